@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The engine's entry point: Scenario in, Result out. Pure, deterministic, no I/O.
+#pragma once
+
+#include "result.h"
+#include "scenario.h"
+
+namespace ss {
+
+struct EvalOptions
+{
+    bool explain = false; // fill Result::explain
+};
+
+// Evaluates a scenario that validateScenario() accepts. On one it rejects, returns a result with
+// the problems as warnings (code "scenario.invalid") and zero figures; it never throws or divides by zero.
+Result evaluate(const Scenario& scenario, const EvalOptions& options = {});
+
+} // namespace ss

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The result of one evaluation, as plain data (CONTRACT.md, "Result of eval").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+// One row per pipeline stage: what one GPU of that stage holds at its peak.
+struct StageMemory
+{
+    int stage = 0;
+    std::int64_t layers = 0;     // transformer layers on this stage (all its virtual chunks)
+    double stage_params = 0;     // parameters of the stage before tp split (embedding/head included)
+    double gpu_params = 0;       // parameters one GPU of this stage holds a shard of (after tp)
+    double in_flight = 0;        // microbatches whose activations are held at the peak (layer-equivalents / layers)
+    double params = 0;           // bytes
+    double grads = 0;            // bytes
+    double optimizer = 0;        // bytes
+    double activations = 0;      // bytes
+    double buffers = 0;          // bytes, the sum of the five below
+    double buffer_zero3_gather = 0;
+    double buffer_grad_buckets = 0;
+    double buffer_logits = 0;
+    double buffer_cuda_context = 0;
+    double buffer_allocator = 0;
+    double total = 0;
+    double capacity = 0;
+    bool fits = true;
+};
+
+struct MemoryResult
+{
+    std::vector<StageMemory> per_gpu;
+    double peak_gpu_bytes = 0;
+    int peak_stage = 0;
+    double cpu_bytes_per_node = 0;  // offloaded states, the busiest node
+    double nvme_bytes_per_node = 0; // offloaded states, the busiest node
+};
+
+struct ComputeResult
+{
+    double model_flops_per_step = 0;    // forward + backward matmul FLOPs, no recompute
+    double hardware_flops_per_step = 0; // model FLOPs plus recompute
+    double flops_per_token = 0;         // model FLOPs per trained token
+};
+
+struct Warning
+{
+    std::string code;
+    std::string message;
+};
+
+// One explained figure: the formula in symbols, the numbers put into it, the value and its source.
+struct Explanation
+{
+    std::string figure;      // "memory.per_gpu[0].optimizer"
+    std::string formula;     // "K·Ψ/N_d"
+    std::string substituted; // "12 B × 1.75e9 / 8"
+    double value = 0;
+    std::string unit;   // "B", "FLOP", "", ...
+    std::string source; // "ZeRO (Rajbhandari et al., SC'20) §5"
+};
+
+struct Result
+{
+    std::int64_t gpus = 0;
+    double params_total = 0;
+    std::int64_t microbatches = 0;
+    MemoryResult memory;
+    ComputeResult compute;
+    std::vector<Warning> warnings;
+    std::vector<Explanation> explain;
+};
+
+} // namespace ss

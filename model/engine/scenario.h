@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The scenario: everything the engine needs to know, as plain data (CONTRACT.md, "Scenario file").
+// Quantities are SI base units: bytes, seconds, bytes per second per direction, FLOP/s.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+enum class ModelKind { Transformer, Params };
+enum class FfnKind { Gelu, Swiglu };
+enum class PositionEmbedding { Learned, Rotary };
+enum class NormKind { LayerNorm, RmsNorm };
+// Which linear layers carry a bias: GPT-2/3 all, Llama none, Qwen2 only Q/K/V.
+enum class BiasKind { All, None, Qkv };
+enum class Precision { Bf16Mixed, Fp16Mixed, Fp32, Bf16, Fp8Mixed };
+enum class Optimizer { Adam, Adam8bit, Sgd, SgdMomentum, Adafactor };
+enum class Recompute { None, Selective, Full };
+enum class Offload { None, Cpu, Nvme };
+enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1 };
+enum class DpSync { AllReduce, ParameterServer };
+
+struct ModelSpec
+{
+    ModelKind kind = ModelKind::Transformer;
+    double params = 0; // kind Params: the count; Transformer: derived, the stored value is ignored
+    std::int64_t layers = 24;
+    std::int64_t hidden = 2048;
+    std::int64_t heads = 16;
+    std::int64_t kv_heads = 16;
+    std::int64_t head_dim = 0; // 0: hidden / heads
+    std::int64_t ffn_hidden = 8192;
+    FfnKind ffn_kind = FfnKind::Gelu;
+    std::int64_t vocab = 51200;
+    std::int64_t seq_len = 2048;
+    std::int64_t max_positions = 0; // learned position table size; 0: seq_len
+    bool tied_embeddings = false;
+    PositionEmbedding position_embedding = PositionEmbedding::Learned;
+    NormKind norm = NormKind::LayerNorm;
+    BiasKind bias = BiasKind::All;
+    std::int64_t experts = 1;
+    std::int64_t experts_per_token = 1;
+
+    std::int64_t headDim() const { return head_dim > 0 ? head_dim : (heads > 0 ? hidden / heads : 0); }
+    std::int64_t positions() const { return max_positions > 0 ? max_positions : seq_len; }
+    bool operator==(const ModelSpec&) const = default;
+};
+
+struct TrainingSpec
+{
+    std::int64_t global_batch = 512; // sequences
+    std::int64_t micro_batch = 1;    // sequences
+    Precision precision = Precision::Bf16Mixed;
+    Optimizer optimizer = Optimizer::Adam;
+    Recompute recompute = Recompute::None;
+    bool flash_attention = false; // fused attention: the a·s² score tensors are never stored
+    int grad_comm_bits = 32;
+    bool overlap_grad_reduce = true;
+    bool operator==(const TrainingSpec&) const = default;
+};
+
+struct ParallelSpec
+{
+    std::int64_t dp = 1;
+    std::int64_t tp = 1;
+    std::int64_t pp = 1;
+    bool sequence_parallel = false;
+    int zero_stage = 0;
+    Offload offload_optimizer = Offload::None;
+    Offload offload_params = Offload::None;
+    Schedule schedule = Schedule::OneFOneB;
+    std::int64_t virtual_stages = 1;
+    std::string rank_order = "tp-dp-pp"; // innermost first
+    DpSync dp_sync = DpSync::AllReduce;
+    std::int64_t ps_servers = 1;
+    bool operator==(const ParallelSpec&) const = default;
+};
+
+struct GpuSpec
+{
+    std::string name;
+    double memory_bytes = 0;
+    double peak_flops = 0; // dense 16-bit tensor FLOP/s
+    double hbm_Bps = 0;
+    bool operator==(const GpuSpec&) const = default;
+};
+
+struct NetworkSpec
+{
+    std::string kind = "ib-hdr";
+    std::int64_t nics_per_node = 8;
+    bool operator==(const NetworkSpec&) const = default;
+};
+
+struct TopologyNode
+{
+    std::string id;
+    std::string kind; // gpu, cpu, pcie-switch, nvswitch, nic, switch, nvme, ps
+    std::string label;
+    double x = 0;
+    double y = 0;
+    bool operator==(const TopologyNode&) const = default;
+};
+
+struct TopologyLink
+{
+    std::string id;
+    std::string a;
+    std::string b;
+    std::string kind; // nvlink3, pcie-gen4-x16, ib-hdr, ...
+    double bandwidth_Bps = 0; // per direction
+    double latency_s = 0;
+    double efficiency = 1.0;
+    std::int64_t count = 1; // bonded links
+    bool operator==(const TopologyLink&) const = default;
+};
+
+struct Topology
+{
+    std::vector<TopologyNode> nodes;
+    std::vector<TopologyLink> links;
+    bool operator==(const Topology&) const = default;
+};
+
+struct ClusterSpec
+{
+    // Catalogue id ("A100-SXM4-80GB") when the GPU comes from the catalogue; empty for an inline GPU.
+    std::string gpu_id = "A100-SXM4-80GB";
+    GpuSpec gpu; // resolved figures (from the catalogue, or given inline)
+    std::int64_t nodes = 1;
+    std::int64_t gpus_per_node = 8;
+    std::string node_preset = "dgx-a100";
+    NetworkSpec network;
+    std::optional<Topology> topology; // explicit topology, replaces node_preset when present
+    bool operator==(const ClusterSpec&) const = default;
+};
+
+struct ComputeSpec
+{
+    double efficiency = 0.5; // achieved fraction of peak FLOP/s for matmuls
+    bool operator==(const ComputeSpec&) const = default;
+};
+
+// Allowances the memory model adds beside model states and activations (DESIGN.md, "Memory").
+// Documented defaults, overridable in the scenario's "overheads" section.
+struct OverheadSpec
+{
+    double cuda_context_bytes = 512.0 * 1024 * 1024; // CUDA context, cuBLAS/NCCL workspaces
+    double allocator_fraction = 0.05;                 // caching-allocator fragmentation over all the rest
+    double grad_bucket_bytes = 2 * 25.0 * 1024 * 1024; // two 25 MiB gradient buckets in flight (PyTorch DDP)
+    bool operator==(const OverheadSpec&) const = default;
+};
+
+struct Scenario
+{
+    std::string name = "Untitled";
+    ModelSpec model;
+    TrainingSpec training;
+    ParallelSpec parallel;
+    ClusterSpec cluster;
+    ComputeSpec compute;
+    OverheadSpec overheads;
+
+    std::int64_t gpus() const { return cluster.nodes * cluster.gpus_per_node; }
+    bool operator==(const Scenario&) const = default;
+};
+
+// The built-in default scenario (what `shardscope` opens with no argument).
+Scenario defaultScenario();
+
+} // namespace ss
