@@ -129,7 +129,8 @@ struct ClusterSpec
 {
     // Catalogue id ("A100-SXM4-80GB") when the GPU comes from the catalogue; empty for an inline GPU.
     std::string gpu_id = "A100-SXM4-80GB";
-    GpuSpec gpu; // resolved figures (from the catalogue, or given inline)
+    // Resolved figures (from the catalogue, or given inline); the default is the catalogue's A100-SXM4-80GB.
+    GpuSpec gpu{"A100-SXM4-80GB", 81920.0 * 1024 * 1024, 312e12, 2.039e12};
     std::int64_t nodes = 1;
     std::int64_t gpus_per_node = 8;
     std::string node_preset = "dgx-a100";

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "evaluate.h"
+
+#include "memory.h"
+#include "validate.h"
+#include "workload.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace ss {
+
+namespace {
+
+std::string num(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+} // namespace
+
+Result evaluate(const Scenario& sc, const EvalOptions& options)
+{
+    Result r;
+    const auto problems = validateScenario(sc);
+    if (!problems.empty()) {
+        for (const Problem& p : problems)
+            r.warnings.push_back({"scenario.invalid", p.path + ": " + p.message});
+        return r;
+    }
+
+    const ModelSpec& m = sc.model;
+    const ParallelSpec& p = sc.parallel;
+    std::vector<Explanation>* explain = options.explain ? &r.explain : nullptr;
+
+    r.gpus = sc.gpus();
+    const ParamCount count = countParams(m);
+    r.params_total = count.total;
+    r.microbatches = sc.training.global_batch / (p.dp * sc.training.micro_batch);
+
+    if (m.layers % p.pp != 0)
+        r.warnings.push_back({"model.uneven_stages", std::to_string(m.layers) + " layers do not split evenly over " +
+                                                         std::to_string(p.pp) +
+                                                         " stages; the first stages take one layer more"});
+    if (p.sequence_parallel && p.tp == 1)
+        r.warnings.push_back({"parallel.sequence_parallel_noop", "sequence parallelism has no effect with tp 1"});
+
+    r.memory = estimateMemory(sc, r.microbatches, r.warnings, explain);
+
+    // FLOPs per step (CONTRACT.md): forward + backward matmuls, backward twice the forward, over the
+    // global batch (Narayanan et al. SC'21 eq. 3 without recompute: 72BsLh²(1 + s/6h + V/12Lh)).
+    const double B = double(sc.training.global_batch);
+    const LayerFlops layer = layerForwardFlops(m, 1.0);
+    const double logits = logitsForwardFlops(m, 1.0);
+    const double L = double(m.layers);
+    const double forward = B * (L * layer.total() + logits);
+    r.compute.model_flops_per_step = 3 * forward;
+    // Recompute adds forward work in the backward pass: the whole layer with full recompute (Narayanan eq. 3,
+    // 96BsLh²(...)), the attention core with selective recompute (Korthikanti §5); the logits are never recomputed.
+    double recompute = 0;
+    if (sc.training.recompute == Recompute::Full)
+        recompute = B * L * layer.total();
+    else if (sc.training.recompute == Recompute::Selective && !sc.training.flash_attention)
+        recompute = B * L * layer.attention;
+    r.compute.hardware_flops_per_step = r.compute.model_flops_per_step + recompute;
+    r.compute.flops_per_token = r.compute.model_flops_per_step / (B * double(m.seq_len));
+
+    if (explain) {
+        if (m.kind == ModelKind::Transformer)
+            explain->push_back({"params_total", "V·h + P·h + L·Ψ_layer + Ψ_norm + (untied: V·h)",
+                                num(count.embedding) + " + " + num(count.positions) + " + " + num(L) + " × " +
+                                    num(count.per_layer) + " + " + num(count.final_norm) + " + " + num(count.head),
+                                r.params_total, "", "Narayanan et al. SC'21 eq. 2, generalised"});
+        else
+            explain->push_back({"params_total", "Ψ (given)", num(m.params), r.params_total, "", ""});
+        explain->push_back({"microbatches", "m = B / (N_d · b)",
+                            std::to_string(sc.training.global_batch) + " / (" + std::to_string(p.dp) + " × " +
+                                std::to_string(sc.training.micro_batch) + ")",
+                            double(r.microbatches), "", "Narayanan et al. SC'21 §2"});
+        explain->push_back({"compute.model_flops_per_step", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)",
+                            "3 × " + num(B) + " × (" + num(L) + " × " + num(layer.total()) + " + " + num(logits) + ")",
+                            r.compute.model_flops_per_step, "FLOP", "Narayanan et al. SC'21 eq. 3; PaLM App. B"});
+        explain->push_back({"compute.hardware_flops_per_step", "model FLOPs + recomputed forward",
+                            num(r.compute.model_flops_per_step) + " + " + num(recompute),
+                            r.compute.hardware_flops_per_step, "FLOP", "Korthikanti et al., MLSys'23 §5"});
+        explain->push_back({"memory.peak_gpu_bytes", "max over stages of total",
+                            "stage " + std::to_string(r.memory.peak_stage), r.memory.peak_gpu_bytes, "B", ""});
+    }
+    return r;
+}
+
+} // namespace ss

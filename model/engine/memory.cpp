@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory.h"
+
+#include "units.h"
+#include "workload.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <string>
+
+namespace ss {
+
+namespace {
+
+std::string num(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+std::string path(int stage, const char* part)
+{
+    return "memory.per_gpu[" + std::to_string(stage) + "]." + part;
+}
+
+// Which pipeline stage a global rank belongs to, for a rank order given innermost first ("tp-dp-pp").
+struct RankLayout
+{
+    std::int64_t ppStride = 1; // ranks between consecutive pipeline-stage indices
+    std::int64_t pp = 1;
+};
+
+RankLayout rankLayout(const ParallelSpec& p)
+{
+    RankLayout r;
+    r.pp = std::max<std::int64_t>(p.pp, 1);
+    std::int64_t stride = 1;
+    std::size_t pos = 0;
+    const std::string& order = p.rank_order;
+    while (pos <= order.size()) {
+        const std::size_t dash = order.find('-', pos);
+        const std::string dim = order.substr(pos, dash == std::string::npos ? std::string::npos : dash - pos);
+        if (dim == "pp") {
+            r.ppStride = stride;
+            break;
+        }
+        stride *= std::max<std::int64_t>(dim == "tp" ? p.tp : p.dp, 1);
+        if (dash == std::string::npos)
+            break;
+        pos = dash + 1;
+    }
+    return r;
+}
+
+// Number of ranks r in [0, end) with floor(r / stride) mod pp == stage.
+std::int64_t ranksOfStageBelow(std::int64_t end, std::int64_t stage, const RankLayout& r)
+{
+    const std::int64_t period = r.ppStride * r.pp;
+    const std::int64_t full = end / period;
+    const std::int64_t rest = end % period;
+    return full * r.ppStride + std::clamp<std::int64_t>(rest - stage * r.ppStride, 0, r.ppStride);
+}
+
+} // namespace
+
+// Bytes per parameter of weights, gradients and optimizer states.
+// Mixed precision with Adam: 2 + 2 + 12 (fp32 master weights, momentum, variance; ZeRO §3.1, K = 12).
+// Other recipes: EleutherAI "Transformer Math 101" (fp32 weights and grads 4; 8-bit Adam 6 with a fp32
+// master copy; SGD with momentum 8). Without a fp32 master copy (fp32, pure bf16) the states are the moments
+// in the training dtype. Adafactor's factored second moment is O(rows + cols) per matrix and is neglected.
+// fp8-mixed keeps bf16 weights and gradients with fp32 master states (Transformer Engine), so it costs
+// what bf16-mixed costs.
+StateBytes stateBytesPerParam(Precision precision, Optimizer optimizer)
+{
+    const bool mixed = precision == Precision::Bf16Mixed || precision == Precision::Fp16Mixed ||
+                       precision == Precision::Fp8Mixed;
+    const double w = precision == Precision::Fp32 ? 4 : 2;
+    StateBytes b{w, w, 0};
+    const double master = mixed ? 4 : 0;
+    const double moment = mixed ? 4 : w; // one fp32 moment with a master copy, else in the training dtype
+    switch (optimizer) {
+    case Optimizer::Adam:
+        b.optimizer = master + 2 * moment;
+        break;
+    case Optimizer::Adam8bit:
+        b.optimizer = master + 2; // two 1-byte moments (Dettmers et al., ICLR'22)
+        break;
+    case Optimizer::Sgd:
+        b.optimizer = master;
+        break;
+    case Optimizer::SgdMomentum:
+        b.optimizer = master + moment;
+        break;
+    case Optimizer::Adafactor:
+        b.optimizer = master;
+        break;
+    }
+    return b;
+}
+
+MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::vector<Warning>& warnings,
+                            std::vector<Explanation>* explain)
+{
+    MemoryResult mem;
+    const ParallelSpec& par = sc.parallel;
+    const double nd = std::max<std::int64_t>(par.dp, 1);
+    const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
+    const int zero = std::clamp(par.zero_stage, 0, 3);
+    const StateBytes bytes = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
+    const auto stages = stageParams(sc);
+    const auto layers = layersPerStage(std::max<std::int64_t>(sc.model.layers, 1), pp);
+    const ActivationTerms act = layerActivationBytes(sc);
+    const double capacity = sc.cluster.gpu.memory_bytes;
+    const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
+    const bool offParams = par.offload_params != Offload::None && zero == 3;
+
+    // What one GPU of each stage puts on the host (CPU or NVMe), for the per-node totals below.
+    std::vector<double> cpuPerGpu(static_cast<std::size_t>(pp), 0.0), nvmePerGpu(static_cast<std::size_t>(pp), 0.0);
+
+    const double s = sc.model.seq_len, b = sc.training.micro_batch, h = sc.model.hidden;
+    const double t = std::max<std::int64_t>(par.tp, 1);
+    const double tsp = par.sequence_parallel ? t : 1.0;
+    const double vocab = sc.model.kind == ModelKind::Transformer ? double(sc.model.vocab) : 0.0;
+
+    for (std::int64_t i = 0; i < pp; ++i) {
+        const StageParams& sp = stages[std::size_t(i)];
+        StageMemory row;
+        row.stage = int(i);
+        row.layers = layers[std::size_t(i)];
+        row.stage_params = sp.total;
+        row.gpu_params = sp.per_gpu;
+        const double psi = sp.per_gpu;
+
+        // ZeRO (Rajbhandari et al., SC'20) §5: stage 1 shards optimizer states over N_d, stage 2 also
+        // gradients, stage 3 also the weights: (2 + 2 + K)Ψ/N_d at stage 3.
+        row.params = psi * bytes.weights / (zero >= 3 ? nd : 1);
+        row.grads = psi * bytes.grads / (zero >= 2 ? nd : 1);
+        row.optimizer = psi * bytes.optimizer / (zero >= 1 ? nd : 1);
+
+        // ZeRO-Offload (Ren et al., ATC'21) §4: the fp32 states, the update and the gradient partition live
+        // on the host; the GPU keeps fp16 weights and streams gradients out bucket by bucket. ZeRO-Infinity
+        // (SC'21) moves the weight partition too (stage 3 only), or puts states on NVMe.
+        double offloaded = 0;
+        if (offOpt) {
+            offloaded = row.optimizer + (zero >= 2 ? row.grads : psi * bytes.grads / nd);
+            row.optimizer = 0;
+            if (zero >= 2)
+                row.grads = 0;
+            (par.offload_optimizer == Offload::Cpu ? cpuPerGpu : nvmePerGpu)[std::size_t(i)] += offloaded;
+        }
+        if (offParams) {
+            (par.offload_params == Offload::Cpu ? cpuPerGpu : nvmePerGpu)[std::size_t(i)] += row.params;
+            row.params = 0;
+        }
+
+        // Activations: the schedule's in-flight microbatches times the stage's layers (Korthikanti §4.2.3).
+        row.in_flight = inFlightMicrobatches(par.schedule, i, pp, microbatches, par.virtual_stages);
+        const double perLayer = act.total();
+        row.activations = row.in_flight * double(row.layers) * perLayer;
+        if (sc.training.recompute == Recompute::Full && row.layers > 0) {
+            // The layer being recomputed materialises its full activations once.
+            Scenario noRecompute = sc;
+            noRecompute.training.recompute = Recompute::None;
+            row.activations += layerActivationBytes(noRecompute).total();
+        }
+        if (i == 0) // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3: sbhp/t)
+            row.activations += row.in_flight * s * b * h / tsp;
+        if (i == pp - 1 && vocab > 0) // final norm, output-layer input and fp32 logits: 4sbh/t·(1 + V/h)
+            row.activations += row.in_flight * (4 * s * b * h / tsp + 4 * s * b * vocab / t);
+
+        // Buffers.
+        if (zero >= 3 && nd > 1) {
+            // The gathered layer being computed and the one prefetched, plus that layer's full gradient
+            // before its reduce-scatter (DeepSpeed stage-3 prefetching one module ahead).
+            row.buffer_zero3_gather = sp.largest_layer_per_gpu * (2 * bytes.weights + bytes.grads);
+        }
+        if (nd > 1 || offOpt)
+            row.buffer_grad_buckets = sc.overheads.grad_bucket_bytes;
+        if (i == pp - 1 && vocab > 0)
+            row.buffer_logits = 4 * s * b * vocab / t; // gradient of the fp32 logits during backward
+        row.buffer_cuda_context = sc.overheads.cuda_context_bytes;
+        const double beforeAllocator = row.params + row.grads + row.optimizer + row.activations +
+                                       row.buffer_zero3_gather + row.buffer_grad_buckets + row.buffer_logits +
+                                       row.buffer_cuda_context;
+        row.buffer_allocator = sc.overheads.allocator_fraction * beforeAllocator;
+        row.buffers = row.buffer_zero3_gather + row.buffer_grad_buckets + row.buffer_logits +
+                      row.buffer_cuda_context + row.buffer_allocator;
+        row.total = beforeAllocator + row.buffer_allocator;
+        row.capacity = capacity;
+        row.fits = row.total <= capacity;
+
+        if (!row.fits) {
+            warnings.push_back({"memory.overflow",
+                                "Stage " + std::to_string(i) + " needs " + formatQuantity(row.total, Unit::Bytes) +
+                                    " per GPU, " + formatQuantity(row.total - capacity, Unit::Bytes) +
+                                    " more than the " + sc.cluster.gpu.name + "'s " +
+                                    formatQuantity(capacity, Unit::Bytes)});
+        }
+        if (row.total > mem.peak_gpu_bytes) {
+            mem.peak_gpu_bytes = row.total;
+            mem.peak_stage = int(i);
+        }
+
+        if (explain) {
+            const int st = int(i);
+            const char* zdiv = zero >= 3 ? " / N_d" : "";
+            explain->push_back({path(st, "params"), std::string("Ψ_gpu · w") + zdiv + (offParams ? " (offloaded: 0)" : ""),
+                                num(psi) + " × " + num(bytes.weights) + " B" + (zero >= 3 ? " / " + num(nd) : ""),
+                                row.params, "B", "ZeRO (Rajbhandari et al., SC'20) §5"});
+            explain->push_back({path(st, "grads"), std::string("Ψ_gpu · g") + (zero >= 2 ? " / N_d" : ""),
+                                num(psi) + " × " + num(bytes.grads) + " B" + (zero >= 2 ? " / " + num(nd) : "") +
+                                    (offOpt && zero >= 2 ? " (offloaded: 0)" : ""),
+                                row.grads, "B", "ZeRO (Rajbhandari et al., SC'20) §5"});
+            explain->push_back({path(st, "optimizer"), std::string("Ψ_gpu · K") + (zero >= 1 ? " / N_d" : ""),
+                                num(psi) + " × " + num(bytes.optimizer) + " B" + (zero >= 1 ? " / " + num(nd) : "") +
+                                    (offOpt ? " (offloaded: 0)" : ""),
+                                row.optimizer, "B", "ZeRO (Rajbhandari et al., SC'20) §3.1, §5"});
+            explain->push_back({path(st, "activations"),
+                                "in_flight · L_stage · bytes_per_layer (+ embedding, logits)",
+                                num(row.in_flight) + " × " + num(double(row.layers)) + " × " + num(perLayer) + " B",
+                                row.activations, "B", "Korthikanti et al., MLSys'23, §4"});
+            explain->push_back({path(st, "buffers"), "ZeRO-3 gather + buckets + logits + CUDA context + allocator",
+                                num(row.buffer_zero3_gather) + " + " + num(row.buffer_grad_buckets) + " + " +
+                                    num(row.buffer_logits) + " + " + num(row.buffer_cuda_context) + " + " +
+                                    num(row.buffer_allocator) + " B",
+                                row.buffers, "B", "DESIGN.md \"Memory\" (documented allowances)"});
+            explain->push_back({path(st, "total"), "params + grads + optimizer + activations + buffers",
+                                num(row.params) + " + " + num(row.grads) + " + " + num(row.optimizer) + " + " +
+                                    num(row.activations) + " + " + num(row.buffers) + " B",
+                                row.total, "B", ""});
+        }
+        mem.per_gpu.push_back(row);
+    }
+
+    // Host memory per node: sum over the node's GPUs of what their stage offloads. Consecutive ranks share
+    // a node; the stage of a rank follows the rank order. Counting ranks per stage is O(pp) per node.
+    const std::int64_t gpn = std::max<std::int64_t>(sc.cluster.gpus_per_node, 1);
+    const std::int64_t nodes = std::max<std::int64_t>(sc.cluster.nodes, 1);
+    const bool anyHost = std::any_of(cpuPerGpu.begin(), cpuPerGpu.end(), [](double v) { return v > 0; }) ||
+                         std::any_of(nvmePerGpu.begin(), nvmePerGpu.end(), [](double v) { return v > 0; });
+    if (anyHost) {
+        const RankLayout layout = rankLayout(par);
+        if (double(nodes) * double(pp) <= 4e6) {
+            for (std::int64_t n = 0; n < nodes; ++n) {
+                double cpu = 0, nvme = 0;
+                for (std::int64_t st = 0; st < pp; ++st) {
+                    const double count = double(ranksOfStageBelow((n + 1) * gpn, st, layout) -
+                                                ranksOfStageBelow(n * gpn, st, layout));
+                    cpu += count * cpuPerGpu[std::size_t(st)];
+                    nvme += count * nvmePerGpu[std::size_t(st)];
+                }
+                mem.cpu_bytes_per_node = std::max(mem.cpu_bytes_per_node, cpu);
+                mem.nvme_bytes_per_node = std::max(mem.nvme_bytes_per_node, nvme);
+            }
+        } else {
+            // Too many nodes to visit: bound each node by its GPUs all holding the largest stage share.
+            mem.cpu_bytes_per_node = double(gpn) * *std::max_element(cpuPerGpu.begin(), cpuPerGpu.end());
+            mem.nvme_bytes_per_node = double(gpn) * *std::max_element(nvmePerGpu.begin(), nvmePerGpu.end());
+        }
+    }
+    return mem;
+}
+
+} // namespace ss

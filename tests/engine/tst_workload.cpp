@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Parameter counts, FLOPs, activations per layer and in-flight microbatches against published figures and
+// the papers' formulas worked by hand.
+#include "workload.h"
+
+#include <QtTest>
+
+using namespace ss;
+
+Q_DECLARE_METATYPE(ss::ModelSpec)
+Q_DECLARE_METATYPE(ss::Scenario)
+
+namespace {
+
+ModelSpec gpt(std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t vocab, std::int64_t positions,
+              bool tied)
+{
+    ModelSpec m;
+    m.layers = layers;
+    m.hidden = hidden;
+    m.heads = heads;
+    m.kv_heads = heads;
+    m.ffn_hidden = 4 * hidden;
+    m.ffn_kind = FfnKind::Gelu;
+    m.vocab = vocab;
+    m.seq_len = positions;
+    m.tied_embeddings = tied;
+    m.position_embedding = PositionEmbedding::Learned;
+    m.norm = NormKind::LayerNorm;
+    m.bias = BiasKind::All;
+    return m;
+}
+
+ModelSpec llama(std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kvHeads, std::int64_t ffn,
+                std::int64_t vocab, bool tied = false)
+{
+    ModelSpec m;
+    m.layers = layers;
+    m.hidden = hidden;
+    m.heads = heads;
+    m.kv_heads = kvHeads;
+    m.ffn_hidden = ffn;
+    m.ffn_kind = FfnKind::Swiglu;
+    m.vocab = vocab;
+    m.seq_len = 4096;
+    m.tied_embeddings = tied;
+    m.position_embedding = PositionEmbedding::Rotary;
+    m.norm = NormKind::RmsNorm;
+    m.bias = BiasKind::None;
+    return m;
+}
+
+// Korthikanti et al. (MLSys'23) worked in their own GPT-3 setting: s 2048, b 1, h 12288, a 96, t 8.
+Scenario korthikanti(std::int64_t tp, bool sp, Recompute recompute)
+{
+    Scenario s;
+    s.model = gpt(96, 12288, 96, 51200, 2048, false);
+    s.training.micro_batch = 1;
+    s.training.recompute = recompute;
+    s.parallel.tp = tp;
+    s.parallel.sequence_parallel = sp;
+    return s;
+}
+
+} // namespace
+
+class TestWorkload : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void paramCount_data();
+    void paramCount();
+    void narayananEquation2();
+    void stageSplit();
+    void layerFlopsMatchNarayanan();
+    void activations_data();
+    void activations();
+    void activationsGqaSwiglu();
+    void inFlight_data();
+    void inFlight();
+    void layersPerStage_data();
+    void layersPerStage();
+};
+
+void TestWorkload::paramCount_data()
+{
+    QTest::addColumn<ModelSpec>("model");
+    QTest::addColumn<double>("expected");
+
+    // Published totals (the models' Hugging Face checkpoints' parameter counts), each also worked by hand
+    // from the architecture in the comments.
+    // GPT-2 small: V 50257, 1024 positions, h 768, 12 layers, tied: 38,597,376 + 786,432 + 12 × 7,087,872 + 1,536.
+    QTest::newRow("GPT-2 small 124,439,808 (HF gpt2)") << gpt(12, 768, 12, 50257, 1024, true) << 124439808.0;
+    // GPT-2 medium: 51,463,168 + 1,048,576 + 24 × 12,596,224 + 2,048.
+    QTest::newRow("GPT-2 medium 354,823,168 (HF gpt2-medium)") << gpt(24, 1024, 16, 50257, 1024, true) << 354823168.0;
+    // Llama-2 7B: 2 × 32000 × 4096 + 32 × (4 × 4096² + 3 × 4096 × 11008 + 2 × 4096) + 4096.
+    QTest::newRow("Llama-2 7B 6,738,415,616 (HF Llama-2-7b-hf)")
+        << llama(32, 4096, 32, 32, 11008, 32000) << 6738415616.0;
+    // Llama-2 70B (GQA, 8 kv heads): 2 × 32000 × 8192 + 80 × (2 × 8192² + 2 × 8192 × 1024 + 3 × 8192 × 28672
+    // + 2 × 8192) + 8192.
+    QTest::newRow("Llama-2 70B 68,976,648,192 (HF Llama-2-70b-hf)")
+        << llama(80, 8192, 64, 8, 28672, 32000) << 68976648192.0;
+    // Mistral 7B v0.1: GQA 8 kv heads, ffn 14336.
+    QTest::newRow("Mistral 7B 7,241,732,096 (HF Mistral-7B-v0.1)")
+        << llama(32, 4096, 32, 8, 14336, 32000) << 7241732096.0;
+    // Mixtral 8x7B: Mistral's layer with 8 experts and a 4096 × 8 router per layer.
+    ModelSpec mixtral = llama(32, 4096, 32, 8, 14336, 32000);
+    mixtral.experts = 8;
+    mixtral.experts_per_token = 2;
+    QTest::newRow("Mixtral 8x7B 46,702,792,704 (HF Mixtral-8x7B-v0.1)") << mixtral << 46702792704.0;
+    // Qwen2-0.5B: biases on Q, K, V only, head_dim 64, 2 kv heads, tied embeddings, V 151936.
+    ModelSpec qwen = llama(24, 896, 14, 2, 4864, 151936, true);
+    qwen.bias = BiasKind::Qkv;
+    QTest::newRow("Qwen2-0.5B 494,032,768 (HF Qwen2-0.5B)") << qwen << 494032768.0;
+    ModelSpec bare;
+    bare.kind = ModelKind::Params;
+    bare.params = 7.5e9;
+    QTest::newRow("bare count is taken as given") << bare << 7.5e9;
+}
+
+void TestWorkload::paramCount()
+{
+    QFETCH(ModelSpec, model);
+    QFETCH(double, expected);
+    QCOMPARE(countParams(model).total, expected);
+}
+
+void TestWorkload::narayananEquation2()
+{
+    // Narayanan et al. SC'21 eq. 2: P = 12Lh²(1 + 13/(12h) + (V + s)/(12Lh)), for GPT-3 175B's shape. The
+    // equation leaves out the final layer norm (2h), which the exact count includes.
+    const double L = 96, h = 12288, V = 51200, s = 2048;
+    const double eq2 = 12 * L * h * h * (1 + 13 / (12 * h) + (V + s) / (12 * L * h));
+    const ParamCount c = countParams(gpt(96, 12288, 96, 51200, 2048, false));
+    // Eq. 2 counts one V·h matrix (tied); the untied head comes on top.
+    QVERIFY(qAbs(c.total - c.head - (eq2 + 2 * h)) < 1.0);
+    QVERIFY(qAbs(c.per_layer - (12 * h * h + 13 * h)) < 0.5);
+}
+
+void TestWorkload::stageSplit()
+{
+    // GPT-3 175B on pp 8, tp 8 (Narayanan et al. Table 1's layout): 12 layers a stage; the embedding on the
+    // first stage, the head on the last; every parameter counted once across stages.
+    Scenario s;
+    s.model = gpt(96, 12288, 96, 51200, 2048, false);
+    s.parallel.tp = 8;
+    s.parallel.pp = 8;
+    const auto stages = stageParams(s);
+    QCOMPARE(int(stages.size()), 8);
+    const ParamCount c = countParams(s.model);
+    double sum = 0;
+    for (const auto& st : stages)
+        sum += st.total;
+    QCOMPARE(sum, c.total);
+    QCOMPARE(stages[1].total, 12 * c.per_layer);
+    QCOMPARE(stages[0].total, 12 * c.per_layer + c.embedding + c.positions);
+    QCOMPARE(stages[7].total, 12 * c.per_layer + c.final_norm + c.head);
+    // A middle stage's GPU: split weights over 8 ranks, norms and row-parallel biases (4h + 2h per layer) whole.
+    const double h = 12288;
+    QVERIFY(qAbs(stages[1].per_gpu - 12 * ((12 * h * h + 7 * h) / 8 + 6 * h)) < 1.0);
+}
+
+void TestWorkload::layerFlopsMatchNarayanan()
+{
+    // Narayanan et al. eq. 3's forward part per layer: 24bsh² + 4bs²h; logits 2bshV.
+    const ModelSpec m = gpt(96, 12288, 96, 51200, 2048, false);
+    const double b = 4, s = 2048, h = 12288, V = 51200;
+    const LayerFlops f = layerForwardFlops(m, b);
+    QCOMPARE(f.dense, 24 * b * s * h * h);
+    QCOMPARE(f.attention, 4 * b * s * s * h);
+    QCOMPARE(logitsForwardFlops(m, b), 2 * b * s * h * V);
+}
+
+void TestWorkload::activations_data()
+{
+    QTest::addColumn<Scenario>("scenario");
+    QTest::addColumn<double>("expected");
+    const double s = 2048, b = 1, h = 12288, a = 96, t = 8;
+    // Korthikanti et al. MLSys'23, Table 2 (bytes per layer).
+    QTest::newRow("Table 2: no parallelism sbh(34 + 5as/h)")
+        << korthikanti(1, false, Recompute::None) << s * b * h * (34 + 5 * a * s / h);
+    QTest::newRow("Table 2: tensor parallel sbh(10 + 24/t + 5as/(ht))")
+        << korthikanti(8, false, Recompute::None) << s * b * h * (10 + 24 / t + 5 * a * s / (h * t));
+    QTest::newRow("Table 2: tensor + sequence parallel sbh(34/t + 5as/(ht))")
+        << korthikanti(8, true, Recompute::None) << s * b * h * (34 / t + 5 * a * s / (h * t));
+    QTest::newRow("Table 2: tensor parallel + selective recompute sbh(10 + 24/t)")
+        << korthikanti(8, false, Recompute::Selective) << s * b * h * (10 + 24 / t);
+    QTest::newRow("Table 2: tensor + sequence parallel + selective recompute sbh·34/t")
+        << korthikanti(8, true, Recompute::Selective) << s * b * h * 34 / t;
+    QTest::newRow("Table 2: full recompute 2sbh") << korthikanti(8, false, Recompute::Full) << 2 * s * b * h;
+}
+
+void TestWorkload::activations()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(double, expected);
+    QVERIFY2(qAbs(layerActivationBytes(scenario).total() - expected) < 1e-6 * expected,
+             qPrintable(QString::number(layerActivationBytes(scenario).total(), 'g', 12)));
+}
+
+void TestWorkload::activationsGqaSwiglu()
+{
+    // Worked by hand from Korthikanti's term list: with kv heads of width d, K and V keep 2sb·kv·d bytes each
+    // instead of 2sbh; SwiGLU keeps 6sb·ffn instead of GeLU's 4sb·ffn. Llama-2 70B shape, s 4096, b 1, t 1.
+    Scenario sc;
+    sc.model = llama(80, 8192, 64, 8, 28672, 32000);
+    sc.training.micro_batch = 1;
+    const double s = 4096, h = 8192, a = 64, d = 128, kv = 8, f = 28672;
+    const ActivationTerms act = layerActivationBytes(sc);
+    QCOMPARE(act.attention, 3 * s * h + 2 * s * a * d + 4 * s * kv * d + 2 * s * a * d);
+    QCOMPARE(act.scores, 5 * a * s * s);
+    QCOMPARE(act.mlp, 3 * s * h + 6 * s * f);
+    QCOMPARE(act.norms, 4 * s * h);
+    // Flash attention stores only the fp32 log-sum-exp per head and token (Dao et al. 2022, §3.1).
+    sc.training.flash_attention = true;
+    QCOMPARE(layerActivationBytes(sc).scores, 4 * a * s);
+}
+
+void TestWorkload::inFlight_data()
+{
+    QTest::addColumn<int>("schedule");
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("v");
+    QTest::addColumn<double>("expected");
+    // REFERENCES.md / Narayanan et al. SC'21 §2.2: GPipe holds all m; 1F1B stage i holds p - i.
+    QTest::newRow("GPipe holds all 32 microbatches") << int(Schedule::GPipe) << 0 << 8 << 32 << 1 << 32.0;
+    QTest::newRow("1F1B first stage holds p = 8") << int(Schedule::OneFOneB) << 0 << 8 << 32 << 1 << 8.0;
+    QTest::newRow("1F1B stage 5 of 8 holds p - i = 3") << int(Schedule::OneFOneB) << 5 << 8 << 32 << 1 << 3.0;
+    QTest::newRow("1F1B last stage holds 1") << int(Schedule::OneFOneB) << 7 << 8 << 32 << 1 << 1.0;
+    QTest::newRow("1F1B with m < p holds m") << int(Schedule::OneFOneB) << 0 << 8 << 4 << 1 << 4.0;
+    QTest::newRow("ZB-H1 keeps 1F1B's memory (Qi et al. ICLR'24)") << int(Schedule::ZbH1) << 2 << 8 << 32 << 1 << 6.0;
+    // Korthikanti §4.2.3: interleaving multiplies the first stage's memory by 1 + (p - 1)/(p·v).
+    QTest::newRow("interleaved v=2 first stage p(1 + (p-1)/(pv)) = 11.5")
+        << int(Schedule::Interleaved) << 0 << 8 << 32 << 2 << 8 * (1 + 7.0 / 16);
+    QTest::newRow("interleaved v=4 first stage p(1 + (p-1)/(pv)) = 5")
+        << int(Schedule::Interleaved) << 0 << 4 << 16 << 4 << 4 * (1 + 3.0 / 16);
+}
+
+void TestWorkload::inFlight()
+{
+    QFETCH(int, schedule);
+    QFETCH(int, stage);
+    QFETCH(int, pp);
+    QFETCH(int, m);
+    QFETCH(int, v);
+    QFETCH(double, expected);
+    QCOMPARE(inFlightMicrobatches(Schedule(schedule), stage, pp, m, v), expected);
+}
+
+void TestWorkload::layersPerStage_data()
+{
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<QList<qint64>>("expected");
+    QTest::newRow("96 over 8: 12 each") << 96 << 8 << QList<qint64>{12, 12, 12, 12, 12, 12, 12, 12};
+    QTest::newRow("10 over 4: remainder to the first stages") << 10 << 4 << QList<qint64>{3, 3, 2, 2};
+    QTest::newRow("1 stage holds all") << 24 << 1 << QList<qint64>{24};
+}
+
+void TestWorkload::layersPerStage()
+{
+    QFETCH(int, layers);
+    QFETCH(int, pp);
+    QFETCH(QList<qint64>, expected);
+    const auto got = ss::layersPerStage(layers, pp);
+    QCOMPARE(QList<qint64>(got.begin(), got.end()), expected);
+}
+
+QTEST_APPLESS_MAIN(TestWorkload)
+#include "tst_workload.moc"
