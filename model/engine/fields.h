@@ -52,4 +52,45 @@ std::string fieldText(const FieldInfo& field, const FieldValue& value);
 // PATH=TEXT as `--set` gives it. Returns "" or an error naming the path and what was expected.
 std::string setFieldFromText(Scenario& scenario, std::string_view path, std::string_view text);
 
+// Messages: parseFieldText() and checkFieldValue() return the bare sentence ("expected an integer from
+// 0 to 3, got 4") so a panel can show it beside the field; setFieldFromText() prefixes the path
+// ("parallel.zero_stage: expected an integer from 0 to 3, got 4"), as the scenario reader does.
+
+// The names the scenario file uses for the scenario's enums (CONTRACT.md), both ways.
+const char* enumName(ModelKind value);
+const char* enumName(FfnKind value);
+const char* enumName(PositionEmbedding value);
+const char* enumName(NormKind value);
+const char* enumName(BiasKind value);
+const char* enumName(Precision value);
+const char* enumName(Optimizer value);
+const char* enumName(Recompute value);
+const char* enumName(Offload value);
+const char* enumName(Schedule value);
+const char* enumName(DpSync value);
+bool enumFromName(std::string_view name, ModelKind& out);
+bool enumFromName(std::string_view name, FfnKind& out);
+bool enumFromName(std::string_view name, PositionEmbedding& out);
+bool enumFromName(std::string_view name, NormKind& out);
+bool enumFromName(std::string_view name, BiasKind& out);
+bool enumFromName(std::string_view name, Precision& out);
+bool enumFromName(std::string_view name, Optimizer& out);
+bool enumFromName(std::string_view name, Recompute& out);
+bool enumFromName(std::string_view name, Offload& out);
+bool enumFromName(std::string_view name, Schedule& out);
+bool enumFromName(std::string_view name, DpSync& out);
+
+// Topology vocabulary of CONTRACT.md: device kinds, and the prefixes a link kind begins with
+// ("nvlink3", "pcie-gen4-x16": the prefix, then nothing, '-' or a digit).
+const std::vector<std::string>& topologyDeviceKinds();
+const std::vector<std::string>& topologyLinkKindPrefixes();
+bool isKnownLinkKind(std::string_view kind);
+
+// The candidate WORD most plausibly meant, else "": the same name in another case, a candidate WORD
+// begins (3 characters or more: "h100" for H100-SXM5-80GB), or the nearest by edit distance when it is
+// within a typo's reach. Used for "unknown key (did you mean model.hidden?)".
+std::string nearestName(std::string_view word, const std::vector<std::string>& candidates);
+// A number as the shortest text that reads back to the same double ("8589934592", "1.75e+11").
+std::string shortestNumberText(double value);
+
 } // namespace ss

@@ -18,6 +18,7 @@ Scenario defaultScenario()
     s.model.ffn_hidden = 8192;
     s.model.vocab = 51200;
     s.model.seq_len = 2048;
+    s.model.tied_embeddings = true; // GPT-2/3 tie the output layer to the input embedding
     s.training.global_batch = 512;
     s.training.micro_batch = 4;
     s.parallel.dp = 8;

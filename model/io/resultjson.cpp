@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "resultjson.h"
+
+#include "jsonwriter.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace ss::io {
+
+namespace {
+
+// Every number the writer emits, with its JSON path, so that non-finite ones can be reported in the
+// warnings before the writer reaches them (warnings come before explain in the output).
+std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain)
+{
+    std::vector<std::string> paths;
+    const auto check = [&paths](double value, const std::string& path) {
+        if (!std::isfinite(value))
+            paths.push_back(path);
+    };
+    check(r.params_total, "params_total");
+    for (std::size_t i = 0; i < r.memory.per_gpu.size(); ++i) {
+        const StageMemory& m = r.memory.per_gpu[i];
+        const std::string row = "memory.per_gpu[" + std::to_string(i) + "].";
+        check(m.stage_params, row + "stage_params");
+        check(m.gpu_params, row + "gpu_params");
+        check(m.in_flight, row + "in_flight");
+        check(m.params, row + "params");
+        check(m.grads, row + "grads");
+        check(m.optimizer, row + "optimizer");
+        check(m.activations, row + "activations");
+        check(m.buffers, row + "buffers");
+        check(m.buffer_zero3_gather, row + "buffer_parts.zero3_gather");
+        check(m.buffer_grad_buckets, row + "buffer_parts.grad_buckets");
+        check(m.buffer_logits, row + "buffer_parts.logits");
+        check(m.buffer_cuda_context, row + "buffer_parts.cuda_context");
+        check(m.buffer_allocator, row + "buffer_parts.allocator");
+        check(m.total, row + "total");
+        check(m.capacity, row + "capacity");
+    }
+    check(r.memory.peak_gpu_bytes, "memory.peak_gpu_bytes");
+    check(r.memory.cpu_bytes_per_node, "memory.cpu_bytes_per_node");
+    check(r.memory.nvme_bytes_per_node, "memory.nvme_bytes_per_node");
+    check(r.compute.model_flops_per_step, "compute.model_flops_per_step");
+    check(r.compute.hardware_flops_per_step, "compute.hardware_flops_per_step");
+    check(r.compute.flops_per_token, "compute.flops_per_token");
+    if (withExplain)
+        for (std::size_t i = 0; i < r.explain.size(); ++i)
+            check(r.explain[i].value, "explain[" + std::to_string(i) + "].value");
+    return paths;
+}
+
+void writeStage(JsonWriter& w, const StageMemory& m)
+{
+    w.beginObject();
+    w.key("stage");
+    w.value(m.stage);
+    w.key("layers");
+    w.value(m.layers);
+    w.key("stage_params");
+    w.value(m.stage_params);
+    w.key("gpu_params");
+    w.value(m.gpu_params);
+    w.key("in_flight");
+    w.value(m.in_flight);
+    w.key("params");
+    w.value(m.params);
+    w.key("grads");
+    w.value(m.grads);
+    w.key("optimizer");
+    w.value(m.optimizer);
+    w.key("activations");
+    w.value(m.activations);
+    w.key("buffers");
+    w.value(m.buffers);
+    w.key("buffer_parts");
+    w.beginObject();
+    w.key("zero3_gather");
+    w.value(m.buffer_zero3_gather);
+    w.key("grad_buckets");
+    w.value(m.buffer_grad_buckets);
+    w.key("logits");
+    w.value(m.buffer_logits);
+    w.key("cuda_context");
+    w.value(m.buffer_cuda_context);
+    w.key("allocator");
+    w.value(m.buffer_allocator);
+    w.endObject();
+    w.key("total");
+    w.value(m.total);
+    w.key("capacity");
+    w.value(m.capacity);
+    w.key("fits");
+    w.value(m.fits);
+    w.endObject();
+}
+
+} // namespace
+
+QByteArray writeResult(const Result& r, bool withExplain)
+{
+    const std::vector<std::string> bad = nonFinitePaths(r, withExplain);
+
+    JsonWriter w;
+    w.beginObject();
+    w.key("gpus");
+    w.value(r.gpus);
+    w.key("params_total");
+    w.value(r.params_total);
+    w.key("microbatches");
+    w.value(r.microbatches);
+
+    w.key("memory");
+    w.beginObject();
+    w.key("per_gpu");
+    w.beginArray();
+    for (const StageMemory& m : r.memory.per_gpu)
+        writeStage(w, m);
+    w.endArray();
+    w.key("peak_gpu_bytes");
+    w.value(r.memory.peak_gpu_bytes);
+    w.key("peak_stage");
+    w.value(r.memory.peak_stage);
+    w.key("cpu_bytes_per_node");
+    w.value(r.memory.cpu_bytes_per_node);
+    w.key("nvme_bytes_per_node");
+    w.value(r.memory.nvme_bytes_per_node);
+    w.endObject();
+
+    w.key("compute");
+    w.beginObject();
+    w.key("model_flops_per_step");
+    w.value(r.compute.model_flops_per_step);
+    w.key("hardware_flops_per_step");
+    w.value(r.compute.hardware_flops_per_step);
+    w.key("flops_per_token");
+    w.value(r.compute.flops_per_token);
+    w.endObject();
+
+    // "comm", "step", "bottleneck" and "timeline" are not computed yet: they are left out rather
+    // than filled with numbers nobody computed.
+
+    w.key("warnings");
+    w.beginArray();
+    for (const Warning& warning : r.warnings) {
+        w.beginObject();
+        w.key("code");
+        w.value(warning.code);
+        w.key("message");
+        w.value(warning.message);
+        w.endObject();
+    }
+    for (const std::string& path : bad) {
+        w.beginObject();
+        w.key("code");
+        w.value("result.non_finite");
+        w.key("message");
+        w.value(path + " is not a finite number (a bug in ShardScope); it is written as null");
+        w.endObject();
+    }
+    w.endArray();
+
+    if (withExplain) {
+        w.key("explain");
+        w.beginArray();
+        for (const Explanation& e : r.explain) {
+            w.beginObject();
+            w.key("figure");
+            w.value(e.figure);
+            w.key("formula");
+            w.value(e.formula);
+            w.key("substituted");
+            w.value(e.substituted);
+            w.key("value");
+            w.value(e.value);
+            w.key("unit");
+            w.value(e.unit);
+            w.key("source");
+            w.value(e.source);
+            w.endObject();
+        }
+        w.endArray();
+    }
+    w.endObject();
+    return w.data();
+}
+
+} // namespace ss::io

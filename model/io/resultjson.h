@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The result JSON of `shardscope-cli eval` (CONTRACT.md, "Result of eval"): the contract's names exactly,
+// plus a few extra keys (per-stage layers and parameters, the buffer breakdown, explanation units).
+#pragma once
+
+#include "result.h"
+
+#include <QByteArray>
+
+namespace ss::io {
+
+// Indented JSON. EXPLAIN adds the "explain" array. Figures that are not finite numbers (an engine
+// bug) are written as null and named in an extra warning with code "result.non_finite".
+QByteArray writeResult(const Result& r, bool withExplain);
+
+} // namespace ss::io
