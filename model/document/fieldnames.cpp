@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fieldnames.h"
+
+#include <QHash>
+
+namespace ss {
+
+namespace {
+
+struct FieldText
+{
+    const char* path;
+    const char* label;
+    const char* description;
+    const char* countUnit;
+};
+
+// Marked with QT_TRANSLATE_NOOP so lupdate collects them; translated when looked up.
+const FieldText fieldTexts[] = {
+    {"name", QT_TRANSLATE_NOOP("FieldNames", "Scenario name"), nullptr, nullptr},
+    {"model.kind", QT_TRANSLATE_NOOP("FieldNames", "Model given by"),
+     QT_TRANSLATE_NOOP("FieldNames", "A transformer architecture, or only a parameter count."), nullptr},
+    {"model.params", QT_TRANSLATE_NOOP("FieldNames", "Parameters"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "Total parameter count (used when the model is given as a count), e.g. 7.5B."),
+     nullptr},
+    {"model.layers", QT_TRANSLATE_NOOP("FieldNames", "Layers"),
+     QT_TRANSLATE_NOOP("FieldNames", "Transformer layers (blocks)."), nullptr},
+    {"model.hidden", QT_TRANSLATE_NOOP("FieldNames", "Hidden size"),
+     QT_TRANSLATE_NOOP("FieldNames", "Model width h."), nullptr},
+    {"model.heads", QT_TRANSLATE_NOOP("FieldNames", "Attention heads"), nullptr, nullptr},
+    {"model.kv_heads", QT_TRANSLATE_NOOP("FieldNames", "KV heads"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "Key/value heads; fewer than the attention heads is grouped-query attention."),
+     nullptr},
+    {"model.head_dim", QT_TRANSLATE_NOOP("FieldNames", "Head dimension"),
+     QT_TRANSLATE_NOOP("FieldNames", "0 means hidden size / attention heads."), nullptr},
+    {"model.ffn_hidden", QT_TRANSLATE_NOOP("FieldNames", "FFN size"),
+     QT_TRANSLATE_NOOP("FieldNames", "Inner size of the feed-forward block."), nullptr},
+    {"model.ffn_kind", QT_TRANSLATE_NOOP("FieldNames", "FFN kind"), nullptr, nullptr},
+    {"model.vocab", QT_TRANSLATE_NOOP("FieldNames", "Vocabulary"), nullptr,
+     QT_TRANSLATE_NOOP("FieldNames", "tokens")},
+    {"model.seq_len", QT_TRANSLATE_NOOP("FieldNames", "Sequence length"), nullptr,
+     QT_TRANSLATE_NOOP("FieldNames", "tokens")},
+    {"model.max_positions", QT_TRANSLATE_NOOP("FieldNames", "Position table"),
+     QT_TRANSLATE_NOOP("FieldNames", "Size of the learned position table; 0 means the sequence length."),
+     QT_TRANSLATE_NOOP("FieldNames", "tokens")},
+    {"model.tied_embeddings", QT_TRANSLATE_NOOP("FieldNames", "Tied embeddings"),
+     QT_TRANSLATE_NOOP("FieldNames", "The output head shares the token embedding."), nullptr},
+    {"model.position_embedding", QT_TRANSLATE_NOOP("FieldNames", "Positions"), nullptr, nullptr},
+    {"model.norm", QT_TRANSLATE_NOOP("FieldNames", "Normalisation"), nullptr, nullptr},
+    {"model.bias", QT_TRANSLATE_NOOP("FieldNames", "Linear biases"), nullptr, nullptr},
+    {"model.experts", QT_TRANSLATE_NOOP("FieldNames", "Experts"),
+     QT_TRANSLATE_NOOP("FieldNames", "Mixture-of-experts FFNs per layer; 1 is a dense model."), nullptr},
+    {"model.experts_per_token", QT_TRANSLATE_NOOP("FieldNames", "Experts per token"), nullptr, nullptr},
+    {"training.global_batch", QT_TRANSLATE_NOOP("FieldNames", "Global batch size"),
+     QT_TRANSLATE_NOOP("FieldNames", "Sequences per optimizer step, over all data-parallel ranks."),
+     QT_TRANSLATE_NOOP("FieldNames", "sequences")},
+    {"training.micro_batch", QT_TRANSLATE_NOOP("FieldNames", "Micro-batch size"),
+     QT_TRANSLATE_NOOP("FieldNames", "Sequences per microbatch on one data-parallel rank."),
+     QT_TRANSLATE_NOOP("FieldNames", "sequences")},
+    {"training.precision", QT_TRANSLATE_NOOP("FieldNames", "Precision"), nullptr, nullptr},
+    {"training.optimizer", QT_TRANSLATE_NOOP("FieldNames", "Optimizer"), nullptr, nullptr},
+    {"training.recompute", QT_TRANSLATE_NOOP("FieldNames", "Activation recomputation"),
+     QT_TRANSLATE_NOOP("FieldNames", "Recompute activations in the backward pass instead of storing them."),
+     nullptr},
+    {"training.flash_attention", QT_TRANSLATE_NOOP("FieldNames", "Flash attention"),
+     QT_TRANSLATE_NOOP("FieldNames", "Fused attention never stores the attention score matrices."), nullptr},
+    {"training.grad_comm_bits", QT_TRANSLATE_NOOP("FieldNames", "Gradient communication"),
+     QT_TRANSLATE_NOOP("FieldNames", "Bits per gradient element on the wire."),
+     QT_TRANSLATE_NOOP("FieldNames", "bits")},
+    {"training.overlap_grad_reduce", QT_TRANSLATE_NOOP("FieldNames", "Overlap gradient reduction"), nullptr,
+     nullptr},
+    {"parallel.dp", QT_TRANSLATE_NOOP("FieldNames", "Data parallel"),
+     QT_TRANSLATE_NOOP("FieldNames", "Data-parallel degree: model replicas."),
+     QT_TRANSLATE_NOOP("FieldNames", "ranks")},
+    {"parallel.tp", QT_TRANSLATE_NOOP("FieldNames", "Tensor parallel"),
+     QT_TRANSLATE_NOOP("FieldNames", "Tensor-parallel degree: GPUs that split every layer."),
+     QT_TRANSLATE_NOOP("FieldNames", "ranks")},
+    {"parallel.pp", QT_TRANSLATE_NOOP("FieldNames", "Pipeline parallel"),
+     QT_TRANSLATE_NOOP("FieldNames", "Pipeline-parallel degree: stages the layers are split into."),
+     QT_TRANSLATE_NOOP("FieldNames", "stages")},
+    {"parallel.sequence_parallel", QT_TRANSLATE_NOOP("FieldNames", "Sequence parallel"),
+     QT_TRANSLATE_NOOP("FieldNames", "Split norm and dropout activations over the tensor-parallel ranks."),
+     nullptr},
+    {"parallel.zero_stage", QT_TRANSLATE_NOOP("FieldNames", "ZeRO stage"),
+     QT_TRANSLATE_NOOP(
+         "FieldNames",
+         "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks."),
+     nullptr},
+    {"parallel.offload_optimizer", QT_TRANSLATE_NOOP("FieldNames", "Optimizer offload"), nullptr, nullptr},
+    {"parallel.offload_params", QT_TRANSLATE_NOOP("FieldNames", "Parameter offload"), nullptr, nullptr},
+    {"parallel.schedule", QT_TRANSLATE_NOOP("FieldNames", "Pipeline schedule"), nullptr, nullptr},
+    {"parallel.virtual_stages", QT_TRANSLATE_NOOP("FieldNames", "Virtual stages"),
+     QT_TRANSLATE_NOOP("FieldNames", "Model chunks per pipeline stage (interleaved schedule)."), nullptr},
+    {"parallel.rank_order", QT_TRANSLATE_NOOP("FieldNames", "Rank order"),
+     QT_TRANSLATE_NOOP("FieldNames", "Order of parallel dimensions, innermost first."), nullptr},
+    {"parallel.dp_sync", QT_TRANSLATE_NOOP("FieldNames", "Gradient synchronisation"), nullptr, nullptr},
+    {"parallel.ps_servers", QT_TRANSLATE_NOOP("FieldNames", "Parameter servers"), nullptr, nullptr},
+    {"cluster.gpu", QT_TRANSLATE_NOOP("FieldNames", "GPU"), nullptr, nullptr},
+    {"cluster.gpu.name", QT_TRANSLATE_NOOP("FieldNames", "GPU name"), nullptr, nullptr},
+    {"cluster.gpu.memory_bytes", QT_TRANSLATE_NOOP("FieldNames", "GPU memory"), nullptr, nullptr},
+    {"cluster.gpu.peak_flops", QT_TRANSLATE_NOOP("FieldNames", "Peak compute"),
+     QT_TRANSLATE_NOOP("FieldNames", "Dense 16-bit tensor FLOP/s."), nullptr},
+    {"cluster.gpu.hbm_Bps", QT_TRANSLATE_NOOP("FieldNames", "Memory bandwidth"), nullptr, nullptr},
+    {"cluster.nodes", QT_TRANSLATE_NOOP("FieldNames", "Nodes"), nullptr, nullptr},
+    {"cluster.gpus_per_node", QT_TRANSLATE_NOOP("FieldNames", "GPUs per node"), nullptr, nullptr},
+    {"cluster.node_preset", QT_TRANSLATE_NOOP("FieldNames", "Node topology"), nullptr, nullptr},
+    {"cluster.network.kind", QT_TRANSLATE_NOOP("FieldNames", "Network"), nullptr, nullptr},
+    {"cluster.network.nics_per_node", QT_TRANSLATE_NOOP("FieldNames", "NICs per node"), nullptr, nullptr},
+    {"compute.efficiency", QT_TRANSLATE_NOOP("FieldNames", "Compute efficiency"),
+     QT_TRANSLATE_NOOP("FieldNames", "Achieved fraction of peak FLOP/s for matrix multiplications."),
+     nullptr},
+    {"overheads.cuda_context_bytes", QT_TRANSLATE_NOOP("FieldNames", "CUDA context"),
+     QT_TRANSLATE_NOOP("FieldNames", "CUDA context and cuBLAS/NCCL workspaces per GPU."), nullptr},
+    {"overheads.allocator_fraction", QT_TRANSLATE_NOOP("FieldNames", "Allocator overhead"),
+     QT_TRANSLATE_NOOP("FieldNames", "Caching-allocator fragmentation, as a fraction of everything else."),
+     nullptr},
+    {"overheads.grad_bucket_bytes", QT_TRANSLATE_NOOP("FieldNames", "Gradient buckets"),
+     QT_TRANSLATE_NOOP("FieldNames", "Gradient communication buckets in flight."), nullptr},
+};
+
+// Enum choices by the name the scenario file uses; the same word means the same thing in every field.
+const struct
+{
+    const char* name;
+    const char* label;
+} choiceTexts[] = {
+    {"transformer", QT_TRANSLATE_NOOP("FieldNames", "Architecture")},
+    {"params", QT_TRANSLATE_NOOP("FieldNames", "Parameter count")},
+    {"gelu", QT_TRANSLATE_NOOP("FieldNames", "GELU (2 matrices)")},
+    {"swiglu", QT_TRANSLATE_NOOP("FieldNames", "SwiGLU (3 matrices)")},
+    {"learned", QT_TRANSLATE_NOOP("FieldNames", "Learned")},
+    {"rotary", QT_TRANSLATE_NOOP("FieldNames", "Rotary (RoPE)")},
+    {"layernorm", QT_TRANSLATE_NOOP("FieldNames", "LayerNorm")},
+    {"rmsnorm", QT_TRANSLATE_NOOP("FieldNames", "RMSNorm")},
+    {"all", QT_TRANSLATE_NOOP("FieldNames", "All")},
+    {"qkv", QT_TRANSLATE_NOOP("FieldNames", "Q/K/V only")},
+    {"bf16-mixed", QT_TRANSLATE_NOOP("FieldNames", "BF16 mixed")},
+    {"fp16-mixed", QT_TRANSLATE_NOOP("FieldNames", "FP16 mixed")},
+    {"fp32", QT_TRANSLATE_NOOP("FieldNames", "FP32")},
+    {"bf16", QT_TRANSLATE_NOOP("FieldNames", "BF16 (no FP32 master)")},
+    {"fp8-mixed", QT_TRANSLATE_NOOP("FieldNames", "FP8 mixed")},
+    {"adam", QT_TRANSLATE_NOOP("FieldNames", "Adam / AdamW")},
+    {"adam-8bit", QT_TRANSLATE_NOOP("FieldNames", "8-bit Adam")},
+    {"sgd", QT_TRANSLATE_NOOP("FieldNames", "SGD")},
+    {"sgd-momentum", QT_TRANSLATE_NOOP("FieldNames", "SGD with momentum")},
+    {"adafactor", QT_TRANSLATE_NOOP("FieldNames", "Adafactor")},
+    {"none", QT_TRANSLATE_NOOP("FieldNames", "None")},
+    {"selective", QT_TRANSLATE_NOOP("FieldNames", "Selective")},
+    {"full", QT_TRANSLATE_NOOP("FieldNames", "Full")},
+    {"cpu", QT_TRANSLATE_NOOP("FieldNames", "CPU memory")},
+    {"nvme", QT_TRANSLATE_NOOP("FieldNames", "NVMe")},
+    {"gpipe", QT_TRANSLATE_NOOP("FieldNames", "GPipe")},
+    {"1f1b", QT_TRANSLATE_NOOP("FieldNames", "1F1B")},
+    {"interleaved", QT_TRANSLATE_NOOP("FieldNames", "Interleaved 1F1B")},
+    {"zb-h1", QT_TRANSLATE_NOOP("FieldNames", "Zero bubble (ZB-H1)")},
+    {"allreduce", QT_TRANSLATE_NOOP("FieldNames", "All-reduce")},
+    {"parameter-server", QT_TRANSLATE_NOOP("FieldNames", "Parameter server")},
+    {"dgx1-v100", QT_TRANSLATE_NOOP("FieldNames", "DGX-1 (8× V100, hybrid cube-mesh)")},
+    {"dgx-a100", QT_TRANSLATE_NOOP("FieldNames", "DGX A100 (8× A100, NVSwitch)")},
+    {"dgx-h100", QT_TRANSLATE_NOOP("FieldNames", "DGX H100 (8× H100, NVSwitch)")},
+    {"hgx-h200", QT_TRANSLATE_NOOP("FieldNames", "HGX H200 (8× H200, NVSwitch)")},
+    {"pcie-qpi-4gpu", QT_TRANSLATE_NOOP("FieldNames", "4-GPU PCIe box, two sockets (QPI)")},
+    {"pcie-gen4-8gpu", QT_TRANSLATE_NOOP("FieldNames", "8-GPU PCIe Gen4 server")},
+    {"ps-cluster", QT_TRANSLATE_NOOP("FieldNames", "Parameter-server cluster")},
+    {"ib-edr", QT_TRANSLATE_NOOP("FieldNames", "InfiniBand EDR (100 Gb/s)")},
+    {"ib-hdr", QT_TRANSLATE_NOOP("FieldNames", "InfiniBand HDR (200 Gb/s)")},
+    {"ib-ndr", QT_TRANSLATE_NOOP("FieldNames", "InfiniBand NDR (400 Gb/s)")},
+    {"ib-xdr", QT_TRANSLATE_NOOP("FieldNames", "InfiniBand XDR (800 Gb/s)")},
+    {"roce-100g", QT_TRANSLATE_NOOP("FieldNames", "RoCE 100 Gb/s")},
+    {"roce-200g", QT_TRANSLATE_NOOP("FieldNames", "RoCE 200 Gb/s")},
+    {"roce-400g", QT_TRANSLATE_NOOP("FieldNames", "RoCE 400 Gb/s")},
+    {"ethernet-10g", QT_TRANSLATE_NOOP("FieldNames", "Ethernet 10 Gb/s")},
+    {"ethernet-25g", QT_TRANSLATE_NOOP("FieldNames", "Ethernet 25 Gb/s")},
+    {"ethernet-100g", QT_TRANSLATE_NOOP("FieldNames", "Ethernet 100 Gb/s")},
+    {"ethernet-200g", QT_TRANSLATE_NOOP("FieldNames", "Ethernet 200 Gb/s")},
+    {"ethernet-400g", QT_TRANSLATE_NOOP("FieldNames", "Ethernet 400 Gb/s")},
+};
+
+const FieldText* findText(const QString& path)
+{
+    static const QHash<QString, const FieldText*> byPath = [] {
+        QHash<QString, const FieldText*> map;
+        for (const FieldText& text : fieldTexts)
+            map.insert(QLatin1String(text.path), &text);
+        return map;
+    }();
+    return byPath.value(path, nullptr);
+}
+
+QString translated(const char* text)
+{
+    return text ? QCoreApplication::translate("FieldNames", text) : QString();
+}
+
+} // namespace
+
+QString FieldNames::label(const QString& path)
+{
+    if (const FieldText* text = findText(path))
+        return translated(text->label);
+    return path.section(QLatin1Char('.'), -1);
+}
+
+QString FieldNames::description(const QString& path)
+{
+    const FieldText* text = findText(path);
+    return text ? translated(text->description) : QString();
+}
+
+QString FieldNames::countUnit(const QString& path)
+{
+    const FieldText* text = findText(path);
+    return text ? translated(text->countUnit) : QString();
+}
+
+QString FieldNames::choice(const QString& path, const QString& choice)
+{
+    Q_UNUSED(path);
+    for (const auto& text : choiceTexts) {
+        if (choice == QLatin1String(text.name))
+            return translated(text.label);
+    }
+    return choice;
+}
+
+QString FieldNames::intChoice(const QString& path, int value)
+{
+    if (path == QLatin1String("parallel.zero_stage")) {
+        switch (value) {
+        case 0:
+            return tr("0: off");
+        case 1:
+            return tr("1: optimizer states");
+        case 2:
+            return tr("2: + gradients");
+        case 3:
+            return tr("3: + parameters");
+        default:
+            break;
+        }
+    }
+    if (path == QLatin1String("training.grad_comm_bits"))
+        return tr("%n bit(s)", nullptr, value);
+    return {};
+}
+
+QString FieldNames::section(const QString& key)
+{
+    if (key == QLatin1String("model"))
+        return tr("Model");
+    if (key == QLatin1String("training"))
+        return tr("Training");
+    if (key == QLatin1String("parallel"))
+        return tr("Parallelism");
+    if (key == QLatin1String("cluster"))
+        return tr("Cluster");
+    if (key == QLatin1String("compute"))
+        return tr("Compute");
+    if (key == QLatin1String("overheads"))
+        return tr("Memory overheads");
+    return tr("Other");
+}
+
+} // namespace ss

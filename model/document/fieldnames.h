@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the user reads for a scenario field: its translated name, a one-line description, the word for
+// its count ("sequences"), and the display names of enum choices. The engine keeps the dotted paths and
+// the file names of choices; these are the human side of the same table (fields.h).
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace ss {
+
+class FieldNames
+{
+    Q_DECLARE_TR_FUNCTIONS(FieldNames)
+public:
+    // "ZeRO stage" for "parallel.zero_stage"; the last path segment for a field without a name here.
+    static QString label(const QString& path);
+    // A sentence for the tooltip; "" when there is none.
+    static QString description(const QString& path);
+    // The word after a plain count ("sequences", "tokens"); "" for none.
+    static QString countUnit(const QString& path);
+    // "BF16 mixed" for "bf16-mixed"; CHOICE itself when it has no display name.
+    static QString choice(const QString& path, const QString& choice);
+    // Display names of a small integer field's values ("3: + parameters" for ZeRO); "" for none.
+    static QString intChoice(const QString& path, int value);
+    // "Model", "Training", ... for the first path segment.
+    static QString section(const QString& key);
+};
+
+} // namespace ss

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenariodocument.h"
+
+#include "examples.h"
+#include "fieldnames.h"
+#include "scenariocommands.h"
+#include "scenariojson.h"
+
+#include <QFileInfo>
+#include <QUndoStack>
+
+namespace ss {
+
+ScenarioDocument::ScenarioDocument(QObject* parent)
+    : QObject(parent), m_scenario(io::defaultExampleScenario()), m_undoStack(new QUndoStack(this)),
+      m_runner(new AnalysisRunner(this))
+{
+    connect(m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(m_runner, &AnalysisRunner::finished, this, &ScenarioDocument::onAnalysis);
+    m_runner->request(m_scenario);
+}
+
+ScenarioDocument::~ScenarioDocument()
+{
+    // The stack's commands point back at this document; drop them before the members go.
+    m_undoStack->clear();
+}
+
+FieldValue ScenarioDocument::fieldValue(const QString& path) const
+{
+    const FieldInfo* field = findField(path.toStdString());
+    return field && field->get ? field->get(m_scenario) : FieldValue();
+}
+
+QString ScenarioDocument::setField(const QString& path, const FieldValue& value, EditKind kind)
+{
+    const FieldInfo* field = findField(path.toStdString());
+    if (!field || !field->set)
+        return tr("%1 is not a scenario field.").arg(path);
+    if (const std::string error = checkFieldValue(*field, value); !error.empty())
+        return QString::fromStdString(error);
+    // The same value is a no-op even where storing it would have side effects (a GPU figure typed
+    // again must not detach the GPU from the catalogue).
+    if (field->get && field->get(m_scenario) == value)
+        return {};
+    Scenario after = m_scenario;
+    if (const std::string error = field->set(after, value); !error.empty())
+        return QString::fromStdString(error);
+    if (after == m_scenario)
+        return {};
+    push(after, tr("Set %1").arg(FieldNames::label(path)), kind == EditKind::Scrub ? path : QString());
+    return {};
+}
+
+QString ScenarioDocument::setFieldText(const QString& path, const QString& text, EditKind kind)
+{
+    const FieldInfo* field = findField(path.toStdString());
+    if (!field)
+        return tr("%1 is not a scenario field.").arg(path);
+    FieldValue value;
+    if (const std::string error = parseFieldText(*field, text.trimmed().toStdString(), value); !error.empty())
+        return QString::fromStdString(error);
+    return setField(path, value, kind);
+}
+
+void ScenarioDocument::setName(const QString& name)
+{
+    const std::string text = name.trimmed().toStdString();
+    if (text.empty() || text == m_scenario.name)
+        return;
+    Scenario after = m_scenario;
+    after.name = text;
+    push(after, tr("Rename scenario"));
+}
+
+void ScenarioDocument::replaceScenario(const Scenario& scenario, const QString& description,
+                                       const QString& fileName)
+{
+    if (scenario == m_scenario && fileName == m_fileName)
+        return;
+    push(scenario, description, {}, fileName, false);
+}
+
+void ScenarioDocument::resetScenario(const Scenario& scenario, const QString& fileName, bool modified)
+{
+    m_undoStack->clear();
+    applyState(scenario, fileName);
+    m_undoStack->setClean();
+    if (modified)
+        m_undoStack->resetClean();
+}
+
+bool ScenarioDocument::openFile(const QString& fileName, QString* error)
+{
+    Scenario loaded;
+    QString message;
+    if (!io::loadScenarioFile(fileName, loaded, &message)) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    const QString absolute = QFileInfo(fileName).absoluteFilePath();
+    replaceScenario(loaded, tr("Open %1").arg(QFileInfo(fileName).fileName()), absolute);
+    m_undoStack->setClean();
+    return true;
+}
+
+bool ScenarioDocument::saveFile(const QString& fileName, QString* error)
+{
+    QString message;
+    if (!io::saveScenarioFile(fileName, m_scenario, &message)) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    const QString absolute = QFileInfo(fileName).absoluteFilePath();
+    if (absolute != m_fileName) {
+        m_fileName = absolute;
+        emit fileNameChanged(m_fileName);
+    }
+    m_undoStack->setClean();
+    return true;
+}
+
+bool ScenarioDocument::openExample(const QString& id, QString* error)
+{
+    Scenario loaded;
+    QString message;
+    if (!io::loadExample(id, loaded, &message)) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    replaceScenario(loaded, tr("Open example %1").arg(QString::fromStdString(loaded.name)));
+    // An example is a fresh, unsaved scenario with nothing to lose.
+    m_undoStack->setClean();
+    return true;
+}
+
+void ScenarioDocument::newFromDefault()
+{
+    replaceScenario(io::defaultExampleScenario(), tr("New scenario"));
+    m_undoStack->setClean();
+}
+
+bool ScenarioDocument::isModified() const
+{
+    return !m_undoStack->isClean();
+}
+
+QString ScenarioDocument::problemsAt(const QString& path) const
+{
+    QStringList messages;
+    const std::string key = path.toStdString();
+    for (const Problem& problem : m_problems) {
+        if (problem.path == key)
+            messages << QString::fromStdString(problem.message);
+    }
+    return messages.join(QLatin1Char('\n'));
+}
+
+void ScenarioDocument::push(const Scenario& after, const QString& text, const QString& mergeKey,
+                            const QString& fileAfter, bool keepFile)
+{
+    m_undoStack->push(new ScenarioEditCommand(this, m_scenario, after, m_fileName,
+                                              keepFile ? m_fileName : fileAfter, text, mergeKey));
+}
+
+void ScenarioDocument::applyState(const Scenario& scenario, const QString& fileName)
+{
+    m_scenario = scenario;
+    if (fileName != m_fileName) {
+        m_fileName = fileName;
+        emit fileNameChanged(m_fileName);
+    }
+    m_resultCurrent = false;
+    emit scenarioChanged();
+    m_runner->request(m_scenario);
+}
+
+void ScenarioDocument::onAnalysis(const Analysis& analysis)
+{
+    const bool problemsChangedNow = analysis.problems.size() != m_problems.size() ||
+                                    !std::equal(analysis.problems.begin(), analysis.problems.end(),
+                                                m_problems.begin(), [](const Problem& a, const Problem& b) {
+                                                    return a.path == b.path && a.message == b.message;
+                                                });
+    m_problems = analysis.problems;
+    if (problemsChangedNow)
+        emit problemsChanged();
+    if (!analysis.evaluated)
+        return; // keep the last valid result on display
+    m_result = analysis.result;
+    m_hasResult = true;
+    m_resultCurrent = true;
+    m_resultGeneration = analysis.generation;
+    emit resultChanged();
+}
+
+} // namespace ss

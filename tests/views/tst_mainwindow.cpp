@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window, offscreen: edits made through the panel widgets reach the document and the chart
+// (in the direction the ZeRO and Korthikanti formulas say), invalid entries are marked in place and not
+// applied, undo restores widget and chart, and a malformed file leaves everything as it was.
+#include "collapsiblesection.h"
+#include "examples.h"
+#include "mainwindow.h"
+#include "memorychart.h"
+#include "parameterpanel.h"
+#include "scenariodocument.h"
+#include "scenariojson.h"
+#include "settings.h"
+#include "unitformat.h"
+#include "unittickers.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolTip>
+#include <QUndoStack>
+
+#include <array>
+
+using ss::MainWindow;
+using ss::MemoryChart;
+using Component = ss::MemoryChart::Component;
+
+namespace {
+
+constexpr std::array<Component, 5> allComponents = {Component::Params, Component::Grads, Component::Optimizer,
+                                                    Component::Activations, Component::Buffers};
+
+double bar(const MainWindow& w, Component component, int stage = 0)
+{
+    const auto data = w.memoryChart()->bars(component)->data();
+    return data->at(stage)->value;
+}
+
+std::array<double, 5> bars(const MainWindow& w, int stage = 0)
+{
+    std::array<double, 5> values{};
+    for (std::size_t i = 0; i < allComponents.size(); ++i)
+        values[i] = bar(w, allComponents[i], stage);
+    return values;
+}
+
+template <class T> T* widget(const MainWindow& w, const QString& name)
+{
+    return w.findChild<T*>(name);
+}
+
+bool isMarked(const MainWindow& w, const QString& path)
+{
+    const auto* error = widget<QLabel>(w, QStringLiteral("error.") + path);
+    const auto* editor = widget<QWidget>(w, path);
+    return error && editor && !error->isHidden() && !error->text().isEmpty() &&
+           editor->property("invalid").toBool();
+}
+
+void enterText(QLineEdit* edit, const QString& text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+bool writeFile(const QString& fileName, const QByteArray& bytes)
+{
+    QFile file(fileName);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+void compareRatio(double actual, double base, double expected)
+{
+    QVERIFY2(base > 0, "the baseline must be non-zero");
+    const double ratio = actual / base;
+    QVERIFY2(std::abs(ratio - expected) <= 1e-3 * expected,
+             qPrintable(QStringLiteral("ratio %1, expected %2").arg(ratio).arg(expected)));
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void chartShowsTheResult();
+    void zeroStageThroughItsWidget_data();
+    void zeroStageThroughItsWidget();
+    void microBatchThroughItsWidget();
+    void spinBoxStepsMergeTypedValuesDoNot();
+    void hoverTooltipNamesTheComponent();
+    void invalidEntryMarkedAndNotApplied_data();
+    void invalidEntryMarkedAndNotApplied();
+    void crossFieldProblemMarkedOnItsField();
+    void undoRestoresWidgetAndChart();
+    void gpuPicker();
+    void overflowIsMarked();
+    void malformedFileLeavesScenarioUntouched();
+    void openFileUpdatesPanelsAndTitle();
+    void manyStages();
+    void sessionRoundTrip();
+    void byteTicker_data();
+    void byteTicker();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+}
+
+// The chart draws ss::Result figures and nothing else.
+void TestMainWindow::chartShowsTheResult()
+{
+    MainWindow w;
+    const ss::Result& result = w.document()->result();
+    QCOMPARE(w.memoryChart()->bars(Component::Params)->data()->size(),
+             static_cast<int>(result.memory.per_gpu.size()));
+    const ss::StageMemory& stage = result.memory.per_gpu.at(0);
+    QCOMPARE(bar(w, Component::Params), stage.params);
+    QCOMPARE(bar(w, Component::Grads), stage.grads);
+    QCOMPARE(bar(w, Component::Optimizer), stage.optimizer);
+    QCOMPARE(bar(w, Component::Activations), stage.activations);
+    QCOMPARE(bar(w, Component::Buffers), stage.buffers);
+    QCOMPARE(w.memoryChart()->capacity(), stage.capacity);
+    QCOMPARE(w.memoryChart()->overflowMarks(), 0);
+}
+
+// ZeRO (Rajbhandari et al., SC'20, §5), N_d = 8 in the default example, bytes relative to stage 0:
+// P_os shards the optimizer states, P_os+g also the gradients, P_os+g+p also the parameters.
+void TestMainWindow::zeroStageThroughItsWidget_data()
+{
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<double>("params");
+    QTest::addColumn<double>("grads");
+    QTest::addColumn<double>("optimizer");
+    QTest::newRow("stage 0: 2Ψ + 2Ψ + 12Ψ") << 0 << 1.0 << 1.0 << 1.0;
+    QTest::newRow("stage 1: 2Ψ + 2Ψ + 12Ψ/8") << 1 << 1.0 << 1.0 << 1.0 / 8;
+    QTest::newRow("stage 2: 2Ψ + 2Ψ/8 + 12Ψ/8") << 2 << 1.0 << 1.0 / 8 << 1.0 / 8;
+    QTest::newRow("stage 3: 2Ψ/8 + 2Ψ/8 + 12Ψ/8") << 3 << 1.0 / 8 << 1.0 / 8 << 1.0 / 8;
+}
+
+void TestMainWindow::zeroStageThroughItsWidget()
+{
+    QFETCH(int, stage);
+    QFETCH(double, params);
+    QFETCH(double, grads);
+    QFETCH(double, optimizer);
+
+    MainWindow w;
+    auto* combo = widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"));
+    QVERIFY(combo);
+    QCOMPARE(combo->currentData().toInt(), 1); // the default example runs ZeRO-1
+    combo->setCurrentIndex(combo->findData(0));
+    QCOMPARE(w.document()->scenario().parallel.zero_stage, 0);
+    const auto base = bars(w);
+    // CONTRACT.md: bf16-mixed Adam holds 2, 2 and 12 bytes per parameter before sharding.
+    compareRatio(base[1], base[0], 1.0);
+    compareRatio(base[2], base[0], 6.0);
+
+    combo->setCurrentIndex(combo->findData(stage));
+    QCOMPARE(w.document()->scenario().parallel.zero_stage, stage);
+    const auto now = bars(w);
+    compareRatio(now[0], base[0], params);
+    compareRatio(now[1], base[1], grads);
+    compareRatio(now[2], base[2], optimizer);
+    QCOMPARE(now[3], base[3]); // activations do not depend on ZeRO
+}
+
+// Korthikanti et al. (MLSys'23): every activation term is proportional to s·b, and with pp = 1 one
+// microbatch is in flight, so halving the micro-batch halves the activations and nothing else.
+void TestMainWindow::microBatchThroughItsWidget()
+{
+    MainWindow w;
+    auto* spin = widget<QSpinBox>(w, QStringLiteral("training.micro_batch"));
+    QVERIFY(spin);
+    QCOMPARE(spin->value(), 4);
+    const auto base = bars(w);
+    spin->setValue(2);
+    QCOMPARE(w.document()->scenario().training.micro_batch, 2);
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+    const auto now = bars(w);
+    compareRatio(now[3], base[3], 0.5);
+    QCOMPARE(now[0], base[0]);
+    QCOMPARE(now[1], base[1]);
+    QCOMPARE(now[2], base[2]);
+}
+
+// STYLE.md: scrubbing a spin box merges into one undo step; a typed value is a step of its own.
+void TestMainWindow::spinBoxStepsMergeTypedValuesDoNot()
+{
+    MainWindow w;
+    auto* layers = widget<QSpinBox>(w, QStringLiteral("model.layers"));
+    QVERIFY(layers);
+    QCOMPARE(layers->value(), 24);
+    for (int i = 0; i < 4; ++i)
+        layers->stepBy(-1);
+    QCOMPARE(w.document()->scenario().model.layers, 20);
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+    layers->setValue(12); // as typed
+    QCOMPARE(w.document()->undoStack()->count(), 2);
+    w.document()->undoStack()->undo();
+    QCOMPARE(layers->value(), 20);
+    w.document()->undoStack()->undo();
+    QCOMPARE(layers->value(), 24);
+}
+
+// Hovering a bar names its component, stage and bytes (issue 2: tooltips on hover).
+void TestMainWindow::hoverTooltipNamesTheComponent()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    MemoryChart* chart = w.memoryChart();
+    chart->replot(QCustomPlot::rpImmediateRefresh); // lays out the axes for the pixel mapping
+    const ss::StageMemory& stage = w.document()->result().memory.per_gpu.at(0);
+    const double middle = stage.params + stage.grads + stage.optimizer + stage.activations / 2;
+    const QPoint pos(qRound(chart->xAxis->coordToPixel(0)), qRound(chart->yAxis->coordToPixel(middle)));
+    QTest::mouseMove(chart, pos);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().contains(MemoryChart::componentName(Component::Activations)),
+             qPrintable(QToolTip::text()));
+    QVERIFY(QToolTip::text().contains(QStringLiteral("Stage 0")));
+}
+
+void TestMainWindow::invalidEntryMarkedAndNotApplied_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("entry");
+    QTest::addColumn<QString>("valid");
+    // Ranges from the field table (fields.h); unit strings from CONTRACT.md.
+    QTest::newRow("spin box: 0 layers") << "model.layers"
+                                        << "0"
+                                        << "12";
+    QTest::newRow("spin box: negative micro-batch") << "training.micro_batch"
+                                                    << "-1"
+                                                    << "2";
+    QTest::newRow("unit string typo") << "cluster.gpu.memory_bytes"
+                                      << "80 GiBB"
+                                      << "40 GiB";
+    QTest::newRow("bits where bytes are expected") << "cluster.gpu.memory_bytes"
+                                                   << "640 Gb"
+                                                   << "40 GB";
+    QTest::newRow("efficiency above 100%") << "compute.efficiency"
+                                           << "150%"
+                                           << "40%";
+    QTest::newRow("not a number") << "overheads.cuda_context_bytes"
+                                  << "lots"
+                                  << "1 GiB";
+}
+
+void TestMainWindow::invalidEntryMarkedAndNotApplied()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, entry);
+    QFETCH(QString, valid);
+
+    MainWindow w;
+    for (const char* key : {"model", "training", "parallel", "cluster", "compute", "overheads"})
+        w.parameterPanel()->section(QLatin1String(key))->setExpanded(true);
+    w.show();
+    const ss::Scenario before = w.document()->scenario();
+    const auto chartBefore = bars(w);
+    QWidget* editor = widget<QWidget>(w, path);
+    QVERIFY(editor);
+    auto* spin = qobject_cast<QSpinBox*>(editor);
+    auto* edit = qobject_cast<QLineEdit*>(editor);
+    QVERIFY(spin || edit);
+    if (spin)
+        spin->setValue(entry.toInt());
+    else
+        enterText(edit, entry);
+
+    QVERIFY(isMarked(w, path));
+    QVERIFY(!w.parameterPanel()->markText(path).isEmpty());
+    QVERIFY(editor->toolTip().contains(w.parameterPanel()->markText(path)));
+    if (spin)
+        QCOMPARE(spin->value(), entry.toInt()); // shown as entered: never clamped
+    else
+        QCOMPARE(edit->text(), entry);
+    QCOMPARE(w.document()->scenario(), before);
+    QCOMPARE(w.document()->undoStack()->count(), 0);
+    QCOMPARE(bars(w), chartBefore);
+
+    // A valid entry clears the mark and applies.
+    if (spin)
+        spin->setValue(valid.toInt());
+    else
+        enterText(edit, valid);
+    QVERIFY(!isMarked(w, path));
+    QVERIFY(w.document()->scenario() != before);
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+}
+
+// validate.h blames dp × tp × pp ≠ GPUs on parallel.dp; the chart keeps the last valid result.
+void TestMainWindow::crossFieldProblemMarkedOnItsField()
+{
+    MainWindow w;
+    const auto chartBefore = bars(w);
+    auto* tp = widget<QSpinBox>(w, QStringLiteral("parallel.tp"));
+    auto* dp = widget<QSpinBox>(w, QStringLiteral("parallel.dp"));
+    QVERIFY(tp && dp);
+    tp->setValue(2); // 8 × 2 × 1 = 16 ≠ 8 GPUs: a valid field value, an invalid scenario
+    QCOMPARE(w.document()->scenario().parallel.tp, 2);
+    QVERIFY(isMarked(w, QStringLiteral("parallel.dp")));
+    QVERIFY(!isMarked(w, QStringLiteral("parallel.tp")));
+    QVERIFY(w.memoryChart()->isStale());
+    QCOMPARE(bars(w), chartBefore);
+    QVERIFY(!widget<QLabel>(w, QStringLiteral("summary.problems"))->isHidden());
+
+    dp->setValue(4); // 4 × 2 × 1 = 8
+    QVERIFY(!isMarked(w, QStringLiteral("parallel.dp")));
+    QVERIFY(!w.memoryChart()->isStale());
+    QVERIFY(bars(w) != chartBefore);
+    QVERIFY(widget<QLabel>(w, QStringLiteral("summary.problems"))->isHidden());
+}
+
+// STYLE.md: every command gets an undo -> redo round trip that checks the document and the panel.
+void TestMainWindow::undoRestoresWidgetAndChart()
+{
+    MainWindow w;
+    auto* undo = widget<QAction>(w, QStringLiteral("actionUndo"));
+    auto* redo = widget<QAction>(w, QStringLiteral("actionRedo"));
+    auto* combo = widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"));
+    auto* spin = widget<QSpinBox>(w, QStringLiteral("training.micro_batch"));
+    auto* memory = widget<QLineEdit>(w, QStringLiteral("cluster.gpu.memory_bytes"));
+    QVERIFY(undo && redo && combo && spin && memory);
+    QVERIFY(!undo->isEnabled());
+    QCOMPARE(undo->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Z));
+    QCOMPARE(redo->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    const auto original = bars(w);
+    const QString memoryText = memory->text();
+    QVERIFY(!w.isWindowModified());
+
+    combo->setCurrentIndex(combo->findData(3));
+    const auto zero3 = bars(w);
+    spin->setValue(2);
+    const auto both = bars(w);
+    enterText(memory, QStringLiteral("40 GiB"));
+    QCOMPARE(memory->text(), QStringLiteral("40 GiB"));
+    QVERIFY(w.isWindowModified());
+    QCOMPARE(w.document()->undoStack()->count(), 3);
+
+    undo->trigger();
+    QCOMPARE(memory->text(), memoryText);
+    QCOMPARE(bars(w), both);
+    undo->trigger();
+    QCOMPARE(spin->value(), 4);
+    QCOMPARE(bars(w), zero3);
+    undo->trigger();
+    QCOMPARE(combo->currentData().toInt(), 1);
+    QCOMPARE(bars(w), original);
+    QVERIFY(!w.isWindowModified());
+
+    redo->trigger();
+    QCOMPARE(combo->currentData().toInt(), 3);
+    QCOMPARE(bars(w), zero3);
+    redo->trigger();
+    QCOMPARE(spin->value(), 2);
+    QCOMPARE(bars(w), both);
+    redo->trigger();
+    QCOMPARE(memory->text(), QStringLiteral("40 GiB"));
+}
+
+// The GPU combo offers the catalogue (gpucatalog.h) and "Custom…"; the capacity line follows the GPU.
+void TestMainWindow::gpuPicker()
+{
+    MainWindow w;
+    auto* gpu = widget<QComboBox>(w, QStringLiteral("cluster.gpu"));
+    auto* memory = widget<QLineEdit>(w, QStringLiteral("cluster.gpu.memory_bytes"));
+    QVERIFY(gpu && memory);
+    QCOMPARE(gpu->currentData().toString(), QStringLiteral("A100-SXM4-80GB"));
+    QCOMPARE(memory->text(), QStringLiteral("80 GiB"));
+    const double a100 = w.memoryChart()->capacity();
+    QCOMPARE(a100, 80.0 * 1024 * 1024 * 1024);
+
+    gpu->setCurrentIndex(gpu->findData(QStringLiteral("H200")));
+    QCOMPARE(w.document()->scenario().cluster.gpu_id, std::string("H200"));
+    QCOMPARE(w.memoryChart()->capacity(), w.document()->result().memory.per_gpu.at(0).capacity);
+    QVERIFY(w.memoryChart()->capacity() > a100);
+    QCOMPARE(memory->text(),
+             ss::exactQuantityText(w.document()->scenario().cluster.gpu.memory_bytes, ss::Unit::Bytes));
+
+    gpu->setCurrentIndex(gpu->findData(QString())); // "Custom…"
+    QVERIFY(w.document()->scenario().cluster.gpu_id.empty());
+    QCOMPARE(w.document()->undoStack()->count(), 2);
+    enterText(memory, QStringLiteral("48 GB"));
+    QCOMPARE(w.document()->scenario().cluster.gpu.memory_bytes, 48e9);
+    QCOMPARE(w.memoryChart()->capacity(), 48e9);
+    QCOMPARE(gpu->currentData().toString(), QString());
+
+    w.document()->undoStack()->undo();
+    w.document()->undoStack()->undo();
+    QCOMPARE(gpu->currentData().toString(), QStringLiteral("H200"));
+    w.document()->undoStack()->undo();
+    QCOMPARE(gpu->currentData().toString(), QStringLiteral("A100-SXM4-80GB"));
+    QCOMPARE(w.memoryChart()->capacity(), a100);
+}
+
+// Micro-batch 16 quadruples the default example's activations past the A100's 80 GiB.
+void TestMainWindow::overflowIsMarked()
+{
+    MainWindow w;
+    auto* fits = widget<QLabel>(w, QStringLiteral("summary.fits"));
+    QVERIFY(fits);
+    QVERIFY(fits->property("fits").toBool());
+    widget<QSpinBox>(w, QStringLiteral("training.micro_batch"))->setValue(16);
+    const ss::StageMemory& stage = w.document()->result().memory.per_gpu.at(0);
+    QVERIFY(!stage.fits);
+    QCOMPARE(w.memoryChart()->overflowMarks(), 2); // the outline and the overflow label
+    QVERIFY(!fits->property("fits").toBool());
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.memoryChart()->overflowMarks(), 0);
+    QVERIFY(fits->property("fits").toBool());
+}
+
+// Issue 2: a failed open leaves the current scenario untouched and says why in one line.
+void TestMainWindow::malformedFileLeavesScenarioUntouched()
+{
+    MainWindow w;
+    auto* combo = widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"));
+    combo->setCurrentIndex(combo->findData(2));
+    const ss::Scenario before = w.document()->scenario();
+    const auto chartBefore = bars(w);
+    const QString title = w.windowTitle();
+
+    const QString fileName = m_dir.filePath(QStringLiteral("malformed.json"));
+    QVERIFY(writeFile(fileName,
+                      "{\"format\": \"shardscope-scenario\", \"version\": 1, \"model\": {\"layers\": "));
+    QVERIFY(!w.openFile(fileName));
+    QVERIFY2(w.lastError().contains(QStringLiteral("malformed.json")), qPrintable(w.lastError()));
+    QVERIFY(!w.lastError().contains(QLatin1Char('\n')));
+    QCOMPARE(w.statusBar()->currentMessage(), w.lastError());
+    QCOMPARE(w.document()->scenario(), before);
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+    QCOMPARE(combo->currentData().toInt(), 2);
+    QCOMPARE(bars(w), chartBefore);
+    QCOMPARE(w.windowTitle(), title);
+    auto* box = widget<QMessageBox>(w, QStringLiteral("errorMessage"));
+    QVERIFY(box);
+    QVERIFY(box->text().contains(QStringLiteral("malformed.json")));
+    box->close();
+}
+
+void TestMainWindow::openFileUpdatesPanelsAndTitle()
+{
+    ss::Scenario scenario = ss::io::defaultExampleScenario();
+    scenario.name = "Opened scenario";
+    scenario.parallel.zero_stage = 3;
+    scenario.training.micro_batch = 2;
+    const QString fileName = m_dir.filePath(QStringLiteral("valid.json"));
+    QVERIFY(writeFile(fileName, ss::io::writeScenario(scenario)));
+
+    MainWindow w;
+    QVERIFY(w.openFile(fileName));
+    QCOMPARE(w.document()->scenario(), scenario);
+    QCOMPARE(widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"))->currentData().toInt(), 3);
+    QCOMPARE(widget<QSpinBox>(w, QStringLiteral("training.micro_batch"))->value(), 2);
+    QCOMPARE(bar(w, Component::Params), w.document()->result().memory.per_gpu.at(0).params);
+    QVERIFY(w.windowTitle().contains(QStringLiteral("Opened scenario")));
+    QVERIFY(w.windowTitle().contains(QStringLiteral("valid.json")));
+    QVERIFY(!w.isWindowModified());
+}
+
+// Narayanan et al. SC'21 Table 1: GPT-3 175B with pp 8; the chart has one bar per stage.
+void TestMainWindow::manyStages()
+{
+    MainWindow w;
+    QVERIFY(w.openExample(QStringLiteral("gpt3-175b-megatron")));
+    const int stages = static_cast<int>(w.document()->scenario().parallel.pp);
+    QCOMPARE(stages, 8);
+    for (Component component : allComponents)
+        QCOMPARE(w.memoryChart()->bars(component)->data()->size(), stages);
+    for (int s = 0; s < stages; ++s)
+        QCOMPARE(bar(w, Component::Activations, s), w.document()->result().memory.per_gpu.at(s).activations);
+
+    // 64 stages stay one bar each.
+    auto* pp = widget<QSpinBox>(w, QStringLiteral("parallel.pp"));
+    ss::Scenario deep = w.document()->scenario();
+    deep.parallel.pp = 64;
+    deep.parallel.dp = 2;
+    deep.parallel.virtual_stages = 1;
+    deep.parallel.schedule = ss::Schedule::OneFOneB;
+    w.document()->replaceScenario(deep, QStringLiteral("deep"));
+    QVERIFY2(w.document()->isValid(),
+             w.document()->problems().empty() ? "" : w.document()->problems().front().message.c_str());
+    QCOMPARE(pp->value(), 64);
+    QCOMPARE(w.memoryChart()->bars(Component::Params)->data()->size(), 64);
+}
+
+// Issue 2: the last scenario (saved or not) and the window layout come back on the next start.
+void TestMainWindow::sessionRoundTrip()
+{
+    const QString ini = m_dir.filePath(QStringLiteral("session.ini"));
+    ss::Scenario edited;
+    {
+        ss::Settings settings(ini);
+        MainWindow w;
+        w.setSettings(&settings);
+        QVERIFY(!w.restoreLastScenario()); // the first start: nothing to restore, the default example
+        w.resize(900, 600);
+        auto* combo = widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"));
+        combo->setCurrentIndex(combo->findData(3));
+        w.document()->setName(QStringLiteral("Unsaved work"));
+        edited = w.document()->scenario();
+        w.close(); // closeEvent saves the session
+    }
+    ss::Settings settings(ini);
+    MainWindow w;
+    w.setSettings(&settings);
+    w.restoreLayout();
+    QVERIFY(w.restoreLastScenario());
+    QCOMPARE(w.document()->scenario(), edited);
+    QVERIFY(w.document()->isModified());
+    QCOMPARE(w.document()->undoStack()->count(), 0); // a fresh history
+    QCOMPARE(widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"))->currentData().toInt(), 3);
+    QCOMPARE(w.size(), QSize(900, 600));
+}
+
+// Binary units (IEC 80000-13): ticks at 1, 2, 2.5 or 5 times a power of ten of one unit.
+void TestMainWindow::byteTicker_data()
+{
+    QTest::addColumn<double>("upper");
+    QTest::addColumn<int>("tickCount");
+    QTest::addColumn<QStringList>("labels");
+    const double GiB = 1024.0 * 1024 * 1024;
+    QTest::newRow("0-100 GiB in 5") << 100 * GiB << 5
+                                    << QStringList{QStringLiteral("0"),      QStringLiteral("20 GiB"),
+                                                   QStringLiteral("40 GiB"), QStringLiteral("60 GiB"),
+                                                   QStringLiteral("80 GiB"), QStringLiteral("100 GiB")};
+    QTest::newRow("0-1 GiB in 4") << 1 * GiB << 4
+                                  << QStringList{QStringLiteral("0"), QStringLiteral("250 MiB"),
+                                                 QStringLiteral("500 MiB"), QStringLiteral("750 MiB"),
+                                                 QStringLiteral("1000 MiB")};
+    QTest::newRow("0-10 GiB in 4") << 10 * GiB << 4
+                                   << QStringList{QStringLiteral("0"), QStringLiteral("2.5 GiB"),
+                                                  QStringLiteral("5.0 GiB"), QStringLiteral("7.5 GiB"),
+                                                  QStringLiteral("10.0 GiB")};
+}
+
+void TestMainWindow::byteTicker()
+{
+    QFETCH(double, upper);
+    QFETCH(int, tickCount);
+    QFETCH(QStringList, labels);
+    ss::ByteTicker ticker;
+    ticker.setTickCount(tickCount);
+    QVector<double> ticks, subTicks;
+    QVector<QString> tickLabels;
+    ticker.generate(QCPRange(0, upper), QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks, &tickLabels);
+    QStringList got(tickLabels.begin(), tickLabels.end());
+    QCOMPARE(got, labels);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

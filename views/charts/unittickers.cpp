@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "unittickers.h"
+
+#include <array>
+#include <cmath>
+
+namespace ss {
+
+double ByteTicker::unitFor(double step, QString* symbol)
+{
+    static const std::array<const char*, 6> symbols = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    double unit = 1;
+    std::size_t index = 0;
+    // A step of 512 MiB still labels in GiB (0.5 GiB) once the step reaches half the next unit.
+    while (index + 1 < symbols.size() && step >= unit * 1024 / 2) {
+        unit *= 1024;
+        ++index;
+    }
+    if (symbol)
+        *symbol = QLatin1String(symbols[index]);
+    return unit;
+}
+
+double ByteTicker::niceStep(double range, int targetTicks)
+{
+    if (!(range > 0) || targetTicks < 1)
+        return 1;
+    const double raw = range / targetTicks;
+    const double unit = unitFor(raw);
+    const double mantissa = raw / unit;
+    const double decade = std::pow(10.0, std::floor(std::log10(mantissa)));
+    const double fraction = mantissa / decade;
+    double nice = 10;
+    for (double candidate : {1.0, 2.0, 2.5, 5.0}) {
+        if (fraction <= candidate * 1.2) { // lean to fewer ticks rather than crowded ones
+            nice = candidate;
+            break;
+        }
+    }
+    return nice * decade * unit;
+}
+
+double ByteTicker::getTickStep(const QCPRange& range)
+{
+    m_step = niceStep(range.size(), tickCount());
+    return m_step;
+}
+
+QString ByteTicker::getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision)
+{
+    Q_UNUSED(formatChar);
+    Q_UNUSED(precision);
+    if (std::abs(tick) < m_step * 1e-6)
+        return QStringLiteral("0");
+    QString symbol;
+    const double unit = unitFor(m_step, &symbol);
+    // Enough decimals to tell neighbouring ticks apart (2.5 GiB steps need one).
+    const double stepInUnit = m_step / unit;
+    int decimals = 0;
+    while (decimals < 3 && std::abs(stepInUnit * std::pow(10.0, decimals) -
+                                    std::round(stepInUnit * std::pow(10.0, decimals))) > 1e-6)
+        ++decimals;
+    return locale.toString(tick / unit, 'f', decimals) + QLatin1Char(' ') + symbol;
+}
+
+} // namespace ss

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Axis tickers that speak units. All chart axes that show bytes (later seconds, bytes/s) use these,
+// so tick steps and labels follow one rule everywhere (STYLE.md, "Drawing").
+#pragma once
+
+#include <qcustomplot.h>
+
+namespace ss {
+
+// Ticks at round multiples of a binary unit (…, 512 MiB, 1 GiB, 2 GiB, 2.5 GiB, 5 GiB, …) and labels
+// them in that one unit: "0", "20 GiB", "40 GiB".
+class ByteTicker : public QCPAxisTicker
+{
+public:
+    ByteTicker() = default;
+
+    // The binary unit (power of 1024) and its symbol that labels in a range of this tick step use.
+    static double unitFor(double step, QString* symbol = nullptr);
+    // A nice step: 1, 2, 2.5 or 5 times a power of ten of the unit, about RANGE / TARGET_TICKS.
+    static double niceStep(double range, int targetTicks);
+
+protected:
+    double getTickStep(const QCPRange& range) override;
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
+
+private:
+    double m_step = 1;
+};
+
+} // namespace ss

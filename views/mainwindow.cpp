@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include "examples.h"
+#include "memorychart.h"
+#include "parameterpanel.h"
+#include "scenariodocument.h"
+#include "scenariojson.h"
+#include "settings.h"
+#include "summarystrip.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace ss {
+
+namespace {
+constexpr int statusTimeoutMs = 8000;
+}
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_document(new ScenarioDocument(this)), m_panel(new ParameterPanel(m_document)),
+      m_chart(new MemoryChart), m_summary(new SummaryStrip),
+      m_panelDock(new QDockWidget(tr("Parameters"), this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    auto* central = new QWidget(this);
+    central->setObjectName(QStringLiteral("centralWidget"));
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(6);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_chart, 1);
+    setCentralWidget(central);
+
+    auto* scroll = new QScrollArea(m_panelDock);
+    scroll->setObjectName(QStringLiteral("parameterScroll"));
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(m_panel->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width());
+    m_panelDock->setObjectName(QStringLiteral("parametersDock"));
+    m_panelDock->setWidget(scroll);
+    m_panelDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                             QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_panelDock);
+
+    createMenus();
+    statusBar()->setObjectName(QStringLiteral("statusBar"));
+
+    connect(m_document, &ScenarioDocument::resultChanged, this, &MainWindow::showResult);
+    connect(m_document, &ScenarioDocument::problemsChanged, this, &MainWindow::showProblems);
+    connect(m_document, &ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
+    if (m_document->hasResult())
+        showResult();
+    showProblems();
+    updateTitle();
+
+    const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+    resize(std::min(1280, available.width() * 9 / 10), std::min(800, available.height() * 9 / 10));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("menuFile"));
+    QAction* action = file->addAction(tr("&New from Default"), this, &MainWindow::newScenario);
+    action->setObjectName(QStringLiteral("actionNew"));
+    action->setShortcut(QKeySequence::New);
+    action = file->addAction(tr("&Open…"), this, &MainWindow::open);
+    action->setObjectName(QStringLiteral("actionOpen"));
+    action->setShortcut(QKeySequence::Open);
+
+    QMenu* examples = file->addMenu(tr("&Examples"));
+    examples->setObjectName(QStringLiteral("menuExamples"));
+    for (const io::ExampleInfo& info : io::examples()) {
+        action = examples->addAction(info.title);
+        action->setObjectName(QStringLiteral("example.") + info.id);
+        action->setStatusTip(info.description);
+        action->setToolTip(info.description);
+        const QString id = info.id;
+        connect(action, &QAction::triggered, this, [this, id] { openExample(id); });
+    }
+    examples->setEnabled(!examples->isEmpty());
+    examples->setToolTipsVisible(true);
+
+    file->addSeparator();
+    action = file->addAction(tr("&Save"), this, &MainWindow::save);
+    action->setObjectName(QStringLiteral("actionSave"));
+    action->setShortcut(QKeySequence::Save);
+    action = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    action->setObjectName(QStringLiteral("actionSaveAs"));
+    action->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    action = file->addAction(tr("&Quit"), this, &QWidget::close);
+    action->setObjectName(QStringLiteral("actionQuit"));
+    action->setShortcut(QKeySequence::Quit);
+    action->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("menuEdit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    edit->addAction(undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(redo);
+    edit->addSeparator();
+    action = edit->addAction(tr("Re&name Scenario…"), this, &MainWindow::rename);
+    action->setObjectName(QStringLiteral("actionRename"));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("menuView"));
+    QAction* toggle = m_panelDock->toggleViewAction();
+    toggle->setText(tr("&Parameters"));
+    toggle->setObjectName(QStringLiteral("actionShowParameters"));
+    view->addAction(toggle);
+    m_languageMenu = view->addMenu(tr("&Language"));
+    m_languageMenu->setObjectName(QStringLiteral("menuLanguage"));
+    auto* languages = new QActionGroup(this);
+    // Language names are written in their own language, so anyone can find theirs.
+    const std::pair<QString, QString> choices[] = {{QString(), tr("System Default")},
+                                                   {QStringLiteral("en"), QStringLiteral("English")},
+                                                   {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    for (const auto& [code, name] : choices) {
+        action = m_languageMenu->addAction(name);
+        action->setCheckable(true);
+        action->setData(code);
+        action->setObjectName(QStringLiteral("language.") +
+                              (code.isEmpty() ? QStringLiteral("system") : code));
+        languages->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
+    }
+    m_languageMenu->setEnabled(false); // until there are settings to keep the choice in
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("menuHelp"));
+    action = help->addAction(tr("&About ShardScope"), this, &MainWindow::about);
+    action->setObjectName(QStringLiteral("actionAbout"));
+    action->setMenuRole(QAction::AboutRole);
+}
+
+bool MainWindow::openFile(const QString& fileName)
+{
+    QString error;
+    if (!m_document->openFile(fileName, &error)) {
+        showError(error);
+        return false;
+    }
+    m_lastError.clear();
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(fileName)), statusTimeoutMs);
+    return true;
+}
+
+bool MainWindow::saveFile(const QString& fileName)
+{
+    QString error;
+    if (!m_document->saveFile(fileName, &error)) {
+        showError(error);
+        return false;
+    }
+    m_lastError.clear();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(fileName)), statusTimeoutMs);
+    return true;
+}
+
+bool MainWindow::openExample(const QString& id)
+{
+    QString error;
+    if (!m_document->openExample(id, &error)) {
+        showError(error);
+        return false;
+    }
+    m_lastError.clear();
+    return true;
+}
+
+void MainWindow::setSettings(Settings* settings)
+{
+    m_settings = settings;
+    m_languageMenu->setEnabled(settings != nullptr);
+    if (!settings)
+        return;
+    const QString language = settings->language();
+    for (QAction* action : m_languageMenu->actions())
+        action->setChecked(action->data().toString() == language);
+}
+
+void MainWindow::restoreLayout()
+{
+    if (!m_settings)
+        return;
+    restoreGeometry(m_settings->windowGeometry());
+    restoreState(m_settings->windowState());
+}
+
+bool MainWindow::restoreLastScenario()
+{
+    if (!m_settings)
+        return false;
+    const QByteArray json = m_settings->lastScenarioJson();
+    if (json.isEmpty())
+        return false;
+    Scenario scenario;
+    QString error;
+    // The last session may have ended on an invalid scenario; restore it as it was, problems and all.
+    if (!io::readScenario(json, scenario, &error, QString(), io::ReadCheck::FieldsOnly)) {
+        statusBar()->showMessage(tr("Could not restore the last session: %1").arg(error), statusTimeoutMs);
+        return false;
+    }
+    m_document->resetScenario(scenario, m_settings->lastScenarioFile(), m_settings->lastScenarioModified());
+    return true;
+}
+
+void MainWindow::saveSession()
+{
+    if (!m_settings)
+        return;
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    m_settings->setLastScenarioJson(io::writeScenario(m_document->scenario()));
+    m_settings->setLastScenarioFile(m_document->fileName());
+    m_settings->setLastScenarioModified(m_document->isModified());
+    m_settings->sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    // Nothing is lost on quit: the scenario, saved or not, comes back with the next session.
+    saveSession();
+    event->accept();
+}
+
+void MainWindow::newScenario()
+{
+    m_document->newFromDefault();
+}
+
+void MainWindow::open()
+{
+    const QString dir = m_settings ? m_settings->lastDirectory() : QString();
+    const QString fileName = QFileDialog::getOpenFileName(this, tr("Open Scenario"), dir,
+                                                          tr("Scenario files (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return;
+    if (m_settings)
+        m_settings->setLastDirectory(QFileInfo(fileName).absolutePath());
+    openFile(fileName);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->fileName().isEmpty())
+        return saveAs();
+    return saveFile(m_document->fileName());
+}
+
+bool MainWindow::saveAs()
+{
+    QString suggestion = m_document->fileName();
+    if (suggestion.isEmpty()) {
+        QString base = QString::fromStdString(m_document->scenario().name).toLower();
+        base.replace(QRegularExpression(QStringLiteral("[^a-z0-9._-]+")), QStringLiteral("-"));
+        const QString dir = m_settings ? m_settings->lastDirectory() : QString();
+        suggestion = QDir(dir).filePath(base + QStringLiteral(".json"));
+    }
+    QString fileName = QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggestion,
+                                                    tr("Scenario files (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return false;
+    if (QFileInfo(fileName).suffix().isEmpty())
+        fileName += QStringLiteral(".json");
+    if (m_settings)
+        m_settings->setLastDirectory(QFileInfo(fileName).absolutePath());
+    return saveFile(fileName);
+}
+
+void MainWindow::rename()
+{
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, tr("Rename Scenario"), tr("Scenario name:"), QLineEdit::Normal,
+                              QString::fromStdString(m_document->scenario().name), &ok);
+    if (ok)
+        m_document->setName(name);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(
+        this, tr("About ShardScope"),
+        tr("<h3>ShardScope %1</h3>"
+           "<p>Explores the memory and communication of distributed deep-learning training: "
+           "will the model fit on these GPUs, and where does a training step spend its time.</p>"
+           "<p>Formulas from ZeRO (Rajbhandari et al.), Megatron-LM (Narayanan et al.; Korthikanti et al.) "
+           "and the NCCL documentation.</p>"
+           "<p>Licensed under the GNU General Public License, version 3 or later.</p>")
+            .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::setLanguage(const QString& language)
+{
+    if (!m_settings)
+        return;
+    m_settings->setLanguage(language);
+    m_settings->sync();
+    statusBar()->showMessage(tr("The language changes when ShardScope starts again."), statusTimeoutMs);
+}
+
+void MainWindow::showError(const QString& message)
+{
+    m_lastError = message;
+    statusBar()->showMessage(message, statusTimeoutMs);
+    // Non-modal, so a failed open never blocks (or hangs a test).
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("ShardScope"), message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorMessage"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = QString::fromStdString(m_document->scenario().name);
+    const QString file = m_document->fileName();
+    if (file.isEmpty())
+        setWindowTitle(tr("%1[*] — ShardScope").arg(name));
+    else
+        setWindowTitle(tr("%1[*] (%2) — ShardScope").arg(name, QFileInfo(file).fileName()));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::showResult()
+{
+    m_chart->resetData(m_document->result());
+    m_summary->resetData(m_document->result());
+    m_chart->setStale(!m_document->isResultCurrent());
+}
+
+void MainWindow::showProblems()
+{
+    m_summary->setProblems(m_document->problems());
+    m_chart->setStale(!m_document->isValid());
+}
+
+} // namespace ss

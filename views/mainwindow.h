@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The explorer's main window: parameter panels in a dock, the summary strip and the memory chart in the
+// middle, File/Edit/View/Help menus. It owns the ScenarioDocument; every view renders the document.
+#pragma once
+
+#include <QMainWindow>
+
+class QAction;
+class QDockWidget;
+class QMenu;
+
+namespace ss {
+
+class MemoryChart;
+class ParameterPanel;
+class ScenarioDocument;
+class Settings;
+class SummaryStrip;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ScenarioDocument* document() const { return m_document; }
+    ParameterPanel* parameterPanel() const { return m_panel; }
+    MemoryChart* memoryChart() const { return m_chart; }
+    SummaryStrip* summaryStrip() const { return m_summary; }
+
+    // Opens a scenario file as one undoable step. On failure the current scenario stays, the one-line
+    // error goes to the status bar and a non-modal message box, and lastError() holds it.
+    bool openFile(const QString& fileName);
+    bool saveFile(const QString& fileName);
+    bool openExample(const QString& id);
+    QString lastError() const { return m_lastError; }
+
+    // Session: SETTINGS is where the window and the scenario are saved on close (none: nothing is saved).
+    void setSettings(Settings* settings);
+    void restoreLayout();
+    // The last session's scenario; false when there is none to restore.
+    bool restoreLastScenario();
+    void saveSession();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createMenus();
+    void newScenario();
+    void open();
+    bool save();
+    bool saveAs();
+    void rename();
+    void about();
+    void setLanguage(const QString& language);
+    void showError(const QString& message);
+    void updateTitle();
+    void showResult();
+    void showProblems();
+
+    ScenarioDocument* m_document;
+    Settings* m_settings = nullptr;
+    ParameterPanel* m_panel;
+    MemoryChart* m_chart;
+    SummaryStrip* m_summary;
+    QDockWidget* m_panelDock;
+    QMenu* m_languageMenu = nullptr;
+    QString m_lastError;
+};
+
+} // namespace ss

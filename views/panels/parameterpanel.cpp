@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "parameterpanel.h"
+
+#include "collapsiblesection.h"
+#include "fieldnames.h"
+#include "scenariodocument.h"
+#include "unitformat.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace ss {
+
+namespace {
+
+const QString invalidProperty = QStringLiteral("invalid");
+// The frame invalid editors get. Only marked editors are styled, so unmarked ones keep the native look.
+// The red frame is drawn by a plain QFrame around the editor, so the editor keeps its native look.
+const QString invalidStyle =
+    QStringLiteral("QFrame[role=\"fieldFrame\"] { border: 2px solid transparent; border-radius: 3px; }"
+                   "QFrame[role=\"fieldFrame\"][invalid=\"true\"] { border-color: #d62728; }"
+                   "QLabel[role=\"fieldError\"] { color: #d62728; }");
+
+QString sectionKey(const QString& path)
+{
+    const int dot = path.indexOf(QLatin1Char('.'));
+    return dot < 0 ? QString() : path.left(dot);
+}
+
+// Integer fields whose every value has a display name (ZeRO stages) become combo boxes.
+bool hasIntChoices(const FieldInfo& field)
+{
+    if (field.type != FieldType::Int || field.max - field.min > 8)
+        return false;
+    const QString path = QString::fromStdString(field.path);
+    for (int v = static_cast<int>(field.min); v <= static_cast<int>(field.max); ++v)
+        if (FieldNames::intChoice(path, v).isEmpty())
+            return false;
+    return true;
+}
+
+// A spin box that tells a step (arrow, wheel, Up/Down key: scrubbing, merged into one undo step) from a
+// typed value (one undo step of its own).
+class FieldSpinBox : public QSpinBox
+{
+public:
+    bool isStepping() const { return m_stepping; }
+    void stepBy(int steps) override
+    {
+        m_stepping = true;
+        QSpinBox::stepBy(steps);
+        m_stepping = false;
+    }
+
+private:
+    bool m_stepping = false;
+};
+
+} // namespace
+
+struct ParameterPanel::Row
+{
+    enum class Kind
+    {
+        Check,
+        Combo,
+        Spin,
+        Quantity,
+        Text
+    };
+    const FieldInfo* field = nullptr;
+    QString path;
+    Kind kind = Kind::Text;
+    QLabel* label = nullptr;
+    QWidget* editor = nullptr;
+    QFrame* frame = nullptr; // carries the red frame of a marked field
+    QLabel* unit = nullptr;
+    QLabel* error = nullptr;
+    QString toolTip;   // the field's own tooltip, shown when it is not marked
+    QString rejected;  // why the last entry was rejected ("" when it was applied)
+    QString problem;   // what validateScenario() says about the field
+    QString shownText; // what a line edit was loaded with, to tell an edit from a focus change
+    FieldValue lastValue;
+    bool loaded = false;
+};
+
+ParameterPanel::ParameterPanel(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document)
+{
+    setObjectName(QStringLiteral("parameterPanel"));
+    setStyleSheet(invalidStyle);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(6);
+
+    // The scenario name on top, then one section per first path segment, in the field table's order.
+    auto* top = new QWidget(this);
+    auto* topGrid = new QGridLayout(top);
+    topGrid->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(top);
+    QHash<QString, QWidget*> bodies;
+    for (const FieldInfo& field : scenarioFields()) {
+        const QString path = QString::fromStdString(field.path);
+        const QString key = sectionKey(path);
+        QWidget* body = top;
+        if (!key.isEmpty()) {
+            body = bodies.value(key);
+            if (!body) {
+                auto* section = new CollapsibleSection(FieldNames::section(key), this);
+                section->setObjectName(QStringLiteral("section.") + key);
+                auto* grid = new QGridLayout(section->body());
+                grid->setContentsMargins(12, 0, 0, 4);
+                grid->setHorizontalSpacing(8);
+                grid->setVerticalSpacing(0); // the 2-pixel field frames space the rows
+                grid->setColumnStretch(1, 1);
+                layout->addWidget(section);
+                m_sections.insert(key, section);
+                bodies.insert(key, section->body());
+                body = section->body();
+            }
+        }
+        addRow(field, body);
+    }
+    layout->addStretch(1);
+    // One label column width for all sections, so the editors line up from section to section.
+    int labelWidth = 0;
+    for (const auto& row : m_rows)
+        labelWidth = std::max(labelWidth, row->label->sizeHint().width());
+    for (QWidget* body : bodies)
+        static_cast<QGridLayout*>(body->layout())->setColumnMinimumWidth(0, labelWidth);
+    // Rarely touched: folded until asked for.
+    for (const char* key : {"compute", "overheads"})
+        if (CollapsibleSection* section = m_sections.value(QLatin1String(key)))
+            section->setExpanded(false);
+
+    connect(m_document, &ScenarioDocument::scenarioChanged, this, &ParameterPanel::refresh);
+    connect(m_document, &ScenarioDocument::problemsChanged, this, &ParameterPanel::refreshProblems);
+    connect(m_document, &ScenarioDocument::resultChanged, this, &ParameterPanel::updateEnabled);
+    refresh();
+    refreshProblems();
+}
+
+ParameterPanel::~ParameterPanel() = default;
+
+ParameterPanel::Row* ParameterPanel::addRow(const FieldInfo& field, QWidget* body)
+{
+    auto row = std::make_unique<Row>();
+    row->field = &field;
+    row->path = QString::fromStdString(field.path);
+    auto* grid = static_cast<QGridLayout*>(body->layout());
+    const int r = grid->rowCount();
+
+    row->label = new QLabel(FieldNames::label(row->path), body);
+    row->editor = createEditor(*row);
+    row->editor->setParent(body);
+    row->editor->setObjectName(row->path);
+    row->label->setBuddy(row->editor);
+    row->label->setObjectName(QStringLiteral("label.") + row->path);
+
+    QString tip = FieldNames::description(row->path);
+    if (field.type == FieldType::Real && field.unit != Unit::None && field.unit != Unit::Fraction) {
+        const QString example = field.unit == Unit::Bytes ? QStringLiteral("80 GiB, 40 GB, 512 MiB")
+                                : field.unit == Unit::BytesPerSecond ? QStringLiteral("25 GB/s, 200 Gb/s")
+                                : field.unit == Unit::Count          ? QStringLiteral("7.5B, 70M, 1.3e9")
+                                : field.unit == Unit::FlopsPerSecond ? QStringLiteral("312 TFLOP/s")
+                                                                     : QString();
+        if (!example.isEmpty())
+            tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
+                   tr("Accepts units, e.g. %1").arg(example);
+    } else if (field.unit == Unit::Fraction) {
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Accepts 0.5 or 50%");
+    }
+    tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + row->path;
+    row->toolTip = tip;
+    row->label->setToolTip(tip);
+    row->editor->setToolTip(tip);
+
+    row->frame = new QFrame(body);
+    row->frame->setObjectName(QStringLiteral("frame.") + row->path);
+    row->frame->setProperty("role", QStringLiteral("fieldFrame"));
+    auto* frameLayout = new QHBoxLayout(row->frame);
+    frameLayout->setContentsMargins(2, 2, 2, 2);
+    frameLayout->addWidget(row->editor);
+    grid->addWidget(row->label, r, 0);
+    grid->addWidget(row->frame, r, 1);
+    const QString unitWord = FieldNames::countUnit(row->path);
+    if (!unitWord.isEmpty() && row->kind == Row::Kind::Spin) {
+        row->unit = new QLabel(unitWord, body);
+        row->unit->setObjectName(QStringLiteral("unit.") + row->path);
+        grid->addWidget(row->unit, r, 2);
+    }
+    row->error = new QLabel(body);
+    row->error->setObjectName(QStringLiteral("error.") + row->path);
+    row->error->setProperty("role", QStringLiteral("fieldError"));
+    row->error->setWordWrap(true);
+    row->error->setVisible(false);
+    grid->addWidget(row->error, r + 1, 0, 1, 3);
+
+    Row* raw = row.get();
+    m_byPath.insert(raw->path, raw);
+    m_rows.push_back(std::move(row));
+    return raw;
+}
+
+QWidget* ParameterPanel::createEditor(Row& row)
+{
+    const FieldInfo& field = *row.field;
+    Row* r = &row;
+    const bool gpuPicker = row.path == QLatin1String("cluster.gpu");
+    if (field.type == FieldType::Bool) {
+        row.kind = Row::Kind::Check;
+        auto* box = new QCheckBox;
+        connect(box, &QCheckBox::toggled, this, [this, r](bool on) {
+            FieldValue v;
+            v.flag = on;
+            commit(*r, v, false);
+        });
+        return box;
+    }
+    if (field.type == FieldType::Enum || gpuPicker ||
+        (field.type == FieldType::Int && !field.choices.empty()) || hasIntChoices(field)) {
+        row.kind = Row::Kind::Combo;
+        auto* combo = new QComboBox;
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+        combo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        if (field.type == FieldType::Int) {
+            std::vector<int> values;
+            if (!field.choices.empty())
+                for (const std::string& c : field.choices)
+                    values.push_back(std::stoi(c));
+            else
+                for (int v = static_cast<int>(field.min); v <= static_cast<int>(field.max); ++v)
+                    values.push_back(v);
+            for (int v : values) {
+                const QString label = FieldNames::intChoice(row.path, v);
+                combo->addItem(label.isEmpty() ? QString::number(v) : label, v);
+            }
+        } else {
+            for (const std::string& c : field.choices) {
+                const QString name = QString::fromStdString(c);
+                combo->addItem(gpuPicker ? name : FieldNames::choice(row.path, name), name);
+            }
+            if (gpuPicker)
+                combo->addItem(tr("Custom…"), QString());
+        }
+        connect(combo, &QComboBox::currentIndexChanged, this, [this, r, combo, gpuPicker](int index) {
+            if (m_loading || index < 0)
+                return;
+            const QVariant data = combo->itemData(index);
+            if (gpuPicker && data.toString().isEmpty()) {
+                // "Custom…": keep the figures, detach them from the catalogue entry under a name of its own.
+                FieldValue name = m_document->fieldValue(QStringLiteral("cluster.gpu.name"));
+                const std::string suffix = " (custom)";
+                if (!name.text.ends_with(suffix))
+                    name.text += suffix;
+                r->rejected = m_document->setField(QStringLiteral("cluster.gpu.name"), name);
+                updateMark(*r);
+                return;
+            }
+            FieldValue v;
+            if (r->field->type == FieldType::Int)
+                v.number = data.toInt();
+            else
+                v.text = data.toString().toStdString();
+            commit(*r, v, false);
+        });
+        combo->installEventFilter(this);
+        return combo;
+    }
+    if (field.type == FieldType::Int && field.unit == Unit::None && field.max <= INT_MAX) {
+        row.kind = Row::Kind::Spin;
+        auto* spin = new FieldSpinBox;
+        // The full int range, not the field's: an entry out of range is shown and marked, not clamped.
+        spin->setRange(-INT_MAX, INT_MAX);
+        spin->setKeyboardTracking(false);
+        spin->setAccelerated(true);
+        spin->setGroupSeparatorShown(true);
+        spin->setFocusPolicy(Qt::StrongFocus);
+        spin->installEventFilter(this);
+        connect(spin, &QSpinBox::valueChanged, this, [this, r, spin](int value) {
+            FieldValue v;
+            v.number = value;
+            commit(*r, v, spin->isStepping());
+        });
+        return spin;
+    }
+    auto* edit = new QLineEdit;
+    row.kind = field.type == FieldType::Text ? Row::Kind::Text : Row::Kind::Quantity;
+    connect(edit, &QLineEdit::editingFinished, this, [this, r, edit] {
+        if (m_loading || edit->text() == r->shownText)
+            return;
+        commitText(*r, edit->text());
+    });
+    return edit;
+}
+
+QWidget* ParameterPanel::editor(const QString& path) const
+{
+    const Row* row = m_byPath.value(path);
+    return row ? row->editor : nullptr;
+}
+
+QString ParameterPanel::markText(const QString& path) const
+{
+    const Row* row = m_byPath.value(path);
+    if (!row)
+        return {};
+    return row->rejected.isEmpty() ? row->problem : row->rejected;
+}
+
+void ParameterPanel::refresh()
+{
+    for (const auto& row : m_rows) {
+        const FieldValue value = m_document->fieldValue(row->path);
+        // A rejected entry stays on show until the field itself changes in the document.
+        if (!row->loaded || row->rejected.isEmpty() || !(value == row->lastValue)) {
+            row->rejected.clear();
+            load(*row);
+            updateMark(*row);
+        }
+        row->lastValue = value;
+        row->loaded = true;
+    }
+    updateEnabled();
+}
+
+void ParameterPanel::refreshProblems()
+{
+    for (const auto& row : m_rows) {
+        row->problem = m_document->problemsAt(row->path);
+        updateMark(*row);
+    }
+}
+
+void ParameterPanel::load(Row& row)
+{
+    const FieldInfo& field = *row.field;
+    const FieldValue value = m_document->fieldValue(row.path);
+    const QSignalBlocker blocker(row.editor);
+    m_loading = true;
+    switch (row.kind) {
+    case Row::Kind::Check:
+        static_cast<QCheckBox*>(row.editor)->setChecked(value.flag);
+        break;
+    case Row::Kind::Combo: {
+        auto* combo = static_cast<QComboBox*>(row.editor);
+        const QVariant data = field.type == FieldType::Int
+                                  ? QVariant(static_cast<int>(std::llround(value.number)))
+                                  : QVariant(QString::fromStdString(value.text));
+        int index = combo->findData(data);
+        if (index < 0 && row.path == QLatin1String("cluster.gpu"))
+            index = combo->findData(QString()); // an inline GPU: "Custom…"
+        combo->setCurrentIndex(index);
+        break;
+    }
+    case Row::Kind::Spin:
+        static_cast<QSpinBox*>(row.editor)->setValue(static_cast<int>(std::llround(value.number)));
+        break;
+    case Row::Kind::Quantity:
+        row.shownText = exactQuantityText(value.number, field.unit);
+        static_cast<QLineEdit*>(row.editor)->setText(row.shownText);
+        static_cast<QLineEdit*>(row.editor)->setCursorPosition(0);
+        break;
+    case Row::Kind::Text:
+        row.shownText = QString::fromStdString(value.text);
+        static_cast<QLineEdit*>(row.editor)->setText(row.shownText);
+        static_cast<QLineEdit*>(row.editor)->setCursorPosition(0); // the start of a long name
+        break;
+    }
+    m_loading = false;
+}
+
+void ParameterPanel::commit(Row& row, const FieldValue& value, bool scrub)
+{
+    if (m_loading)
+        return;
+    row.rejected = m_document->setField(
+        row.path, value, scrub ? ScenarioDocument::EditKind::Scrub : ScenarioDocument::EditKind::Commit);
+    updateMark(row);
+}
+
+void ParameterPanel::commitText(Row& row, const QString& text)
+{
+    if (row.kind == Row::Kind::Text) {
+        FieldValue value;
+        value.text = text.trimmed().toStdString();
+        commit(row, value, false);
+    } else {
+        row.rejected = m_document->setFieldText(row.path, text);
+        updateMark(row);
+    }
+    // Applied (or unchanged): show the canonical text of what is stored ("80GiB" -> "80 GiB").
+    if (row.rejected.isEmpty())
+        load(row);
+}
+
+void ParameterPanel::updateMark(Row& row)
+{
+    const QString text = row.rejected.isEmpty() ? row.problem : row.rejected;
+    const bool marked = !text.isEmpty();
+    row.error->setText(text);
+    row.error->setVisible(marked);
+    row.editor->setToolTip(marked ? text + QStringLiteral("\n\n") + row.toolTip : row.toolTip);
+    if (row.editor->property("invalid").toBool() != marked) {
+        row.editor->setProperty("invalid", marked);
+        row.frame->setProperty("invalid", marked);
+        row.frame->style()->unpolish(row.frame);
+        row.frame->style()->polish(row.frame);
+        row.frame->update();
+    }
+}
+
+void ParameterPanel::updateEnabled()
+{
+    // A transformer's parameter count is derived from its architecture (CONTRACT.md), so the count
+    // field only applies to models given as a bare count.
+    if (Row* params = m_byPath.value(QStringLiteral("model.params"))) {
+        const bool byCount = m_document->scenario().model.kind == ModelKind::Params;
+        params->editor->setEnabled(byCount);
+        params->label->setEnabled(byCount);
+        auto* edit = qobject_cast<QLineEdit*>(params->editor);
+        if (edit && !byCount) {
+            const QSignalBlocker blocker(edit);
+            edit->clear();
+            // The count the engine derived (ss::Result), shown in place of the unused field.
+            edit->setPlaceholderText(
+                m_document->hasResult()
+                    ? tr("%1 (derived)").arg(quantityText(m_document->result().params_total, Unit::Count))
+                    : tr("derived"));
+            params->shownText.clear();
+        }
+    }
+}
+
+// A wheel over an unfocused spin box or combo box scrolls the panel instead of changing the value.
+bool ParameterPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Wheel) {
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if (widget && !widget->hasFocus()) {
+            if (QWidget* parent = widget->parentWidget())
+                QCoreApplication::sendEvent(parent, event); // propagates up to the scroll area
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace ss
