@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>EngineText</name>
+    <message numerus="yes">
+        <source>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)</source>
+        <translation>
+            <numerusform>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node of %6)</numerusform>
+            <numerusform>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n nodes of %6)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FieldNames</name>
     <message numerus="yes">
         <source>%n bit(s)</source>

@@ -2,6 +2,239 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>EngineText</name>
+    <message numerus="yes">
+        <source>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)</source>
+        <translation>
+            <numerusform>dp × tp × pp = %1 × %2 × %3 = %4，但集群共有 %5 块 GPU（%n 个节点，每节点 %6 块）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The global batch %1 is not divisible by dp × micro-batch = %2 × %3 = %4</source>
+        <translation>全局批大小 %1 不能被 dp × 微批次大小 = %2 × %3 = %4 整除</translation>
+    </message>
+    <message>
+        <source>Expected at least 1, got %1</source>
+        <translation>应至少为 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>A model given by its parameter count needs a count above 0</source>
+        <translation>按参数量给定的模型需要大于 0 的参数量</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages are more than the model&apos;s %2 layers</source>
+        <translation>%1 个流水线级多于模型的 %2 层</translation>
+    </message>
+    <message>
+        <source>%1 heads do not divide the hidden size %2 (set the head dimension for such models)</source>
+        <translation>%1 个注意力头不能整除隐藏层维度 %2（此类模型请设置头维度）</translation>
+    </message>
+    <message>
+        <source>%1 key/value heads do not divide the %2 attention heads</source>
+        <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
+    </message>
+    <message>
+        <source>Tensor parallel %1 does not divide the %2 attention heads</source>
+        <translation>张量并行度 %1 不能整除 %2 个注意力头</translation>
+    </message>
+    <message>
+        <source>Tensor parallel %1 and the %2 key/value heads must divide one another</source>
+        <translation>张量并行度 %1 与 %2 个 KV 头必须能相互整除</translation>
+    </message>
+    <message>
+        <source>Tensor parallel %1 does not divide the FFN size %2</source>
+        <translation>张量并行度 %1 不能整除 FFN 维度 %2</translation>
+    </message>
+    <message>
+        <source>A token cannot use %1 of %2 experts</source>
+        <translation>一个词元不能使用 %2 个专家中的 %1 个</translation>
+    </message>
+    <message>
+        <source>The interleaved schedule needs 2 or more pipeline stages</source>
+        <translation>交错调度需要 2 个或更多流水线级</translation>
+    </message>
+    <message>
+        <source>The interleaved schedule needs 2 or more virtual stages</source>
+        <translation>交错调度需要 2 个或更多虚拟级</translation>
+    </message>
+    <message>
+        <source>Pipeline stages × virtual stages = %1 does not divide the %2 layers</source>
+        <translation>流水线级数 × 虚拟级数 = %1 不能整除 %2 层</translation>
+    </message>
+    <message>
+        <source>The interleaved schedule needs the microbatches (%1) to be a multiple of the pipeline stages (%2)</source>
+        <translation>交错调度要求微批次数（%1）是流水线级数（%2）的整数倍</translation>
+    </message>
+    <message>
+        <source>Virtual stages other than 1 need the interleaved schedule</source>
+        <translation>虚拟级数不为 1 时需要交错调度</translation>
+    </message>
+    <message>
+        <source>Expected a ZeRO stage from 0 to 3, got %1</source>
+        <translation>ZeRO 阶段应为 0 到 3，实际为 %1</translation>
+    </message>
+    <message>
+        <source>Optimizer offload needs ZeRO stage 1, 2 or 3</source>
+        <translation>优化器卸载需要 ZeRO 阶段 1、2 或 3</translation>
+    </message>
+    <message>
+        <source>Parameter offload needs ZeRO stage 3</source>
+        <translation>参数卸载需要 ZeRO 阶段 3</translation>
+    </message>
+    <message>
+        <source>A parameter server does not combine with ZeRO sharding (use stage 0)</source>
+        <translation>参数服务器不能与 ZeRO 分片同时使用（请使用阶段 0）</translation>
+    </message>
+    <message>
+        <source>Expected 32, 16, 8 or 1 bits, got %1</source>
+        <translation>应为 32、16、8 或 1 位，实际为 %1</translation>
+    </message>
+    <message>
+        <source>The GPU needs a memory size above 0 bytes</source>
+        <translation>GPU 显存容量必须大于 0 字节</translation>
+    </message>
+    <message>
+        <source>The GPU needs a peak FLOP/s above 0</source>
+        <translation>GPU 峰值 FLOP/s 必须大于 0</translation>
+    </message>
+    <message>
+        <source>The GPU needs a memory bandwidth above 0 B/s</source>
+        <translation>GPU 显存带宽必须大于 0 B/s</translation>
+    </message>
+    <message>
+        <source>Expected an efficiency above 0 and at most 1</source>
+        <translation>效率应大于 0 且不超过 1</translation>
+    </message>
+    <message>
+        <source>Expected a fraction from 0 to 1</source>
+        <translation>比例应在 0 到 1 之间</translation>
+    </message>
+    <message>
+        <source>Expected 0 bytes or more</source>
+        <translation>应为 0 字节或更多</translation>
+    </message>
+    <message>
+        <source>Unknown node preset &quot;%1&quot;</source>
+        <translation>未知的节点预设“%1”</translation>
+    </message>
+    <message>
+        <source>The %1 preset has %2 GPUs per node, not %3</source>
+        <translation>%1 预设每节点有 %2 块 GPU，而不是 %3 块</translation>
+    </message>
+    <message>
+        <source>A device needs a non-empty id</source>
+        <translation>设备需要非空的 id</translation>
+    </message>
+    <message>
+        <source>The id &quot;%1&quot; is used twice</source>
+        <translation>id“%1”被重复使用</translation>
+    </message>
+    <message>
+        <source>Unknown device kind &quot;%1&quot;</source>
+        <translation>未知的设备类型“%1”</translation>
+    </message>
+    <message>
+        <source>No device has the id &quot;%1&quot;</source>
+        <translation>没有 id 为“%1”的设备</translation>
+    </message>
+    <message>
+        <source>A link must join two different devices</source>
+        <translation>链路必须连接两个不同的设备</translation>
+    </message>
+    <message>
+        <source>Unknown link kind &quot;%1&quot;</source>
+        <translation>未知的链路类型“%1”</translation>
+    </message>
+    <message>
+        <source>Expected a bandwidth above 0 B/s</source>
+        <translation>带宽应大于 0 B/s</translation>
+    </message>
+    <message>
+        <source>Expected a latency of 0 s or more</source>
+        <translation>延迟应为 0 秒或更多</translation>
+    </message>
+    <message>
+        <source>The topology has %1 GPUs, but nodes × GPUs per node = %2</source>
+        <translation>拓扑中有 %1 块 GPU，但节点数 × 每节点 GPU 数 = %2</translation>
+    </message>
+    <message>
+        <source>Stage %1 needs %2 per GPU, %3 more than the %4&apos;s %5</source>
+        <translation>第 %1 级每块 GPU 需要 %2，比 %4 的 %5 显存多出 %3</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 stages; the first stages take one layer more</source>
+        <translation>%1 层无法均分到 %2 个流水线级；前面的级各多分一层</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism has no effect with tensor parallel 1</source>
+        <translation>张量并行度为 1 时序列并行不起作用</translation>
+    </message>
+    <message>
+        <source>Expected one of: %1; got &quot;%2&quot;</source>
+        <translation>应为以下之一：%1；实际为“%2”</translation>
+    </message>
+    <message>
+        <source>Expected true or false, got &quot;%1&quot;</source>
+        <translation>应为 true 或 false，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>Unknown choice &quot;%1&quot;; expected one of: %2</source>
+        <translation>未知选项“%1”；应为以下之一：%2</translation>
+    </message>
+    <message>
+        <source>Expected a text</source>
+        <translation>应为文本</translation>
+    </message>
+    <message>
+        <source>Expected one of: %1</source>
+        <translation>应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>Expected a whole number from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>Expected a size such as &quot;80 GiB&quot; or &quot;40 GB&quot;</source>
+        <translation>应为容量，例如“80 GiB”或“40 GB”</translation>
+    </message>
+    <message>
+        <source>Expected a bandwidth such as &quot;25 GB/s&quot; or &quot;200 Gb/s&quot;</source>
+        <translation>应为带宽，例如“25 GB/s”或“200 Gb/s”</translation>
+    </message>
+    <message>
+        <source>Expected a time such as &quot;1.5 us&quot; or &quot;2 ms&quot;</source>
+        <translation>应为时间，例如“1.5 us”或“2 ms”</translation>
+    </message>
+    <message>
+        <source>Expected a count such as &quot;7.5B&quot; or &quot;70M&quot;</source>
+        <translation>应为数量，例如“7.5B”或“70M”</translation>
+    </message>
+    <message>
+        <source>Expected a compute rate such as &quot;312 TFLOP/s&quot;</source>
+        <translation>应为算力，例如“312 TFLOP/s”</translation>
+    </message>
+    <message>
+        <source>Expected a fraction such as &quot;0.5&quot; or &quot;50%&quot;</source>
+        <translation>应为比例，例如“0.5”或“50%”</translation>
+    </message>
+    <message>
+        <source>Expected a number</source>
+        <translation>应为数字</translation>
+    </message>
+    <message>
+        <source>%1, got &quot;%2&quot;</source>
+        <translation>%1，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>Expected a value above %1 and at most %2</source>
+        <translation>应大于 %1 且不超过 %2</translation>
+    </message>
+    <message>
+        <source>Expected a value from %1 to %2</source>
+        <translation>应在 %1 到 %2 之间</translation>
+    </message>
+</context>
+<context>
     <name>FieldNames</name>
     <message>
         <source>Scenario name</source>
@@ -912,6 +1145,213 @@
         <translation>
             <numerusform>…… 另有 %n 个问题</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ss::io</name>
+    <message>
+        <source>%1: no such built-in example (the examples are: %2)</source>
+        <translation>%1：没有这个内置示例（可用示例：%2）</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>true</source>
+        <translation>true</translation>
+    </message>
+    <message>
+        <source>false</source>
+        <translation>false</translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation>数字 %1</translation>
+    </message>
+    <message>
+        <source>the string &quot;%1&quot;</source>
+        <translation>字符串“%1”</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>一个数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>应为%1，实际为%2</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>%1 之一</translation>
+    </message>
+    <message>
+        <source>an integer from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>a number or a quantity with its unit such as %1</source>
+        <translation>数字或带单位的量，例如 %1</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation>未知的键</translation>
+    </message>
+    <message>
+        <source>unknown key (did you mean %1?)</source>
+        <translation>未知的键（您是否想输入 %1？）</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a JSON scenario</source>
+        <translation>文件为空；应为 JSON 场景文件</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行，第 %2 列</translation>
+    </message>
+    <message>
+        <source>JSON syntax error: %1</source>
+        <translation>JSON 语法错误：%1</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with &quot;format&quot;: &quot;shardscope-scenario&quot;</source>
+        <translation>应为包含 &quot;format&quot;: &quot;shardscope-scenario&quot; 的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>missing; a model of kind &quot;params&quot; needs its parameter count, e.g. &quot;7.5B&quot;</source>
+        <translation>缺失；类型为 &quot;params&quot; 的模型需要参数量，例如“7.5B”</translation>
+    </message>
+    <message>
+        <source>unknown GPU &quot;%1&quot;</source>
+        <translation>未知的 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>missing; expected &quot;%1&quot; (is this a ShardScope scenario file?)</source>
+        <translation>缺失；应为“%1”（这是 ShardScope 场景文件吗？）</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, got a topology file (put its nodes and links under cluster.topology of a scenario)</source>
+        <translation>应为“%1”，但这是拓扑文件（请将其节点和链路放入场景的 cluster.topology 中）</translation>
+    </message>
+    <message>
+        <source>missing; expected %1</source>
+        <translation>缺失；应为 %1</translation>
+    </message>
+    <message>
+        <source>version %1 is newer than this ShardScope reads (%2)</source>
+        <translation>版本 %1 比此 ShardScope 支持的版本（%2）更新</translation>
+    </message>
+    <message>
+        <source>a GPU id such as &quot;A100-SXM4-80GB&quot; or an object {name, memory_bytes, peak_flops, hbm_Bps}</source>
+        <translation>GPU id（例如“A100-SXM4-80GB”）或对象 {name, memory_bytes, peak_flops, hbm_Bps}</translation>
+    </message>
+    <message>
+        <source>missing; a custom GPU needs name, memory_bytes, peak_flops and hbm_Bps</source>
+        <translation>缺失；自定义 GPU 需要 name、memory_bytes、peak_flops 和 hbm_Bps</translation>
+    </message>
+    <message>
+        <source>missing; expected a string</source>
+        <translation>缺失；应为字符串</translation>
+    </message>
+    <message>
+        <source>missing; expected a number or a quantity such as %1</source>
+        <translation>缺失；应为数字或带单位的量，例如 %1</translation>
+    </message>
+    <message>
+        <source>a finite number</source>
+        <translation>有限的数字</translation>
+    </message>
+    <message>
+        <source>an object {nodes, links}</source>
+        <translation>对象 {nodes, links}</translation>
+    </message>
+    <message>
+        <source>an object {id, kind, label, x, y}</source>
+        <translation>对象 {id, kind, label, x, y}</translation>
+    </message>
+    <message>
+        <source>expected a non-empty id</source>
+        <translation>应为非空的 id</translation>
+    </message>
+    <message>
+        <source>duplicate node id &quot;%1&quot;</source>
+        <translation>重复的节点 id“%1”</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got &quot;%2&quot;</source>
+        <translation>应为 %1 之一，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>an object {id, a, b, kind, bandwidth_Bps, latency_s, efficiency}</source>
+        <translation>对象 {id, a, b, kind, bandwidth_Bps, latency_s, efficiency}</translation>
+    </message>
+    <message>
+        <source>duplicate link id &quot;%1&quot;</source>
+        <translation>重复的链路 id“%1”</translation>
+    </message>
+    <message>
+        <source>no node with id &quot;%1&quot; in cluster.topology.nodes</source>
+        <translation>cluster.topology.nodes 中没有 id 为“%1”的节点</translation>
+    </message>
+    <message>
+        <source>a link must join two different nodes, got &quot;%1&quot; twice</source>
+        <translation>链路必须连接两个不同的节点，但“%1”出现了两次</translation>
+    </message>
+    <message>
+        <source>expected a link kind beginning with one of %1 (e.g. &quot;nvlink3&quot;, &quot;pcie-gen4-x16&quot;), got &quot;%2&quot;</source>
+        <translation>链路类型应以 %1 之一开头（例如“nvlink3”、“pcie-gen4-x16”），实际为“%2”</translation>
+    </message>
+    <message>
+        <source>expected a bandwidth greater than 0, got %1</source>
+        <translation>带宽应大于 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a latency of 0 s or more, got %1</source>
+        <translation>延迟应为 0 秒或更多，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a fraction greater than 0 and at most 1, got %1</source>
+        <translation>比例应大于 0 且不超过 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an integer from 1 to 10000, got %1</source>
+        <translation>应为 1 到 10000 之间的整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>is a directory, expected a scenario file</source>
+        <translation>是一个目录，应为场景文件</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>too large for a scenario file (%1 bytes)</source>
+        <translation>作为场景文件过大（%1 字节）</translation>
+    </message>
+    <message>
+        <source>too large for a scenario file</source>
+        <translation>作为场景文件过大</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "summarystrip.h"
 
+#include "enginetext.h"
 #include "fieldnames.h"
 #include "flowlayout.h"
 #include "unitformat.h"
@@ -119,7 +120,7 @@ void SummaryStrip::resetData(const Result& result)
     constexpr int shownWarnings = 3;
     QStringList lines;
     for (const Warning& warning : result.warnings)
-        lines << QStringLiteral("⚠ ") + QString::fromStdString(warning.message);
+        lines << QStringLiteral("⚠ ") + EngineText::warning(warning);
     QStringList shown = lines.mid(0, shownWarnings);
     const int hidden = static_cast<int>(lines.size()) - static_cast<int>(shown.size());
     if (hidden > 0)
@@ -152,7 +153,7 @@ void SummaryStrip::setProblems(const std::vector<Problem>& problems)
     for (const Problem& problem : problems)
         all << QStringLiteral("• %1: %2")
                    .arg(FieldNames::label(QString::fromStdString(problem.path)),
-                        QString::fromStdString(problem.message));
+                        EngineText::problem(problem));
     constexpr int shownProblems = 4;
     lines << all.mid(0, shownProblems);
     const int hidden = static_cast<int>(all.size()) - shownProblems;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenariodocument.h"
 
+#include "enginetext.h"
 #include "examples.h"
 #include "fieldnames.h"
 #include "scenariocommands.h"
@@ -39,14 +40,14 @@ QString ScenarioDocument::setField(const QString& path, const FieldValue& value,
     if (!field || !field->set)
         return tr("%1 is not a scenario field.").arg(path);
     if (const std::string error = checkFieldValue(*field, value); !error.empty())
-        return QString::fromStdString(error);
+        return EngineText::fieldError(*field, QString::fromStdString(fieldText(*field, value)));
     // The same value is a no-op even where storing it would have side effects (a GPU figure typed
     // again must not detach the GPU from the catalogue).
     if (field->get && field->get(m_scenario) == value)
         return {};
     Scenario after = m_scenario;
     if (const std::string error = field->set(after, value); !error.empty())
-        return QString::fromStdString(error);
+        return EngineText::fieldError(*field, QString::fromStdString(fieldText(*field, value)));
     if (after == m_scenario)
         return {};
     push(after, tr("Set %1").arg(FieldNames::label(path)), kind == EditKind::Scrub ? path : QString());
@@ -60,7 +61,7 @@ QString ScenarioDocument::setFieldText(const QString& path, const QString& text,
         return tr("%1 is not a scenario field.").arg(path);
     FieldValue value;
     if (const std::string error = parseFieldText(*field, text.trimmed().toStdString(), value); !error.empty())
-        return QString::fromStdString(error);
+        return EngineText::fieldError(*field, text);
     return setField(path, value, kind);
 }
 
@@ -155,7 +156,7 @@ QString ScenarioDocument::problemsAt(const QString& path) const
     const std::string key = path.toStdString();
     for (const Problem& problem : m_problems) {
         if (problem.path == key)
-            messages << QString::fromStdString(problem.message);
+            messages << EngineText::problem(problem);
     }
     return messages.join(QLatin1Char('\n'));
 }

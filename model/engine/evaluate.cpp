@@ -44,7 +44,8 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
     if (m.layers % p.pp != 0)
         r.warnings.push_back({"model.uneven_stages", std::to_string(m.layers) + " layers do not split evenly over " +
                                                          std::to_string(p.pp) +
-                                                         " stages; the first stages take one layer more"});
+                                                         " stages; the first stages take one layer more",
+                                                     {std::to_string(m.layers), std::to_string(p.pp)}});
     if (p.sequence_parallel && p.tp == 1)
         r.warnings.push_back({"parallel.sequence_parallel_noop", "sequence parallelism has no effect with tp 1"});
 

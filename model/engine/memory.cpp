@@ -15,10 +15,10 @@ namespace ss {
 
 namespace {
 
-std::string num(double v)
+std::string num(double v, int digits = 4)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     return buf;
 }
 
@@ -198,7 +198,9 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
                                 "Stage " + std::to_string(i) + " needs " + formatQuantity(row.total, Unit::Bytes) +
                                     " per GPU, " + formatQuantity(row.total - capacity, Unit::Bytes) +
                                     " more than the " + sc.cluster.gpu.name + "'s " +
-                                    formatQuantity(capacity, Unit::Bytes)});
+                                    formatQuantity(capacity, Unit::Bytes),
+                                {std::to_string(i), num(row.total, 17), num(row.total - capacity, 17),
+                                 sc.cluster.gpu.name, num(capacity, 17)}});
         }
         if (row.total > mem.peak_gpu_bytes) {
             mem.peak_gpu_bytes = row.total;

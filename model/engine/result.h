@@ -50,7 +50,8 @@ struct ComputeResult
 struct Warning
 {
     std::string code;
-    std::string message;
+    std::string message;           // English sentence
+    std::vector<std::string> args; // the sentence's variable parts (numbers in plain SI), for translations
 };
 
 // One explained figure: the formula in symbols, the numbers put into it, the value and its source.
@@ -64,6 +65,45 @@ struct Explanation
     std::string source; // "ZeRO (Rajbhandari et al., SC'20) §5"
 };
 
+// Communication of one training step (CONTRACT.md "comm"; collective.h, comm.h). One row per kind of
+// collective; a row's time is one call with every group of its kind running at once (all dp groups share
+// the network). Link utilisation needs the step time and is filled in by the step model.
+struct CommCollective
+{
+    std::string group;           // "tp", "pp", "dp", "offload"
+    std::string op;              // allreduce, allgather, reducescatter, sendrecv, push, pull, d2h, h2d
+    double bytes = 0;            // one call's size (nccl-tests "size"; the biggest group's when stages differ)
+    std::int64_t count_per_step = 0;
+    double time_s = 0;           // one call
+    std::string algorithm;       // ring, tree, hierarchical, direct, nvls, parameter-server, copy
+    std::string bottleneck_link; // link id; empty when nothing moves
+    std::int64_t ranks = 0;      // per group
+    std::int64_t groups = 0;     // groups running at once
+    double busbw_Bps = 0;        // nccl-tests bus bandwidth of one call
+};
+
+struct CommLink
+{
+    std::string id;
+    std::string a;
+    std::string b;
+    std::string kind;
+    double bandwidth_Bps = 0;  // per direction, all bonded links together
+    double efficiency = 1;
+    double bytes_per_step = 0; // Σ over calls of the busier direction's bytes
+    double busy_s = 0;         // bytes_per_step / (bandwidth_Bps × efficiency)
+    double utilization = 0;    // busy_s / step time: left 0 here, set by the step model
+};
+
+struct CommResult
+{
+    std::vector<CommCollective> collectives;
+    std::vector<CommLink> links;     // the links that carry traffic, in topology order
+    std::string bottleneck_link;     // the link with the most busy time per step
+    double serial_time_s = 0;        // Σ time_s × count_per_step, nothing overlapped
+    std::vector<Warning> warnings;   // "comm.*"
+};
+
 struct Result
 {
     std::int64_t gpus = 0;
@@ -71,6 +111,7 @@ struct Result
     std::int64_t microbatches = 0;
     MemoryResult memory;
     ComputeResult compute;
+    CommResult comm;
     std::vector<Warning> warnings;
     std::vector<Explanation> explain;
 };

@@ -15,6 +15,14 @@ std::string n(std::int64_t v)
     return std::to_string(v);
 }
 
+// Records a problem: PATH to blame, a stable CODE with its ARGS (the views translate by code), and the
+// English MESSAGE the CLI prints.
+void add(std::vector<Problem>& out, std::string path, std::string code, std::vector<std::string> args,
+         std::string message)
+{
+    out.push_back({std::move(path), std::move(message), std::move(code), std::move(args)});
+}
+
 bool startsWith(std::string_view text, std::string_view prefix)
 {
     return text.substr(0, prefix.size()) == prefix;
@@ -52,12 +60,13 @@ void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>
         const TopologyNode& node = topo.nodes[i];
         const std::string p = "cluster.topology.nodes[" + std::to_string(i) + "]";
         if (node.id.empty())
-            out.push_back({p + ".id", "a device needs a non-empty id"});
+            add(out, p + ".id", "topology.id_empty", {}, "a device needs a non-empty id");
         else if (!ids.insert(node.id).second)
-            out.push_back({p + ".id", "the id \"" + node.id + "\" is used twice"});
+            add(out, p + ".id", "topology.id_twice", {node.id}, "the id \"" + node.id + "\" is used twice");
         if (!deviceKinds.count(node.kind))
-            out.push_back({p + ".kind", "unknown device kind \"" + node.kind +
-                                            "\"; expected gpu, cpu, pcie-switch, nvswitch, nic, switch, nvme or ps"});
+            add(out, p + ".kind", "topology.device_kind", {node.kind},
+                "unknown device kind \"" + node.kind +
+                    "\"; expected gpu, cpu, pcie-switch, nvswitch, nic, switch, nvme or ps");
         gpuCount += node.kind == "gpu";
     }
     std::set<std::string> linkIds;
@@ -65,31 +74,31 @@ void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>
         const TopologyLink& link = topo.links[i];
         const std::string p = "cluster.topology.links[" + std::to_string(i) + "]";
         if (!link.id.empty() && !linkIds.insert(link.id).second)
-            out.push_back({p + ".id", "the link id \"" + link.id + "\" is used twice"});
+            add(out, p + ".id", "topology.id_twice", {link.id}, "the link id \"" + link.id + "\" is used twice");
         if (!ids.count(link.a))
-            out.push_back({p + ".a", "no device has the id \"" + link.a + "\""});
+            add(out, p + ".a", "topology.no_device", {link.a}, "no device has the id \"" + link.a + "\"");
         if (!ids.count(link.b))
-            out.push_back({p + ".b", "no device has the id \"" + link.b + "\""});
+            add(out, p + ".b", "topology.no_device", {link.b}, "no device has the id \"" + link.b + "\"");
         if (link.a == link.b && !link.a.empty())
-            out.push_back({p + ".b", "a link must join two different devices"});
+            add(out, p + ".b", "topology.self_link", {}, "a link must join two different devices");
         const bool kindOk = std::any_of(std::begin(linkPrefixes), std::end(linkPrefixes),
                                         [&](const char* prefix) { return startsWith(link.kind, prefix); });
         if (!kindOk)
-            out.push_back({p + ".kind", "unknown link kind \"" + link.kind +
-                                            "\"; expected one beginning with nvlink, nvswitch, pcie, host, qpi, upi, "
-                                            "ib, roce or ethernet"});
+            add(out, p + ".kind", "topology.link_kind", {link.kind},
+                "unknown link kind \"" + link.kind +
+                    "\"; expected one beginning with nvlink, nvswitch, pcie, host, qpi, upi, ib, roce or ethernet");
         if (!(link.bandwidth_Bps > 0) || link.bandwidth_Bps > 1e16)
-            out.push_back({p + ".bandwidth_Bps", "expected a bandwidth above 0 B/s"});
+            add(out, p + ".bandwidth_Bps", "topology.bandwidth", {}, "expected a bandwidth above 0 B/s");
         if (!(link.latency_s >= 0) || link.latency_s > 1e3)
-            out.push_back({p + ".latency_s", "expected a latency of 0 s or more"});
+            add(out, p + ".latency_s", "topology.latency", {}, "expected a latency of 0 s or more");
         if (!(link.efficiency > 0 && link.efficiency <= 1))
-            out.push_back({p + ".efficiency", "expected an efficiency above 0 and at most 1"});
+            add(out, p + ".efficiency", "efficiency.range", {}, "expected an efficiency above 0 and at most 1");
         if (link.count < 1)
-            out.push_back({p + ".count", "expected at least 1 link"});
+            add(out, p + ".count", "count.min", {n(link.count)}, "expected at least 1 link");
     }
     if (gpuCount != gpus)
-        out.push_back({"cluster.topology", "the topology has " + n(gpuCount) + " GPUs, but nodes × gpus_per_node = " +
-                                               n(gpus)});
+        add(out, "cluster.topology", "topology.gpus", {n(gpuCount), n(gpus)},
+            "the topology has " + n(gpuCount) + " GPUs, but nodes × gpus_per_node = " + n(gpus));
 }
 
 } // namespace
@@ -105,7 +114,7 @@ std::vector<Problem> validateScenario(const Scenario& sc)
     // Counts the field table also bounds; checked again because a Scenario may be built in code.
     auto positive = [&](std::int64_t v, const char* path, const char* what) {
         if (v < 1)
-            out.push_back({path, std::string("expected at least 1 ") + what + ", got " + n(v)});
+            add(out, path, "count.min", {n(v)}, std::string("expected at least 1 ") + what + ", got " + n(v));
     };
     positive(p.dp, "parallel.dp", "data-parallel rank");
     positive(p.tp, "parallel.tp", "tensor-parallel rank");
@@ -125,97 +134,112 @@ std::vector<Problem> validateScenario(const Scenario& sc)
         positive(m.experts, "model.experts", "expert");
         positive(m.experts_per_token, "model.experts_per_token", "expert per token");
     } else if (!(m.params > 0)) {
-        out.push_back({"model.params", "a model of kind \"params\" needs a parameter count above 0"});
+        add(out, "model.params", "params.positive", {}, "a model of kind \"params\" needs a parameter count above 0");
     }
     if (!out.empty())
         return out; // the checks below divide by these
 
     const std::int64_t gpus = sc.gpus();
     if (p.dp * p.tp * p.pp != gpus)
-        out.push_back({"parallel.dp", "dp × tp × pp = " + n(p.dp) + " × " + n(p.tp) + " × " + n(p.pp) + " = " +
-                                          n(p.dp * p.tp * p.pp) + ", but the cluster has " + n(c.nodes) +
-                                          " nodes × " + n(c.gpus_per_node) + " GPUs = " + n(gpus)});
+        add(out, "parallel.dp", "parallel.product",
+            {n(p.dp), n(p.tp), n(p.pp), n(p.dp * p.tp * p.pp), n(c.nodes), n(c.gpus_per_node), n(gpus)},
+            "dp × tp × pp = " + n(p.dp) + " × " + n(p.tp) + " × " + n(p.pp) + " = " + n(p.dp * p.tp * p.pp) +
+                ", but the cluster has " + n(c.nodes) + (c.nodes == 1 ? " node" : " nodes") + " × " +
+                n(c.gpus_per_node) + " GPUs = " + n(gpus));
     if (t.global_batch % (p.dp * t.micro_batch) != 0)
-        out.push_back({"training.global_batch", "the global batch " + n(t.global_batch) +
-                                                    " is not divisible by dp × micro_batch = " + n(p.dp) + " × " +
-                                                    n(t.micro_batch) + " = " + n(p.dp * t.micro_batch)});
+        add(out, "training.global_batch", "batch.divisible",
+            {n(t.global_batch), n(p.dp), n(t.micro_batch), n(p.dp * t.micro_batch)},
+            "the global batch " + n(t.global_batch) + " is not divisible by dp × micro_batch = " + n(p.dp) + " × " +
+                n(t.micro_batch) + " = " + n(p.dp * t.micro_batch));
     if (p.pp > m.layers)
-        out.push_back({"parallel.pp", "pp " + n(p.pp) + " is more than the model's " + n(m.layers) + " layers"});
+        add(out, "parallel.pp", "pp.layers", {n(p.pp), n(m.layers)},
+            "pp " + n(p.pp) + " is more than the model's " + n(m.layers) + " layers");
 
     if (m.kind == ModelKind::Transformer) {
         if (m.head_dim == 0 && m.hidden % m.heads != 0)
-            out.push_back({"model.heads", n(m.heads) + " heads do not divide the hidden size " + n(m.hidden) +
-                                              " (give model.head_dim for such models)"});
+            add(out, "model.heads", "heads.hidden", {n(m.heads), n(m.hidden)},
+                n(m.heads) + " heads do not divide the hidden size " + n(m.hidden) +
+                    " (give model.head_dim for such models)");
         if (m.heads % m.kv_heads != 0)
-            out.push_back({"model.kv_heads", n(m.kv_heads) + " key/value heads do not divide the " + n(m.heads) +
-                                                 " attention heads"});
+            add(out, "model.kv_heads", "kv.heads", {n(m.kv_heads), n(m.heads)},
+                n(m.kv_heads) + " key/value heads do not divide the " + n(m.heads) + " attention heads");
         if (m.heads % p.tp != 0)
-            out.push_back({"parallel.tp", "tp " + n(p.tp) + " does not divide the " + n(m.heads) +
-                                              " attention heads (Megatron-LM splits whole heads)"});
+            add(out, "parallel.tp", "tp.heads", {n(p.tp), n(m.heads)},
+                "tp " + n(p.tp) + " does not divide the " + n(m.heads) +
+                    " attention heads (Megatron-LM splits whole heads)");
         // Megatron-LM replicates key/value heads when tp exceeds them, so one must divide the other.
         if (m.kv_heads % p.tp != 0 && p.tp % m.kv_heads != 0)
-            out.push_back({"parallel.tp", "tp " + n(p.tp) + " and the " + n(m.kv_heads) +
-                                              " key/value heads must divide one another"});
+            add(out, "parallel.tp", "tp.kv", {n(p.tp), n(m.kv_heads)},
+                "tp " + n(p.tp) + " and the " + n(m.kv_heads) + " key/value heads must divide one another");
         if (m.ffn_hidden % p.tp != 0)
-            out.push_back({"parallel.tp", "tp " + n(p.tp) + " does not divide the FFN size " + n(m.ffn_hidden)});
+            add(out, "parallel.tp", "tp.ffn", {n(p.tp), n(m.ffn_hidden)},
+                "tp " + n(p.tp) + " does not divide the FFN size " + n(m.ffn_hidden));
         if (m.experts_per_token > m.experts)
-            out.push_back({"model.experts_per_token", "a token cannot use " + n(m.experts_per_token) +
-                                                          " experts of " + n(m.experts)});
+            add(out, "model.experts_per_token", "experts.per_token", {n(m.experts_per_token), n(m.experts)},
+                "a token cannot use " + n(m.experts_per_token) + " experts of " + n(m.experts));
     }
 
     const std::int64_t micro = t.global_batch / std::max<std::int64_t>(p.dp * t.micro_batch, 1);
     if (p.schedule == Schedule::Interleaved) {
         if (p.pp < 2)
-            out.push_back({"parallel.schedule", "the interleaved schedule needs pp of 2 or more"});
+            add(out, "parallel.schedule", "interleaved.pp", {}, "the interleaved schedule needs pp of 2 or more");
         if (p.virtual_stages < 2)
-            out.push_back({"parallel.virtual_stages", "the interleaved schedule needs 2 or more virtual stages"});
+            add(out, "parallel.virtual_stages", "interleaved.virtual", {},
+                "the interleaved schedule needs 2 or more virtual stages");
         else if (m.layers % (p.pp * p.virtual_stages) != 0)
-            out.push_back({"parallel.virtual_stages", "pp × virtual_stages = " + n(p.pp * p.virtual_stages) +
-                                                          " does not divide the " + n(m.layers) + " layers"});
+            add(out, "parallel.virtual_stages", "interleaved.layers", {n(p.pp * p.virtual_stages), n(m.layers)},
+                "pp × virtual_stages = " + n(p.pp * p.virtual_stages) + " does not divide the " + n(m.layers) +
+                    " layers");
         // Narayanan et al. SC'21 §2.2.2: the interleaved schedule needs m to be a multiple of p.
         if (p.pp > 1 && micro % p.pp != 0)
-            out.push_back({"training.global_batch", "the interleaved schedule needs microbatches (" + n(micro) +
-                                                        ") to be a multiple of pp (" + n(p.pp) + ")"});
+            add(out, "training.global_batch", "interleaved.microbatches", {n(micro), n(p.pp)},
+                "the interleaved schedule needs microbatches (" + n(micro) + ") to be a multiple of pp (" + n(p.pp) +
+                    ")");
     } else if (p.virtual_stages != 1) {
-        out.push_back({"parallel.virtual_stages", "virtual stages other than 1 need the interleaved schedule"});
+        add(out, "parallel.virtual_stages", "virtual.schedule", {},
+            "virtual stages other than 1 need the interleaved schedule");
     }
 
     if (p.zero_stage < 0 || p.zero_stage > 3)
-        out.push_back({"parallel.zero_stage", "expected a ZeRO stage from 0 to 3, got " + n(p.zero_stage)});
+        add(out, "parallel.zero_stage", "zero.range", {n(p.zero_stage)},
+            "expected a ZeRO stage from 0 to 3, got " + n(p.zero_stage));
     // ZeRO-Offload builds on ZeRO's partitioning; parameter offload is ZeRO-Infinity, stage 3 only (DeepSpeed docs).
     if (p.offload_optimizer != Offload::None && p.zero_stage < 1)
-        out.push_back({"parallel.offload_optimizer", "optimizer offload needs ZeRO stage 1, 2 or 3"});
+        add(out, "parallel.offload_optimizer", "offload.optimizer", {}, "optimizer offload needs ZeRO stage 1, 2 or 3");
     if (p.offload_params != Offload::None && p.zero_stage != 3)
-        out.push_back({"parallel.offload_params", "parameter offload needs ZeRO stage 3"});
+        add(out, "parallel.offload_params", "offload.params", {}, "parameter offload needs ZeRO stage 3");
     if (p.dp_sync == DpSync::ParameterServer && p.zero_stage != 0)
-        out.push_back({"parallel.dp_sync", "a parameter server does not combine with ZeRO sharding (use stage 0)"});
+        add(out, "parallel.dp_sync", "ps.zero", {},
+            "a parameter server does not combine with ZeRO sharding (use stage 0)");
     if (t.grad_comm_bits != 32 && t.grad_comm_bits != 16 && t.grad_comm_bits != 8 && t.grad_comm_bits != 1)
-        out.push_back({"training.grad_comm_bits", "expected 32, 16, 8 or 1 bits, got " + n(t.grad_comm_bits)});
+        add(out, "training.grad_comm_bits", "grad_bits", {n(t.grad_comm_bits)},
+            "expected 32, 16, 8 or 1 bits, got " + n(t.grad_comm_bits));
 
     if (!(c.gpu.memory_bytes > 0))
-        out.push_back({"cluster.gpu.memory_bytes", "the GPU needs a memory size above 0 bytes"});
+        add(out, "cluster.gpu.memory_bytes", "gpu.memory", {}, "the GPU needs a memory size above 0 bytes");
     if (!(c.gpu.peak_flops > 0))
-        out.push_back({"cluster.gpu.peak_flops", "the GPU needs a peak FLOP/s above 0"});
+        add(out, "cluster.gpu.peak_flops", "gpu.flops", {}, "the GPU needs a peak FLOP/s above 0");
     if (!(c.gpu.hbm_Bps > 0))
-        out.push_back({"cluster.gpu.hbm_Bps", "the GPU needs a memory bandwidth above 0 B/s"});
+        add(out, "cluster.gpu.hbm_Bps", "gpu.bandwidth", {}, "the GPU needs a memory bandwidth above 0 B/s");
     if (!(sc.compute.efficiency > 0 && sc.compute.efficiency <= 1))
-        out.push_back({"compute.efficiency", "expected an efficiency above 0 and at most 1"});
+        add(out, "compute.efficiency", "efficiency.range", {}, "expected an efficiency above 0 and at most 1");
     if (!(sc.overheads.allocator_fraction >= 0 && sc.overheads.allocator_fraction <= 1))
-        out.push_back({"overheads.allocator_fraction", "expected a fraction from 0 to 1"});
+        add(out, "overheads.allocator_fraction", "fraction.range", {}, "expected a fraction from 0 to 1");
     if (!(sc.overheads.cuda_context_bytes >= 0))
-        out.push_back({"overheads.cuda_context_bytes", "expected 0 bytes or more"});
+        add(out, "overheads.cuda_context_bytes", "bytes.negative", {}, "expected 0 bytes or more");
     if (!(sc.overheads.grad_bucket_bytes >= 0))
-        out.push_back({"overheads.grad_bucket_bytes", "expected 0 bytes or more"});
+        add(out, "overheads.grad_bucket_bytes", "bytes.negative", {}, "expected 0 bytes or more");
 
     if (c.topology) {
         checkTopology(*c.topology, gpus, out);
     } else {
         if (!knownPreset(c.node_preset))
-            out.push_back({"cluster.node_preset", "unknown node preset \"" + c.node_preset + "\""});
+            add(out, "cluster.node_preset", "preset.unknown", {c.node_preset},
+                "unknown node preset \"" + c.node_preset + "\"");
         else if (const std::int64_t g = presetGpus(c.node_preset); g > 0 && g != c.gpus_per_node)
-            out.push_back({"cluster.gpus_per_node", "the " + c.node_preset + " preset has " + n(g) +
-                                                        " GPUs per node, but gpus_per_node is " +
-                                                        n(c.gpus_per_node)});
+            add(out, "cluster.gpus_per_node", "preset.gpus", {c.node_preset, n(g), n(c.gpus_per_node)},
+                "the " + c.node_preset + " preset has " + n(g) + " GPUs per node, but gpus_per_node is " +
+                    n(c.gpus_per_node));
     }
     return out;
 }

@@ -54,7 +54,7 @@ void TestValidate::problems_data()
     QTest::addColumn<QString>("mentions");
 
     QTest::newRow("dp × tp × pp must equal the GPUs")
-        << Edit([](Scenario& s) { s.parallel.dp = 4; }) << "parallel.dp" << "= 4, but the cluster has 1 nodes × 8 GPUs = 8";
+        << Edit([](Scenario& s) { s.parallel.dp = 4; }) << "parallel.dp" << "= 4, but the cluster has 1 node × 8 GPUs = 8";
     QTest::newRow("global batch divisible by dp × micro batch")
         << Edit([](Scenario& s) { s.training.global_batch = 500; }) << "training.global_batch" << "dp × micro_batch = 8 × 4 = 32";
     QTest::newRow("zero dp") << Edit([](Scenario& s) { s.parallel.dp = 0; }) << "parallel.dp" << "at least 1";

@@ -449,7 +449,7 @@ void TestScenarioJson::malformed_data()
 
     // Cross-field checks (validateScenario, validate.cpp) reported with the blamed path.
     row("dp x tp x pp != GPUs", scenarioJson(R"(, "parallel": {"dp": 3})"),
-        "x.json: parallel.dp: dp × tp × pp = 3 × 1 × 1 = 3, but the cluster has 1 nodes × 8 GPUs = 8");
+        "x.json: parallel.dp: dp × tp × pp = 3 × 1 × 1 = 3, but the cluster has 1 node × 8 GPUs = 8");
     row("global batch not divisible by dp x micro_batch",
         scenarioJson(R"(, "parallel": {"dp": 8}, "training": {"global_batch": 100, "micro_batch": 2})"),
         "x.json: training.global_batch: ...");

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "enginetext.h"
+
+#include "units.h"
+
+#include <QLocale>
+#include <QStringList>
+
+namespace ss {
+
+namespace {
+
+QString arg(const std::vector<std::string>& args, std::size_t i)
+{
+    return i < args.size() ? QString::fromStdString(args[i]) : QString();
+}
+
+QString bytesArg(const std::vector<std::string>& args, std::size_t i)
+{
+    return QString::fromStdString(formatQuantity(arg(args, i).toDouble(), Unit::Bytes));
+}
+
+// Fills %1, %2, ... of TEMPLATE with ARGS.
+QString fill(QString text, const std::vector<std::string>& args)
+{
+    for (std::size_t i = 0; i < args.size(); ++i)
+        text = text.arg(QString::fromStdString(args[i]));
+    return text;
+}
+
+QString joinedChoices(const FieldInfo& field)
+{
+    QStringList names;
+    for (const std::string& choice : field.choices)
+        names << QString::fromStdString(choice);
+    return names.join(QStringLiteral(", "));
+}
+
+QString limit(const FieldInfo& field, double value)
+{
+    if (field.type == FieldType::Int || field.unit == Unit::None)
+        return QLocale().toString(value, 'g', 12);
+    return QString::fromStdString(formatQuantity(value, field.unit));
+}
+
+} // namespace
+
+QString EngineText::problem(const Problem& p)
+{
+    const auto& a = p.args;
+    const std::string& c = p.code;
+    if (c == "parallel.product")
+        return tr("dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)", nullptr,
+                  arg(a, 4).toInt())
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 6), arg(a, 5));
+    if (c == "batch.divisible")
+        return fill(tr("The global batch %1 is not divisible by dp × micro-batch = %2 × %3 = %4"), a);
+    if (c == "count.min")
+        return fill(tr("Expected at least 1, got %1"), a);
+    if (c == "params.positive")
+        return tr("A model given by its parameter count needs a count above 0");
+    if (c == "pp.layers")
+        return fill(tr("%1 pipeline stages are more than the model's %2 layers"), a);
+    if (c == "heads.hidden")
+        return fill(tr("%1 heads do not divide the hidden size %2 (set the head dimension for such models)"), a);
+    if (c == "kv.heads")
+        return fill(tr("%1 key/value heads do not divide the %2 attention heads"), a);
+    if (c == "tp.heads")
+        return fill(tr("Tensor parallel %1 does not divide the %2 attention heads"), a);
+    if (c == "tp.kv")
+        return fill(tr("Tensor parallel %1 and the %2 key/value heads must divide one another"), a);
+    if (c == "tp.ffn")
+        return fill(tr("Tensor parallel %1 does not divide the FFN size %2"), a);
+    if (c == "experts.per_token")
+        return fill(tr("A token cannot use %1 of %2 experts"), a);
+    if (c == "interleaved.pp")
+        return tr("The interleaved schedule needs 2 or more pipeline stages");
+    if (c == "interleaved.virtual")
+        return tr("The interleaved schedule needs 2 or more virtual stages");
+    if (c == "interleaved.layers")
+        return fill(tr("Pipeline stages × virtual stages = %1 does not divide the %2 layers"), a);
+    if (c == "interleaved.microbatches")
+        return fill(tr("The interleaved schedule needs the microbatches (%1) to be a multiple of the pipeline "
+                       "stages (%2)"),
+                    a);
+    if (c == "virtual.schedule")
+        return tr("Virtual stages other than 1 need the interleaved schedule");
+    if (c == "zero.range")
+        return fill(tr("Expected a ZeRO stage from 0 to 3, got %1"), a);
+    if (c == "offload.optimizer")
+        return tr("Optimizer offload needs ZeRO stage 1, 2 or 3");
+    if (c == "offload.params")
+        return tr("Parameter offload needs ZeRO stage 3");
+    if (c == "ps.zero")
+        return tr("A parameter server does not combine with ZeRO sharding (use stage 0)");
+    if (c == "grad_bits")
+        return fill(tr("Expected 32, 16, 8 or 1 bits, got %1"), a);
+    if (c == "gpu.memory")
+        return tr("The GPU needs a memory size above 0 bytes");
+    if (c == "gpu.flops")
+        return tr("The GPU needs a peak FLOP/s above 0");
+    if (c == "gpu.bandwidth")
+        return tr("The GPU needs a memory bandwidth above 0 B/s");
+    if (c == "efficiency.range")
+        return tr("Expected an efficiency above 0 and at most 1");
+    if (c == "fraction.range")
+        return tr("Expected a fraction from 0 to 1");
+    if (c == "bytes.negative")
+        return tr("Expected 0 bytes or more");
+    if (c == "preset.unknown")
+        return fill(tr("Unknown node preset \"%1\""), a);
+    if (c == "preset.gpus")
+        return fill(tr("The %1 preset has %2 GPUs per node, not %3"), a);
+    if (c == "topology.id_empty")
+        return tr("A device needs a non-empty id");
+    if (c == "topology.id_twice")
+        return fill(tr("The id \"%1\" is used twice"), a);
+    if (c == "topology.device_kind")
+        return fill(tr("Unknown device kind \"%1\""), a);
+    if (c == "topology.no_device")
+        return fill(tr("No device has the id \"%1\""), a);
+    if (c == "topology.self_link")
+        return tr("A link must join two different devices");
+    if (c == "topology.link_kind")
+        return fill(tr("Unknown link kind \"%1\""), a);
+    if (c == "topology.bandwidth")
+        return tr("Expected a bandwidth above 0 B/s");
+    if (c == "topology.latency")
+        return tr("Expected a latency of 0 s or more");
+    if (c == "topology.gpus")
+        return fill(tr("The topology has %1 GPUs, but nodes × GPUs per node = %2"), a);
+    return QString::fromStdString(p.message);
+}
+
+QString EngineText::warning(const Warning& w)
+{
+    const auto& a = w.args;
+    if (w.code == "memory.overflow" && a.size() >= 5)
+        return tr("Stage %1 needs %2 per GPU, %3 more than the %4's %5")
+            .arg(arg(a, 0), bytesArg(a, 1), bytesArg(a, 2), arg(a, 3), bytesArg(a, 4));
+    if (w.code == "model.uneven_stages" && a.size() >= 2)
+        return fill(tr("%1 layers do not split evenly over %2 stages; the first stages take one layer more"), a);
+    if (w.code == "parallel.sequence_parallel_noop")
+        return tr("Sequence parallelism has no effect with tensor parallel 1");
+    return QString::fromStdString(w.message);
+}
+
+QString EngineText::fieldError(const FieldInfo& field, const QString& text)
+{
+    const std::string typed = text.trimmed().toStdString();
+    switch (field.type) {
+    case FieldType::Enum:
+        return tr("Expected one of: %1; got \"%2\"").arg(joinedChoices(field), text.trimmed());
+    case FieldType::Bool:
+        return tr("Expected true or false, got \"%1\"").arg(text.trimmed());
+    case FieldType::Text:
+        if (!field.choices.empty())
+            return tr("Unknown choice \"%1\"; expected one of: %2").arg(text.trimmed(), joinedChoices(field));
+        return tr("Expected a text");
+    case FieldType::Int:
+        if (!field.choices.empty())
+            return tr("Expected one of: %1").arg(joinedChoices(field));
+        return tr("Expected a whole number from %1 to %2").arg(limit(field, field.min), limit(field, field.max));
+    case FieldType::Real: {
+        double value = 0;
+        if (!parseQuantity(typed, field.unit, value)) {
+            QString expected;
+            switch (field.unit) {
+            case Unit::Bytes:
+                expected = tr("Expected a size such as \"80 GiB\" or \"40 GB\"");
+                break;
+            case Unit::BytesPerSecond:
+                expected = tr("Expected a bandwidth such as \"25 GB/s\" or \"200 Gb/s\"");
+                break;
+            case Unit::Seconds:
+                expected = tr("Expected a time such as \"1.5 us\" or \"2 ms\"");
+                break;
+            case Unit::Count:
+                expected = tr("Expected a count such as \"7.5B\" or \"70M\"");
+                break;
+            case Unit::FlopsPerSecond:
+                expected = tr("Expected a compute rate such as \"312 TFLOP/s\"");
+                break;
+            case Unit::Fraction:
+                expected = tr("Expected a fraction such as \"0.5\" or \"50%\"");
+                break;
+            default:
+                expected = tr("Expected a number");
+                break;
+            }
+            return tr("%1, got \"%2\"").arg(expected, text.trimmed());
+        }
+        if (field.minExclusive)
+            return tr("Expected a value above %1 and at most %2").arg(limit(field, field.min), limit(field, field.max));
+        return tr("Expected a value from %1 to %2").arg(limit(field, field.min), limit(field, field.max));
+    }
+    }
+    return {};
+}
+
+} // namespace ss
