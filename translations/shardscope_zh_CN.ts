@@ -1058,6 +1058,14 @@
         <source>derived</source>
         <translation>推导值</translation>
     </message>
+    <message>
+        <source>auto (hidden / heads)</source>
+        <translation>自动（隐藏层维度 / 头数）</translation>
+    </message>
+    <message>
+        <source>auto (sequence length)</source>
+        <translation>自动（序列长度）</translation>
+    </message>
 </context>
 <context>
     <name>ss::ScenarioDocument</name>
@@ -1352,6 +1360,42 @@
     <message>
         <source>cannot write: %1</source>
         <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a JSON topology</source>
+        <translation>文件为空；应为 JSON 拓扑文件</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with &quot;format&quot;: &quot;shardscope-topology&quot;</source>
+        <translation>应为包含 &quot;format&quot;: &quot;shardscope-topology&quot; 的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>expected &quot;shardscope-topology&quot;, got a scenario file</source>
+        <translation>应为“shardscope-topology”，但这是场景文件</translation>
+    </message>
+    <message>
+        <source>missing; expected &quot;shardscope-topology&quot; (is this a ShardScope topology file?)</source>
+        <translation>缺失；应为“shardscope-topology”（这是 ShardScope 拓扑文件吗？）</translation>
+    </message>
+    <message>
+        <source>expected &quot;shardscope-topology&quot;</source>
+        <translation>应为“shardscope-topology”</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <translation>应为 %1</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>is a directory, expected a topology file</source>
+        <translation>是一个目录，应为拓扑文件</translation>
+    </message>
+    <message>
+        <source>too large for a topology file</source>
+        <translation>作为拓扑文件过大</translation>
     </message>
 </context>
 </TS>

@@ -179,8 +179,8 @@ void MemoryChart::resetData(const Result& result)
     for (int s = 0; s < stages; s += every)
         ticker->addTick(s, QString::number(s));
     xAxis->setTicker(ticker);
-    // At least three slots wide, so one stage is a bar and not a wall.
-    const double slotCount = std::max(stages, 3);
+    // At least five slots wide, so one stage is a bar and not a wall.
+    const double slotCount = std::max(stages, 5);
     const double centre = (stages - 1) / 2.0;
     xAxis->setRange(centre - slotCount / 2.0, centre + slotCount / 2.0);
     const double top = std::max(highest, m_capacity);

@@ -66,9 +66,29 @@ public:
         QSpinBox::stepBy(steps);
         m_stepping = false;
     }
+    // For fields where 0 means "derived from the others" (head_dim = hidden/heads, position table =
+    // sequence length), 0 reads as that word rather than as a size of zero.
+    void setZeroText(const QString& text) { m_zeroText = text; }
+
+protected:
+    QString textFromValue(int value) const override
+    {
+        return value == 0 && !m_zeroText.isEmpty() ? m_zeroText : QSpinBox::textFromValue(value);
+    }
+    int valueFromText(const QString& text) const override
+    {
+        return !m_zeroText.isEmpty() && text.trimmed() == m_zeroText ? 0 : QSpinBox::valueFromText(text);
+    }
+    QValidator::State validate(QString& text, int& pos) const override
+    {
+        if (!m_zeroText.isEmpty() && m_zeroText.startsWith(text.trimmed()) && !text.trimmed().isEmpty())
+            return text.trimmed() == m_zeroText ? QValidator::Acceptable : QValidator::Intermediate;
+        return QSpinBox::validate(text, pos);
+    }
 
 private:
     bool m_stepping = false;
+    QString m_zeroText;
 };
 
 } // namespace
@@ -291,6 +311,10 @@ QWidget* ParameterPanel::createEditor(Row& row)
         spin->setKeyboardTracking(false);
         spin->setAccelerated(true);
         spin->setGroupSeparatorShown(true);
+        if (field.path == "model.head_dim")
+            spin->setZeroText(tr("auto (hidden / heads)"));
+        else if (field.path == "model.max_positions")
+            spin->setZeroText(tr("auto (sequence length)"));
         spin->setFocusPolicy(Qt::StrongFocus);
         spin->installEventFilter(this);
         connect(spin, &QSpinBox::valueChanged, this, [this, r, spin](int value) {
