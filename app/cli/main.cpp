@@ -2,11 +2,16 @@
 // shardscope-cli: the engine without the window (CONTRACT.md, "Binaries").
 // Exit codes: 0 success, 1 bad input (one line on stderr naming the file, the path and what was
 // expected), 2 usage error. Output is written only once it is complete.
+#include "collective.h"
 #include "evaluate.h"
 #include "examples.h"
 #include "fields.h"
+#include "jsonwriter.h"
+#include "presets.h"
 #include "resultjson.h"
 #include "scenariojson.h"
+#include "topologyjson.h"
+#include "units.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -36,7 +41,10 @@ private:
     int inputError(const QString& message);
     int eval(const QStringList& args);
     int listExamples();
+    int collective(const QStringList& args);
+    int listPresets(const QStringList& args);
     bool loadScenario(const QString& source, ss::Scenario& out, QString& label);
+    bool loadTopology(const QString& source, ss::Topology& out);
     static void print(FILE* stream, const QByteArray& bytes);
     static QString usage();
 
@@ -48,6 +56,9 @@ QString Cli::usage()
     return tr("Usage:\n"
               "  shardscope-cli eval SCENARIO [--set PATH=VALUE]... [--explain] [--timeline]\n"
               "  shardscope-cli examples\n"
+              "  shardscope-cli collective --topology TOPOLOGY --op OP --bytes N [--gpus a,b,..] "
+              "[--algorithm ALG]\n"
+              "  shardscope-cli presets [--json]\n"
               "  shardscope-cli --help | --version\n"
               "\n"
               "SCENARIO is a scenario JSON file, - for standard input, or the id of a built-in example.\n"
@@ -55,6 +66,12 @@ QString Cli::usage()
               "  --set model.params=7.5e9, --set cluster.gpu=H100-SXM5-80GB (unit strings such as\n"
               "  \"80 GiB\" or \"200 Gb/s\" are accepted).\n"
               "--explain adds the formula behind every figure.\n"
+              "\n"
+              "collective prices one NCCL-style collective on a topology: TOPOLOGY is a scenario file, a\n"
+              "  topology file or a preset id (shardscope-cli presets); OP is allreduce, allgather,\n"
+              "  reducescatter, broadcast, reduce, alltoall or sendrecv; N is the nccl-tests size (\"1 GiB\"\n"
+              "  works); --gpus picks GPUs by index or id (default: all); ALG is auto, ring, tree,\n"
+              "  hierarchical, direct or nvls.\n"
               "\n"
               "Exit status: 0 success, 1 bad input, 2 usage error.\n");
 }
@@ -101,10 +118,13 @@ int Cli::run()
             return usageError(tr("examples takes no arguments, got '%1'").arg(rest.first()));
         return listExamples();
     }
+    if (command == QLatin1String("collective"))
+        return collective(rest);
+    if (command == QLatin1String("presets"))
+        return listPresets(rest);
     // Commands of the contract that later issues implement: say so instead of pretending.
-    static const QStringList later{QStringLiteral("collective"), QStringLiteral("import"),
-                                   QStringLiteral("export"),     QStringLiteral("sweep"),
-                                   QStringLiteral("plan"),       QStringLiteral("presets")};
+    static const QStringList later{QStringLiteral("import"), QStringLiteral("export"), QStringLiteral("sweep"),
+                                   QStringLiteral("plan")};
     if (later.contains(command))
         return usageError(tr("'%1' is not available yet").arg(command));
     return usageError(tr("unknown command '%1' (try shardscope-cli --help)").arg(command));
@@ -224,6 +244,302 @@ int Cli::eval(const QStringList& args)
     options.explain = explain;
     const ss::Result result = ss::evaluate(scenario, options);
     print(stdout, ss::io::writeResult(result, explain));
+    return kOk;
+}
+
+int Cli::listPresets(const QStringList& args)
+{
+    bool json = false;
+    for (const QString& arg : args) {
+        if (arg == QLatin1String("--json"))
+            json = true;
+        else
+            return usageError(tr("presets: unknown argument '%1' (try shardscope-cli --help)").arg(arg));
+    }
+    if (!json) {
+        // id TAB GPUs per node TAB title, like `examples`.
+        QByteArray out;
+        for (const ss::PresetInfo& p : ss::presets())
+            out += QString::fromStdString(p.id + "\t" +
+                                          (p.gpus_per_node > 0 ? std::to_string(p.gpus_per_node) : std::string("any")) +
+                                          "\t" + p.title + "\n")
+                       .toUtf8();
+        print(stdout, out);
+        return kOk;
+    }
+    ss::io::JsonWriter w;
+    w.beginArray();
+    for (const ss::PresetInfo& p : ss::presets()) {
+        w.beginObject();
+        w.key("id");
+        w.value(p.id);
+        w.key("title");
+        w.value(p.title);
+        w.key("gpus_per_node");
+        if (p.gpus_per_node > 0)
+            w.value(p.gpus_per_node);
+        else
+            w.null();
+        w.key("default_gpus_per_node");
+        w.value(p.default_gpus_per_node);
+        w.key("gpu");
+        w.value(p.gpu);
+        w.key("network");
+        w.value(p.network);
+        w.key("nics_per_node");
+        w.value(p.nics_per_node);
+        w.key("description");
+        w.value(p.description);
+        w.endObject();
+    }
+    w.endArray();
+    print(stdout, w.data());
+    return kOk;
+}
+
+// SOURCE is a scenario file, a topology file, a preset id or a built-in example id, in that order.
+bool Cli::loadTopology(const QString& source, ss::Topology& out)
+{
+    QString error;
+    if (QFileInfo::exists(source)) {
+        QFile file(source);
+        QByteArray head;
+        if (!QFileInfo(source).isDir() && file.open(QIODevice::ReadOnly))
+            head = file.read(kMaxInputBytes + 1);
+        if (ss::io::documentFormat(head) == QLatin1String("shardscope-topology")) {
+            if (!ss::io::loadTopologyFile(source, out, &error)) {
+                inputError(error);
+                return false;
+            }
+            return true;
+        }
+        ss::Scenario scenario;
+        if (!ss::io::loadScenarioFile(source, scenario, &error)) {
+            inputError(error);
+            return false;
+        }
+        std::string why;
+        if (!ss::scenarioTopology(scenario, out, &why)) {
+            inputError(source + QStringLiteral(": cluster: ") + QString::fromStdString(why));
+            return false;
+        }
+        return true;
+    }
+    if (ss::findPreset(source.toStdString())) {
+        out = ss::presetTopology(source.toStdString());
+        return true;
+    }
+    for (const ss::io::ExampleInfo& info : ss::io::examples()) {
+        if (info.id != source)
+            continue;
+        ss::Scenario scenario;
+        std::string why;
+        if (!ss::io::loadExample(source, scenario, &error)) {
+            inputError(error);
+            return false;
+        }
+        if (!ss::scenarioTopology(scenario, out, &why)) {
+            inputError(source + QStringLiteral(": cluster: ") + QString::fromStdString(why));
+            return false;
+        }
+        return true;
+    }
+    inputError(tr("%1: no such file, preset or example (shardscope-cli presets lists the presets)").arg(source));
+    return false;
+}
+
+int Cli::collective(const QStringList& args)
+{
+    QString topologyArg;
+    QString opArg;
+    QString bytesArg;
+    QString gpusArg;
+    QString algorithmArg = QStringLiteral("auto");
+    bool haveGpus = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        QString arg = args.at(i);
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
+            print(stdout, usage().toUtf8());
+            return kOk;
+        }
+        QString value;
+        const qsizetype eq = arg.indexOf(QLatin1Char('='));
+        if (arg.startsWith(QLatin1String("--")) && eq > 0) {
+            value = arg.mid(eq + 1);
+            arg = arg.left(eq);
+        } else if (arg.startsWith(QLatin1String("--"))) {
+            if (i + 1 >= args.size())
+                return usageError(tr("collective: %1 needs a value").arg(arg));
+            value = args.at(++i);
+        } else {
+            return usageError(tr("collective: unexpected argument '%1' (try shardscope-cli --help)").arg(arg));
+        }
+        if (arg == QLatin1String("--topology"))
+            topologyArg = value;
+        else if (arg == QLatin1String("--op"))
+            opArg = value;
+        else if (arg == QLatin1String("--bytes"))
+            bytesArg = value;
+        else if (arg == QLatin1String("--gpus")) {
+            gpusArg = value;
+            haveGpus = true;
+        } else if (arg == QLatin1String("--algorithm"))
+            algorithmArg = value;
+        else
+            return usageError(tr("collective: unknown option '%1' (try shardscope-cli --help)").arg(arg));
+    }
+    if (topologyArg.isEmpty())
+        return usageError(tr("collective needs --topology TOPOLOGY: a scenario file, a topology file or a preset id"));
+    if (opArg.isEmpty())
+        return usageError(tr("collective needs --op OP: allreduce, allgather, reducescatter, broadcast, reduce, "
+                             "alltoall or sendrecv"));
+    if (bytesArg.isEmpty())
+        return usageError(tr("collective needs --bytes N, the nccl-tests size, e.g. --bytes \"1 GiB\""));
+    ss::CollectiveOp op;
+    if (!ss::collectiveOpFromName(opArg.toStdString(), op))
+        return usageError(tr("--op: expected allreduce, allgather, reducescatter, broadcast, reduce, alltoall or "
+                             "sendrecv, got '%1'")
+                              .arg(opArg));
+    ss::CollectiveAlgorithm algorithm;
+    if (!ss::algorithmFromName(algorithmArg.toStdString(), algorithm))
+        return usageError(tr("--algorithm: expected auto, ring, tree, hierarchical, direct or nvls, got '%1'")
+                              .arg(algorithmArg));
+    double bytes = 0;
+    std::string bytesError;
+    if (!ss::parseQuantity(bytesArg.toStdString(), ss::Unit::Bytes, bytes, &bytesError) || !(bytes >= 0))
+        return usageError(tr("--bytes: expected a size in bytes such as 1073741824 or \"1 GiB\", got '%1'")
+                              .arg(bytesArg));
+
+    ss::Topology topology;
+    if (!loadTopology(topologyArg, topology))
+        return kBadInput;
+    ss::CommModel model;
+    std::string buildError;
+    if (!ss::CommModel::fromTopology(topology, model, &buildError))
+        return inputError(topologyArg + QStringLiteral(": ") + QString::fromStdString(buildError));
+    const ss::TopologyGraph& graph = model.graph();
+    if (graph.gpus().empty())
+        return inputError(topologyArg + QStringLiteral(": the topology has no GPU"));
+
+    std::vector<int> gpus;
+    if (!haveGpus) {
+        gpus = graph.gpus();
+    } else {
+        const QStringList items = gpusArg.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        if (items.isEmpty())
+            return usageError(tr("--gpus: expected GPU indices or ids separated by commas, e.g. --gpus 0,1,2,3"));
+        for (const QString& raw : items) {
+            const QString item = raw.trimmed();
+            bool numeric = false;
+            const int index = item.toInt(&numeric);
+            int device = -1;
+            if (numeric) {
+                if (index < 0 || index >= int(graph.gpus().size()))
+                    return inputError(tr("--gpus: no GPU %1 (the topology has %2 GPUs, 0 to %3)")
+                                          .arg(index)
+                                          .arg(graph.gpus().size())
+                                          .arg(graph.gpus().size() - 1));
+                device = graph.gpus()[std::size_t(index)];
+            } else {
+                device = graph.findDevice(item.toStdString());
+                if (device < 0)
+                    return inputError(tr("--gpus: no device has the id \"%1\"").arg(item));
+                if (graph.devices()[std::size_t(device)].kind != ss::DeviceKind::Gpu)
+                    return inputError(tr("--gpus: \"%1\" is not a GPU").arg(item));
+            }
+            if (std::find(gpus.begin(), gpus.end(), device) != gpus.end())
+                return inputError(tr("--gpus: GPU %1 is listed twice").arg(item));
+            gpus.push_back(device);
+        }
+    }
+
+    const ss::CollectiveResult r = model.collective(op, bytes, gpus, algorithm);
+    if (!r.ok())
+        return inputError(QStringLiteral("collective: ") + QString::fromStdString(r.error));
+
+    const auto& devices = graph.devices();
+    const auto& links = graph.links();
+    ss::io::JsonWriter w;
+    w.beginObject();
+    w.key("op");
+    w.value(ss::collectiveOpName(r.op));
+    w.key("bytes");
+    w.value(r.bytes);
+    w.key("ranks");
+    w.value(r.ranks);
+    w.key("algorithm");
+    w.value(ss::algorithmName(r.algorithm));
+    w.key("time_s");
+    w.value(r.time_s);
+    w.key("algbw_Bps");
+    w.value(r.algbw_Bps);
+    w.key("busbw_Bps");
+    w.value(r.busbw_Bps);
+    w.key("bottleneck_link");
+    if (r.bottleneck_link >= 0) {
+        const ss::Link& link = links[std::size_t(r.bottleneck_link)];
+        w.beginObject();
+        w.key("id");
+        w.value(link.id);
+        w.key("kind");
+        w.value(link.kind);
+        w.key("a");
+        w.value(devices[std::size_t(link.a)].id);
+        w.key("b");
+        w.value(devices[std::size_t(link.b)].id);
+        w.endObject();
+    } else {
+        w.null();
+    }
+    w.key("links");
+    w.beginArray();
+    for (const ss::LinkLoad& load : r.links) {
+        const ss::Link& link = links[std::size_t(load.link)];
+        w.beginObject();
+        w.key("id");
+        w.value(link.id);
+        w.key("a");
+        w.value(devices[std::size_t(link.a)].id);
+        w.key("b");
+        w.value(devices[std::size_t(link.b)].id);
+        w.key("kind");
+        w.value(link.kind);
+        w.key("bandwidth_Bps");
+        w.value(link.capacity());
+        w.key("efficiency");
+        w.value(link.efficiency);
+        w.key("bytes");
+        w.value(load.bytes());
+        w.key("bytes_ab");
+        w.value(load.bytes_ab);
+        w.key("bytes_ba");
+        w.value(load.bytes_ba);
+        w.key("busy_s");
+        w.value(load.busy_s);
+        w.key("utilization");
+        w.value(r.time_s > 0 ? load.busy_s / r.time_s : 0.0);
+        w.endObject();
+    }
+    w.endArray();
+    // Beyond the contract: the latency part, the GPUs in rank order and the channels' rings.
+    w.key("alpha_s");
+    w.value(r.alpha_s);
+    w.key("gpus");
+    w.beginArray();
+    for (int d : gpus)
+        w.value(devices[std::size_t(d)].id);
+    w.endArray();
+    w.key("rings");
+    w.beginArray();
+    for (const auto& ring : r.rings) {
+        w.beginArray();
+        for (int d : ring)
+            w.value(devices[std::size_t(d)].id);
+        w.endArray();
+    }
+    w.endArray();
+    w.endObject();
+    print(stdout, w.data());
     return kOk;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
+#include "comm.h"
 #include "memory.h"
 #include "validate.h"
 #include "workload.h"
@@ -50,6 +51,10 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
         r.warnings.push_back({"parallel.sequence_parallel_noop", "sequence parallelism has no effect with tp 1"});
 
     r.memory = estimateMemory(sc, r.microbatches, r.warnings, explain);
+    if (options.communication) {
+        r.comm = estimateCommunication(sc, r.microbatches);
+        r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
+    }
 
     // FLOPs per step (CONTRACT.md): forward + backward matmuls, backward twice the forward, over the
     // global batch (Narayanan et al. SC'21 eq. 3 without recompute: 72BsLh²(1 + s/6h + V/12Lh)).

@@ -9,7 +9,8 @@ namespace ss {
 
 struct EvalOptions
 {
-    bool explain = false; // fill Result::explain
+    bool explain = false;      // fill Result::explain
+    bool communication = true; // cost the step's collectives on the topology (Result::comm)
 };
 
 // Evaluates a scenario that validateScenario() accepts. On one it rejects, returns a result with

@@ -80,6 +80,10 @@ struct CommCollective
     std::int64_t ranks = 0;      // per group
     std::int64_t groups = 0;     // groups running at once
     double busbw_Bps = 0;        // nccl-tests bus bandwidth of one call
+    // For highlighting a collective: the ids of the links one call loads, and the first group's channels
+    // (ring orders, tree chains) as GPU ids.
+    std::vector<std::string> links;
+    std::vector<std::vector<std::string>> rings;
 };
 
 struct CommLink

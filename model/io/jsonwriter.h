@@ -4,6 +4,8 @@
 // digits that read back to the same value, so files round-trip exactly.
 #pragma once
 
+#include "scenario.h"
+
 #include <QByteArray>
 
 #include <cstdint>
@@ -52,5 +54,8 @@ private:
     int m_nonFinite = 0;
     bool m_afterKey = false;
 };
+
+// The "nodes" and "links" members of a topology object, shared by the scenario and topology files.
+void writeTopologyMembers(JsonWriter& w, const Topology& topology);
 
 } // namespace ss::io

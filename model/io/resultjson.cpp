@@ -139,8 +139,68 @@ QByteArray writeResult(const Result& r, bool withExplain)
     w.value(r.compute.flops_per_token);
     w.endObject();
 
-    // "comm", "step", "bottleneck" and "timeline" are not computed yet: they are left out rather
-    // than filled with numbers nobody computed.
+    // The step's collectives and link loads. A link's "utilization" is busy_s over the step time, which
+    // the step simulator computes; until it exists the key is left out rather than filled with a guess.
+    w.key("comm");
+    w.beginObject();
+    w.key("collectives");
+    w.beginArray();
+    for (const CommCollective& c : r.comm.collectives) {
+        w.beginObject();
+        w.key("group");
+        w.value(c.group);
+        w.key("op");
+        w.value(c.op);
+        w.key("bytes");
+        w.value(c.bytes);
+        w.key("count_per_step");
+        w.value(c.count_per_step);
+        w.key("time_s");
+        w.value(c.time_s);
+        w.key("algorithm");
+        w.value(c.algorithm);
+        w.key("bottleneck_link");
+        w.value(c.bottleneck_link);
+        w.key("ranks");
+        w.value(c.ranks);
+        w.key("groups");
+        w.value(c.groups);
+        w.key("busbw_Bps");
+        w.value(c.busbw_Bps);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("links");
+    w.beginArray();
+    for (const CommLink& l : r.comm.links) {
+        w.beginObject();
+        w.key("id");
+        w.value(l.id);
+        w.key("a");
+        w.value(l.a);
+        w.key("b");
+        w.value(l.b);
+        w.key("kind");
+        w.value(l.kind);
+        w.key("bandwidth_Bps");
+        w.value(l.bandwidth_Bps);
+        w.key("efficiency");
+        w.value(l.efficiency);
+        w.key("bytes_per_step");
+        w.value(l.bytes_per_step);
+        w.key("busy_s");
+        w.value(l.busy_s);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("bottleneck_link");
+    w.value(r.comm.bottleneck_link);
+    w.key("serial_time_s");
+    w.value(r.comm.serial_time_s);
+    w.endObject();
+
+    // "step", "bottleneck" and "timeline" come with the step simulator: left out rather than filled
+    // with numbers nobody computed.
 
     w.key("warnings");
     w.beginArray();

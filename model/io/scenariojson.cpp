@@ -4,6 +4,7 @@
 #include "fields.h"
 #include "gpucatalog.h"
 #include "jsonwriter.h"
+#include "topologyjson.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -634,52 +635,6 @@ std::vector<std::string> splitPath(const std::string& path)
     return parts;
 }
 
-void writeTopology(JsonWriter& w, const Topology& topology)
-{
-    w.beginObject();
-    w.key("nodes");
-    w.beginArray();
-    for (const TopologyNode& node : topology.nodes) {
-        w.beginObject();
-        w.key("id");
-        w.value(node.id);
-        w.key("kind");
-        w.value(node.kind);
-        w.key("label");
-        w.value(node.label);
-        w.key("x");
-        w.value(node.x);
-        w.key("y");
-        w.value(node.y);
-        w.endObject();
-    }
-    w.endArray();
-    w.key("links");
-    w.beginArray();
-    for (const TopologyLink& link : topology.links) {
-        w.beginObject();
-        w.key("id");
-        w.value(link.id);
-        w.key("a");
-        w.value(link.a);
-        w.key("b");
-        w.value(link.b);
-        w.key("kind");
-        w.value(link.kind);
-        w.key("bandwidth_Bps");
-        w.value(link.bandwidth_Bps);
-        w.key("latency_s");
-        w.value(link.latency_s);
-        w.key("efficiency");
-        w.value(link.efficiency);
-        w.key("count");
-        w.value(link.count);
-        w.endObject();
-    }
-    w.endArray();
-    w.endObject();
-}
-
 void writeFieldValue(JsonWriter& w, const FieldInfo& field, const Scenario& s)
 {
     if (field.path == "model.params" && s.model.kind == ModelKind::Transformer) {
@@ -756,7 +711,9 @@ QByteArray writeScenario(const Scenario& s)
     const auto closeOne = [&]() {
         if (open.size() == 1 && open.front() == "cluster" && s.cluster.topology) {
             w.key("topology");
-            writeTopology(w, *s.cluster.topology);
+            w.beginObject();
+            writeTopologyMembers(w, *s.cluster.topology);
+            w.endObject();
         }
         w.endObject();
         open.pop_back();

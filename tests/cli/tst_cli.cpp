@@ -84,6 +84,11 @@ private slots:
     void usage();
     void examples();
     void helpAndVersion();
+    void collective_data();
+    void collective();
+    void collectiveTopologySources_data();
+    void collectiveTopologySources();
+    void presets();
 };
 
 void TestCli::evalExample_data()
@@ -222,6 +227,35 @@ void TestCli::badInput_data()
            "GiB\"";
     QTest::newRow("--set unknown GPU") << QStringList{"eval", "default", "--set", "cluster.gpu=A100"}
                                        << "--set: cluster.gpu: expected a GPU id from the catalogue (";
+    // collective: input the command line is well formed for but the topology contradicts.
+    const QStringList allreduce{"--op", "allreduce", "--bytes", "1 GiB"};
+    QTest::newRow("collective unknown topology")
+        << (QStringList{"collective", "--topology", "dgx-a200"} + allreduce)
+        << "dgx-a200: no such file, preset or example (shardscope-cli presets lists the presets)";
+    QTest::newRow("collective GPU index out of range")
+        << (QStringList{"collective", "--topology", "dgx-a100", "--gpus", "0,9"} + allreduce)
+        << "--gpus: no GPU 9 (the topology has 8 GPUs, 0 to 7)";
+    QTest::newRow("collective non-GPU device")
+        << (QStringList{"collective", "--topology", "dgx-a100", "--gpus", "n0.gpu0,n0.cpu0"} + allreduce)
+        << "--gpus: \"n0.cpu0\" is not a GPU";
+    QTest::newRow("collective unknown device")
+        << (QStringList{"collective", "--topology", "dgx-a100", "--gpus", "gpu0"} + allreduce)
+        << "--gpus: no device has the id \"gpu0\"";
+    QTest::newRow("collective GPU twice")
+        << (QStringList{"collective", "--topology", "dgx-a100", "--gpus", "1,n0.gpu1"} + allreduce)
+        << "--gpus: GPU n0.gpu1 is listed twice";
+    QTest::newRow("collective broken topology file names file and path")
+        << (QStringList{"collective", "--topology", data("bad-kind.topology.json")} + allreduce)
+        << data("bad-kind.topology.json") + ": links[0].kind: expected a link kind beginning with one of nvlink";
+    QTest::newRow("collective scenario that does not validate")
+        << (QStringList{"collective", "--topology", data("dp-mismatch.json")} + allreduce)
+        << data("dp-mismatch.json") + ": parallel.dp: ";
+    QTest::newRow("collective algorithm that cannot run the op")
+        << QStringList{"collective", "--topology", "dgx-a100", "--op", "alltoall", "--bytes", "1e6", "--algorithm", "ring"}
+        << "collective: the ring algorithm does not implement alltoall";
+    QTest::newRow("collective NVLS without NVLink SHARP")
+        << (QStringList{"collective", "--topology", "dgx-a100", "--algorithm", "nvls"} + allreduce)
+        << "collective: the nvls algorithm needs all GPUs on one NVLink SHARP NVSwitch";
 }
 
 void TestCli::badInput()
@@ -254,8 +288,35 @@ void TestCli::usage_data()
                                      << "shardscope-cli: --set expects PATH=VALUE, got 'parallel.dp'";
     QTest::newRow("examples with an argument")
         << QStringList{"examples", "x"} << "shardscope-cli: examples takes no";
+    // collective (issue 3, CONTRACT.md): its own usage errors.
+    QTest::newRow("collective without arguments")
+        << QStringList{"collective"} << "shardscope-cli: collective needs --topology TOPOLOGY";
+    QTest::newRow("collective without --op")
+        << QStringList{"collective", "--topology", "dgx-a100", "--bytes", "1e9"} << "shardscope-cli: collective needs --op OP";
+    QTest::newRow("collective without --bytes")
+        << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce"}
+        << "shardscope-cli: collective needs --bytes N";
+    QTest::newRow("collective unknown op")
+        << QStringList{"collective", "--topology", "dgx-a100", "--op", "all_reduce", "--bytes", "1e9"}
+        << "shardscope-cli: --op: expected allreduce, allgather, reducescatter, broadcast, reduce, alltoall or "
+           "sendrecv, got 'all_reduce'";
+    QTest::newRow("collective unknown algorithm")
+        << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "1e9", "--algorithm", "butterfly"}
+        << "shardscope-cli: --algorithm: expected auto, ring, tree, hierarchical, direct or nvls, got 'butterfly'";
+    QTest::newRow("collective bad size")
+        << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "lots"}
+        << "shardscope-cli: --bytes: expected a size in bytes such as 1073741824 or \"1 GiB\", got 'lots'";
+    QTest::newRow("collective size in bits per second")
+        << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "25 GB/s"}
+        << "shardscope-cli: --bytes: expected a size in bytes";
+    QTest::newRow("collective unknown option")
+        << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "1e9", "--root", "1"}
+        << "shardscope-cli: collective: unknown option '--root'";
+    QTest::newRow("collective option without value")
+        << QStringList{"collective", "--topology"} << "shardscope-cli: collective: --topology needs a value";
+    QTest::newRow("presets with an argument") << QStringList{"presets", "x"} << "shardscope-cli: presets: unknown argument 'x'";
     // Later issues (CONTRACT.md lists them): refused plainly rather than pretended.
-    for (const char* command : {"collective", "import", "export", "sweep", "plan"})
+    for (const char* command : {"import", "export", "sweep", "plan"})
         QTest::newRow(command)
             << QStringList{QString::fromLatin1(command)}
             << QStringLiteral("shardscope-cli: '%1' is not available yet").arg(QLatin1String(command));
@@ -298,6 +359,151 @@ void TestCli::helpAndVersion()
     const Run version = runCli({QStringLiteral("--version")});
     QCOMPARE(version.exitCode, 0);
     QVERIFY(version.out.startsWith("shardscope-cli "));
+}
+
+void TestCli::collective_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<double>("busbw");    // expected nccl-tests bus bandwidth, B/s
+    QTest::addColumn<double>("tolerance"); // relative
+    QTest::addColumn<QString>("bottleneck");
+    // DGX A100 all_reduce_perf at 8 GiB: ~230 GB/s busbw (S. Jeaugey, NVIDIA/nccl-tests#149).
+    QTest::newRow("dgx-a100 allreduce 8 GiB ~230 GB/s")
+        << QStringList{"--topology", "dgx-a100", "--op", "allreduce", "--bytes", "8 GiB"} << "ring" << 8 << 230e9
+        << 0.02 << "n0.gpu0~n0.nvswitch";
+    // DGX H100 with NVLink SHARP: peak busbw ~480 GB/s (S. Jeaugey, NVIDIA/nccl-tests#212).
+    QTest::newRow("dgx-h100 allreduce 8 GiB ~480 GB/s")
+        << QStringList{"--topology", "dgx-h100", "--op", "allreduce", "--bytes", "8 GiB"} << "nvls" << 8 << 480e9
+        << 0.02 << "n0.gpu0~n0.nvswitch";
+    // nccl-tests define busbw so that it is the same for all-gather as for all-reduce on one fabric.
+    QTest::newRow("dgx-h100 allgather ring ~370 GB/s")
+        << QStringList{"--topology", "dgx-h100", "--op", "allgather", "--bytes", "8 GiB"} << "ring" << 8 << 370e9
+        << 0.02 << "n0.gpu0~n0.nvswitch";
+    // The PCIe/QPI box: all four bound by the socket link at NCCL's BDW_QPI_BW 6 GB/s; two GPUs on one
+    // switch by PCIe Gen3 at PCI_BW 12 GB/s (NCCL src/graph/topo.h).
+    QTest::newRow("pcie-qpi-4gpu allreduce bound by QPI")
+        << QStringList{"--topology", "pcie-qpi-4gpu", "--op", "allreduce", "--bytes", "1e12"} << "ring" << 4 << 6e9
+        << 1e-3 << "n0.cpu0~n0.cpu1";
+    QTest::newRow("pcie-qpi-4gpu pair on one switch")
+        << QStringList{"--topology", "pcie-qpi-4gpu", "--op", "allreduce", "--bytes", "1e12", "--gpus", "0,1"}
+        << "ring" << 2 << 12e9 << 1e-3 << "n0.gpu0~n0.pcie0";
+    QTest::newRow("pcie-qpi-4gpu pair across sockets, by id")
+        << QStringList{"--topology", "pcie-qpi-4gpu", "--op", "sendrecv", "--bytes", "1e12", "--gpus", "n0.gpu1,n0.gpu3"}
+        << "direct" << 2 << 6e9 << 1e-3 << "n0.cpu0~n0.cpu1";
+    // DGX-1: rings on NVLink only, 6 links × 20 GB/s (NCCL SM70_NVLINK_BW).
+    QTest::newRow("dgx1-v100 allreduce on NVLink 120 GB/s")
+        << QStringList{"--topology", "dgx1-v100", "--op", "allreduce", "--bytes", "1e12"} << "ring" << 8 << 120e9
+        << 1e-3 << "";
+    // Four one-GPU workers on 10 GbE at 90% (REFERENCES.md): 1.125 GB/s.
+    QTest::newRow("ps-cluster allreduce over 10 GbE")
+        << QStringList{"--topology", "ps-cluster", "--op", "allreduce", "--bytes", "1e12", "--algorithm", "ring"}
+        << "ring" << 4 << 1.125e9 << 1e-3 << "";
+}
+
+void TestCli::collective()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, algorithm);
+    QFETCH(int, ranks);
+    QFETCH(double, busbw);
+    QFETCH(double, tolerance);
+    QFETCH(QString, bottleneck);
+    const Run run = runCli(QStringList{QStringLiteral("collective")} + args);
+    QVERIFY(!run.crashed);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.isEmpty(), run.err.constData());
+    const QJsonObject r = json(run.out);
+    // CONTRACT.md: {"op","bytes","ranks","algorithm","time_s","algbw_Bps","busbw_Bps",
+    // "bottleneck_link":{"id","kind","a","b"},"links":[LINK...]}
+    for (const char* key : {"op", "bytes", "ranks", "algorithm", "time_s", "algbw_Bps", "busbw_Bps", "bottleneck_link", "links"})
+        QVERIFY2(r.contains(QLatin1String(key)), key);
+    const QJsonObject b = r.value(QLatin1String("bottleneck_link")).toObject();
+    for (const char* key : {"id", "kind", "a", "b"})
+        QVERIFY2(b.contains(QLatin1String(key)), key);
+    QCOMPARE(r.value(QLatin1String("algorithm")).toString(), algorithm);
+    QCOMPARE(r.value(QLatin1String("ranks")).toInt(), ranks);
+    const double got = r.value(QLatin1String("busbw_Bps")).toDouble();
+    QVERIFY2(qAbs(got - busbw) <= tolerance * busbw, qPrintable(QString::number(got)));
+    // algbw = bytes / time; busbw = algbw × nccl-tests' factor.
+    const double bytes = r.value(QLatin1String("bytes")).toDouble();
+    const double time = r.value(QLatin1String("time_s")).toDouble();
+    QVERIFY(qAbs(r.value(QLatin1String("algbw_Bps")).toDouble() - bytes / time) <= 1e-9 * bytes / time);
+    if (!bottleneck.isEmpty())
+        QCOMPARE(b.value(QLatin1String("id")).toString(), bottleneck);
+    // The bottleneck is the busiest link: utilization (busy / time) is highest there, and at most 1.
+    const QJsonArray links = r.value(QLatin1String("links")).toArray();
+    QVERIFY(!links.isEmpty());
+    double most = 0;
+    QString busiest;
+    for (const QJsonValue& v : links) {
+        const QJsonObject l = v.toObject();
+        for (const char* key : {"id", "a", "b", "kind", "bandwidth_Bps", "bytes", "busy_s", "utilization"})
+            QVERIFY2(l.contains(QLatin1String(key)), key);
+        const double u = l.value(QLatin1String("utilization")).toDouble();
+        QVERIFY(u > 0 && u <= 1 + 1e-9);
+        if (u > most) {
+            most = u;
+            busiest = l.value(QLatin1String("id")).toString();
+        }
+    }
+    QCOMPARE(busiest, b.value(QLatin1String("id")).toString());
+}
+
+void TestCli::collectiveTopologySources_data()
+{
+    QTest::addColumn<QString>("topology");
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<double>("busbw");
+    // A topology file with unit strings: the slower GPU link, 200 Gb/s = 25 GB/s at 80%, binds: 20 GB/s.
+    QTest::newRow("topology file") << data("pcie-pair.topology.json") << 2 << 20e9;
+    // A scenario file: its generated cluster (ps-cluster, 4 one-GPU workers, 10 GbE at 90%).
+    QTest::newRow("scenario file") << data("ps-workers.json") << 4 << 1.125e9;
+    // A built-in example: the default scenario runs on one DGX A100 (~230 GB/s, nccl-tests#149).
+    QTest::newRow("example id") << "default" << 8 << 230e9;
+}
+
+void TestCli::collectiveTopologySources()
+{
+    QFETCH(QString, topology);
+    QFETCH(int, ranks);
+    QFETCH(double, busbw);
+    const Run run = runCli({QStringLiteral("collective"), QStringLiteral("--topology=") + topology,
+                            QStringLiteral("--op=allreduce"), QStringLiteral("--bytes=1 TB"),
+                            QStringLiteral("--algorithm=ring")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.isEmpty(), run.err.constData());
+    const QJsonObject r = json(run.out);
+    QCOMPARE(r.value(QLatin1String("ranks")).toInt(), ranks);
+    QCOMPARE(r.value(QLatin1String("bytes")).toDouble(), 1e12);
+    QVERIFY2(qAbs(r.value(QLatin1String("busbw_Bps")).toDouble() - busbw) <= 0.02 * busbw,
+             qPrintable(QString::number(r.value(QLatin1String("busbw_Bps")).toDouble())));
+}
+
+void TestCli::presets()
+{
+    // CONTRACT.md preset ids, one per line: id TAB GPUs per node TAB title.
+    const Run run = runCli({QStringLiteral("presets")});
+    QCOMPARE(run.exitCode, 0);
+    const QStringList lines = QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList ids;
+    for (const QString& line : lines) {
+        const QStringList parts = line.split(QLatin1Char('\t'));
+        QCOMPARE(parts.size(), 3);
+        QVERIFY(!parts.at(2).isEmpty());
+        ids << parts.at(0);
+    }
+    QCOMPARE(ids, (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen4-8gpu",
+                               "ps-cluster"}));
+    QVERIFY(lines.at(4).startsWith(QLatin1String("pcie-qpi-4gpu\t4\t")));
+    QVERIFY(lines.at(6).startsWith(QLatin1String("ps-cluster\tany\t")));
+    const Run asJson = runCli({QStringLiteral("presets"), QStringLiteral("--json")});
+    QCOMPARE(asJson.exitCode, 0);
+    const QJsonArray list = QJsonDocument::fromJson(asJson.out).array();
+    QCOMPARE(list.size(), 7);
+    QCOMPARE(list.at(1).toObject().value(QLatin1String("gpus_per_node")).toInt(), 8);
+    QVERIFY(list.at(6).toObject().value(QLatin1String("gpus_per_node")).isNull());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

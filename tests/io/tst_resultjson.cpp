@@ -68,6 +68,7 @@ private slots:
     void valuesExact();
     void explainOnlyWhenAsked();
     void notComputedYetIsAbsent();
+    void commSection();
     void nonFiniteBecomesNullWithWarning();
     void evaluatedScenario();
 };
@@ -138,10 +139,29 @@ void TestResultJson::explainOnlyWhenAsked()
 
 void TestResultJson::notComputedYetIsAbsent()
 {
-    // comm, step, bottleneck and timeline are later issues: left out, not invented.
+    // step, bottleneck and timeline come with the step simulator: left out, not invented.
     const QJsonObject root = parse(ss::io::writeResult(handMadeResult(), true));
-    for (const char* key : {"comm", "step", "bottleneck", "timeline"})
+    for (const char* key : {"step", "bottleneck", "timeline"})
         QVERIFY2(!root.contains(QLatin1String(key)), key);
+}
+
+void TestResultJson::commSection()
+{
+    // CONTRACT.md "comm": collectives {group, op, bytes, count_per_step, time_s, algorithm, bottleneck_link}
+    // and links {id, a, b, kind, bandwidth_Bps, bytes_per_step, busy_s}.
+    ss::Scenario s = ss::defaultScenario();
+    const ss::Result r = ss::evaluate(s);
+    QVERIFY(!r.comm.collectives.empty());
+    const QJsonObject comm = parse(ss::io::writeResult(r, false)).value(QLatin1String("comm")).toObject();
+    const QJsonArray collectives = comm.value(QLatin1String("collectives")).toArray();
+    QCOMPARE(collectives.size(), qsizetype(r.comm.collectives.size()));
+    for (const char* key : {"group", "op", "bytes", "count_per_step", "time_s", "algorithm", "bottleneck_link"})
+        QVERIFY2(collectives.at(0).toObject().contains(QLatin1String(key)), key);
+    QCOMPARE(collectives.at(0).toObject().value(QLatin1String("time_s")).toDouble(), r.comm.collectives[0].time_s);
+    const QJsonArray links = comm.value(QLatin1String("links")).toArray();
+    QVERIFY(!links.isEmpty());
+    for (const char* key : {"id", "a", "b", "kind", "bandwidth_Bps", "bytes_per_step", "busy_s"})
+        QVERIFY2(links.at(0).toObject().contains(QLatin1String(key)), key);
 }
 
 void TestResultJson::nonFiniteBecomesNullWithWarning()

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Collectives over a topology (DESIGN.md, "Topology and communication"; REFERENCES.md, "Collective cost").
+// An algorithm (ring, tree, hierarchical, direct, NVLS) expands a collective over a GPU group into flows;
+// flows are routed onto the topology's links (routing.h); a routing matrix (links × flows, Eigen) times the
+// flow sizes gives every link's bytes, and the time is the alpha terms plus the busiest link's
+// bytes / (bandwidth × efficiency): a fluid bottleneck model. Several groups at once (all the data-parallel
+// groups of a step) share the links they have in common.
+#pragma once
+
+#include "routing.h"
+#include "topology.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ss {
+
+enum class CollectiveOp
+{
+    AllReduce,
+    AllGather,
+    ReduceScatter,
+    Broadcast,
+    Reduce,
+    AllToAll,
+    SendRecv
+};
+// Auto picks the fastest applicable algorithm for the size. Nvls: in-switch reduction on NVSwitch 3+
+// (NCCL's NVLS, NVLink SHARP), all-reduce inside one machine.
+enum class CollectiveAlgorithm
+{
+    Auto,
+    Ring,
+    Tree,
+    Hierarchical,
+    Direct,
+    Nvls
+};
+
+const char* collectiveOpName(CollectiveOp op); // "allreduce", "allgather", ..., "sendrecv"
+bool collectiveOpFromName(std::string_view name, CollectiveOp& out);
+const char*
+algorithmName(CollectiveAlgorithm algorithm); // "auto", "ring", "tree", "hierarchical", "direct", "nvls"
+bool algorithmFromName(std::string_view name, CollectiveAlgorithm& out);
+
+// nccl-tests' busbw = algbw × factor (doc/PERFORMANCE.md): all-reduce 2(n-1)/n; all-gather, reduce-scatter,
+// all-to-all (n-1)/n; broadcast, reduce, send/recv 1.
+double busBandwidthFactor(CollectiveOp op, std::int64_t ranks);
+
+struct LinkLoad
+{
+    int link = -1;
+    double bytes_ab = 0; // link.a → link.b
+    double bytes_ba = 0;
+    double busy_s = 0; // the busier direction's bytes / (bandwidth × count × efficiency)
+    double bytes() const { return bytes_ab > bytes_ba ? bytes_ab : bytes_ba; }
+};
+
+struct CollectiveResult
+{
+    std::string error; // non-empty: nothing below is meaningful
+    CollectiveOp op = CollectiveOp::AllReduce;
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+    double bytes = 0; // nccl-tests "size": the whole buffer (all-gather: per-rank count × type × ranks)
+    int ranks = 0;    // per group
+    int groups = 1;
+    double time_s = 0;
+    double alpha_s = 0; // the latency part of time_s
+    double algbw_Bps = 0;
+    double busbw_Bps = 0;
+    int bottleneck_link = -1;
+    std::vector<LinkLoad> links; // every link that carries bytes, in topology order
+    // The first group's channels as GPU device indices: ring orders (ring), chains (tree), for highlighting.
+    std::vector<std::vector<int>> rings;
+    bool ok() const { return error.empty(); }
+};
+
+// A point-to-point copy between two devices (pipeline sends, offload copies, parameter-server traffic).
+struct Transfer
+{
+    int from = -1;
+    int to = -1;
+    double bytes = 0;
+};
+
+class RouteTable;
+
+class CommModel
+{
+public:
+    CommModel();
+    explicit CommModel(TopologyGraph graph);
+    ~CommModel();
+    CommModel(CommModel&&) noexcept;
+    CommModel& operator=(CommModel&&) noexcept;
+    // Builds the graph from plain data; false with *ERROR on a malformed topology.
+    static bool fromTopology(const Topology& topology, CommModel& out, std::string* error = nullptr);
+
+    const TopologyGraph& graph() const { return *m_graph; }
+    Router& router() { return *m_router; }
+
+    // One collective of BYTES over GPUS (device indices, rank order). ROOT is the rank of broadcast/reduce.
+    CollectiveResult collective(CollectiveOp op, double bytes, const std::vector<int>& gpus,
+                                CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto, int root = 0);
+    // The same collective on every group at once; group g moves BYTES × SCALE[g] (all 1 when SCALE is empty).
+    CollectiveResult collective(CollectiveOp op, double bytes, const std::vector<std::vector<int>>& groups,
+                                CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto,
+                                const std::vector<double>& scale = {}, int root = 0);
+    // Point-to-point copies all at once: time = the longest route's latency + the busiest link's time.
+    CollectiveResult transfers(const std::vector<Transfer>& transfers);
+
+    // The shape of one algorithm per byte of size (exposed for benchmarks and tests).
+    struct Plan
+    {
+        std::string error;
+        CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+        double alpha_s = 0;
+        double beta_s = 0;                         // seconds per byte of size
+        std::vector<std::pair<int, double>> loads; // (arc, bytes per byte of size), arcs in order
+        std::vector<std::vector<int>> rings;
+    };
+
+private:
+    struct Ring
+    {
+        std::vector<int> order; // devices
+        double rate = 0;        // bytes/s this ring alone can carry on every edge
+    };
+    const Plan& plan(CollectiveOp op, CollectiveAlgorithm algorithm,
+                     const std::vector<std::vector<int>>& groups, const std::vector<double>& scale, int root);
+    Plan makePlan(CollectiveOp op, CollectiveAlgorithm algorithm, const std::vector<std::vector<int>>& groups,
+                  const std::vector<double>& scale, int root);
+    std::vector<Ring> intraRings(const std::vector<int>& gpus);
+    std::vector<Ring> packRings(const std::vector<int>& gpus);
+    bool nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const;
+    bool nvlinkPeers(int a, int b); // an all-NVLink path inside one machine
+    CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups) const;
+
+    std::shared_ptr<const TopologyGraph> m_graph;
+    std::unique_ptr<Router> m_router;
+    std::unique_ptr<RouteTable> m_routes; // routed columns shared by all plans (collective.cpp)
+    std::unordered_map<std::string, std::vector<Ring>>
+        m_ringCache; // by host template and local indices (local orders)
+    std::unordered_map<std::string, Plan> m_planCache;
+    std::string m_keyBuffer;
+    std::unordered_map<std::uint64_t, bool> m_nvlinkPeers; // by host template and local indices
+};
+
+} // namespace ss

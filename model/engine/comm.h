@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The communication of one training step (DESIGN.md, "The step"; REFERENCES.md, "Communication volumes",
+// "Model states", "Offload"): ranks placed on GPUs by parallel.rank_order, the tp/dp/pp groups, and per
+// step the tensor-parallel collectives of every layer, the pipeline sends, the data-parallel gradient
+// reduction (or a parameter server), ZeRO's parameter gathers and the offload copies, each costed on the
+// cluster's topology with every group of a kind running at once.
+#pragma once
+
+#include "collective.h"
+#include "result.h"
+#include "scenario.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ss {
+
+struct RankCoord
+{
+    std::int64_t tp = 0;
+    std::int64_t dp = 0;
+    std::int64_t pp = 0;
+};
+
+// parallel.rank_order lists the dimensions innermost first: "tp-dp-pp" (the default, Megatron-LM's)
+// makes tp ranks neighbours, so a tp group fills consecutive GPUs of one node. An order that does not
+// name tp, dp and pp once each is read as the default.
+RankCoord rankCoord(const ParallelSpec& parallel, std::int64_t rank);
+std::int64_t rankOf(const ParallelSpec& parallel, const RankCoord& coord);
+
+// The groups of a layout as lists of ranks: tp groups (one per dp × pp index), dp groups (one per
+// tp × pp index), pp groups (one per tp × dp index, stage order).
+struct ParallelGroups
+{
+    std::vector<std::vector<int>> tp;
+    std::vector<std::vector<int>> dp;
+    std::vector<std::vector<int>> pp;
+};
+ParallelGroups parallelGroups(const ParallelSpec& parallel);
+
+// The step's collectives and link loads for a scenario that validateScenario() accepts, MICROBATCHES
+// per step. Builds the cluster's topology (presets.h) each call; problems come back as "comm.*" warnings.
+CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches);
+// The same on a model of the scenario's topology the caller keeps between evaluations (routes, rings
+// and plans stay cached in it). MODEL must hold the topology scenarioTopology() gives for SCENARIO.
+CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches, CommModel& model);
+
+} // namespace ss

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The topology graph the communication model routes over (DESIGN.md, "Topology and communication"):
+// devices and links built from the plain Topology of a scenario (scenario.h) or a generated cluster
+// (presets.h). Parallel links of one class between the same two devices form one edge (a bundle), and
+// each edge has two directions (arcs), because links are full duplex and bandwidths are per direction.
+#pragma once
+
+#include "linkcatalog.h"
+#include "scenario.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ss {
+
+enum class DeviceKind
+{
+    Gpu,
+    Cpu,
+    PcieSwitch,
+    NvSwitch,
+    Nic,
+    Switch,
+    Nvme,
+    Ps
+};
+const char* deviceKindName(DeviceKind kind); // the CONTRACT.md names: "gpu", "pcie-switch", ...
+bool deviceKindFromName(std::string_view name, DeviceKind& out);
+
+struct Device
+{
+    std::string id;
+    std::string label;
+    DeviceKind kind = DeviceKind::Gpu;
+    int host = -1;  // the machine: devices joined by non-network links; -1 for network switches
+    int local = -1; // index among its host's devices
+};
+
+struct Link
+{
+    std::string id;
+    std::string kind; // "nvlink3"
+    int a = -1;       // device indices
+    int b = -1;
+    LinkClass cls = LinkClass::Pcie;
+    double bandwidth_Bps = 0; // one link, per direction
+    std::int64_t count = 1;   // bonded links
+    double latency_s = 0;
+    double efficiency = 1;
+    int edge = -1;
+    double capacity() const { return bandwidth_Bps * double(count); } // per direction
+};
+
+// The links of one class joining the same two devices, routed as one pipe.
+struct Edge
+{
+    int a = -1;
+    int b = -1;
+    LinkClass cls = LinkClass::Pcie;
+    std::vector<int> links;
+    double capacity = 0;  // Σ bandwidth × count, per direction
+    double effective = 0; // Σ bandwidth × count × efficiency: what collectives get, per direction
+    double latency_s = 0; // the fastest member's
+    std::int64_t count = 0;
+    bool nvls = false;    // NVSwitch ports with in-switch reduction (NVLink SHARP)
+    bool network = false; // joins machines: a network-class link or one ending at a network switch
+};
+
+// Arc index of an edge's direction: 2·edge for a → b, 2·edge + 1 for b → a.
+inline int arcIndex(int edge, int dir)
+{
+    return 2 * edge + dir;
+}
+inline int arcEdge(int arc)
+{
+    return arc / 2;
+}
+
+class TopologyGraph
+{
+public:
+    struct Arc
+    {
+        int to = -1;
+        int arc = -1; // arcIndex(edge, dir)
+    };
+
+    TopologyGraph() = default;
+
+    // Builds the graph from plain data: ids must be unique and non-empty, links must join two different
+    // existing devices, kinds must be known, bandwidths positive. On failure returns false and sets *ERROR
+    // to a sentence naming the offending entry.
+    static bool build(const Topology& topology, TopologyGraph& out, std::string* error = nullptr);
+
+    const std::vector<Device>& devices() const { return m_devices; }
+    const std::vector<Link>& links() const { return m_links; }
+    const std::vector<Edge>& edges() const { return m_edges; }
+    const std::vector<Arc>& arcsFrom(int device) const { return m_adjacency[std::size_t(device)]; }
+    int findDevice(std::string_view id) const;
+    int findLink(std::string_view id) const;
+
+    // GPUs in the order the topology lists them: GPU ordinal i is device gpus()[i], and rank i of a
+    // scenario runs on GPU ordinal i.
+    const std::vector<int>& gpus() const { return m_gpus; }
+    int gpuOrdinal(int device) const { return m_gpuOrdinal[std::size_t(device)]; }
+
+    // Machines: the components of the graph without network links and network switches.
+    int hostCount() const { return int(m_hostDevices.size()); }
+    const std::vector<int>& hostDevices(int host) const { return m_hostDevices[std::size_t(host)]; }
+    // The edges inside a host, in a fixed order (local edge index = position here).
+    const std::vector<int>& hostEdges(int host) const { return m_hostEdges[std::size_t(host)]; }
+    // Hosts with the same devices and links (up to their ids) share a template: routes found in the
+    // template host translate to every host of it by local indices. Generated clusters have one template.
+    int hostTemplate(int host) const { return m_hostTemplate[std::size_t(host)]; }
+    int localEdge(int edge) const { return m_localEdge[std::size_t(edge)]; }
+    // Devices that have a network edge (NICs, parameter servers, GPUs wired straight to a switch).
+    bool isPort(int device) const { return m_isPort[std::size_t(device)]; }
+
+private:
+    std::vector<Device> m_devices;
+    std::vector<Link> m_links;
+    std::vector<Edge> m_edges;
+    std::vector<std::vector<Arc>> m_adjacency;
+    std::vector<int> m_gpus;
+    std::vector<int> m_gpuOrdinal;
+    std::vector<std::vector<int>> m_hostDevices;
+    std::vector<std::vector<int>> m_hostEdges;
+    std::vector<int> m_hostTemplate;
+    std::vector<int> m_localEdge;
+    std::vector<bool> m_isPort;
+    std::unordered_map<std::string, int> m_deviceIndex;
+    std::unordered_map<std::string, int> m_linkIndex;
+};
+
+} // namespace ss

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The communication of a training step: rank placement, the tp/pp/dp volumes of REFERENCES.md
+// (Narayanan et al. SC'21, ZeRO, ZeRO-Offload), gradient compression, the parameter server whose
+// bottleneck moves from the server to the workers as servers are added, and the link table.
+#include "comm.h"
+#include "presets.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace ss;
+
+namespace {
+
+// A 7.5B-parameter model of kind "params" (the ZeRO paper's running example, Rajbhandari et al. SC'20).
+Scenario paramsModel(std::int64_t dp, int zero)
+{
+    Scenario s;
+    s.model.kind = ModelKind::Params;
+    s.model.params = 7.5e9;
+    s.model.layers = 32;
+    s.training.global_batch = dp;
+    s.training.micro_batch = 1;
+    s.training.grad_comm_bits = 16;
+    s.parallel.dp = dp;
+    s.parallel.zero_stage = zero;
+    s.cluster.nodes = (dp + 7) / 8;
+    s.cluster.gpus_per_node = 8;
+    return s;
+}
+
+// GPT-3 175B as Megatron-LM trains it on 1024 A100 (Narayanan et al. SC'21, Table 1).
+Scenario gpt3()
+{
+    Scenario s;
+    s.model.layers = 96;
+    s.model.hidden = 12288;
+    s.model.heads = 96;
+    s.model.kv_heads = 96;
+    s.model.ffn_hidden = 49152;
+    s.model.seq_len = 2048;
+    s.training.global_batch = 1536;
+    s.training.micro_batch = 1;
+    s.parallel.dp = 16;
+    s.parallel.tp = 8;
+    s.parallel.pp = 8;
+    s.cluster.nodes = 128;
+    s.cluster.gpus_per_node = 8;
+    return s;
+}
+
+std::int64_t microbatches(const Scenario& s)
+{
+    return s.training.global_batch / (s.parallel.dp * s.training.micro_batch);
+}
+
+const CommCollective* row(const CommResult& r, const char* group, const char* op)
+{
+    for (const CommCollective& c : r.collectives)
+        if (c.group == group && c.op == op)
+            return &c;
+    return nullptr;
+}
+
+QByteArray rows(const CommResult& r)
+{
+    QByteArray out;
+    for (const CommCollective& c : r.collectives)
+        out += QByteArray::fromStdString(c.group + " " + c.op + " ") + QByteArray::number(c.bytes) + " ×" +
+               QByteArray::number(qlonglong(c.count_per_step)) + " " +
+               QByteArray::fromStdString(c.bottleneck_link) + "; ";
+    for (const Warning& w : r.warnings)
+        out += QByteArray::fromStdString("warning " + w.message + "; ");
+    return out;
+}
+
+bool near(double a, double b, double relative)
+{
+    return std::fabs(a - b) <= relative * std::fabs(b);
+}
+
+} // namespace
+
+class TestComm : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void rankPlacement_data();
+    void rankPlacement();
+    void groups();
+    void tensorParallelVolumes_data();
+    void tensorParallelVolumes();
+    void tensorParallelStaysInNode();
+    void pipelineSends();
+    void zeroVolumes_data();
+    void zeroVolumes();
+    void gradientCompression();
+    void parameterServerBottleneckMoves();
+    void offloadCopies();
+    void linkTable();
+    void mismatchWarns();
+};
+
+void TestComm::rankPlacement_data()
+{
+    QTest::addColumn<QString>("order");
+    QTest::addColumn<int>("rank");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<int>("pp");
+    // tp = 4, dp = 2, pp = 3; the order lists the dimensions innermost first (CONTRACT.md rank_order):
+    // "tp-dp-pp" (Megatron-LM's default) gives rank = tp + 4·(dp + 2·pp).
+    QTest::newRow("tp-dp-pp rank 0") << "tp-dp-pp" << 0 << 0 << 0 << 0;
+    QTest::newRow("tp-dp-pp rank 3: last tp") << "tp-dp-pp" << 3 << 3 << 0 << 0;
+    QTest::newRow("tp-dp-pp rank 4: next dp") << "tp-dp-pp" << 4 << 0 << 1 << 0;
+    QTest::newRow("tp-dp-pp rank 13") << "tp-dp-pp" << 13 << 1 << 1 << 1;
+    QTest::newRow("dp-tp-pp rank 1: next dp") << "dp-tp-pp" << 1 << 0 << 1 << 0;
+    QTest::newRow("pp-dp-tp rank 1: next stage") << "pp-dp-tp" << 1 << 0 << 0 << 1;
+    QTest::newRow("pp-dp-tp rank 3: next dp") << "pp-dp-tp" << 3 << 0 << 1 << 0;
+    QTest::newRow("nonsense order reads as tp-dp-pp") << "tp-tp-pp" << 4 << 0 << 1 << 0;
+}
+
+void TestComm::rankPlacement()
+{
+    QFETCH(QString, order);
+    QFETCH(int, rank);
+    QFETCH(int, tp);
+    QFETCH(int, dp);
+    QFETCH(int, pp);
+    ParallelSpec p;
+    p.tp = 4;
+    p.dp = 2;
+    p.pp = 3;
+    p.rank_order = order.toStdString();
+    const RankCoord c = rankCoord(p, rank);
+    QCOMPARE(int(c.tp), tp);
+    QCOMPARE(int(c.dp), dp);
+    QCOMPARE(int(c.pp), pp);
+    QCOMPARE(int(rankOf(p, c)), rank);
+}
+
+void TestComm::groups()
+{
+    ParallelSpec p;
+    p.tp = 2;
+    p.dp = 2;
+    p.pp = 2;
+    const ParallelGroups g = parallelGroups(p);
+    QCOMPARE(g.tp.size(), std::size_t(4));
+    QCOMPARE(g.tp[0], (std::vector<int>{0, 1}));
+    QCOMPARE(g.dp[0], (std::vector<int>{0, 2}));
+    QCOMPARE(g.pp[0], (std::vector<int>{0, 4}));
+    // Every rank is in exactly one group of each kind.
+    for (const auto* kind : {&g.tp, &g.dp, &g.pp}) {
+        std::vector<int> seen(8, 0);
+        for (const auto& group : *kind)
+            for (int r : group)
+                ++seen[std::size_t(r)];
+        QCOMPARE(seen, std::vector<int>(8, 1));
+    }
+}
+
+void TestComm::tensorParallelVolumes_data()
+{
+    QTest::addColumn<bool>("sequenceParallel");
+    QTest::addColumn<int>("recompute");
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<int>("perLayer");
+    // Narayanan et al. SC'21 §3 / REFERENCES.md: per layer 2 all-reduces forward and 2 backward of b·s·h
+    // elements; with sequence parallelism each is an all-gather plus a reduce-scatter (Korthikanti et al.
+    // §4.2.2); full recompute runs the forward's again (Korthikanti §5).
+    QTest::newRow("all-reduce, 4 per layer") << false << int(Recompute::None) << "allreduce" << 4;
+    QTest::newRow("sequence parallel all-gather, 4 per layer")
+        << true << int(Recompute::Selective) << "allgather" << 4;
+    QTest::newRow("sequence parallel reduce-scatter, 4 per layer")
+        << true << int(Recompute::Selective) << "reducescatter" << 4;
+    QTest::newRow("full recompute, 6 per layer") << false << int(Recompute::Full) << "allreduce" << 6;
+}
+
+void TestComm::tensorParallelVolumes()
+{
+    QFETCH(bool, sequenceParallel);
+    QFETCH(int, recompute);
+    QFETCH(QString, op);
+    QFETCH(int, perLayer);
+    Scenario s = gpt3();
+    s.parallel.sequence_parallel = sequenceParallel;
+    s.training.recompute = Recompute(recompute);
+    const CommResult r = estimateCommunication(s, microbatches(s));
+    const CommCollective* c = row(r, "tp", op.toLatin1().constData());
+    QVERIFY2(c, rows(r).constData());
+    QCOMPARE(c->bytes, 1.0 * 2048 * 12288 * 2);                    // b·s·h, 2-byte activations
+    QCOMPARE(c->count_per_step, std::int64_t(perLayer) * 12 * 96); // 96/8 layers per stage, 96 microbatches
+    QCOMPARE(c->ranks, std::int64_t(8));
+    QCOMPARE(c->groups, std::int64_t(128));
+}
+
+void TestComm::tensorParallelStaysInNode()
+{
+    // tp innermost: a tp group of 8 fills one DGX A100, so its collectives never leave the NVSwitch
+    // (230 GB/s effective per GPU, NVIDIA/nccl-tests#149) while dp crosses the InfiniBand rails.
+    Scenario s = gpt3();
+    s.parallel.sequence_parallel = true;
+    const CommResult r = estimateCommunication(s, microbatches(s));
+    QVERIFY2(r.warnings.empty(), rows(r).constData());
+    const CommCollective* ag = row(r, "tp", "allgather");
+    QVERIFY(ag);
+    QVERIFY2(QString::fromStdString(ag->bottleneck_link).endsWith(QLatin1String("nvswitch")),
+             rows(r).constData());
+    QVERIFY(near(ag->busbw_Bps, 230e9, 0.05));
+    // What the canvas highlights for the row: only NVSwitch ports (8 GPUs × 128 nodes), one ring of 8.
+    QCOMPARE(ag->links.size(), std::size_t(1024));
+    for (const std::string& id : ag->links)
+        QVERIFY2(id.size() > 12 && id.substr(id.find('~')) == "~" + id.substr(0, id.find('.')) + ".nvswitch", id.c_str());
+    QCOMPARE(ag->rings.size(), std::size_t(1));
+    QCOMPARE(ag->rings.front().size(), std::size_t(8));
+    const CommCollective* dp = row(r, "dp", "allreduce");
+    QVERIFY(dp);
+    QVERIFY2(QString::fromStdString(dp->bottleneck_link).contains(QLatin1String("leaf")),
+             rows(r).constData());
+    // dp × tp × pp = 1024 ranks; with dp innermost instead, the tp group spreads over 8 nodes and crosses the
+    // network.
+    s.parallel.rank_order = "dp-tp-pp";
+    const CommResult spread = estimateCommunication(s, microbatches(s));
+    const CommCollective* far = row(spread, "tp", "allgather");
+    QVERIFY(far);
+    QVERIFY2(QString::fromStdString(far->bottleneck_link).contains(QLatin1String("leaf")) ||
+                 QString::fromStdString(far->bottleneck_link).contains(QLatin1String("nic")),
+             rows(spread).constData());
+    QVERIFY(far->time_s > 5 * ag->time_s);
+}
+
+void TestComm::pipelineSends()
+{
+    // Narayanan et al. §4.1: b·s·h elements per microbatch per boundary each way, each tp rank sending its
+    // 1/t share (scatter/gather); interleaving sends v times as often.
+    Scenario s = gpt3();
+    const CommResult r = estimateCommunication(s, microbatches(s));
+    const CommCollective* pp = row(r, "pp", "sendrecv");
+    QVERIFY2(pp, rows(r).constData());
+    QCOMPARE(pp->bytes, 2048.0 * 12288 * 2 / 8);
+    QCOMPARE(pp->count_per_step, std::int64_t(2 * 96));
+    s.parallel.schedule = Schedule::Interleaved;
+    s.parallel.virtual_stages = 2;
+    const CommResult inter = estimateCommunication(s, microbatches(s));
+    QCOMPARE(row(inter, "pp", "sendrecv")->count_per_step, std::int64_t(2 * 96 * 2));
+}
+
+void TestComm::zeroVolumes_data()
+{
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<double>("psiMoved"); // per step, in units of Ψ elements, as ZeRO counts them
+    // ZeRO (Rajbhandari et al. SC'20) §7 / REFERENCES.md: plain DP and stages 1-2 move 2Ψ per step
+    // (reduce-scatter + all-gather, an all-reduce counting as both), stage 3 moves 3Ψ. One microbatch.
+    QTest::newRow("stage 0: all-reduce = 2Ψ") << 0 << 2.0;
+    QTest::newRow("stage 1: reduce-scatter + all-gather = 2Ψ") << 1 << 2.0;
+    QTest::newRow("stage 2: reduce-scatter + all-gather = 2Ψ") << 2 << 2.0;
+    QTest::newRow("stage 3: 2 all-gathers + reduce-scatter = 3Ψ") << 3 << 3.0;
+}
+
+void TestComm::zeroVolumes()
+{
+    QFETCH(int, stage);
+    QFETCH(double, psiMoved);
+    const Scenario s = paramsModel(64, stage); // 16-bit gradients and weights: 2 bytes per element
+    const CommResult r = estimateCommunication(s, 1);
+    double elements = 0;
+    for (const CommCollective& c : r.collectives) {
+        QCOMPARE(c.group, std::string("dp"));
+        elements += double(c.count_per_step) * c.bytes / 2 * (c.op == "allreduce" ? 2 : 1);
+    }
+    QVERIFY2(near(elements, psiMoved * 7.5e9, 1e-12), rows(r).constData());
+    // With m microbatches ZeRO-3 gathers the weights for every forward and backward (DeepSpeed).
+    if (stage == 3)
+        QCOMPARE(row(estimateCommunication(s, 4), "dp", "allgather")->count_per_step, std::int64_t(8));
+}
+
+void TestComm::gradientCompression()
+{
+    // REFERENCES.md: quantised gradients of k bits move k/32 of the fp32 volume.
+    Scenario s = paramsModel(16, 0);
+    s.training.grad_comm_bits = 32;
+    const CommCollective full = *row(estimateCommunication(s, 1), "dp", "allreduce");
+    QCOMPARE(full.bytes, 7.5e9 * 4);
+    for (int bits : {16, 8, 1}) {
+        s.training.grad_comm_bits = bits;
+        const CommCollective c = *row(estimateCommunication(s, 1), "dp", "allreduce");
+        QCOMPARE(c.bytes, full.bytes * bits / 32);
+        QVERIFY(c.time_s < full.time_s);
+    }
+}
+
+void TestComm::parameterServerBottleneckMoves()
+{
+    // Four one-GPU workers and S parameter servers on one 10 GbE switch (ps-cluster). Each worker pushes its
+    // whole gradient, each server receives 1/S of every worker's: with one server its NIC takes 4 workers'
+    // worth and is the bottleneck; sharding over more servers relieves it until the workers' own NICs bind
+    // (S ≥ 4). Li et al., OSDI'14, §3; the issue's own statement of the model.
+    Scenario s = paramsModel(4, 0);
+    s.model.params = 1e8;
+    s.cluster.node_preset = "ps-cluster";
+    s.cluster.nodes = 4;
+    s.cluster.gpus_per_node = 1;
+    s.cluster.network = {"ethernet-10g", 1};
+    s.parallel.dp_sync = DpSync::ParameterServer;
+    const double nic = 1.25e9 * 0.9; // 10 GbE at 90% (REFERENCES.md)
+    const double grads = 1e8 * 2;    // 16-bit gradients
+    double previous = 1e30;
+    for (int servers : {1, 2, 4, 8}) {
+        s.parallel.ps_servers = servers;
+        const CommResult r = estimateCommunication(s, 1);
+        const CommCollective* push = row(r, "dp", "push");
+        QVERIFY2(push, rows(r).constData());
+        QCOMPARE(QString::fromStdString(push->algorithm), QStringLiteral("parameter-server"));
+        const QString bottleneck = QString::fromStdString(push->bottleneck_link);
+        if (servers < 4) {
+            QVERIFY2(bottleneck.startsWith(QLatin1String("ps")), qPrintable(bottleneck));
+            QVERIFY(near(push->time_s - 0, 4 * grads / servers / nic, 1e-3));
+        } else {
+            QVERIFY2(bottleneck.contains(QLatin1String(".nic0")), qPrintable(bottleneck));
+            QVERIFY(near(push->time_s, grads / nic, 1e-3));
+        }
+        QVERIFY(push->time_s <= previous * (1 + 1e-9));
+        previous = push->time_s;
+        QVERIFY(row(r, "dp", "pull"));
+        QVERIFY(!row(r, "dp", "allreduce"));
+    }
+}
+
+void TestComm::offloadCopies()
+{
+    // ZeRO-Offload (Ren et al. ATC'21) / REFERENCES.md: at least 4 bytes per parameter cross PCIe per step,
+    // 2 of fp16 gradients to the host and 2 of fp16 weights back, each rank its 1/N_d share.
+    Scenario s = paramsModel(8, 2);
+    s.parallel.offload_optimizer = Offload::Cpu;
+    const CommResult r = estimateCommunication(s, 1);
+    const CommCollective* d2h = row(r, "offload", "d2h");
+    const CommCollective* h2d = row(r, "offload", "h2d");
+    QVERIFY2(d2h && h2d, rows(r).constData());
+    QCOMPARE(d2h->bytes + h2d->bytes, 4 * 7.5e9 / 8);
+    // Eight GPUs copy at once through the DGX A100's PCIe switches and host bridges: a PCIe-class link binds.
+    QVERIFY2(QString::fromStdString(d2h->bottleneck_link).contains(QLatin1String("pcie")),
+             rows(r).constData());
+}
+
+void TestComm::linkTable()
+{
+    Scenario s = gpt3();
+    s.parallel.sequence_parallel = true;
+    const CommResult r = estimateCommunication(s, microbatches(s));
+    QVERIFY(!r.links.empty());
+    double worst = 0;
+    for (const CommLink& l : r.links) {
+        QVERIFY(l.bytes_per_step > 0);
+        QVERIFY(near(l.busy_s, l.bytes_per_step / (l.bandwidth_Bps * l.efficiency), 1e-9));
+        QCOMPARE(l.utilization, 0.0); // the step model fills it
+        worst = std::max(worst, l.busy_s);
+    }
+    bool found = false;
+    for (const CommLink& l : r.links)
+        found = found || (l.id == r.bottleneck_link && l.busy_s == worst);
+    QVERIFY(found);
+    double serial = 0;
+    for (const CommCollective& c : r.collectives)
+        serial += c.time_s * double(c.count_per_step);
+    QVERIFY(near(r.serial_time_s, serial, 1e-12));
+}
+
+void TestComm::mismatchWarns()
+{
+    Scenario s = gpt3();
+    s.parallel.dp = 8; // 512 ranks on 1024 GPUs
+    const CommResult r = estimateCommunication(s, 1);
+    QVERIFY(r.collectives.empty());
+    QCOMPARE(r.warnings.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(r.warnings.front().code), QStringLiteral("comm.gpus"));
+    // An explicit topology without parameter servers falls back to the all-reduce and says so.
+    Scenario ps = paramsModel(2, 0);
+    ps.cluster.nodes = 1;
+    ps.cluster.gpus_per_node = 2;
+    ps.parallel.dp_sync = DpSync::ParameterServer;
+    ps.cluster.topology = Topology{{{"a", "gpu", "", 0, 0}, {"b", "gpu", "", 0, 0}},
+                                   {{"ab", "a", "b", "nvlink3", 25e9, 0, 1, 4}}};
+    const CommResult fallback = estimateCommunication(ps, 1);
+    QVERIFY(row(fallback, "dp", "allreduce"));
+    QCOMPARE(QString::fromStdString(fallback.warnings.front().code),
+             QStringLiteral("comm.no_parameter_servers"));
+}
+
+QTEST_APPLESS_MAIN(TestComm)
+#include "tst_comm.moc"

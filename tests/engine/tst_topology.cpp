@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The link catalogue, the presets and generated clusters, routing and the `nvidia-smi topo -m` classes,
+// against REFERENCES.md ("Hardware", "Topology vocabulary"), CONTRACT.md's preset ids and published
+// topology dumps.
+#include "collective.h"
+#include "linkcatalog.h"
+#include "presets.h"
+#include "routing.h"
+#include "topology.h"
+
+#include <QtTest>
+
+using namespace ss;
+
+namespace {
+
+CommModel modelOf(const Topology& t)
+{
+    CommModel m;
+    std::string error;
+    if (!CommModel::fromTopology(t, m, &error))
+        qWarning("topology: %s", error.c_str());
+    return m;
+}
+
+CommModel presetModel(const char* id)
+{
+    return modelOf(presetTopology(id));
+}
+
+int device(const CommModel& m, const char* id)
+{
+    return m.graph().findDevice(id);
+}
+
+QString pairClass(CommModel& m, const char* a, const char* b)
+{
+    return QString::fromStdString(pathClassText(m.router().pathInfo(device(m, a), device(m, b))));
+}
+
+// The kinds of the links a route crosses.
+QStringList routeKinds(CommModel& m, const char* a, const char* b)
+{
+    std::vector<int> arcs;
+    if (!m.router().route(device(m, a), device(m, b), arcs))
+        return {QStringLiteral("no route")};
+    QStringList kinds;
+    for (int arc : arcs) {
+        const Edge& e = m.graph().edges()[std::size_t(arcEdge(arc))];
+        kinds << QString::fromStdString(m.graph().links()[std::size_t(e.links.front())].kind);
+    }
+    return kinds;
+}
+
+QStringList routeDevices(CommModel& m, const char* a, const char* b)
+{
+    std::vector<int> arcs;
+    QStringList out{QString::fromLatin1(a)};
+    if (!m.router().route(device(m, a), device(m, b), arcs))
+        return {QStringLiteral("no route")};
+    for (int arc : arcs)
+        out << QString::fromStdString(m.graph().devices()[std::size_t(m.router().arcTarget(arc))].id);
+    return out;
+}
+
+} // namespace
+
+class TestTopology : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void lineRates_data();
+    void lineRates();
+    void linkClasses();
+    void presetIds();
+    void presetShapes_data();
+    void presetShapes();
+    void dgx1CubeMesh_data();
+    void dgx1CubeMesh();
+    void pcieQpiClasses_data();
+    void pcieQpiClasses();
+    void pcieGen4Classes();
+    void nvswitchClasses();
+    void railsAcrossNodes();
+    void identicalNodesShareOneTemplate();
+    void explicitTopologyErrors_data();
+    void explicitTopologyErrors();
+    void scenarioTopologyFollowsCluster();
+};
+
+void TestTopology::lineRates_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<double>("bytesPerSecond"); // one link, per direction
+    // REFERENCES.md "Hardware": NVLink 25 GB/s per link per direction (gen 2-4), 50 (gen 5).
+    QTest::newRow("NVLink 2: 25 GB/s") << "nvlink2" << 25e9;
+    QTest::newRow("NVLink 3: 25 GB/s") << "nvlink3" << 25e9;
+    QTest::newRow("NVLink 4: 25 GB/s") << "nvlink4" << 25e9;
+    QTest::newRow("NVLink 5: 50 GB/s") << "nvlink5" << 50e9;
+    // PCIe x16: Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s; x8 is half the lanes.
+    QTest::newRow("PCIe Gen3 x16: 15.75 GB/s") << "pcie-gen3-x16" << 15.75e9;
+    QTest::newRow("PCIe Gen4 x16: 31.5 GB/s") << "pcie-gen4-x16" << 31.5e9;
+    QTest::newRow("PCIe Gen5 x16: 63 GB/s") << "pcie-gen5-x16" << 63e9;
+    QTest::newRow("PCIe Gen6 x16: 121 GB/s") << "pcie-gen6-x16" << 121e9;
+    QTest::newRow("PCIe Gen4 x8: half of x16") << "pcie-gen4-x8" << 15.75e9;
+    QTest::newRow("host bridge Gen3: a x16 root port") << "host-gen3" << 15.75e9;
+    // QPI: 9.6 GT/s ≈ 19.2 GB/s per direction; 6.4 GT/s = 25.6 GB/s both directions = 12.8 each.
+    QTest::newRow("QPI 9.6 GT/s: 19.2 GB/s per direction") << "qpi-9.6" << 19.2e9;
+    QTest::newRow("QPI 6.4 GT/s: 25.6 GB/s both ways, 12.8 per direction") << "qpi-6.4" << 12.8e9;
+    QTest::newRow("UPI 10.4 GT/s: 20.8 GB/s per direction") << "upi-10.4" << 20.8e9;
+    // InfiniBand 4x: EDR 100, HDR 200, NDR 400, XDR 800 Gb/s (bits: /8 for bytes).
+    QTest::newRow("IB EDR 100 Gb/s = 12.5 GB/s") << "ib-edr" << 12.5e9;
+    QTest::newRow("IB HDR 200 Gb/s = 25 GB/s") << "ib-hdr" << 25e9;
+    QTest::newRow("IB NDR 400 Gb/s = 50 GB/s") << "ib-ndr" << 50e9;
+    QTest::newRow("IB XDR 800 Gb/s = 100 GB/s") << "ib-xdr" << 100e9;
+    QTest::newRow("RoCE 200G = 25 GB/s") << "roce-200g" << 25e9;
+    QTest::newRow("10 GbE = 1.25 GB/s") << "ethernet-10g" << 1.25e9;
+    QTest::newRow("400 GbE = 50 GB/s") << "ethernet-400g" << 50e9;
+}
+
+void TestTopology::lineRates()
+{
+    QFETCH(QString, kind);
+    QFETCH(double, bytesPerSecond);
+    const LinkCatalogEntry* e = findLinkKind(kind.toStdString());
+    QVERIFY2(e, qPrintable(kind));
+    QCOMPARE(e->bandwidth_Bps, bytesPerSecond);
+    QVERIFY(e->efficiency > 0 && e->efficiency <= 1);
+    QVERIFY(!e->source.empty());
+}
+
+void TestTopology::linkClasses()
+{
+    // CONTRACT.md: kinds begin with a known prefix, optionally followed by a generation or speed.
+    LinkClass c;
+    QVERIFY(linkClassOf("nvswitch3", c) && c == LinkClass::NvLink);
+    QVERIFY(linkClassOf("pcie", c) && c == LinkClass::Pcie);
+    QVERIFY(linkClassOf("host-gen4", c) && c == LinkClass::Host);
+    QVERIFY(linkClassOf("upi-11.2", c) && c == LinkClass::CpuLink);
+    QVERIFY(linkClassOf("roce-400g", c) && c == LinkClass::Network);
+    QVERIFY(!linkClassOf("nvlinkx", c));
+    QVERIFY(!linkClassOf("token-ring", c));
+    // A kind the catalogue lacks takes its class's figures: an unknown InfiniBand speed is HDR.
+    QCOMPARE(linkDefaults("ib-foo").bandwidth_Bps, 25e9);
+    QCOMPARE(linkDefaults("ib-foo").kind, std::string("ib-foo"));
+    // NCCL's topology model (src/graph/topo.h): SM70_NVLINK_BW 20 of 25 GB/s, BDW_QPI_BW 6 GB/s on QPI,
+    // PCI_BW 12 GB/s on PCIe Gen3 x16; NDR NICs reach 46-48 of 50 GB/s (NVIDIA/nccl-tests#290).
+    QCOMPARE(qRound(findLinkKind("nvlink2")->bandwidth_Bps * findLinkKind("nvlink2")->efficiency / 1e8), 200);
+    QCOMPARE(qRound(findLinkKind("qpi-9.6")->bandwidth_Bps * findLinkKind("qpi-9.6")->efficiency / 1e8), 60);
+    QCOMPARE(qRound(findLinkKind("pcie-gen3-x16")->bandwidth_Bps * findLinkKind("pcie-gen3-x16")->efficiency /
+                    1e8),
+             120);
+    const double ndr = findLinkKind("ib-ndr")->bandwidth_Bps * findLinkKind("ib-ndr")->efficiency;
+    QVERIFY(ndr >= 46e9 && ndr <= 48e9);
+}
+
+void TestTopology::presetIds()
+{
+    // CONTRACT.md: the preset ids, exactly.
+    QStringList ids;
+    for (const PresetInfo& p : presets())
+        ids << QString::fromStdString(p.id);
+    QCOMPARE(ids, (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu",
+                               "pcie-gen4-8gpu", "ps-cluster"}));
+    QVERIFY(findPreset("dgx-a100"));
+    QVERIFY(!findPreset("dgx-a200"));
+    QVERIFY(presetTopology("nope").nodes.empty());
+}
+
+void TestTopology::presetShapes_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QString>("nvlinkKind"); // what joins GPU 0 to its NVLink peers; "" for none
+    // Machine descriptions: DGX-1 whitepaper (8 V100, NVLink 2), DGX A100/H100 user guides (8 GPUs,
+    // NVLink 3/4 through NVSwitch), CONTRACT.md for the PCIe boxes; ps-cluster draws 4 one-GPU workers.
+    QTest::newRow("dgx1-v100") << "dgx1-v100" << 8 << "nvlink2";
+    QTest::newRow("dgx-a100") << "dgx-a100" << 8 << "nvlink3";
+    QTest::newRow("dgx-h100") << "dgx-h100" << 8 << "nvlink4";
+    QTest::newRow("hgx-h200") << "hgx-h200" << 8 << "nvlink4";
+    QTest::newRow("pcie-qpi-4gpu") << "pcie-qpi-4gpu" << 4 << "";
+    QTest::newRow("pcie-gen4-8gpu") << "pcie-gen4-8gpu" << 8 << "";
+    QTest::newRow("ps-cluster") << "ps-cluster" << 4 << "";
+}
+
+void TestTopology::presetShapes()
+{
+    QFETCH(QString, id);
+    QFETCH(int, gpus);
+    QFETCH(QString, nvlinkKind);
+    CommModel m = presetModel(id.toLatin1().constData());
+    QCOMPARE(int(m.graph().gpus().size()), gpus);
+    const PresetInfo* info = findPreset(id.toStdString());
+    QVERIFY(info);
+    QVERIFY(info->gpus_per_node == 0 || info->gpus_per_node == info->default_gpus_per_node);
+    QString found;
+    for (const Link& l : m.graph().links())
+        if (l.cls == LinkClass::NvLink && (l.a == m.graph().gpus()[0] || l.b == m.graph().gpus()[0]))
+            found = QString::fromStdString(l.kind);
+    QCOMPARE(found, nvlinkKind);
+    if (id == QLatin1String("ps-cluster")) {
+        int servers = 0;
+        for (const Device& d : m.graph().devices())
+            servers += d.kind == DeviceKind::Ps;
+        QCOMPARE(servers, 2);
+    }
+}
+
+void TestTopology::dgx1CubeMesh_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<QString>("expected");
+    // `nvidia-smi topo -m` on a DGX-1 with V100 (hybrid cube-mesh); GPU0's and GPU1's rows match the NCCL
+    // topology dump in NVIDIA/nccl#671 (GPU0: 07:00 ×1, 0a:00 ×1, 0b:00 ×2, 85:00 ×2; GPU1: 86:00 ×2,
+    // 0a:00 ×2, 0b:00 ×1). Pairs without NVLink cross the sockets: SYS.
+    QTest::newRow("GPU0-GPU1 NV1") << "n0.gpu0"
+                                   << "n0.gpu1"
+                                   << "NV1";
+    QTest::newRow("GPU0-GPU3 NV2") << "n0.gpu0"
+                                   << "n0.gpu3"
+                                   << "NV2";
+    QTest::newRow("GPU0-GPU4 NV2") << "n0.gpu0"
+                                   << "n0.gpu4"
+                                   << "NV2";
+    QTest::newRow("GPU0-GPU5 SYS (no NVLink)") << "n0.gpu0"
+                                               << "n0.gpu5"
+                                               << "SYS";
+    QTest::newRow("GPU1-GPU5 NV2") << "n0.gpu1"
+                                   << "n0.gpu5"
+                                   << "NV2";
+    QTest::newRow("GPU1-GPU4 SYS (no NVLink)") << "n0.gpu1"
+                                               << "n0.gpu4"
+                                               << "SYS";
+    QTest::newRow("GPU2-GPU6 NV1") << "n0.gpu2"
+                                   << "n0.gpu6"
+                                   << "NV1";
+    QTest::newRow("GPU3-GPU6 SYS (no NVLink)") << "n0.gpu3"
+                                               << "n0.gpu6"
+                                               << "SYS";
+    QTest::newRow("GPU6-GPU7 NV2") << "n0.gpu6"
+                                   << "n0.gpu7"
+                                   << "NV2";
+    QTest::newRow("GPU self X") << "n0.gpu2"
+                                << "n0.gpu2"
+                                << "X";
+}
+
+void TestTopology::dgx1CubeMesh()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(QString, expected);
+    CommModel m = presetModel("dgx1-v100");
+    QCOMPARE(pairClass(m, a.toLatin1().constData(), b.toLatin1().constData()), expected);
+    // Every V100 has 6 NVLinks (REFERENCES.md: V100 6 links, 150 GB/s).
+    for (int gpu : m.graph().gpus()) {
+        std::int64_t links = 0;
+        for (const Link& l : m.graph().links())
+            if (l.cls == LinkClass::NvLink && (l.a == gpu || l.b == gpu))
+                links += l.count;
+        QCOMPARE(links, std::int64_t(6));
+    }
+}
+
+void TestTopology::pcieQpiClasses_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<QString>("expected");
+    // REFERENCES.md topology vocabulary: PIX at most one PCIe bridge; SYS across NUMA nodes (QPI/UPI).
+    QTest::newRow("same switch PIX") << "n0.gpu0"
+                                     << "n0.gpu1"
+                                     << "PIX";
+    QTest::newRow("other switch pair PIX") << "n0.gpu2"
+                                           << "n0.gpu3"
+                                           << "PIX";
+    QTest::newRow("across sockets SYS") << "n0.gpu0"
+                                        << "n0.gpu2"
+                                        << "SYS";
+    QTest::newRow("across sockets SYS, reversed") << "n0.gpu3"
+                                                  << "n0.gpu1"
+                                                  << "SYS";
+}
+
+void TestTopology::pcieQpiClasses()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(QString, expected);
+    CommModel m = presetModel("pcie-qpi-4gpu");
+    QCOMPARE(pairClass(m, a.toLatin1().constData(), b.toLatin1().constData()), expected);
+    // The cross-socket route: up the PCIe switch, through the host bridge into CPU 0, over QPI to CPU 1,
+    // down.
+    QCOMPARE(routeDevices(m, "n0.gpu0", "n0.gpu2"),
+             (QStringList{"n0.gpu0", "n0.pcie0", "n0.cpu0", "n0.cpu1", "n0.pcie1", "n0.gpu2"}));
+    QCOMPARE(routeKinds(m, "n0.gpu0", "n0.gpu2"),
+             (QStringList{"pcie-gen3-x16", "host-gen3", "qpi-9.6", "host-gen3", "pcie-gen3-x16"}));
+}
+
+void TestTopology::pcieGen4Classes()
+{
+    // Two switches under one socket meet at the CPU through two host bridges: NODE (nvidia-smi's "across
+    // PCIe host bridges within a NUMA node"); GPUs under different sockets: SYS.
+    CommModel m = presetModel("pcie-gen4-8gpu");
+    QCOMPARE(pairClass(m, "n0.gpu0", "n0.gpu1"), QStringLiteral("PIX"));
+    QCOMPARE(pairClass(m, "n0.gpu0", "n0.gpu2"), QStringLiteral("NODE"));
+    QCOMPARE(pairClass(m, "n0.gpu0", "n0.gpu7"), QStringLiteral("SYS"));
+    // A NIC under the same switch as the GPU: PIX.
+    QCOMPARE(pairClass(m, "n0.gpu0", "n0.nic0"), QStringLiteral("PIX"));
+}
+
+void TestTopology::nvswitchClasses()
+{
+    // `nvidia-smi topo -m` on DGX A100 shows NV12 between every pair (NVIDIA/nccl#1505); H100 NV18
+    // (18 NVLink 4 links per GPU, REFERENCES.md).
+    CommModel a100 = presetModel("dgx-a100");
+    CommModel h100 = presetModel("dgx-h100");
+    for (int i = 0; i < 8; ++i)
+        for (int j = 0; j < 8; ++j) {
+            if (i == j)
+                continue;
+            const std::string gi = "n0.gpu" + std::to_string(i);
+            const std::string gj = "n0.gpu" + std::to_string(j);
+            QCOMPARE(pairClass(a100, gi.c_str(), gj.c_str()), QStringLiteral("NV12"));
+            QCOMPARE(pairClass(h100, gi.c_str(), gj.c_str()), QStringLiteral("NV18"));
+        }
+    // One NVSwitch device per node, as NCCL's topology graph collapses a node's NVSwitches into one NVS node.
+    QCOMPARE(routeDevices(a100, "n0.gpu0", "n0.gpu5"), (QStringList{"n0.gpu0", "n0.nvswitch", "n0.gpu5"}));
+}
+
+void TestTopology::railsAcrossNodes()
+{
+    // Rail-optimised fabric: NIC r of every node on leaf r. GPU i leaves through NIC i (the nearest,
+    // spread over equally near NICs), so GPU 3 → GPU 3 of another node stays on leaf 3, and GPU 3 → GPU 4
+    // crosses the spine.
+    ClusterShape shape;
+    shape.preset = "dgx-a100";
+    shape.nodes = 2;
+    shape.network = {"ib-hdr", 8};
+    Topology t;
+    QVERIFY(generateCluster(shape, t));
+    CommModel m = modelOf(t);
+    for (int i = 0; i < 8; ++i) {
+        const std::string gpu = "n1.gpu" + std::to_string(i);
+        const std::string nic = "n1.nic" + std::to_string(i);
+        QCOMPARE(m.router().homePort(device(m, gpu.c_str())), device(m, nic.c_str()));
+    }
+    QCOMPARE(routeDevices(m, "n0.gpu3", "n1.gpu3"),
+             (QStringList{"n0.gpu3", "n0.pcie1", "n0.nic3", "leaf3", "n1.nic3", "n1.pcie1", "n1.gpu3"}));
+    QVERIFY(routeDevices(m, "n0.gpu3", "n1.gpu4").contains(QStringLiteral("spine")));
+    QCOMPARE(pairClass(m, "n0.gpu0", "n1.gpu0"), QStringLiteral("NET"));
+    QCOMPARE(pairClass(m, "n0.gpu0", "n0.nic0"), QStringLiteral("PIX"));
+    // A single NIC per node: one switch, no leaves.
+    shape.network = {"roce-100g", 1};
+    QVERIFY(generateCluster(shape, t));
+    CommModel one = modelOf(t);
+    QCOMPARE(routeDevices(one, "n0.gpu5", "n1.gpu5").filter(QStringLiteral("switch")), QStringList{"switch"});
+}
+
+void TestTopology::identicalNodesShareOneTemplate()
+{
+    ClusterShape shape;
+    shape.preset = "dgx-h100";
+    shape.nodes = 128;
+    shape.network = {"ib-ndr", 8};
+    Topology t;
+    QVERIFY(generateCluster(shape, t));
+    CommModel m = modelOf(t);
+    QCOMPARE(int(m.graph().gpus().size()), 1024);
+    QCOMPARE(m.graph().hostCount(), 128);
+    for (int h = 0; h < m.graph().hostCount(); ++h)
+        QCOMPARE(m.graph().hostTemplate(h), 0);
+    // Routes found in the template translate: node 77's GPU 2 → GPU 6 goes through node 77's NVSwitch.
+    QCOMPARE(routeDevices(m, "n77.gpu2", "n77.gpu6"), (QStringList{"n77.gpu2", "n77.nvswitch", "n77.gpu6"}));
+}
+
+void TestTopology::explicitTopologyErrors_data()
+{
+    QTest::addColumn<int>("breakage");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("dangling endpoint") << 0 << "links[0].b: no device has the id \"nope\"";
+    QTest::newRow("duplicate device id") << 1 << "the device id \"g0\" is used twice";
+    QTest::newRow("unknown device kind") << 2 << "nodes[1]: unknown device kind \"tpu\"";
+    QTest::newRow("unknown link kind") << 3 << "links[0].kind: unknown link kind \"token-ring\"";
+    QTest::newRow("self loop") << 4 << "links[0]: a link must join two different devices";
+    QTest::newRow("zero bandwidth") << 5 << "links[0].bandwidth_Bps: expected a bandwidth above 0 B/s";
+}
+
+void TestTopology::explicitTopologyErrors()
+{
+    QFETCH(int, breakage);
+    QFETCH(QString, message);
+    Topology t;
+    t.nodes = {{"g0", "gpu", "", 0, 0}, {"g1", "gpu", "", 0, 0}};
+    t.links = {{"l0", "g0", "g1", "nvlink3", 25e9, 0, 1, 1}};
+    switch (breakage) {
+    case 0:
+        t.links[0].b = "nope";
+        break;
+    case 1:
+        t.nodes[1].id = "g0";
+        break;
+    case 2:
+        t.nodes[1].kind = "tpu";
+        break;
+    case 3:
+        t.links[0].kind = "token-ring";
+        break;
+    case 4:
+        t.links[0].b = "g0";
+        break;
+    case 5:
+        t.links[0].bandwidth_Bps = 0;
+        break;
+    }
+    TopologyGraph g;
+    std::string error;
+    QVERIFY(!TopologyGraph::build(t, g, &error));
+    QCOMPARE(QString::fromStdString(error), message);
+}
+
+void TestTopology::scenarioTopologyFollowsCluster()
+{
+    Scenario s = defaultScenario(); // one DGX A100
+    Topology t;
+    QVERIFY(scenarioTopology(s, t));
+    QCOMPARE(modelOf(t).graph().gpus().size(), std::size_t(8));
+    // A parameter server adds ps devices on the network even for one node.
+    s.parallel.dp_sync = DpSync::ParameterServer;
+    s.parallel.ps_servers = 3;
+    s.parallel.zero_stage = 0;
+    QVERIFY(scenarioTopology(s, t));
+    CommModel m = modelOf(t);
+    QVERIFY(device(m, "ps2") >= 0);
+    QVERIFY(device(m, "ps3") < 0);
+    // An explicit topology wins over the preset.
+    s.cluster.topology = Topology{{{"a", "gpu", "", 0, 0}}, {}};
+    QVERIFY(scenarioTopology(s, t));
+    QCOMPARE(t.nodes.size(), std::size_t(1));
+    // A preset that cannot take the shape says why.
+    s.cluster.topology.reset();
+    s.cluster.gpus_per_node = 4;
+    std::string error;
+    QVERIFY(!scenarioTopology(s, t, &error));
+    QCOMPARE(QString::fromStdString(error), QStringLiteral("the dgx-a100 preset has 8 GPUs per node, not 4"));
+}
+
+QTEST_APPLESS_MAIN(TestTopology)
+#include "tst_topology.moc"
