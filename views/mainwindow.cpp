@@ -26,6 +26,7 @@
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QUndoStack>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace ss {
@@ -48,7 +49,12 @@ MainWindow::MainWindow(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(6);
     layout->addWidget(m_summary);
-    layout->addWidget(m_chart, 1);
+    // One tab per view of the same result; later views (topology, step timeline) add theirs here.
+    m_tabs = new QTabWidget(central);
+    m_tabs->setObjectName(QStringLiteral("viewTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_chart, tr("Memory"));
+    layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
     auto* scroll = new QScrollArea(m_panelDock);

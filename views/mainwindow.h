@@ -8,6 +8,7 @@
 class QAction;
 class QDockWidget;
 class QMenu;
+class QTabWidget;
 
 namespace ss {
 
@@ -28,6 +29,8 @@ public:
     ParameterPanel* parameterPanel() const { return m_panel; }
     MemoryChart* memoryChart() const { return m_chart; }
     SummaryStrip* summaryStrip() const { return m_summary; }
+    // The tabs of the central area: "Memory" first.
+    QTabWidget* viewTabs() const { return m_tabs; }
 
     // Opens a scenario file as one undoable step. On failure the current scenario stays, the one-line
     // error goes to the status bar and a non-modal message box, and lastError() holds it.
@@ -65,6 +68,7 @@ private:
     ParameterPanel* m_panel;
     MemoryChart* m_chart;
     SummaryStrip* m_summary;
+    QTabWidget* m_tabs = nullptr;
     QDockWidget* m_panelDock;
     QMenu* m_languageMenu = nullptr;
     QString m_lastError;

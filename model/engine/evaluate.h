@@ -11,6 +11,7 @@ struct EvalOptions
 {
     bool explain = false;      // fill Result::explain
     bool communication = true; // cost the step's collectives on the topology (Result::comm)
+    bool timeline = false;     // keep every box of the simulated step (Result::timeline)
 };
 
 // Evaluates a scenario that validateScenario() accepts. On one it rejects, returns a result with

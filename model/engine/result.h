@@ -108,6 +108,45 @@ struct CommResult
     std::vector<Warning> warnings;   // "comm.*"
 };
 
+// One box of the step's timeline (CONTRACT.md "timeline"): what one GPU's stream does from start_s to end_s.
+struct TimelineEvent
+{
+    int gpu = 0;            // global rank (identical data-parallel replicas are simulated once)
+    int stage = 0;          // pipeline stage
+    std::string stream;     // "compute", "tp", "pp", "dp", "pcie"
+    std::string kind;       // "forward", "backward", "backward-input", "backward-weight", "recompute",
+                            // "optimizer", "tp-comm", "pp-send", "pp-recv", "dp-comm", "param-gather",
+                            // "d2h", "h2d", "cpu-optimizer"
+    int microbatch = -1;    // -1: not tied to one microbatch
+    int chunk = 0;          // virtual-stage chunk (interleaved schedule)
+    double start_s = 0;
+    double end_s = 0;
+    double bytes = 0;       // communication and copies: bytes moved
+    int collective = -1;    // index into comm.collectives, -1 for none
+    bool critical = false;  // on the step's critical path
+};
+
+// Figures of one training step (CONTRACT.md "step").
+struct StepResult
+{
+    double time_s = 0;
+    double compute_s = 0;       // compute-stream busy time of the busiest GPU
+    double exposed_comm_s = 0;  // communication not hidden behind compute, on the critical GPU
+    double bubble_fraction = 0; // idle compute-stream time over step time, averaged over GPUs
+    double tokens_per_s = 0;
+    double mfu = 0;             // model FLOP/s over peak
+    double hfu = 0;             // hardware FLOP/s (recompute included) over peak
+};
+
+// What limits the step most (CONTRACT.md "bottleneck").
+struct Bottleneck
+{
+    std::string kind;              // "compute", "link", "pcie", "bubble", "memory"
+    std::string id;                // link id for "link"/"pcie", stage for "memory"; may be empty
+    std::string message;           // English sentence
+    std::vector<std::string> args; // for translations, like Warning::args
+};
+
 struct Result
 {
     std::int64_t gpus = 0;
@@ -116,6 +155,9 @@ struct Result
     MemoryResult memory;
     ComputeResult compute;
     CommResult comm;
+    StepResult step;       // zero until the step simulator has run
+    Bottleneck bottleneck; // kind empty until the step simulator has run
+    std::vector<TimelineEvent> timeline; // filled when EvalOptions::timeline is set
     std::vector<Warning> warnings;
     std::vector<Explanation> explain;
 };
