@@ -972,6 +972,10 @@
         <source>%1[*] (%2) — ShardScope</source>
         <translation>%1[*]（%2）— ShardScope</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
 </context>
 <context>
     <name>ss::MemoryChart</name>
