@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -51,6 +52,10 @@ int main(int argc, char* argv[])
                            QStringLiteral("assignment"));
     set.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(set);
+    // The view tab to show: its title or its widget's object name ("topology", "bandwidthChart").
+    QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show a view tab."), QStringLiteral("name"));
+    tab.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(tab);
     parser.process(app);
 
     ss::Settings settings;
@@ -88,6 +93,14 @@ int main(int argc, char* argv[])
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         if (wh.size() == 2)
             window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    if (parser.isSet(tab)) {
+        const QString name = parser.value(tab);
+        QTabWidget* tabs = window.viewTabs();
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i).compare(name, Qt::CaseInsensitive) == 0 ||
+                tabs->widget(i)->objectName().startsWith(name, Qt::CaseInsensitive))
+                tabs->setCurrentIndex(i);
     }
     window.show();
 

@@ -22,6 +22,23 @@
     </message>
 </context>
 <context>
+    <name>ss::GanttChart</name>
+    <message numerus="yes">
+        <source>%1 over %n GPU(s)</source>
+        <translation>
+            <numerusform>%1 over %n GPU</numerusform>
+            <numerusform>%1 over %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Click to show the other %n GPU(s) of stage %1</source>
+        <translation>
+            <numerusform>Click to show the other %n GPU of stage %1</numerusform>
+            <numerusform>Click to show the other %n GPUs of stage %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ss::SummaryStrip</name>
     <message numerus="yes">
         <source>Does not fit: %n stage(s) over</source>
@@ -56,6 +73,120 @@
         <translation>
             <numerusform>… and %n more problem</numerusform>
             <numerusform>… and %n more problems</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ss::TopologyEditor</name>
+    <message numerus="yes">
+        <source>Generated: %n node(s) of %1. The first edit makes it an explicit topology.</source>
+        <translation>
+            <numerusform>Generated: %n node of %1. The first edit makes it an explicit topology.</numerusform>
+            <numerusform>Generated: %n nodes of %1. The first edit makes it an explicit topology.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n device(s)</source>
+        <translation>
+            <numerusform>Move %n device</numerusform>
+            <numerusform>Move %n devices</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n device(s)</source>
+        <translation>
+            <numerusform>Delete %n device</numerusform>
+            <numerusform>Delete %n devices</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n link(s)</source>
+        <translation>
+            <numerusform>Delete %n link</numerusform>
+            <numerusform>Delete %n links</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ss::TopologyScene</name>
+    <message numerus="yes">
+        <source>%n links into the collapsed machines; the busiest is shown</source>
+        <translation>
+            <numerusform>%n links into the collapsed machines; the busiest is shown</numerusform>
+            <numerusform>%n links into the collapsed machines; the busiest is shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n link</numerusform>
+            <numerusform>%n links</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n identical machines drawn as one (%1). Double-click to draw them all.</source>
+        <translation>
+            <numerusform>%n identical machines drawn as one (%1). Double-click to draw them all.</numerusform>
+            <numerusform>%n identical machines drawn as one (%1). Double-click to draw them all.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ss::io::Import</name>
+    <message numerus="yes">
+        <source>%1 on %n rank(s): latency %2, %3 bus bandwidth</source>
+        <translation>
+            <numerusform>%1 on %n rank: latency %2, %3 bus bandwidth</numerusform>
+            <numerusform>%1 on %n ranks: latency %2, %3 bus bandwidth</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>NCCL topology: %n GPU(s)</source>
+        <translation>
+            <numerusform>NCCL topology: %n GPU</numerusform>
+            <numerusform>NCCL topology: %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NVLink pair(s)</source>
+        <translation>
+            <numerusform>%n NVLink pair</numerusform>
+            <numerusform>%n NVLink pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NIC(s)</source>
+        <translation>
+            <numerusform>%n NIC</numerusform>
+            <numerusform>%n NICs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU(s)</source>
+        <translation>
+            <numerusform>%n CPU</numerusform>
+            <numerusform>%n CPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the PCIe tree rebuilt from the pairs does not reproduce %n of them (%1)</source>
+        <translation>
+            <numerusform>the PCIe tree rebuilt from the pairs does not reproduce %n of them (%1)</numerusform>
+            <numerusform>the PCIe tree rebuilt from the pairs does not reproduce %n of them (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>nvidia-smi topology: %n GPU(s)</source>
+        <translation>
+            <numerusform>nvidia-smi topology: %n GPU</numerusform>
+            <numerusform>nvidia-smi topology: %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NUMA node(s)</source>
+        <translation>
+            <numerusform>%n NUMA node</numerusform>
+            <numerusform>%n NUMA nodes</numerusform>
         </translation>
     </message>
 </context>

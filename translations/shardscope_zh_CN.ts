@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>DeviceItem</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation>CPU 插槽</translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation>PCIe 交换芯片</translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Network switch</source>
+        <translation>网络交换机</translation>
+    </message>
+    <message>
+        <source>NVMe drive</source>
+        <translation>NVMe 硬盘</translation>
+    </message>
+    <message>
+        <source>Parameter server</source>
+        <translation>参数服务器</translation>
+    </message>
+</context>
+<context>
     <name>EngineText</name>
     <message numerus="yes">
         <source>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)</source>
@@ -232,6 +267,74 @@
     <message>
         <source>Expected a value from %1 to %2</source>
         <translation>应在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>The step has %1 microbatches over %2 stages, too many to simulate; the step figures are left out</source>
+        <translation>该训练步有 %1 个微批次、%2 级流水线，过多而无法模拟；未给出训练步数据</translation>
+    </message>
+    <message>
+        <source>The pipeline schedule could not finish (a bug in ShardScope); the step figures cover what ran</source>
+        <translation>流水线调度未能完成（ShardScope 的缺陷）；训练步数据只涵盖已运行的部分</translation>
+    </message>
+    <message>
+        <source>The timeline would have more than %1 boxes; each op&apos;s tensor-parallel collectives are drawn inside its compute box</source>
+        <translation>时间线将超过 %1 个方块；每个操作的张量并行集合通信画在其计算方块之内</translation>
+    </message>
+    <message>
+        <source>The timeline has more than %1 boxes; the rest are left out</source>
+        <translation>时间线超过 %1 个方块；其余方块未列出</translation>
+    </message>
+    <message>
+        <source>Link %1 is busy %2 per step, longer than the simulated step of %3: the kinds of traffic that share it do not all fit, so the step is probably longer</source>
+        <translation>链路 %1 每步忙碌 %2，长于模拟出的训练步 %3：共用它的各类流量放不下，训练步很可能更长</translation>
+    </message>
+    <message>
+        <source>PCIe host link</source>
+        <translation>PCIe 主机链路</translation>
+    </message>
+    <message>
+        <source>PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>CPU socket link</source>
+        <translation>CPU 插槽间链路</translation>
+    </message>
+    <message>
+        <source>network link</source>
+        <translation>网络链路</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>compute: the busiest GPU computes %1 of the step at %2 of its peak FLOP/s</source>
+        <translation>计算：最忙的 GPU 在每步时间的 %1 内计算，达到其峰值 FLOP/s 的 %2</translation>
+    </message>
+    <message>
+        <source>pipeline bubble: the GPUs idle %1 of the step (%2 stages, %3 microbatches, %4)</source>
+        <translation>流水线气泡：GPU 空闲时间占每步时间的 %1（%2 级，%3 个微批次，%4）</translation>
+    </message>
+    <message>
+        <source>%1 %2 carries %3 bytes/param per step: %4 of the step</source>
+        <translation>%1 %2 每步每个参数承载 %3 字节：占每步时间的 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3) carries %4 traffic on the critical path: %5 of the step</source>
+        <translation>%1 %2（%3）承载关键路径上的 %4 流量：占每步时间的 %5</translation>
+    </message>
+    <message>
+        <source>the CPU optimizer step, bound by host memory bandwidth (%1 per node assumed), takes %2 of the step</source>
+        <translation>CPU 优化器更新受主机内存带宽限制（假设每节点 %1），占每步时间的 %2</translation>
+    </message>
+    <message>
+        <source>stage %1 needs %2 per GPU, more than the GPU&apos;s %3: the step cannot run</source>
+        <translation>第 %1 级每块 GPU 需要 %2，超过 GPU 的 %3：该训练步无法运行</translation>
     </message>
 </context>
 <context>
@@ -826,6 +929,82 @@
         <source>Architecture</source>
         <translation>网络结构</translation>
     </message>
+    <message>
+        <source>4-GPU PCIe Gen3 workstation, one switch</source>
+        <translation>4 卡 PCIe Gen3 工作站，单个 PCIe 交换芯片</translation>
+    </message>
+    <message>
+        <source>4-GPU PCIe Gen4 workstation, one switch</source>
+        <translation>4 卡 PCIe Gen4 工作站，单个 PCIe 交换芯片</translation>
+    </message>
+    <message>
+        <source>4-GPU PCIe Gen5 workstation, one switch</source>
+        <translation>4 卡 PCIe Gen5 工作站，单个 PCIe 交换芯片</translation>
+    </message>
+</context>
+<context>
+    <name>GroupItem</name>
+    <message>
+        <source>× %1</source>
+        <translation>× %1</translation>
+    </message>
+    <message>
+        <source>identical machines, double-click to expand</source>
+        <translation>台相同的机器，双击展开</translation>
+    </message>
+    <message>
+        <source>the bottleneck link is inside</source>
+        <translation>通信瓶颈链路在其中</translation>
+    </message>
+</context>
+<context>
+    <name>LinkStyle</name>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>Host bridge</source>
+        <translation>主机桥</translation>
+    </message>
+    <message>
+        <source>CPU link</source>
+        <translation>CPU 互连</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+</context>
+<context>
+    <name>MarkerItem</name>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Busiest link</source>
+        <translation>最繁忙链路</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyDisplay</name>
+    <message>
+        <source>Machine %1</source>
+        <translation>机器 %1</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -840,6 +1019,371 @@
     <message>
         <source>User-interface language (zh_CN, en).</source>
         <translation>界面语言（zh_CN、en）。</translation>
+    </message>
+</context>
+<context>
+    <name>ss::BandwidthChart</name>
+    <message>
+        <source>Time per step: calls × time per call, not overlapped</source>
+        <translation>每步时间：调用次数 × 每次时间，不计重叠</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (tp)</source>
+        <translation>张量并行 (tp)</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (pp)</source>
+        <translation>流水线并行 (pp)</translation>
+    </message>
+    <message>
+        <source>Data parallel (dp)</source>
+        <translation>数据并行 (dp)</translation>
+    </message>
+    <message>
+        <source>Expert parallel (ep)</source>
+        <translation>专家并行 (ep)</translation>
+    </message>
+    <message>
+        <source>Offload (PCIe)</source>
+        <translation>卸载 (PCIe)</translation>
+    </message>
+    <message>
+        <source>Utilisation: busy time ÷ step time</source>
+        <translation>利用率：繁忙时间 ÷ 步时间</translation>
+    </message>
+    <message>
+        <source>Busy time per step</source>
+        <translation>每步繁忙时间</translation>
+    </message>
+    <message>
+        <source>◀ Bottleneck</source>
+        <translation>◀ 瓶颈</translation>
+    </message>
+    <message>
+        <source>◀ Busiest link</source>
+        <translation>◀ 最繁忙链路</translation>
+    </message>
+    <message>
+        <source>No link carries traffic in this step</source>
+        <translation>本步没有链路传输数据</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Busiest links: utilisation over the step</source>
+        <translation>最繁忙的链路：在一步中的利用率</translation>
+    </message>
+    <message>
+        <source>Busiest links: busy time per step (the step is not simulated yet)</source>
+        <translation>最繁忙的链路：每步繁忙时间（尚未模拟训练步）</translation>
+    </message>
+    <message>
+        <source>(%1 of %2 links that carry traffic)</source>
+        <translation>（有流量的 %2 条链路中的 %1 条）</translation>
+    </message>
+    <message>
+        <source>Communication time per step, by collective</source>
+        <translation>每步通信时间，按集合通信</translation>
+    </message>
+    <message>
+        <source>%1 (last valid scenario)</source>
+        <translation>%1（上一个有效场景）</translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2 (%3)</source>
+        <translation>%1 ↔ %2（%3）</translation>
+    </message>
+    <message>
+        <source>Bandwidth: %1 per direction</source>
+        <translation>带宽：单向 %1</translation>
+    </message>
+    <message>
+        <source>Bytes per step: %1</source>
+        <translation>每步字节数：%1</translation>
+    </message>
+    <message>
+        <source>Busy time per step: %1</source>
+        <translation>每步繁忙时间：%1</translation>
+    </message>
+    <message>
+        <source>Utilisation: %1% of the step</source>
+        <translation>利用率：步时间的 %1%</translation>
+    </message>
+    <message>
+        <source>The bottleneck link of the step</source>
+        <translation>本步的通信瓶颈链路</translation>
+    </message>
+    <message>
+        <source>The busiest link; the step is limited by something else</source>
+        <translation>最繁忙的链路；限制本步的是其他因素</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <source>%1 per call, %2 per step × %3 calls = %4</source>
+        <translation>每次 %1，每次 %2 × %3 次 = %4</translation>
+    </message>
+    <message>
+        <source>%1 ranks per group, %2 groups at once</source>
+        <translation>每组 %1 个 rank，同时 %2 组</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth: %1</source>
+        <translation>总线带宽：%1</translation>
+    </message>
+    <message>
+        <source>Bottleneck link: %1</source>
+        <translation>瓶颈链路：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ss::GanttChart</name>
+    <message>
+        <source>all-reduce</source>
+        <translation>全归约</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>全收集</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>归约散射</translation>
+    </message>
+    <message>
+        <source>send/receive</source>
+        <translation>发送/接收</translation>
+    </message>
+    <message>
+        <source>broadcast</source>
+        <translation>广播</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>全交换</translation>
+    </message>
+    <message>
+        <source>device-to-host copy</source>
+        <translation>设备到主机拷贝</translation>
+    </message>
+    <message>
+        <source>host-to-device copy</source>
+        <translation>主机到设备拷贝</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Step timeline</source>
+        <translation>训练步时间线</translation>
+    </message>
+    <message>
+        <source>Time in the training step (wheel: zoom, drag: pan, double-click: whole step)</source>
+        <translation>训练步内的时间（滚轮：缩放，拖动：平移，双击：整个训练步）</translation>
+    </message>
+    <message>
+        <source>No step timeline for this scenario.</source>
+        <translation>此场景没有训练步时间线。</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>Backward (input gradient)</source>
+        <translation>反向（输入梯度）</translation>
+    </message>
+    <message>
+        <source>Backward (weight gradient)</source>
+        <translation>反向（权重梯度）</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>Pipeline send</source>
+        <translation>流水线发送</translation>
+    </message>
+    <message>
+        <source>Pipeline receive</source>
+        <translation>流水线接收</translation>
+    </message>
+    <message>
+        <source>Gradient reduction</source>
+        <translation>梯度归约</translation>
+    </message>
+    <message>
+        <source>Parameter all-gather</source>
+        <translation>参数全收集</translation>
+    </message>
+    <message>
+        <source>Copy to host (PCIe)</source>
+        <translation>拷贝到主机（PCIe）</translation>
+    </message>
+    <message>
+        <source>Copy to GPU (PCIe)</source>
+        <translation>拷贝到 GPU（PCIe）</translation>
+    </message>
+    <message>
+        <source>CPU optimizer step</source>
+        <translation>CPU 优化器更新</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>%1, microbatch %2 (chunk %3)</source>
+        <translation>%1，微批次 %2（第 %3 块）</translation>
+    </message>
+    <message>
+        <source>%1, microbatch %2</source>
+        <translation>%1，微批次 %2</translation>
+    </message>
+    <message>
+        <source>Stage %1, GPU %2, %3 stream</source>
+        <translation>第 %1 级，GPU %2，%3流</translation>
+    </message>
+    <message>
+        <source>Start %1, duration %2</source>
+        <translation>开始 %1，时长 %2</translation>
+    </message>
+    <message>
+        <source>Moves %1</source>
+        <translation>传输 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n GPU(s)</source>
+        <translation>
+            <numerusform>%1，%n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On the critical path</source>
+        <translation>位于关键路径上</translation>
+    </message>
+    <message>
+        <source>Click to show its links</source>
+        <translation>单击以显示其链路</translation>
+    </message>
+    <message>
+        <source>Click to show only stage %1&apos;s first GPU</source>
+        <translation>单击以只显示第 %1 级的第一块 GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>Click to show the other %n GPU(s) of stage %1</source>
+        <translation>
+            <numerusform>单击以显示第 %1 级的其余 %n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Bubble (idle)</source>
+        <translation>气泡（空闲）</translation>
+    </message>
+    <message>
+        <source>Critical path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 级</translation>
+    </message>
+    <message>
+        <source>One training step, by pipeline stage</source>
+        <translation>一个训练步，按流水线级</translation>
+    </message>
+    <message>
+        <source>One training step (%1), by pipeline stage</source>
+        <translation>一个训练步（%1），按流水线级</translation>
+    </message>
+    <message>
+        <source>%1 (last valid scenario)</source>
+        <translation>%1（上一个有效场景）</translation>
+    </message>
+</context>
+<context>
+    <name>ss::LinkLegend</name>
+    <message>
+        <source>Width: bandwidth per direction</source>
+        <translation>线宽：单向带宽</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Ring order</source>
+        <translation>环顺序</translation>
+    </message>
+    <message>
+        <source>Colour: link utilisation, busy time ÷ step time</source>
+        <translation>颜色：链路利用率，繁忙时间 ÷ 步时间</translation>
+    </message>
+    <message>
+        <source>Colour: busy time ÷ the busiest link&apos;s (%1; step not simulated yet)</source>
+        <translation>颜色：繁忙时间 ÷ 最繁忙链路的繁忙时间（%1；尚未模拟训练步）</translation>
+    </message>
+    <message>
+        <source>Colour: busy time ÷ the busiest link&apos;s (step not simulated yet)</source>
+        <translation>颜色：繁忙时间 ÷ 最繁忙链路的繁忙时间（尚未模拟训练步）</translation>
     </message>
 </context>
 <context>
@@ -975,6 +1519,18 @@
     <message>
         <source>Memory</source>
         <translation>显存</translation>
+    </message>
+    <message>
+        <source>Step timeline</source>
+        <translation>训练步时间线</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
     </message>
 </context>
 <context>
@@ -1156,6 +1712,441 @@
         <source>… and %n more problem(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation; counting recompute (HFU): %1</source>
+        <translation>模型 FLOPs 利用率；计入重计算（HFU）：%1</translation>
+    </message>
+    <message>
+        <source>Idle compute time over the step time, averaged over the GPUs</source>
+        <translation>计算空闲时间占每步时间的比例，按 GPU 平均</translation>
+    </message>
+    <message>
+        <source>Communication not hidden behind compute: %1 of the step</source>
+        <translation>未被计算掩盖的通信：占每步时间的 %1</translation>
+    </message>
+    <message>
+        <source>Bottleneck: %1</source>
+        <translation>瓶颈：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ss::TopologyEditor</name>
+    <message>
+        <source>Add a %1: click, or drag it onto the canvas</source>
+        <translation>添加%1：单击，或拖到画布上</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Select</source>
+        <translation>选择</translation>
+    </message>
+    <message>
+        <source>Select and move devices; drag on the background to select several</source>
+        <translation>选择并移动设备；在空白处拖动可框选多个</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Drag from one device to another to link them</source>
+        <translation>从一个设备拖到另一个设备以添加链路</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the selection (Del); a device&apos;s links go with it</source>
+        <translation>删除所选内容 (Del)；设备的链路一并删除</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom in (+, or the wheel)</source>
+        <translation>放大（+ 或滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Zoom out (-, or the wheel)</source>
+        <translation>缩小（- 或滚轮）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适合窗口</translation>
+    </message>
+    <message>
+        <source>Show the whole topology; pan with the middle button or Space and drag</source>
+        <translation>显示整个拓扑；按住中键或空格拖动可平移</translation>
+    </message>
+    <message>
+        <source>Collapse Identical Machines</source>
+        <translation>折叠相同的机器</translation>
+    </message>
+    <message>
+        <source>Draw a few of many identical machines and one group for the rest</source>
+        <translation>许多相同的机器只画几台，其余合为一组</translation>
+    </message>
+    <message>
+        <source>Arrange</source>
+        <translation>自动排列</translation>
+    </message>
+    <message>
+        <source>Lay every device out afresh: machines as frames, the network above them</source>
+        <translation>重新排列所有设备：机器为方框，网络在其上方</translation>
+    </message>
+    <message>
+        <source>Use Generated Topology</source>
+        <translation>使用生成的拓扑</translation>
+    </message>
+    <message>
+        <source>Drop the explicit topology and generate the cluster from its node preset again</source>
+        <translation>丢弃显式拓扑，按节点预设重新生成集群</translation>
+    </message>
+    <message>
+        <source>Highlight</source>
+        <translation>高亮</translation>
+    </message>
+    <message>
+        <source>Show the links a collective (or a parallel group) uses and its ring order</source>
+        <translation>显示某个集合通信（或并行组）使用的链路及其环顺序</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>图例</translation>
+    </message>
+    <message>
+        <source>Add a Device</source>
+        <translation>添加设备</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>The cluster cannot be generated: %1</source>
+        <translation>无法生成集群：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated: %n node(s) of %1. The first edit makes it an explicit topology.</source>
+        <translation>
+            <numerusform>已生成：%n 个 %1 节点。第一次编辑会将其转为显式拓扑。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Explicit topology: %1 devices, %2 links.</source>
+        <translation>显式拓扑：%1 个设备，%2 条链路。</translation>
+    </message>
+    <message>
+        <source>The link colours show the last valid scenario.</source>
+        <translation>链路颜色显示的是上一个有效场景。</translation>
+    </message>
+    <message>
+        <source>All traffic</source>
+        <translation>全部流量</translation>
+    </message>
+    <message>
+        <source>%1 (%2): all its collectives</source>
+        <translation>%1（%2）：全部集合通信</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3): %4 × %5</source>
+        <translation>%1 %2（%3）：%4 × %5</translation>
+    </message>
+    <message>
+        <source>%1, %2 per call, %3 ranks per group, bottleneck %4</source>
+        <translation>%1，每次 %2，每组 %3 个 rank，瓶颈 %4</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加%1</translation>
+    </message>
+    <message>
+        <source>Connect %1 and %2</source>
+        <translation>连接 %1 和 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n device(s)</source>
+        <translation>
+            <numerusform>移动 %n 个设备</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n device(s)</source>
+        <translation>
+            <numerusform>删除 %n 个设备</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n link(s)</source>
+        <translation>
+            <numerusform>删除 %n 条链路</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unknown device kind &quot;%1&quot;.</source>
+        <translation>未知的设备类型“%1”。</translation>
+    </message>
+    <message>
+        <source>No device has the id &quot;%1&quot;.</source>
+        <translation>没有 id 为“%1”的设备。</translation>
+    </message>
+    <message>
+        <source>Make %1 a %2</source>
+        <translation>将 %1 改为%2</translation>
+    </message>
+    <message>
+        <source>Rename device %1</source>
+        <translation>重命名设备 %1</translation>
+    </message>
+    <message>
+        <source>Unknown link kind &quot;%1&quot;; expected one beginning with nvlink, nvswitch, pcie, host, qpi, upi, ib, roce or ethernet.</source>
+        <translation>未知的链路类型“%1”；应以 nvlink、nvswitch、pcie、host、qpi、upi、ib、roce 或 ethernet 开头。</translation>
+    </message>
+    <message>
+        <source>No link has the id &quot;%1&quot;.</source>
+        <translation>没有 id 为“%1”的链路。</translation>
+    </message>
+    <message>
+        <source>Make link %1 %2</source>
+        <translation>将链路 %1 改为 %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a bandwidth: expected a rate above 0 such as &quot;25 GB/s&quot; or &quot;200 Gb/s&quot;.</source>
+        <translation>“%1”不是带宽：应为大于 0 的速率，例如“25 GB/s”或“200 Gb/s”。</translation>
+    </message>
+    <message>
+        <source>Set the bandwidth of link %1</source>
+        <translation>设置链路 %1 的带宽</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a latency: expected 0 or more, such as &quot;0.3 us&quot; or &quot;1.5 µs&quot;.</source>
+        <translation>“%1”不是延迟：应为 0 或以上，例如“0.3 us”或“1.5 µs”。</translation>
+    </message>
+    <message>
+        <source>Set the latency of link %1</source>
+        <translation>设置链路 %1 的延迟</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an efficiency: expected above 0 and at most 1, such as &quot;0.8&quot; or &quot;80%&quot;.</source>
+        <translation>“%1”不是效率：应大于 0 且不超过 1，例如“0.8”或“80%”。</translation>
+    </message>
+    <message>
+        <source>Set the efficiency of link %1</source>
+        <translation>设置链路 %1 的效率</translation>
+    </message>
+    <message>
+        <source>A link needs a count of at least 1.</source>
+        <translation>链路数至少为 1。</translation>
+    </message>
+    <message>
+        <source>Set the link count of %1</source>
+        <translation>设置 %1 的链路数</translation>
+    </message>
+    <message>
+        <source>Arrange the topology</source>
+        <translation>自动排列拓扑</translation>
+    </message>
+    <message>
+        <source>Use the generated topology</source>
+        <translation>使用生成的拓扑</translation>
+    </message>
+</context>
+<context>
+    <name>ss::TopologyProperties</name>
+    <message>
+        <source>Select a device or a link to edit it. Drag devices to move them; use Connect and drag from one device to another to add a link.</source>
+        <translation>选择设备或链路即可编辑。拖动设备可移动它们；使用“连接”并从一个设备拖到另一个设备可添加链路。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the selection (Del); a device&apos;s links go with it</source>
+        <translation>删除所选内容 (Del)；设备的链路一并删除</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Joins</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Choosing a kind also sets its bandwidth, latency and efficiency from the catalogue</source>
+        <translation>选择类型时会同时按目录设置带宽、延迟和效率</translation>
+    </message>
+    <message>
+        <source>One link, per direction: &quot;25 GB/s&quot;, &quot;200 Gb/s&quot;, &quot;12.5 GiB/s&quot;</source>
+        <translation>单条链路的单向带宽：“25 GB/s”、“200 Gb/s”、“12.5 GiB/s”</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Bonded links between the two devices (NV12: 12)</source>
+        <translation>两个设备之间绑定的链路数（NV12：12）</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>链路数</translation>
+    </message>
+    <message>
+        <source>One hop: &quot;0.3 us&quot;, &quot;1.5 µs&quot;</source>
+        <translation>单跳：“0.3 us”、“1.5 µs”</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>The achievable fraction of the line rate: &quot;0.8&quot; or &quot;80%&quot;</source>
+        <translation>可达到的线速比例：“0.8”或“80%”</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2</source>
+        <translation>%1 ↔ %2</translation>
+    </message>
+    <message>
+        <source>= %1 per direction</source>
+        <translation>= 单向 %1</translation>
+    </message>
+    <message>
+        <source>Selected: %1 devices, %2 links. Delete removes them; a deleted device&apos;s links go with it.</source>
+        <translation>已选：%1 个设备，%2 条链路。按“删除”可移除它们；删除设备时其链路一并删除。</translation>
+    </message>
+</context>
+<context>
+    <name>ss::TopologyScene</name>
+    <message>
+        <source>Kind: %1</source>
+        <translation>类型：%1</translation>
+    </message>
+    <message>
+        <source>Bandwidth: %1 per direction × %2 links = %3</source>
+        <translation>带宽：单向 %1 × %2 条 = %3</translation>
+    </message>
+    <message>
+        <source>Bandwidth: %1 per direction</source>
+        <translation>带宽：单向 %1</translation>
+    </message>
+    <message>
+        <source>Latency: %1, efficiency %2%</source>
+        <translation>延迟：%1，效率 %2%</translation>
+    </message>
+    <message>
+        <source>Bytes per step: %1</source>
+        <translation>每步字节数：%1</translation>
+    </message>
+    <message>
+        <source>Busy time per step: %1</source>
+        <translation>每步繁忙时间：%1</translation>
+    </message>
+    <message>
+        <source>Utilisation: %1% of the step</source>
+        <translation>利用率：步时间的 %1%</translation>
+    </message>
+    <message>
+        <source>%1% of the busiest link&apos;s time (the step time is not simulated yet)</source>
+        <translation>为最繁忙链路繁忙时间的 %1%（尚未模拟步时间）</translation>
+    </message>
+    <message>
+        <source>Carries nothing in this step</source>
+        <translation>本步不传输数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n links into the collapsed machines; the busiest is shown</source>
+        <translation>
+            <numerusform>通往折叠机器的 %n 条链路；显示其中最繁忙的一条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The bottleneck link of the step</source>
+        <translation>本步的通信瓶颈链路</translation>
+    </message>
+    <message>
+        <source>The busiest link; the step is limited by something else</source>
+        <translation>最繁忙的链路；限制本步的是其他因素</translation>
+    </message>
+    <message>
+        <source>%1, id %2</source>
+        <translation>%1，id %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n 条链路</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Position %1 in the highlighted ring</source>
+        <translation>在高亮环中的位置 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n identical machines drawn as one (%1). Double-click to draw them all.</source>
+        <translation>
+            <numerusform>%n 台相同的机器画成一组（%1）。双击可全部画出。</numerusform>
         </translation>
     </message>
 </context>
@@ -1400,6 +2391,593 @@
     <message>
         <source>too large for a topology file</source>
         <translation>作为拓扑文件过大</translation>
+    </message>
+</context>
+<context>
+    <name>ss::io::Import</name>
+    <message>
+        <source>expected &quot;none&quot;, &quot;cpu&quot; or &quot;nvme&quot;, got the string &quot;%1&quot;</source>
+        <translation>应为 &quot;none&quot;、&quot;cpu&quot; 或 &quot;nvme&quot;，实际为字符串 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1</source>
+        <translation>ZeRO 第 %1 阶段</translation>
+    </message>
+    <message>
+        <source>optimizer offload to %1</source>
+        <translation>优化器卸载到 %1</translation>
+    </message>
+    <message>
+        <source>parameter offload to %1</source>
+        <translation>参数卸载到 %1</translation>
+    </message>
+    <message>
+        <source>zero_optimization.offload_param needs stage 3; DeepSpeed ignores it at stage %1</source>
+        <translation>zero_optimization.offload_param 需要第 3 阶段；在第 %1 阶段 DeepSpeed 会忽略它</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are both enabled; DeepSpeed takes one 16-bit format</source>
+        <translation>%1 与 %2 同时启用；DeepSpeed 只能使用一种 16 位格式</translation>
+    </message>
+    <message>
+        <source>expected &quot;fp16&quot;, &quot;bf16&quot; or &quot;fp32&quot;, got the string &quot;%1&quot;</source>
+        <translation>应为 &quot;fp16&quot;、&quot;bf16&quot; 或 &quot;fp32&quot;，实际为字符串 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>optimizer %1 keeps Adam&apos;s two moments: counted as adam</source>
+        <translation>优化器 %1 保存与 Adam 相同的两个矩：按 adam 计算</translation>
+    </message>
+    <message>
+        <source>optimizer %1 keeps one state per parameter: counted as sgd-momentum</source>
+        <translation>优化器 %1 每个参数保存一个状态：按 sgd-momentum 计算</translation>
+    </message>
+    <message>
+        <source>unknown optimizer type &quot;%1&quot;: the scenario&apos;s optimizer is kept</source>
+        <translation>未知的优化器类型 &quot;%1&quot;：保留场景原有的优化器</translation>
+    </message>
+    <message>
+        <source>%1 is not a multiple of train_micro_batch_size_per_gpu × gradient_accumulation_steps = %2 × %3 (DeepSpeed needs train_batch_size = micro × accumulation × data-parallel size)</source>
+        <translation>%1 不是 train_micro_batch_size_per_gpu × gradient_accumulation_steps = %2 × %3 的倍数（DeepSpeed 要求 train_batch_size = 微批次 × 累积步数 × 数据并行规模）</translation>
+    </message>
+    <message>
+        <source>batch %1 = %2 × %3 steps × dp %4</source>
+        <translation>批量 %1 = %2 × %3 步 × dp %4</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × %2 steps</source>
+        <translation>微批次 %1 × %2 步</translation>
+    </message>
+    <message>
+        <source>the global batch is train_micro_batch_size_per_gpu × gradient_accumulation_steps × dp: it follows from the data-parallel size of the scenario the config is applied to</source>
+        <translation>全局批量为 train_micro_batch_size_per_gpu × gradient_accumulation_steps × dp：取决于应用该配置的场景的数据并行规模</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批量 %1</translation>
+    </message>
+    <message>
+        <source>the micro-batch is train_batch_size / (gradient_accumulation_steps × dp): it follows from the data-parallel size of the scenario the config is applied to</source>
+        <translation>微批次为 train_batch_size / (gradient_accumulation_steps × dp)：取决于应用该配置的场景的数据并行规模</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>a DeepSpeed config</source>
+        <translation>DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>the config sets nothing the scenario uses (every value is absent or &quot;auto&quot;)</source>
+        <translation>该配置没有设置场景用到的任何值（所有值都缺失或为 &quot;auto&quot;）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config</source>
+        <translation>DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config: %1</source>
+        <translation>DeepSpeed 配置：%1</translation>
+    </message>
+    <message>
+        <source>train_batch_size %1 = %2 × %3 accumulation steps implies dp %4, but the scenario has dp %5; its microbatches per step follow from its own dp</source>
+        <translation>train_batch_size %1 = %2 × %3 个累积步意味着 dp %4，但场景的 dp 为 %5；每步的微批次数按场景自身的 dp 计算</translation>
+    </message>
+    <message>
+        <source>train_batch_size %1 is not divisible by gradient_accumulation_steps × dp = %2 × %3: the micro-batch is left as it was</source>
+        <translation>train_batch_size %1 不能被 gradient_accumulation_steps × dp = %2 × %3 整除：微批次保持不变</translation>
+    </message>
+    <message>
+        <source>missing; the config needs %1</source>
+        <translation>缺失；配置需要%1</translation>
+    </message>
+    <message>
+        <source>missing (nor %1 given); the config needs %2</source>
+        <translation>缺失（%1 也未给出）；配置需要%2</translation>
+    </message>
+    <message>
+        <source>the model width</source>
+        <translation>模型宽度</translation>
+    </message>
+    <message>
+        <source>the number of layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>the number of attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>the MLP width</source>
+        <translation>MLP 宽度</translation>
+    </message>
+    <message>
+        <source>the vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>the o_proj bias of attention_bias</source>
+        <translation>attention_bias 带来的 o_proj 偏置</translation>
+    </message>
+    <message>
+        <source>the MLP biases of mlp_bias</source>
+        <translation>mlp_bias 带来的 MLP 偏置</translation>
+    </message>
+    <message>
+        <source>the MLP biases (GPT-NeoX keeps them without attention_bias)</source>
+        <translation>MLP 偏置（没有 attention_bias 时 GPT-NeoX 仍保留它们）</translation>
+    </message>
+    <message>
+        <source>ALiBi positions have no parameters; they are counted like rotary positions</source>
+        <translation>ALiBi 位置编码没有参数；按旋转位置编码计算</translation>
+    </message>
+    <message>
+        <source>one shared layer norm per layer (parallel attention), where the engine counts two</source>
+        <translation>每层只有一个共享的层归一化（并行注意力），而引擎按两个计算</translation>
+    </message>
+    <message>
+        <source>the bias of the output layer (lm_head)</source>
+        <translation>输出层（lm_head）的偏置</translation>
+    </message>
+    <message>
+        <source>the Q and K layer norms of qk_layernorm</source>
+        <translation>qk_layernorm 带来的 Q、K 层归一化</translation>
+    </message>
+    <message>
+        <source>no MLP width in the config: 4 × hidden_size assumed</source>
+        <translation>配置中没有 MLP 宽度：假定为 4 × hidden_size</translation>
+    </message>
+    <message>
+        <source>the size of the learned position table</source>
+        <translation>可学习位置表的大小</translation>
+    </message>
+    <message>
+        <source>%1 heads do not divide the model width %2, and the config gives no head_dim</source>
+        <translation>%1 个头不能整除模型宽度 %2，且配置未给出 head_dim</translation>
+    </message>
+    <message>
+        <source>%1 key/value heads do not divide the %2 attention heads</source>
+        <translation>%1 个键/值头不能整除 %2 个注意力头</translation>
+    </message>
+    <message>
+        <source>a token cannot use %1 experts of %2</source>
+        <translation>一个 token 不能使用 %2 个专家中的 %1 个</translation>
+    </message>
+    <message>
+        <source>a Hugging Face config.json</source>
+        <translation>Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>a multimodal config: only its language model (text_config) is read</source>
+        <translation>多模态配置：只读取其语言模型（text_config）</translation>
+    </message>
+    <message>
+        <source>no model_type: read with the common keys; check the parameter count</source>
+        <translation>没有 model_type：按通用键读取；请核对参数量</translation>
+    </message>
+    <message>
+        <source>unknown model_type &quot;%1&quot;: read with the common keys; check the parameter count</source>
+        <translation>未知的 model_type &quot;%1&quot;：按通用键读取；请核对参数量</translation>
+    </message>
+    <message>
+        <source>the engine counts %1 parameters, the model has %2 (%3): %4</source>
+        <translation>引擎计得 %1 个参数，模型实际有 %2 个（%3）：%4</translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <source>%1 model: %2 layers, hidden %3, %4 parameters</source>
+        <translation>%1 模型：%2 层，隐藏维度 %3，%4 个参数</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>a ShardScope file: open it rather than import it</source>
+        <translation>这是 ShardScope 文件：请直接打开，而不是导入</translation>
+    </message>
+    <message>
+        <source>cannot tell what this file is; expected a Hugging Face config.json, a DeepSpeed config, `nvidia-smi topo -m` output, an NCCL topology dump or nccl-tests output (name the kind to import it as one)</source>
+        <translation>无法判断文件类型；应为 Hugging Face config.json、DeepSpeed 配置、`nvidia-smi topo -m` 输出、NCCL 拓扑转储或 nccl-tests 输出（请指定类型后再导入）</translation>
+    </message>
+    <message>
+        <source>a calibration changes no scenario field: apply it to a link class of the topology</source>
+        <translation>校准不改变任何场景字段：请将其应用到拓扑中的某类链路</translation>
+    </message>
+    <message>
+        <source>parallel.dp set to %1 so that dp × tp × pp covers the %2 GPUs of the imported topology</source>
+        <translation>parallel.dp 设为 %1，使 dp × tp × pp 覆盖导入拓扑的 %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>tp %1 × pp %2 does not divide the %3 GPUs of the imported topology: the layout is now pure data parallelism (dp %3)</source>
+        <translation>tp %1 × pp %2 不能整除导入拓扑的 %3 个 GPU：布局改为纯数据并行（dp %3）</translation>
+    </message>
+    <message>
+        <source>the scenario does not evaluate yet: %1</source>
+        <translation>场景暂时无法计算：%1</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>true</source>
+        <translation>true</translation>
+    </message>
+    <message>
+        <source>false</source>
+        <translation>false</translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation>数字 %1</translation>
+    </message>
+    <message>
+        <source>the string &quot;%1&quot;</source>
+        <translation>字符串 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空值</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected %1</source>
+        <translation>文件为空；应为%1</translation>
+    </message>
+    <message>
+        <source>JSON syntax error: %1</source>
+        <translation>JSON 语法错误：%1</translation>
+    </message>
+    <message>
+        <source>expected a JSON object: %1</source>
+        <translation>应为 JSON 对象：%1</translation>
+    </message>
+    <message>
+        <source>is a directory, expected a file to import</source>
+        <translation>这是目录，应为要导入的文件</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>too large to import (%1 bytes)</source>
+        <translation>文件过大，无法导入（%1 字节）</translation>
+    </message>
+    <message>
+        <source>too large to import</source>
+        <translation>文件过大，无法导入</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>应为%1，实际为%2</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2 or &quot;auto&quot;</source>
+        <translation>%1 到 %2 之间的整数或 &quot;auto&quot;</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>a number or &quot;auto&quot;</source>
+        <translation>数字或 &quot;auto&quot;</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>true, false or &quot;auto&quot;</source>
+        <translation>true、false 或 &quot;auto&quot;</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a data row before the column header (# size count type ... time algbw busbw)</source>
+        <translation>数据行出现在列标题（# size count type ... time algbw busbw）之前</translation>
+    </message>
+    <message>
+        <source>the log ends in the middle of this row: it is left out</source>
+        <translation>日志在这一行中途结束：已忽略该行</translation>
+    </message>
+    <message>
+        <source>a data row of %1 fields where the header (line %2) has %3</source>
+        <translation>数据行有 %1 个字段，而标题（第 %2 行）有 %3 个</translation>
+    </message>
+    <message>
+        <source>expected a time in microseconds in the time column, got &quot;%1&quot;</source>
+        <translation>time 列应为以微秒计的时间，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>a time of 0 us cannot be fitted: the row is left out</source>
+        <translation>0 微秒的时间无法拟合：已忽略该行</translation>
+    </message>
+    <message>
+        <source>expected the size in bytes</source>
+        <translation>应为以字节计的大小</translation>
+    </message>
+    <message>
+        <source>a time in microseconds</source>
+        <translation>以微秒计的时间</translation>
+    </message>
+    <message>
+        <source>no usable time: the row is left out</source>
+        <translation>没有可用的时间：已忽略该行</translation>
+    </message>
+    <message>
+        <source>the log measured %1; it is reported as %2, as asked</source>
+        <translation>日志测量的是 %1；按要求报告为 %2</translation>
+    </message>
+    <message>
+        <source>the log does not name its collective: busbw = algbw × 2(n-1)/n identifies all-reduce</source>
+        <translation>日志未写明集合通信类型：busbw = algbw × 2(n-1)/n 表明是 all-reduce</translation>
+    </message>
+    <message>
+        <source>the log does not say which collective it measured (no *_perf name): give it with --op, e.g. --op allreduce</source>
+        <translation>日志未说明测量的是哪种集合通信（没有 *_perf 名称）：请用 --op 指定，例如 --op allreduce</translation>
+    </message>
+    <message>
+        <source>no data rows: expected the table of an nccl-tests run (size, count, type, ..., time, algbw, busbw)</source>
+        <translation>没有数据行：应为 nccl-tests 运行输出的表格（size、count、type、…、time、algbw、busbw）</translation>
+    </message>
+    <message>
+        <source>the log does not say how many ranks ran (no &quot;# Rank&quot; lines): ranks is 0</source>
+        <translation>日志未说明运行了多少个 rank（没有 &quot;# Rank&quot; 行）：ranks 记为 0</translation>
+    </message>
+    <message>
+        <source>the engine has no %1 collective: the fit is reported, but no link class can take it</source>
+        <translation>引擎没有 %1 集合通信：仅报告拟合结果，无法应用到链路类别</translation>
+    </message>
+    <message>
+        <source>%1: the alpha-beta line fits these times poorly (R² %2): NCCL changes algorithm or protocol across these sizes</source>
+        <translation>%1：alpha-beta 直线对这些时间拟合较差（R² %2）：NCCL 在这些消息大小之间切换了算法或协议</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %n rank(s): latency %2, %3 bus bandwidth</source>
+        <translation>
+            <numerusform>%1，%n 个 rank：延迟 %2，总线带宽 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nccl-tests: %1</source>
+        <translation>nccl-tests：%1</translation>
+    </message>
+    <message>
+        <source>the JSON of nccl-tests -J</source>
+        <translation>nccl-tests -J 输出的 JSON</translation>
+    </message>
+    <message>
+        <source>more than %1 elements: not an NCCL topology dump</source>
+        <translation>元素超过 %1 个：不是 NCCL 拓扑转储</translation>
+    </message>
+    <message>
+        <source>elements nested more than %1 deep</source>
+        <translation>元素嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>a second top-level element &lt;%1&gt;</source>
+        <translation>出现第二个顶层元素 &lt;%1&gt;</translation>
+    </message>
+    <message>
+        <source>expected &lt;system&gt; (an NCCL topology dump, as NCCL_TOPO_DUMP_FILE writes it), got &lt;%1&gt;</source>
+        <translation>应为 &lt;system&gt;（NCCL_TOPO_DUMP_FILE 写出的 NCCL 拓扑转储），实际为 &lt;%1&gt;</translation>
+    </message>
+    <message>
+        <source>XML error: %1</source>
+        <translation>XML 错误：%1</translation>
+    </message>
+    <message>
+        <source>no XML elements: expected an NCCL topology dump (&lt;system&gt; ...)</source>
+        <translation>没有 XML 元素：应为 NCCL 拓扑转储（&lt;system&gt; ...）</translation>
+    </message>
+    <message>
+        <source>&lt;%1&gt; needs a %2 attribute</source>
+        <translation>&lt;%1&gt; 需要 %2 属性</translation>
+    </message>
+    <message>
+        <source>&lt;%1 %2=&quot;%3&quot;&gt;: expected a whole number of at least %4</source>
+        <translation>&lt;%1 %2=&quot;%3&quot;&gt;：应为不小于 %4 的整数</translation>
+    </message>
+    <message>
+        <source>line %1: link_speed &quot;%2&quot; is not a PCIe rate: taken as 8 GT/s (Gen3), as NCCL does</source>
+        <translation>第 %1 行：link_speed &quot;%2&quot; 不是 PCIe 速率：与 NCCL 一样按 8 GT/s（Gen3）处理</translation>
+    </message>
+    <message>
+        <source>&lt;system&gt; holds no &lt;cpu&gt; element</source>
+        <translation>&lt;system&gt; 中没有 &lt;cpu&gt; 元素</translation>
+    </message>
+    <message>
+        <source>&lt;gpu&gt; must sit in the &lt;pci&gt; element of its PCIe device</source>
+        <translation>&lt;gpu&gt; 必须位于其 PCIe 设备的 &lt;pci&gt; 元素内</translation>
+    </message>
+    <message>
+        <source>&lt;pci&gt; needs a busid such as &quot;0000:07:00.0&quot;, got &quot;%1&quot;</source>
+        <translation>&lt;pci&gt; 需要形如 &quot;0000:07:00.0&quot; 的 busid，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>a second GPU at bus id %1</source>
+        <translation>总线 ID %1 上出现第二个 GPU</translation>
+    </message>
+    <message>
+        <source>no &lt;gpu&gt; element: the dump describes no GPU</source>
+        <translation>没有 &lt;gpu&gt; 元素：转储中没有 GPU</translation>
+    </message>
+    <message>
+        <source>CPU arch &quot;%1&quot; vendor &quot;%2&quot;: the socket link is taken as UPI 10.4 GT/s</source>
+        <translation>CPU 架构 &quot;%1&quot;、厂商 &quot;%2&quot;：插槽间链路按 UPI 10.4 GT/s 处理</translation>
+    </message>
+    <message>
+        <source>&lt;nvlink&gt; needs a target bus id such as &quot;0000:07:00.0&quot;</source>
+        <translation>&lt;nvlink&gt; 需要形如 &quot;0000:07:00.0&quot; 的目标总线 ID</translation>
+    </message>
+    <message>
+        <source>line %1: &lt;nvlink target=&quot;%2&quot;&gt; reaches no other GPU of the dump: skipped</source>
+        <translation>第 %1 行：&lt;nvlink target=&quot;%2&quot;&gt; 未连到转储中的其他 GPU：已跳过</translation>
+    </message>
+    <message>
+        <source>&lt;nvlink tclass=&quot;%1&quot;&gt;: expected a GPU (0x03...), NVSwitch (0x068000) or CPU (0x068001) class</source>
+        <translation>&lt;nvlink tclass=&quot;%1&quot;&gt;：应为 GPU（0x03...）、NVSwitch（0x068000）或 CPU（0x068001）类别</translation>
+    </message>
+    <message numerus="yes">
+        <source>NCCL topology: %n GPU(s)</source>
+        <translation>
+            <numerusform>NCCL 拓扑：%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NVLink pair(s)</source>
+        <translation>
+            <numerusform>%n 对 NVLink</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NIC(s)</source>
+        <translation>
+            <numerusform>%n 个网卡</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU(s)</source>
+        <translation>
+            <numerusform>%n 个 CPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the row &quot;%1&quot; has no column in the header line (line %2): the matrix must be square</source>
+        <translation>行 &quot;%1&quot; 在标题行（第 %2 行）中没有对应的列：矩阵必须是方阵</translation>
+    </message>
+    <message>
+        <source>a second row for %1 (the first is on line %2)</source>
+        <translation>%1 的第二行（第一行在第 %2 行）</translation>
+    </message>
+    <message>
+        <source>column %1: unknown link code &quot;%2&quot; (expected X, NV# with a link count, PIX, PXB, PHB, NODE, SYS or SOC)</source>
+        <translation>%1 列：未知的链路代码 &quot;%2&quot;（应为 X、带链路数的 NV#、PIX、PXB、PHB、NODE、SYS 或 SOC）</translation>
+    </message>
+    <message>
+        <source>the %1 row has %2 link entries for the %3 columns of the header (line %4): the matrix must be square</source>
+        <translation>%1 行有 %2 个链路项，而标题（第 %4 行）有 %3 列：矩阵必须是方阵</translation>
+    </message>
+    <message>
+        <source>the column %1 appears twice in the header</source>
+        <translation>列 %1 在标题中出现了两次</translation>
+    </message>
+    <message>
+        <source>%1 columns: more devices than one machine has (at most %2)</source>
+        <translation>%1 列：设备数超过单台机器（最多 %2 个）</translation>
+    </message>
+    <message>
+        <source>no header line beginning with GPU0: expected the output of `nvidia-smi topo -m`</source>
+        <translation>没有以 GPU0 开头的标题行：应为 `nvidia-smi topo -m` 的输出</translation>
+    </message>
+    <message>
+        <source>no row for %1 (the file may be truncated): the matrix must be square</source>
+        <translation>没有 %1 的行（文件可能被截断）：矩阵必须是方阵</translation>
+    </message>
+    <message>
+        <source>the header names no GPU</source>
+        <translation>标题中没有 GPU</translation>
+    </message>
+    <message>
+        <source>column %1: expected X on the diagonal, got %2</source>
+        <translation>%1 列：对角线上应为 X，实际为 %2</translation>
+    </message>
+    <message>
+        <source>column %1: X (the device itself) off the diagonal</source>
+        <translation>%1 列：X（设备自身）出现在对角线以外</translation>
+    </message>
+    <message>
+        <source>column %1: %2 between %3 and %1, but only GPUs have NVLinks</source>
+        <translation>%1 列：%3 与 %1 之间为 %2，但只有 GPU 之间才有 NVLink</translation>
+    </message>
+    <message>
+        <source>column %1: %2–%1 is %3 here but %4 in the %1 row (line %5)</source>
+        <translation>%1 列：%2–%1 此处为 %3，但在 %1 行（第 %5 行）为 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>the PCIe tree rebuilt from the pairs does not reproduce %n of them (%1)</source>
+        <translation>
+            <numerusform>由成对关系重建的 PCIe 树与其中 %n 对不符（%1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 with %2 links per GPU</source>
+        <translation>%1，每个 GPU %2 条链路</translation>
+    </message>
+    <message>
+        <source>no NVLink</source>
+        <translation>无 NVLink</translation>
+    </message>
+    <message>
+        <source>nvidia-smi names no GPU model, link generation or socket link: assumed %1, PCIe Gen%2 and %3 between NUMA nodes; edit the links where they differ</source>
+        <translation>nvidia-smi 未给出 GPU 型号、链路代际或插槽间链路：假定为 %1、PCIe Gen%2，NUMA 节点之间为 %3；如有不同请编辑链路</translation>
+    </message>
+    <message numerus="yes">
+        <source>nvidia-smi topology: %n GPU(s)</source>
+        <translation>
+            <numerusform>nvidia-smi 拓扑：%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>NVSwitch (NV%1)</source>
+        <translation>NVSwitch（NV%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NUMA node(s)</source>
+        <translation>
+            <numerusform>%n 个 NUMA 节点</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "bandwidthchart.h"
 #include "examples.h"
+#include "ganttchart.h"
 #include "memorychart.h"
 #include "parameterpanel.h"
 #include "scenariodocument.h"
 #include "scenariojson.h"
 #include "settings.h"
 #include "summarystrip.h"
+#include "topologyeditor.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -54,6 +57,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_chart, tr("Memory"));
+    m_gantt = new GanttChart;
+    m_tabs->addTab(m_gantt, tr("Step timeline"));
+    m_topology = new TopologyEditor(m_document);
+    m_tabs->addTab(m_topology, tr("Topology"));
+    m_bandwidth = new BandwidthChart;
+    m_tabs->addTab(m_bandwidth, tr("Bandwidth"));
+    // A communication box clicked in the timeline lights up its collective's links on the canvas.
+    connect(m_gantt, &GanttChart::collectiveActivated, m_topology, &TopologyEditor::highlightCollective);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
@@ -366,12 +377,18 @@ void MainWindow::showResult()
     m_chart->resetData(m_document->result());
     m_summary->resetData(m_document->result());
     m_chart->setStale(!m_document->isResultCurrent());
+    m_gantt->resetData(m_document->result());
+    m_gantt->setStale(!m_document->isResultCurrent());
+    m_bandwidth->resetData(m_document->result());
+    m_bandwidth->setStale(!m_document->isResultCurrent());
 }
 
 void MainWindow::showProblems()
 {
     m_summary->setProblems(m_document->problems());
     m_chart->setStale(!m_document->isValid());
+    m_gantt->setStale(!m_document->isValid());
+    m_bandwidth->setStale(!m_document->isValid());
 }
 
 } // namespace ss

@@ -12,11 +12,14 @@ class QTabWidget;
 
 namespace ss {
 
+class BandwidthChart;
+class GanttChart;
 class MemoryChart;
 class ParameterPanel;
 class ScenarioDocument;
 class Settings;
 class SummaryStrip;
+class TopologyEditor;
 
 class MainWindow : public QMainWindow
 {
@@ -28,6 +31,9 @@ public:
     ScenarioDocument* document() const { return m_document; }
     ParameterPanel* parameterPanel() const { return m_panel; }
     MemoryChart* memoryChart() const { return m_chart; }
+    GanttChart* ganttChart() const { return m_gantt; }
+    TopologyEditor* topologyEditor() const { return m_topology; }
+    BandwidthChart* bandwidthChart() const { return m_bandwidth; }
     SummaryStrip* summaryStrip() const { return m_summary; }
     // The tabs of the central area: "Memory" first.
     QTabWidget* viewTabs() const { return m_tabs; }
@@ -67,6 +73,9 @@ private:
     Settings* m_settings = nullptr;
     ParameterPanel* m_panel;
     MemoryChart* m_chart;
+    GanttChart* m_gantt = nullptr;
+    TopologyEditor* m_topology = nullptr;
+    BandwidthChart* m_bandwidth = nullptr;
     SummaryStrip* m_summary;
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_panelDock;

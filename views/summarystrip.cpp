@@ -40,10 +40,24 @@ SummaryStrip::SummaryStrip(QWidget* parent) : QFrame(parent), m_figures(new QWid
     m_microbatches = addFigure(tr("Microbatches"), QStringLiteral("summary.microbatches"));
     m_peak = addFigure(tr("Peak memory per GPU"), QStringLiteral("summary.peak"));
     m_flops = addFigure(tr("Model FLOPs per step"), QStringLiteral("summary.flops"));
+    m_stepTime = addFigure(tr("Step time"), QStringLiteral("summary.step_time"));
+    m_tokens = addFigure(tr("Tokens/s"), QStringLiteral("summary.tokens_per_s"));
+    m_mfu = addFigure(tr("MFU"), QStringLiteral("summary.mfu"));
+    m_bubble = addFigure(tr("Bubble"), QStringLiteral("summary.bubble"));
+    m_exposed = addFigure(tr("Exposed communication"), QStringLiteral("summary.exposed_comm"));
+    for (QLabel* figure : {m_stepTime, m_tokens, m_mfu, m_bubble, m_exposed})
+        figure->parentWidget()->setVisible(false);
     m_fits = new QLabel(m_figures);
     m_fits->setObjectName(QStringLiteral("summary.fits"));
     m_fits->setAlignment(Qt::AlignCenter);
     m_figures->layout()->addWidget(m_fits);
+
+    m_bottleneck = new QLabel(this);
+    m_bottleneck->setObjectName(QStringLiteral("summary.bottleneck"));
+    m_bottleneck->setWordWrap(true);
+    m_bottleneck->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_bottleneck->setVisible(false);
+    layout->addWidget(m_bottleneck);
 
     m_warnings = new QLabel(this);
     m_warnings->setObjectName(QStringLiteral("summary.warnings"));
@@ -115,6 +129,28 @@ void SummaryStrip::resetData(const Result& result)
         m_fits->setToolTip(tr("Over capacity: %1 of %n pipeline stage(s).", nullptr, stages).arg(over));
     }
     m_fits->setProperty("fits", over == 0);
+
+    // The step's figures only once the step simulator has run (CONTRACT.md "step"; zero before).
+    const StepResult& step = result.step;
+    const bool simulated = step.time_s > 0;
+    for (QLabel* figure : {m_stepTime, m_tokens, m_mfu, m_bubble, m_exposed})
+        figure->parentWidget()->setVisible(simulated);
+    if (simulated) {
+        m_stepTime->setText(quantityText(step.time_s, Unit::Seconds));
+        m_tokens->setText(quantityText(step.tokens_per_s, Unit::Count));
+        m_mfu->setText(quantityText(step.mfu, Unit::Fraction));
+        m_mfu->setToolTip(tr("Model FLOPs utilisation; counting recompute (HFU): %1")
+                              .arg(quantityText(step.hfu, Unit::Fraction)));
+        m_bubble->setText(quantityText(step.bubble_fraction, Unit::Fraction));
+        m_bubble->setToolTip(tr("Idle compute time over the step time, averaged over the GPUs"));
+        m_exposed->setText(quantityText(step.exposed_comm_s, Unit::Seconds));
+        m_exposed->setToolTip(tr("Communication not hidden behind compute: %1 of the step")
+                                  .arg(quantityText(step.exposed_comm_s / step.time_s, Unit::Fraction)));
+    }
+    const bool bottleneck = simulated && !result.bottleneck.kind.empty();
+    m_bottleneck->setText(bottleneck ? tr("Bottleneck: %1").arg(EngineText::bottleneck(result.bottleneck))
+                                     : QString());
+    m_bottleneck->setVisible(bottleneck);
 
     // A few warnings in the strip, all of them in its tooltip: the chart keeps its room.
     constexpr int shownWarnings = 3;

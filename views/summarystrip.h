@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The headline figures of a result: parameters, GPUs, microbatches, peak memory per GPU against the
-// capacity, whether it fits, model FLOPs per step, and the engine's warnings and the scenario's problems.
+// capacity, whether it fits, model FLOPs per step; once the step is simulated, the step time, tokens/s,
+// MFU, bubble and exposed communication with the bottleneck sentence; and the engine's warnings and the
+// scenario's problems.
 #pragma once
 
 #include "result.h"
@@ -34,6 +36,13 @@ private:
     QLabel* m_peak;
     QLabel* m_flops;
     QLabel* m_fits;
+    // The step's figures, hidden while the result has no simulated step.
+    QLabel* m_stepTime;
+    QLabel* m_tokens;
+    QLabel* m_mfu;
+    QLabel* m_bubble;
+    QLabel* m_exposed;
+    QLabel* m_bottleneck;
     QLabel* m_warnings;
     QLabel* m_problems;
     bool m_stale = false;

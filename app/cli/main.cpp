@@ -6,6 +6,7 @@
 #include "evaluate.h"
 #include "examples.h"
 #include "fields.h"
+#include "importcommand.h"
 #include "jsonwriter.h"
 #include "presets.h"
 #include "resultjson.h"
@@ -59,6 +60,7 @@ QString Cli::usage()
               "  shardscope-cli collective --topology TOPOLOGY --op OP --bytes N [--gpus a,b,..] "
               "[--algorithm ALG]\n"
               "  shardscope-cli presets [--json]\n"
+              "  shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]\n"
               "  shardscope-cli --help | --version\n"
               "\n"
               "SCENARIO is a scenario JSON file, - for standard input, or the id of a built-in example.\n"
@@ -72,6 +74,11 @@ QString Cli::usage()
               "  reducescatter, broadcast, reduce, alltoall or sendrecv; N is the nccl-tests size (\"1 GiB\"\n"
               "  works); --gpus picks GPUs by index or id (default: all); ALG is auto, ring, tree,\n"
               "  hierarchical, direct or nvls.\n"
+              "\n"
+              "import reads a Hugging Face config.json, a DeepSpeed config, `nvidia-smi topo -m` output, an\n"
+              "  NCCL topology dump or nccl-tests output (KIND: hf-config, deepspeed, nvidia-smi-topo,\n"
+              "  nccl-topo, nccl-tests; detected when --as is left out) and prints what it determines\n"
+              "  (shardscope-cli import --help).\n"
               "\n"
               "Exit status: 0 success, 1 bad input, 2 usage error.\n");
 }
@@ -122,8 +129,10 @@ int Cli::run()
         return collective(rest);
     if (command == QLatin1String("presets"))
         return listPresets(rest);
+    if (command == QLatin1String("import"))
+        return importCommand(rest);
     // Commands of the contract that later issues implement: say so instead of pretending.
-    static const QStringList later{QStringLiteral("import"), QStringLiteral("export"), QStringLiteral("sweep"),
+    static const QStringList later{QStringLiteral("export"), QStringLiteral("sweep"),
                                    QStringLiteral("plan")};
     if (later.contains(command))
         return usageError(tr("'%1' is not available yet").arg(command));
@@ -236,14 +245,11 @@ int Cli::eval(const QStringList& args)
     if (!problem.isEmpty())
         return inputError(problem);
 
-    if (timeline)
-        print(stderr, tr("shardscope-cli: --timeline: the timeline is not available yet; printing the result "
-                         "without it\n")
-                          .toUtf8());
     ss::EvalOptions options;
     options.explain = explain;
+    options.timeline = timeline;
     const ss::Result result = ss::evaluate(scenario, options);
-    print(stdout, ss::io::writeResult(result, explain));
+    print(stdout, ss::io::writeResult(result, explain, timeline));
     return kOk;
 }
 

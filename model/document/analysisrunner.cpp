@@ -5,6 +5,9 @@
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <cmath>
+
 namespace ss {
 
 AnalysisRunner::AnalysisRunner(QObject* parent) : QObject(parent)
@@ -14,7 +17,52 @@ AnalysisRunner::AnalysisRunner(QObject* parent) : QObject(parent)
 
 AnalysisRunner::~AnalysisRunner() = default;
 
-Analysis AnalysisRunner::analyse(const Scenario& scenario, quint64 generation)
+double AnalysisRunner::estimatedSeconds(const Scenario& scenario)
+{
+    // In doubles throughout: the sizes of a scenario that does not validate may be anything.
+    const ParallelSpec& parallel = scenario.parallel;
+    const double dp = std::max<double>(static_cast<double>(parallel.dp), 1);
+    const double tp = std::max<double>(static_cast<double>(parallel.tp), 1);
+    const double pp = std::max<double>(static_cast<double>(parallel.pp), 1);
+    const double chunks = parallel.schedule == Schedule::Interleaved
+                              ? std::max<double>(static_cast<double>(parallel.virtual_stages), 1)
+                              : 1;
+    const double microbatches = std::max(
+        1.0, std::floor(static_cast<double>(scenario.training.global_batch) /
+                        (dp * std::max<double>(static_cast<double>(scenario.training.micro_batch), 1))));
+    const double layers = scenario.model.kind == ModelKind::Params
+                              ? pp * chunks
+                              : std::max<double>(static_cast<double>(scenario.model.layers), 1);
+    // The step simulator's boxes (stepsim.cpp): every layer's compute and tensor-parallel segments, forward
+    // and backward, for every microbatch, plus each pipeline op and its send.
+    const double segments = layers * (tp > 1 ? 4 : 1) + 2 * pp * chunks;
+    const double ops = pp * chunks * (parallel.schedule == Schedule::ZbH1 ? 3 : 2) *
+                       (scenario.training.recompute == Recompute::None ? 1 : 1.5);
+    const double boxes = microbatches * (2 * segments + 2 * ops);
+    // Fitted to evaluate() with the timeline on the benchmark machine (2024, one core of a shared 2-core VM),
+    // rounded up: GPT-3 175B on 1024 GPUs (118k boxes) 16 ms, tp 8 pp 16 dp 8 with 128 microbatches (147k
+    // boxes) 20-30 ms, tp 8 pp 8 with 64 microbatches (51k boxes) 3 ms; the per-GPU term is the routing of
+    // the collectives on the cluster.
+    constexpr double fixedSeconds = 100e-6;
+    constexpr double secondsPerBox = 140e-9;
+    constexpr double secondsPerGpu = 8e-6;
+    return fixedSeconds + secondsPerBox * boxes + secondsPerGpu * dp * tp * pp;
+}
+
+bool AnalysisRunner::runsInline(const Scenario& scenario) const
+{
+    switch (m_mode) {
+    case Mode::Inline:
+        return true;
+    case Mode::Threaded:
+        return false;
+    case Mode::Automatic:
+        return estimatedSeconds(scenario) <= inlineLimitSeconds();
+    }
+    return true;
+}
+
+Analysis AnalysisRunner::analyse(const Scenario& scenario, quint64 generation, const EvalOptions& options)
 {
     QElapsedTimer timer;
     timer.start();
@@ -22,7 +70,7 @@ Analysis AnalysisRunner::analyse(const Scenario& scenario, quint64 generation)
     analysis.generation = generation;
     analysis.problems = validateScenario(scenario);
     if (analysis.problems.empty()) {
-        analysis.result = evaluate(scenario);
+        analysis.result = evaluate(scenario, options);
         analysis.evaluated = true;
     }
     analysis.seconds = timer.nsecsElapsed() * 1e-9;
@@ -32,21 +80,37 @@ Analysis AnalysisRunner::analyse(const Scenario& scenario, quint64 generation)
 void AnalysisRunner::request(const Scenario& scenario)
 {
     const quint64 generation = ++m_generation;
-    const bool inlineRun =
-        m_mode == Mode::Inline || (m_mode == Mode::Automatic && m_lastSeconds < inlineLimitSeconds());
-    if (inlineRun) {
-        accept(analyse(scenario, generation));
+    if (runsInline(scenario)) {
+        m_queued.reset(); // superseded: whatever is still running arrives stale
+        accept(analyse(scenario, generation, m_options));
         return;
     }
+    if (m_running) {
+        m_queued = scenario;
+        return;
+    }
+    start(scenario, generation);
+}
+
+void AnalysisRunner::start(const Scenario& scenario, quint64 generation)
+{
     // The lambda owns its copy of the scenario; the UI thread never shares data with the worker.
     auto* watcher = new QFutureWatcher<Analysis>(this);
-    ++m_pending;
+    m_running = true;
     connect(watcher, &QFutureWatcher<Analysis>::finished, this, [this, watcher] {
-        --m_pending;
-        accept(watcher->result());
+        m_running = false;
+        const Analysis analysis = watcher->result();
         watcher->deleteLater();
+        accept(analysis);
+        if (m_queued) {
+            const Scenario next = std::move(*m_queued);
+            m_queued.reset();
+            start(next, m_generation);
+        }
     });
-    watcher->setFuture(QtConcurrent::run([scenario, generation] { return analyse(scenario, generation); }));
+    const EvalOptions options = m_options;
+    watcher->setFuture(QtConcurrent::run(
+        [scenario, generation, options] { return analyse(scenario, generation, options); }));
 }
 
 void AnalysisRunner::accept(const Analysis& analysis)

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Runs validateScenario() + evaluate() for the document. The memory engine takes microseconds, so the
-// default is to evaluate inline; the threaded path (copy in, value out, stale results dropped by a
-// generation number, DESIGN.md) is kept for the slower engines that follow.
+// Runs validateScenario() + evaluate() (with the step's timeline) for the document. Small scenarios take
+// well under a millisecond and are evaluated inline, so an edit redraws in the same frame; big ones (a
+// thousand GPUs, a hundred thousand timeline boxes) take tens of milliseconds and run on the thread pool:
+// copy in, value out, stale results dropped by a generation number (DESIGN.md). Which path a scenario
+// takes is decided by an estimate of its cost from its sizes, not by a clock, so it is the same on every
+// run and in every test.
 #pragma once
 
 #include "evaluate.h"
@@ -12,6 +15,7 @@
 #include <QObject>
 #include <QtGlobal>
 
+#include <optional>
 #include <vector>
 
 namespace ss {
@@ -34,7 +38,7 @@ public:
     {
         Inline,    // evaluate in request(), finished() is emitted before it returns
         Threaded,  // evaluate on the thread pool, finished() arrives through the event loop
-        Automatic, // inline while the last evaluation was faster than inlineLimitSeconds()
+        Automatic, // inline while estimatedSeconds() is at most inlineLimitSeconds(), else threaded
     };
 
     explicit AnalysisRunner(QObject* parent = nullptr);
@@ -42,28 +46,47 @@ public:
 
     Mode mode() const { return m_mode; }
     void setMode(Mode mode) { m_mode = mode; }
-    static constexpr double inlineLimitSeconds() { return 0.004; }
+    // Half a frame: the views need the other half to redraw.
+    static constexpr double inlineLimitSeconds() { return 0.008; }
+    // What evaluate() with the timeline is expected to take for SCENARIO on a desktop core, from its sizes.
+    static double estimatedSeconds(const Scenario& scenario);
+    // Whether request(SCENARIO) evaluates inline in the current mode.
+    bool runsInline(const Scenario& scenario) const;
+
+    // What evaluate() is asked for; the timeline by default (the Gantt chart draws it).
+    EvalOptions options() const { return m_options; }
+    void setOptions(const EvalOptions& options) { m_options = options; }
 
     // The generation of the latest request; results of older generations are never emitted.
     quint64 generation() const { return m_generation; }
-    bool isBusy() const { return m_pending > 0; }
+    bool isBusy() const { return m_running || m_queued.has_value(); }
+    // Wall time of the last evaluation that finished (inline or threaded).
+    double lastSeconds() const { return m_lastSeconds; }
 
-    // Analyses SCENARIO (copied); a later request makes this one stale.
+    // Analyses SCENARIO (copied); a later request makes this one stale. While a threaded evaluation runs,
+    // only the latest of the requests made meanwhile is evaluated after it, so scrubbing a big scenario
+    // does not queue up work that would be thrown away.
     void request(const Scenario& scenario);
 
     // The pure function every path runs.
-    static Analysis analyse(const Scenario& scenario, quint64 generation);
+    static Analysis analyse(const Scenario& scenario, quint64 generation, const EvalOptions& options = {});
 
 signals:
     void finished(const ss::Analysis& analysis);
 
 private:
+    void start(const Scenario& scenario, quint64 generation);
     void accept(const Analysis& analysis);
 
-    // Inline until an engine needs more than a frame: results then never depend on thread timing.
-    Mode m_mode = Mode::Inline;
+    Mode m_mode = Mode::Automatic;
+    EvalOptions m_options = [] {
+        EvalOptions options;
+        options.timeline = true;
+        return options;
+    }();
     quint64 m_generation = 0;
-    int m_pending = 0;
+    bool m_running = false;
+    std::optional<Scenario> m_queued;
     double m_lastSeconds = 0;
 };
 

@@ -6,6 +6,8 @@
 #include <QLocale>
 #include <QStringList>
 
+#include <cmath>
+
 namespace ss {
 
 namespace {
@@ -142,7 +144,89 @@ QString EngineText::warning(const Warning& w)
         return fill(tr("%1 layers do not split evenly over %2 stages; the first stages take one layer more"), a);
     if (w.code == "parallel.sequence_parallel_noop")
         return tr("Sequence parallelism has no effect with tensor parallel 1");
+    // The step simulator's warnings (stepresult.cpp).
+    if (w.code == "step.too_large" && a.size() >= 2)
+        return fill(tr("The step has %1 microbatches over %2 stages, too many to simulate; the step figures are "
+                       "left out"),
+                    a);
+    if (w.code == "step.stalled")
+        return tr("The pipeline schedule could not finish (a bug in ShardScope); the step figures cover what ran");
+    if (w.code == "step.timeline_coarse" && a.size() >= 1)
+        return fill(tr("The timeline would have more than %1 boxes; each op's tensor-parallel collectives are drawn "
+                       "inside its compute box"),
+                    a);
+    if (w.code == "step.timeline_truncated" && a.size() >= 1)
+        return fill(tr("The timeline has more than %1 boxes; the rest are left out"), a);
+    if (w.code == "step.link_oversubscribed" && a.size() >= 3)
+        return tr("Link %1 is busy %2 per step, longer than the simulated step of %3: the kinds of traffic that "
+                  "share it do not all fit, so the step is probably longer")
+            .arg(arg(a, 0), QString::fromStdString(formatQuantity(arg(a, 1).toDouble(), Unit::Seconds)),
+                 QString::fromStdString(formatQuantity(arg(a, 2).toDouble(), Unit::Seconds)));
     return QString::fromStdString(w.message);
+}
+
+namespace {
+
+// "58%": the engine's sentences give shares of the step in whole percent.
+QString percentArg(const std::vector<std::string>& args, std::size_t i)
+{
+    return QStringLiteral("%1%").arg(std::lround(arg(args, i).toDouble() * 100));
+}
+
+// How a sentence names a link of KIND (as linkNoun() in stepresult.cpp; CONTRACT.md link kind prefixes).
+QString linkNoun(const QString& kind)
+{
+    if (kind.startsWith(QLatin1String("host")))
+        return EngineText::tr("PCIe host link");
+    if (kind.startsWith(QLatin1String("pcie")))
+        return EngineText::tr("PCIe link");
+    if (kind.startsWith(QLatin1String("nvlink")) || kind.startsWith(QLatin1String("nvswitch")))
+        return EngineText::tr("NVLink");
+    if (kind.startsWith(QLatin1String("qpi")) || kind.startsWith(QLatin1String("upi")))
+        return EngineText::tr("CPU socket link");
+    return EngineText::tr("network link");
+}
+
+QString scheduleText(const QString& schedule)
+{
+    if (schedule == QLatin1String("gpipe"))
+        return QStringLiteral("GPipe");
+    if (schedule == QLatin1String("1f1b"))
+        return QStringLiteral("1F1B");
+    if (schedule == QLatin1String("interleaved"))
+        return EngineText::tr("interleaved 1F1B");
+    if (schedule == QLatin1String("zb-h1"))
+        return QStringLiteral("ZB-H1");
+    return schedule;
+}
+
+} // namespace
+
+QString EngineText::bottleneck(const Bottleneck& b)
+{
+    // The arguments of each kind as estimateStep() (stepresult.cpp) writes them.
+    const auto& a = b.args;
+    if (b.kind == "compute" && a.size() >= 2)
+        return tr("compute: the busiest GPU computes %1 of the step at %2 of its peak FLOP/s")
+            .arg(percentArg(a, 0), percentArg(a, 1));
+    if (b.kind == "bubble" && a.size() >= 4)
+        return tr("pipeline bubble: the GPUs idle %1 of the step (%2 stages, %3 microbatches, %4)")
+            .arg(percentArg(a, 0), arg(a, 1), arg(a, 2), scheduleText(arg(a, 3)));
+    if (b.kind == "pcie" && a.size() >= 4)
+        return tr("%1 %2 carries %3 bytes/param per step: %4 of the step")
+            .arg(linkNoun(arg(a, 3)), arg(a, 0), arg(a, 1), percentArg(a, 2));
+    if (b.kind == "link" && a.size() >= 4)
+        return tr("%1 %2 (%3) carries %4 traffic on the critical path: %5 of the step")
+            .arg(linkNoun(arg(a, 1)), arg(a, 0), arg(a, 1), arg(a, 2).toUpper(), percentArg(a, 3));
+    if (b.kind == "memory" && b.id == "host" && a.size() >= 2)
+        return tr("the CPU optimizer step, bound by host memory bandwidth (%1 per node assumed), takes %2 of the "
+                  "step")
+            .arg(QString::fromStdString(formatQuantity(arg(a, 1).toDouble(), Unit::BytesPerSecond)),
+                 percentArg(a, 0));
+    if (b.kind == "memory" && a.size() >= 3)
+        return tr("stage %1 needs %2 per GPU, more than the GPU's %3: the step cannot run")
+            .arg(arg(a, 0), bytesArg(a, 1), bytesArg(a, 2));
+    return QString::fromStdString(b.message);
 }
 
 QString EngineText::fieldError(const FieldInfo& field, const QString& text)

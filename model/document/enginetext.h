@@ -19,6 +19,8 @@ class EngineText
 public:
     static QString problem(const Problem& problem);
     static QString warning(const Warning& warning);
+    // The sentence naming what limits the step (Result::bottleneck), by its kind and arguments.
+    static QString bottleneck(const Bottleneck& bottleneck);
     // Why TEXT (what the user typed, or a value's canonical text) is not a valid value of FIELD.
     static QString fieldError(const FieldInfo& field, const QString& text);
 };

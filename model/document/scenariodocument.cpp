@@ -75,6 +75,24 @@ void ScenarioDocument::setName(const QString& name)
     push(after, tr("Rename scenario"));
 }
 
+void ScenarioDocument::setTopology(const Topology& topology, const QString& description, const QString& mergeKey)
+{
+    if (m_scenario.cluster.topology && *m_scenario.cluster.topology == topology)
+        return;
+    Scenario after = m_scenario;
+    after.cluster.topology = topology;
+    push(after, description, mergeKey.isEmpty() ? QString() : QStringLiteral("topology:") + mergeKey);
+}
+
+void ScenarioDocument::clearTopology(const QString& description)
+{
+    if (!m_scenario.cluster.topology)
+        return;
+    Scenario after = m_scenario;
+    after.cluster.topology.reset();
+    push(after, description);
+}
+
 void ScenarioDocument::replaceScenario(const Scenario& scenario, const QString& description,
                                        const QString& fileName)
 {

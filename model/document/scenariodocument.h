@@ -48,6 +48,12 @@ public:
     // Parses TEXT as the field's unit string ("80 GiB", "7.5B", "bf16-mixed") and sets it.
     QString setFieldText(const QString& path, const QString& text, EditKind kind = EditKind::Commit);
     void setName(const QString& name);
+    // Replaces cluster.topology with TOPOLOGY, the whole graph after one canvas edit. When the scenario
+    // had none (its cluster was generated from the node preset), this makes it explicit in the same step.
+    // Edits with the same non-empty MERGE_KEY merge into one step (scrubbing a link's count).
+    void setTopology(const Topology& topology, const QString& description, const QString& mergeKey = {});
+    // Drops the explicit topology, so the cluster is generated from its node preset again (one step).
+    void clearTopology(const QString& description);
     // Replaces the whole scenario as one undoable step (opening an example, a file, an import).
     // FILE_NAME is the file the document is then bound to ("" for none).
     void replaceScenario(const Scenario& scenario, const QString& description, const QString& fileName = {});

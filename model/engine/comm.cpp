@@ -177,6 +177,7 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         row.bytes = bytes;
         row.count_per_step = std::int64_t(std::llround(count));
         row.time_s = r.time_s;
+        row.alpha_s = r.alpha_s;
         row.algorithm = algorithm.empty() ? algorithmName(r.algorithm) : algorithm;
         if (r.bottleneck_link >= 0)
             row.bottleneck_link = graph.links()[std::size_t(r.bottleneck_link)].id;

@@ -3,11 +3,14 @@
 
 #include "comm.h"
 #include "memory.h"
+#include "presets.h"
+#include "stepsim.h"
 #include "validate.h"
 #include "workload.h"
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 namespace ss {
@@ -19,6 +22,40 @@ std::string num(double v)
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
     return buf;
+}
+
+// The communication of a step on the model of the last cluster this thread evaluated: its routes, rings and
+// plans carry over to the next evaluation of the same cluster (a GUI edit, a sweep), and building them is most
+// of the communication's cost on large clusters. The model is rebuilt now and then so its caches stay small.
+CommResult communication(const Scenario& sc, std::int64_t microbatches)
+{
+    struct Cache
+    {
+        ClusterSpec cluster;
+        bool ps = false;
+        std::int64_t servers = 0;
+        int uses = 0;
+        std::optional<CommModel> model;
+    };
+    thread_local Cache cache;
+    // What scenarioTopology() reads besides the cluster: parameter servers join the topology.
+    const bool ps = sc.parallel.dp_sync == DpSync::ParameterServer || sc.cluster.node_preset == "ps-cluster";
+    const std::int64_t servers = sc.parallel.ps_servers;
+    if (!cache.model || cache.uses >= 256 || cache.ps != ps || cache.servers != servers ||
+        !(cache.cluster == sc.cluster)) {
+        cache.model.reset();
+        Topology topology;
+        CommModel model;
+        if (!scenarioTopology(sc, topology) || !CommModel::fromTopology(topology, model))
+            return estimateCommunication(sc, microbatches); // says what is wrong
+        cache.cluster = sc.cluster;
+        cache.ps = ps;
+        cache.servers = servers;
+        cache.uses = 0;
+        cache.model.emplace(std::move(model));
+    }
+    ++cache.uses;
+    return estimateCommunication(sc, microbatches, *cache.model);
 }
 
 } // namespace
@@ -52,7 +89,7 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
 
     r.memory = estimateMemory(sc, r.microbatches, r.warnings, explain);
     if (options.communication) {
-        r.comm = estimateCommunication(sc, r.microbatches);
+        r.comm = communication(sc, r.microbatches);
         r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
     }
 
@@ -73,6 +110,10 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
         recompute = B * L * layer.attention;
     r.compute.hardware_flops_per_step = r.compute.model_flops_per_step + recompute;
     r.compute.flops_per_token = r.compute.model_flops_per_step / (B * double(m.seq_len));
+
+    // The step: a discrete-event simulation over the costs above (stepsim.h); it also sets the links'
+    // utilisation.
+    estimateStep(sc, r, options.timeline, explain);
 
     if (explain) {
         if (m.kind == ModelKind::Transformer)

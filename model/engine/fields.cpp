@@ -443,7 +443,8 @@ std::vector<FieldInfo> buildFields()
         "cluster.gpus_per_node", 1, 1024, [](auto& s) -> auto& { return s.cluster.gpus_per_node; }));
     fields.push_back(stringEnumField(
         "cluster.node_preset",
-        {"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen4-8gpu", "ps-cluster"},
+        {"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu", "pcie-gen4-4gpu",
+         "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"},
         [](auto& s) -> auto& { return s.cluster.node_preset; }));
     fields.push_back(stringEnumField(
         "cluster.network.kind",

@@ -56,6 +56,12 @@ bool designOf(std::string_view preset, NodeDesign& d)
         // Two sockets joined by QPI, one PCIe Gen3 switch on each with two GPUs: the classic 4-GPU box
         // where peers on one switch are PIX and peers across sockets SYS.
         d = {2, "qpi-9.6", 2, "host-gen3", "pcie-gen3-x16", "", false, 0, false};
+    } else if (preset == "pcie-gen3-4gpu" || preset == "pcie-gen4-4gpu" || preset == "pcie-gen5-4gpu") {
+        // A single-socket 4-GPU workstation: one PCIe switch holds the four GPUs and the NIC and reaches the CPU
+        // through one x16 uplink, which all host traffic shares (as the GPUs of a DGX-2 share theirs:
+        // ZeRO-Infinity, SC'21, 3.0 GB/s per GPU from the CPU with all GPUs active). Gen3, Gen4 or Gen5.
+        const std::string gen(preset.substr(8, 1));
+        d = {1, "", 1, "host-gen" + gen, "pcie-gen" + gen + "-x16", "", false, 0, false};
     } else if (preset == "pcie-gen4-8gpu") {
         // Two Ice Lake sockets (UPI 11.2 GT/s), two PCIe Gen4 switches per socket with two GPUs each.
         d = {2, "upi-11.2", 4, "host-gen4", "pcie-gen4-x16", "", false, 0, false};
@@ -151,6 +157,12 @@ const std::vector<PresetInfo>& presets()
         {"pcie-qpi-4gpu", "4-GPU PCIe box, two switches on two sockets (QPI)", 4, 4, 1, "RTX-3090",
          "ethernet-10g", 1,
          "2 PCIe Gen3 switches with 2 GPUs each, one per socket, the sockets joined by QPI 9.6 GT/s"},
+        {"pcie-gen3-4gpu", "4-GPU PCIe Gen3 workstation, one switch", 4, 4, 1, "RTX-3090", "ethernet-10g", 1,
+         "1 socket, 1 PCIe Gen3 switch holding the 4 GPUs and the NIC, one x16 uplink to the CPU"},
+        {"pcie-gen4-4gpu", "4-GPU PCIe Gen4 workstation, one switch", 4, 4, 1, "RTX-4090", "ethernet-10g", 1,
+         "1 socket, 1 PCIe Gen4 switch holding the 4 GPUs and the NIC, one x16 uplink to the CPU"},
+        {"pcie-gen5-4gpu", "4-GPU PCIe Gen5 workstation, one switch", 4, 4, 1, "H100-PCIe", "ethernet-10g", 1,
+         "1 socket, 1 PCIe Gen5 switch holding the 4 GPUs and the NIC, one x16 uplink to the CPU"},
         {"pcie-gen4-8gpu", "8-GPU PCIe Gen4 server", 8, 8, 1, "A100-PCIe-80GB", "roce-100g", 2,
          "4 PCIe Gen4 switches with 2 GPUs each on 2 Ice Lake sockets (UPI), no NVLink"},
         {"ps-cluster", "Parameter-server cluster (workers + servers)", 0, 1, 4, "V100-SXM2-16GB",

@@ -75,6 +75,7 @@ struct CommCollective
     double bytes = 0;            // one call's size (nccl-tests "size"; the biggest group's when stages differ)
     std::int64_t count_per_step = 0;
     double time_s = 0;           // one call
+    double alpha_s = 0;          // the latency part of time_s (the step model scales the rest with size)
     std::string algorithm;       // ring, tree, hierarchical, direct, nvls, parameter-server, copy
     std::string bottleneck_link; // link id; empty when nothing moves
     std::int64_t ranks = 0;      // per group
@@ -130,15 +131,23 @@ struct TimelineEvent
 struct StepResult
 {
     double time_s = 0;
-    double compute_s = 0;       // compute-stream busy time of the busiest GPU
-    double exposed_comm_s = 0;  // communication not hidden behind compute, on the critical GPU
-    double bubble_fraction = 0; // idle compute-stream time over step time, averaged over GPUs
+    double compute_s = 0;       // compute-stream busy time of the busiest GPU (its tp collectives excluded)
+    double exposed_comm_s = 0;  // communication not hidden behind compute, on the critical GPU (tp included)
+    double bubble_fraction = 0; // idle compute-stream time over step time, averaged over GPUs: no op in
+                                // progress (an op waiting on its tp collective is not idle)
     double tokens_per_s = 0;
     double mfu = 0;             // model FLOP/s over peak
     double hfu = 0;             // hardware FLOP/s (recompute included) over peak
 };
 
 // What limits the step most (CONTRACT.md "bottleneck").
+// ARGS by kind (numbers in plain SI, shares as fractions of the step), as estimateStep() writes them:
+//   compute: {share, compute efficiency}
+//   bubble:  {share, pp, microbatches, schedule}
+//   link:    {link id, link kind, traffic groups ("dp", "tp+pp"), share}
+//   pcie:    {link id, offload bytes per parameter per step ("0": none), share, link kind,
+//             groups of the collectives crossing PCIe ("" none, "dp", ...)}
+//   memory:  id "host": {share, host memory bandwidth}; id = a stage: {stage, bytes needed, capacity}
 struct Bottleneck
 {
     std::string kind;              // "compute", "link", "pcie", "bubble", "memory"

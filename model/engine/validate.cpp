@@ -32,7 +32,8 @@ bool startsWith(std::string_view text, std::string_view prefix)
 // communication engine). 0: any count.
 std::int64_t presetGpus(std::string_view preset)
 {
-    if (preset == "pcie-qpi-4gpu")
+    if (preset == "pcie-qpi-4gpu" || preset == "pcie-gen3-4gpu" || preset == "pcie-gen4-4gpu" ||
+        preset == "pcie-gen5-4gpu")
         return 4;
     if (preset == "ps-cluster")
         return 0;
@@ -41,8 +42,8 @@ std::int64_t presetGpus(std::string_view preset)
 
 bool knownPreset(std::string_view preset)
 {
-    for (const char* id : {"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen4-8gpu",
-                           "ps-cluster"})
+    for (const char* id : {"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu",
+                           "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"})
         if (preset == id)
             return true;
     return false;

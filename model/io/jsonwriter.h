@@ -4,11 +4,13 @@
 // digits that read back to the same value, so files round-trip exactly.
 #pragma once
 
+#include "fields.h"
 #include "scenario.h"
 
 #include <QByteArray>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -54,6 +56,11 @@ private:
     int m_nonFinite = 0;
     bool m_afterKey = false;
 };
+
+// One scalar field of the field table as JSON (model.params of a transformer: the derived count).
+void writeFieldValue(JsonWriter& w, const FieldInfo& field, const Scenario& s);
+// "cluster.network.kind" -> {"cluster", "network", "kind"}.
+std::vector<std::string> splitFieldPath(const std::string& path);
 
 // The "nodes" and "links" members of a topology object, shared by the scenario and topology files.
 void writeTopologyMembers(JsonWriter& w, const Topology& topology);

@@ -13,7 +13,7 @@ namespace {
 
 // Every number the writer emits, with its JSON path, so that non-finite ones can be reported in the
 // warnings before the writer reaches them (warnings come before explain in the output).
-std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain)
+std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain, bool withTimeline)
 {
     std::vector<std::string> paths;
     const auto check = [&paths](double value, const std::string& path) {
@@ -46,6 +46,23 @@ std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain)
     check(r.compute.model_flops_per_step, "compute.model_flops_per_step");
     check(r.compute.hardware_flops_per_step, "compute.hardware_flops_per_step");
     check(r.compute.flops_per_token, "compute.flops_per_token");
+    for (std::size_t i = 0; i < r.comm.links.size(); ++i)
+        check(r.comm.links[i].utilization, "comm.links[" + std::to_string(i) + "].utilization");
+    check(r.step.time_s, "step.time_s");
+    check(r.step.compute_s, "step.compute_s");
+    check(r.step.exposed_comm_s, "step.exposed_comm_s");
+    check(r.step.bubble_fraction, "step.bubble_fraction");
+    check(r.step.tokens_per_s, "step.tokens_per_s");
+    check(r.step.mfu, "step.mfu");
+    check(r.step.hfu, "step.hfu");
+    if (withTimeline)
+        for (std::size_t i = 0; i < r.timeline.size(); ++i) {
+            const TimelineEvent& e = r.timeline[i];
+            const std::string row = "timeline[" + std::to_string(i) + "].";
+            check(e.start_s, row + "start_s");
+            check(e.end_s, row + "end_s");
+            check(e.bytes, row + "bytes");
+        }
     if (withExplain)
         for (std::size_t i = 0; i < r.explain.size(); ++i)
             check(r.explain[i].value, "explain[" + std::to_string(i) + "].value");
@@ -99,9 +116,9 @@ void writeStage(JsonWriter& w, const StageMemory& m)
 
 } // namespace
 
-QByteArray writeResult(const Result& r, bool withExplain)
+QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline)
 {
-    const std::vector<std::string> bad = nonFinitePaths(r, withExplain);
+    const std::vector<std::string> bad = nonFinitePaths(r, withExplain, withTimeline);
 
     JsonWriter w;
     w.beginObject();
@@ -139,8 +156,7 @@ QByteArray writeResult(const Result& r, bool withExplain)
     w.value(r.compute.flops_per_token);
     w.endObject();
 
-    // The step's collectives and link loads. A link's "utilization" is busy_s over the step time, which
-    // the step simulator computes; until it exists the key is left out rather than filled with a guess.
+    // The step's collectives and link loads; a link's "utilization" is busy_s over the simulated step time.
     w.key("comm");
     w.beginObject();
     w.key("collectives");
@@ -167,6 +183,8 @@ QByteArray writeResult(const Result& r, bool withExplain)
         w.value(c.groups);
         w.key("busbw_Bps");
         w.value(c.busbw_Bps);
+        w.key("alpha_s");
+        w.value(c.alpha_s);
         w.endObject();
     }
     w.endArray();
@@ -190,6 +208,8 @@ QByteArray writeResult(const Result& r, bool withExplain)
         w.value(l.bytes_per_step);
         w.key("busy_s");
         w.value(l.busy_s);
+        w.key("utilization");
+        w.value(l.utilization);
         w.endObject();
     }
     w.endArray();
@@ -199,8 +219,42 @@ QByteArray writeResult(const Result& r, bool withExplain)
     w.value(r.comm.serial_time_s);
     w.endObject();
 
-    // "step", "bottleneck" and "timeline" come with the step simulator: left out rather than filled
-    // with numbers nobody computed.
+    // The simulated step (CONTRACT.md "step"); all zero when the scenario could not be simulated.
+    w.key("step");
+    w.beginObject();
+    w.key("time_s");
+    w.value(r.step.time_s);
+    w.key("compute_s");
+    w.value(r.step.compute_s);
+    w.key("exposed_comm_s");
+    w.value(r.step.exposed_comm_s);
+    w.key("bubble_fraction");
+    w.value(r.step.bubble_fraction);
+    w.key("tokens_per_s");
+    w.value(r.step.tokens_per_s);
+    w.key("mfu");
+    w.value(r.step.mfu);
+    w.key("hfu");
+    w.value(r.step.hfu);
+    w.endObject();
+
+    // What limits the step most; left out when nothing was simulated (its kind would be empty).
+    if (!r.bottleneck.kind.empty()) {
+        w.key("bottleneck");
+        w.beginObject();
+        w.key("kind");
+        w.value(r.bottleneck.kind);
+        w.key("id");
+        w.value(r.bottleneck.id);
+        w.key("message");
+        w.value(r.bottleneck.message);
+        w.key("args");
+        w.beginArray();
+        for (const std::string& arg : r.bottleneck.args)
+            w.value(arg);
+        w.endArray();
+        w.endObject();
+    }
 
     w.key("warnings");
     w.beginArray();
@@ -221,6 +275,40 @@ QByteArray writeResult(const Result& r, bool withExplain)
         w.endObject();
     }
     w.endArray();
+
+    if (withTimeline) {
+        // One row per box (CONTRACT.md "timeline"), plus its chunk, bytes moved, comm.collectives index and
+        // whether it is on the critical path.
+        w.key("timeline");
+        w.beginArray();
+        for (const TimelineEvent& e : r.timeline) {
+            w.beginObject();
+            w.key("gpu");
+            w.value(e.gpu);
+            w.key("stage");
+            w.value(e.stage);
+            w.key("stream");
+            w.value(e.stream);
+            w.key("kind");
+            w.value(e.kind);
+            w.key("microbatch");
+            w.value(e.microbatch);
+            w.key("start_s");
+            w.value(e.start_s);
+            w.key("end_s");
+            w.value(e.end_s);
+            w.key("chunk");
+            w.value(e.chunk);
+            w.key("bytes");
+            w.value(e.bytes);
+            w.key("collective");
+            w.value(e.collective);
+            w.key("critical");
+            w.value(e.critical);
+            w.endObject();
+        }
+        w.endArray();
+    }
 
     if (withExplain) {
         w.key("explain");

@@ -9,8 +9,9 @@
 
 namespace ss::io {
 
-// Indented JSON. EXPLAIN adds the "explain" array. Figures that are not finite numbers (an engine
-// bug) are written as null and named in an extra warning with code "result.non_finite".
-QByteArray writeResult(const Result& r, bool withExplain);
+// Indented JSON. EXPLAIN adds the "explain" array, TIMELINE the "timeline" array (CONTRACT.md: only with
+// --timeline). Figures that are not finite numbers (an engine bug) are written as null and named in an extra
+// warning with code "result.non_finite".
+QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline = false);
 
 } // namespace ss::io

@@ -621,7 +621,10 @@ bool Reader::readTopologyLinks(const QJsonArray& array, const QString& arrayPath
 
 // ---- writing ------------------------------------------------------------------------------------
 
-std::vector<std::string> splitPath(const std::string& path)
+
+} // namespace
+
+std::vector<std::string> splitFieldPath(const std::string& path)
 {
     std::vector<std::string> parts;
     std::size_t start = 0;
@@ -659,8 +662,6 @@ void writeFieldValue(JsonWriter& w, const FieldInfo& field, const Scenario& s)
         break;
     }
 }
-
-} // namespace
 
 bool readScenario(const QByteArray& json, Scenario& out, QString* error, const QString& fileName,
                   ReadCheck check)
@@ -723,7 +724,7 @@ QByteArray writeScenario(const Scenario& s)
             continue;
         if (field.path.compare(0, 12, "cluster.gpu.") == 0 && !customGpu)
             continue;
-        const std::vector<std::string> parts = splitPath(field.path);
+        const std::vector<std::string> parts = splitFieldPath(field.path);
         const std::size_t depth = parts.size() - 1;
         std::size_t common = 0;
         while (common < open.size() && common < depth && open[common] == parts[common])

@@ -1,22 +1,34 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // shardscope-bench [--json] [--quick]: medians of
 //   eval_default_s  engine evaluate() of the built-in default example (target <= 1 ms)
+//   eval_1024gpu_s  evaluate() with the timeline of a 1024-GPU interleaved pipeline (target <= 20 ms)
 //   gui_update_s    one panel edit through the document to the memory chart repainted, offscreen
 //                   (target <= 16 ms, one frame)
+//   gantt_repaint_100k_s  one pan frame of the Gantt chart with about 100k boxes (target <= 16 ms)
+//   canvas_repaint_256gpu_s  one drag frame of the topology canvas of 32 DGX A100 (256 GPUs), every
+//                   machine drawn: a device moved and the view rendered into an image (target <= 16 ms)
 // and a few neighbours for context. Medians, so a stray scheduler hiccup does not move the figure.
+#include "canvasitems.h"
 #include "evaluate.h"
 #include "examples.h"
 #include "fields.h"
+#include "ganttchart.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "scenariodocument.h"
+#include "synthetictimeline.h"
+#include "topologycanvas.h"
+#include "topologyeditor.h"
+#include "topologyscene.h"
 #include "validate.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPainter>
 
 #include <algorithm>
 #include <cstdio>
@@ -84,6 +96,24 @@ int main(int argc, char* argv[])
         medians.insert(QStringLiteral("eval_gpt3_175b_s"), measure(evalRuns / 10, evalRuns, [&](int) {
                            sink = sink + ss::evaluate(gpt3).memory.peak_gpu_bytes;
                        }));
+    // The step with its timeline on 1024 GPUs (issue 4, target <= 20 ms): GPT-3 175B on 128 DGX A100 as
+    // tp 8 × pp 16 × dp 8, 128 microbatches, interleaved 1F1B with 2 chunks (about 170k boxes).
+    {
+        ss::Scenario big = gpt3;
+        big.parallel.tp = 8;
+        big.parallel.pp = 16;
+        big.parallel.dp = 8;
+        big.parallel.schedule = ss::Schedule::Interleaved;
+        big.parallel.virtual_stages = 2;
+        big.training.micro_batch = 1;
+        big.training.global_batch = 128 * 8;
+        ss::EvalOptions withTimeline;
+        withTimeline.timeline = true;
+        if (ss::validateScenario(big).empty())
+            medians.insert(QStringLiteral("eval_1024gpu_s"), measure(fast ? 1 : 5, fast ? 5 : 100, [&](int) {
+                               sink = sink + static_cast<double>(ss::evaluate(big, withTimeline).timeline.size());
+                           }));
+    }
 
     // One edit as a panel makes it (a document setter: one undo command, the analysis, the panel
     // refresh, the summary and the chart's resetData), then the chart repainted at once instead of
@@ -93,6 +123,8 @@ int main(int argc, char* argv[])
     window.show();
     QApplication::processEvents();
     ss::ScenarioDocument* document = window.document();
+    // Every edit measured through to its redraw: the big cases below would otherwise go to the thread pool.
+    document->runner()->setMode(ss::AnalysisRunner::Mode::Inline);
     ss::MemoryChart* chart = window.memoryChart();
     const int guiRuns = fast ? 20 : 400;
     const QString microBatch = QStringLiteral("training.micro_batch");
@@ -117,6 +149,73 @@ int main(int argc, char* argv[])
     if (ss::validateScenario(deep).empty()) {
         document->replaceScenario(deep, QStringLiteral("deep"));
         medians.insert(QStringLiteral("gui_update_64_stages_s"), measure(guiRuns / 10, guiRuns, edit));
+    }
+
+    // The Gantt chart with about 100k boxes (a synthetic 1F1B step: 16 stages, 128 microbatches, 22
+    // tensor-parallel boxes per forward and backward; tests/views/synthetictimeline.h): one pan frame,
+    // the range moved and the chart repainted synchronously (target <= 16 ms), half the step in view.
+    {
+        ss::test::SyntheticStep spec;
+        spec.stages = 16;
+        spec.microbatches = 128;
+        spec.tpPerOp = 22;
+        const ss::Result big = ss::test::syntheticResult(spec);
+        ss::GanttChart gantt;
+        gantt.resize(1600, 900);
+        gantt.resetData(big);
+        gantt.show();
+        QApplication::processEvents();
+        gantt.replot(QCustomPlot::rpImmediateRefresh);
+        const double step = big.step.time_s;
+        const int ganttRuns = fast ? 10 : 200;
+        gantt.setVisibleRange({0.25 * step, 0.75 * step});
+        medians.insert(QStringLiteral("gantt_repaint_100k_s"), measure(ganttRuns / 10, ganttRuns, [&](int i) {
+                           const double shift = (i % 20 < 10 ? 0.01 : -0.01) * step;
+                           const ss::TimeRange range = gantt.visibleRange();
+                           gantt.setVisibleRange({range.lower + shift, range.upper + shift});
+                           gantt.replot(QCustomPlot::rpImmediateRefresh);
+                       }));
+        // The whole step in view: every box visited, most of them landing on painted pixels.
+        gantt.resetZoom();
+        medians.insert(QStringLiteral("gantt_repaint_100k_full_s"), measure(ganttRuns / 10, ganttRuns, [&](int) {
+                           gantt.replot(QCustomPlot::rpImmediateRefresh);
+                       }));
+        medians.insert(QStringLiteral("gantt_reset_100k_s"), measure(2, fast ? 4 : 20, [&](int) {
+                           gantt.resetData(big);
+                           gantt.replot(QCustomPlot::rpImmediateRefresh);
+                       }));
+        sink = sink + static_cast<double>(gantt.ganttLayout().boxCount);
+    }
+
+    // The topology canvas of 32 DGX A100 (256 GPUs, 745 devices, 1192 links), expanded and fitted to a
+    // 1280 × 800 window, coloured by the step's loads: one frame of a drag, a GPU moved (its links follow)
+    // and the whole viewport rendered synchronously into an image, as FullViewportUpdate repaints it.
+    {
+        ss::ScenarioDocument cluster;
+        cluster.runner()->setMode(ss::AnalysisRunner::Mode::Inline);
+        ss::Scenario s = ss::io::defaultExampleScenario();
+        s.cluster.nodes = 32;
+        s.parallel.dp = 256;
+        s.training.micro_batch = 1;
+        cluster.replaceScenario(s, QStringLiteral("256 GPUs"));
+        ss::TopologyEditor editor(&cluster);
+        editor.resize(1280, 800);
+        editor.setCollapseIdentical(false);
+        editor.show();
+        QApplication::processEvents();
+        ss::TopologyCanvas* canvas = editor.canvas();
+        canvas->fitAll();
+        ss::DeviceItem* dragged = editor.scene()->deviceItem(QStringLiteral("n5.gpu3"));
+        QImage frame(canvas->viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+        const int canvasRuns = fast ? 10 : 200;
+        if (dragged && editor.scene()->deviceItems().size() >= 256)
+            medians.insert(QStringLiteral("canvas_repaint_256gpu_s"), measure(canvasRuns / 10, canvasRuns, [&](int i) {
+                               dragged->setPos(dragged->pos() + QPointF(i % 2 ? 6 : -6, 3 * (i % 3 - 1)));
+                               frame.fill(Qt::white);
+                               QPainter painter(&frame);
+                               canvas->render(&painter);
+                           }));
+        sink = sink + frame.pixelColor(10, 10).red();
     }
 
     if (parser.isSet(json)) {

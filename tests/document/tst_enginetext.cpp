@@ -21,6 +21,8 @@ private slots:
     void everyWarningCodeHasASentence_data();
     void everyWarningCodeHasASentence();
     void argumentsAreFilledIn();
+    void bottleneckSentences_data();
+    void bottleneckSentences();
     void fieldErrors_data();
     void fieldErrors();
 
@@ -66,6 +68,8 @@ void TestEngineText::everyWarningCodeHasASentence_data()
     QTest::addColumn<QString>("code");
     const QString pattern = QStringLiteral(R"re(warnings\.push_back\(\{"([a-z_.]+)")re");
     QStringList codes = codesIn(QStringLiteral("memory.cpp"), pattern) + codesIn(QStringLiteral("evaluate.cpp"), pattern);
+    // The step simulator's warnings go through a helper.
+    codes += codesIn(QStringLiteral("stepresult.cpp"), QStringLiteral(R"re(warn\(r\.warnings,\s*"([a-z_.]+)")re"));
     codes.removeAll(QStringLiteral("scenario.invalid")); // the GUI shows the problems themselves
     QVERIFY(codes.size() >= 3);
     for (const QString& code : codes)
@@ -92,6 +96,46 @@ void TestEngineText::argumentsAreFilledIn()
     const Warning overflow{"memory.overflow", "", {"2", "90000000000", "4100654080", "A100-SXM4-80GB", "85899345920"}};
     const QString w = EngineText::warning(overflow);
     QVERIFY2(w.contains(QStringLiteral("Stage 2")) && w.contains(QStringLiteral("80 GiB")), qPrintable(w));
+}
+
+// Every kind estimateStep() (stepresult.cpp) names, with its arguments in the order it writes them; the
+// PCIe row is issue 4's example sentence.
+void TestEngineText::bottleneckSentences_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("compute") << "compute" << "" << QStringList{"0.8123", "0.5"}
+                             << "compute: the busiest GPU computes 81% of the step at 50% of its peak FLOP/s";
+    QTest::newRow("bubble") << "bubble" << "" << QStringList{"0.3043", "8", "16", "gpipe"}
+                            << "pipeline bubble: the GPUs idle 30% of the step (8 stages, 16 microbatches, GPipe)";
+    QTest::newRow("pcie") << "pcie" << "n0-host0" << QStringList{"n0-host0", "4", "0.58", "host-pcie-gen3"}
+                          << "PCIe host link n0-host0 carries 4 bytes/param per step: 58% of the step";
+    QTest::newRow("link") << "link" << "ib0" << QStringList{"ib0", "ib-hdr", "dp", "0.25"}
+                          << "network link ib0 (ib-hdr) carries DP traffic on the critical path: 25% of the step";
+    QTest::newRow("host memory") << "memory" << "host" << QStringList{"0.4", "2e+11"}
+                                 << "the CPU optimizer step, bound by host memory bandwidth (200 GB/s per node "
+                                    "assumed), takes 40% of the step";
+    QTest::newRow("stage memory") << "memory" << "3" << QStringList{"3", "90000000000", "85899345920"}
+                                  << "stage 3 needs 83.8 GiB per GPU, more than the GPU's 80 GiB: the step cannot run";
+}
+
+void TestEngineText::bottleneckSentences()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, id);
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    Bottleneck b;
+    b.kind = kind.toStdString();
+    b.id = id.toStdString();
+    b.message = "untranslated";
+    for (const QString& a : args)
+        b.args.push_back(a.toStdString());
+    QCOMPARE(EngineText::bottleneck(b), expected);
+    b.args.clear(); // arguments missing: the engine's sentence
+    QCOMPARE(EngineText::bottleneck(b), QStringLiteral("untranslated"));
 }
 
 void TestEngineText::fieldErrors_data()

@@ -16,6 +16,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
+
 using ss::FieldValue;
 using ss::Scenario;
 using ss::ScenarioDocument;
@@ -60,6 +62,7 @@ private slots:
     void scrubbingBackToStartLeavesNothing();
     void commitsDoNotMerge();
     void renameRoundTrip();
+    void topologyRoundTrip();
     void replaceScenarioIsOneStep();
     void openExampleIsOneStep();
     void modifiedFollowsCleanState();
@@ -70,6 +73,9 @@ private slots:
     void invalidScenarioKeepsLastResult();
     void resetScenarioClearsHistory();
     void threadedRunnerDropsStaleResults();
+    void threadedRunnerCoalescesRequests();
+    void automaticRunnerChoosesByEstimate_data();
+    void automaticRunnerChoosesByEstimate();
     void settingsRoundTrip();
 
 private:
@@ -296,6 +302,43 @@ void TestScenarioDocument::renameRoundTrip()
     QCOMPARE(doc.scenario().name, original);
     doc.undoStack()->redo();
     QCOMPARE(doc.scenario().name, std::string("My run"));
+}
+
+// The canvas's edits: a whole topology per step, the first one making the generated cluster explicit;
+// edits with the same merge key (spin-box scrubbing) merge; dropping the topology is one step back.
+void TestScenarioDocument::topologyRoundTrip()
+{
+    ScenarioDocument doc;
+    QVERIFY(!doc.scenario().cluster.topology);
+    ss::Topology t;
+    t.nodes.push_back({"gpu0", "gpu", "GPU 0", 0, 0});
+    t.nodes.push_back({"gpu1", "gpu", "GPU 1", 100, 0});
+    t.links.push_back({"gpu0~gpu1", "gpu0", "gpu1", "nvlink3", 25e9, 3e-7, 0.8, 1});
+    doc.setTopology(t, QStringLiteral("explicit"));
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(*doc.scenario().cluster.topology, t);
+    doc.setTopology(t, QStringLiteral("same"));
+    QCOMPARE(doc.undoStack()->count(), 1); // a no-op pushes nothing
+    ss::Topology scrubbed = t;
+    for (int count : {2, 3, 4}) {
+        scrubbed.links[0].count = count;
+        doc.setTopology(scrubbed, QStringLiteral("count"), QStringLiteral("link:gpu0~gpu1:count"));
+    }
+    QCOMPARE(doc.undoStack()->count(), 2);
+    QCOMPARE(doc.scenario().cluster.topology->links[0].count, 4);
+    doc.clearTopology(QStringLiteral("generated"));
+    QCOMPARE(doc.undoStack()->count(), 3);
+    QVERIFY(!doc.scenario().cluster.topology);
+    doc.clearTopology(QStringLiteral("again"));
+    QCOMPARE(doc.undoStack()->count(), 3);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario().cluster.topology->links[0].count, 4);
+    doc.undoStack()->undo();
+    QCOMPARE(*doc.scenario().cluster.topology, t);
+    doc.undoStack()->undo();
+    QVERIFY(!doc.scenario().cluster.topology);
+    doc.undoStack()->redo();
+    QCOMPARE(*doc.scenario().cluster.topology, t);
 }
 
 void TestScenarioDocument::replaceScenarioIsOneStep()
@@ -527,6 +570,60 @@ void TestScenarioDocument::threadedRunnerDropsStaleResults()
     runner.setMode(ss::AnalysisRunner::Mode::Inline);
     runner.request(first);
     QCOMPARE(finished.count(), 2); // inline: emitted before request() returns
+}
+
+// While one threaded evaluation runs, later requests wait and only the latest is evaluated.
+void TestScenarioDocument::threadedRunnerCoalescesRequests()
+{
+    ss::AnalysisRunner runner;
+    runner.setMode(ss::AnalysisRunner::Mode::Threaded);
+    QSignalSpy finished(&runner, &ss::AnalysisRunner::finished);
+    Scenario scenario = ss::io::defaultExampleScenario();
+    for (int zero = 0; zero <= 3; ++zero) {
+        scenario.parallel.zero_stage = zero;
+        runner.request(scenario);
+    }
+    QVERIFY(runner.isBusy());
+    QTRY_VERIFY(!runner.isBusy());
+    QCOMPARE(finished.count(), 1);
+    const auto analysis = finished.at(0).at(0).value<ss::Analysis>();
+    QCOMPARE(analysis.generation, runner.generation());
+    QCOMPARE(analysis.result.memory.per_gpu.at(0).params,
+             ss::AnalysisRunner::analyse(scenario, 0).result.memory.per_gpu.at(0).params);
+    QVERIFY(!analysis.result.timeline.empty()); // the runner asks for the Gantt chart's boxes
+}
+
+// The estimate depends on the scenario alone (no clock), so each example always takes the same path: the
+// default example inline, GPT-3 175B on 1024 GPUs (about 10^5 timeline boxes) on the thread pool.
+void TestScenarioDocument::automaticRunnerChoosesByEstimate_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<bool>("inlineRun");
+    QTest::newRow("default: inline") << "default" << true;
+    QTest::newRow("gpt3-175b-megatron: threaded") << "gpt3-175b-megatron" << false;
+}
+
+void TestScenarioDocument::automaticRunnerChoosesByEstimate()
+{
+    QFETCH(QString, example);
+    QFETCH(bool, inlineRun);
+    Scenario scenario;
+    QString error;
+    QVERIFY2(ss::io::loadExample(example, scenario, &error), qPrintable(error));
+    ss::AnalysisRunner runner;
+    QCOMPARE(runner.mode(), ss::AnalysisRunner::Mode::Automatic);
+    QCOMPARE(runner.runsInline(scenario), inlineRun);
+    QSignalSpy finished(&runner, &ss::AnalysisRunner::finished);
+    runner.request(scenario);
+    QCOMPARE(finished.count(), inlineRun ? 1 : 0);
+    QTRY_COMPARE(finished.count(), 1);
+    const auto analysis = finished.at(0).at(0).value<ss::Analysis>();
+    QVERIFY(analysis.evaluated);
+    QVERIFY(analysis.result.step.time_s > 0);
+    // A scenario that does not validate still gets an estimate, never a division by zero.
+    scenario.parallel.dp = 0;
+    scenario.training.micro_batch = 0;
+    QVERIFY(std::isfinite(ss::AnalysisRunner::estimatedSeconds(scenario)));
 }
 
 void TestScenarioDocument::settingsRoundTrip()

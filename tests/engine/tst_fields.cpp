@@ -172,7 +172,8 @@ void TestFields::choices_data()
     QTest::newRow("parallel.dp_sync") << "parallel.dp_sync" << QStringList{"allreduce", "parameter-server"};
     QTest::newRow("cluster.node_preset")
         << "cluster.node_preset" << QStringList{"dgx1-v100",     "dgx-a100",       "dgx-h100",  "hgx-h200",
-                                                "pcie-qpi-4gpu", "pcie-gen4-8gpu", "ps-cluster"};
+                                                "pcie-qpi-4gpu", "pcie-gen3-4gpu", "pcie-gen4-4gpu",
+                                                "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"};
     QTest::newRow("cluster.network.kind")
         << "cluster.network.kind"
         << QStringList{"ib-edr",       "ib-hdr",        "ib-ndr",        "ib-xdr",

@@ -162,7 +162,8 @@ void TestTopology::presetIds()
     for (const PresetInfo& p : presets())
         ids << QString::fromStdString(p.id);
     QCOMPARE(ids, (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu",
-                               "pcie-gen4-8gpu", "ps-cluster"}));
+                               "pcie-gen3-4gpu", "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu",
+                               "ps-cluster"}));
     QVERIFY(findPreset("dgx-a100"));
     QVERIFY(!findPreset("dgx-a200"));
     QVERIFY(presetTopology("nope").nodes.empty());
@@ -180,6 +181,9 @@ void TestTopology::presetShapes_data()
     QTest::newRow("dgx-h100") << "dgx-h100" << 8 << "nvlink4";
     QTest::newRow("hgx-h200") << "hgx-h200" << 8 << "nvlink4";
     QTest::newRow("pcie-qpi-4gpu") << "pcie-qpi-4gpu" << 4 << "";
+    QTest::newRow("pcie-gen3-4gpu") << "pcie-gen3-4gpu" << 4 << "";
+    QTest::newRow("pcie-gen4-4gpu") << "pcie-gen4-4gpu" << 4 << "";
+    QTest::newRow("pcie-gen5-4gpu") << "pcie-gen5-4gpu" << 4 << "";
     QTest::newRow("pcie-gen4-8gpu") << "pcie-gen4-8gpu" << 8 << "";
     QTest::newRow("ps-cluster") << "ps-cluster" << 4 << "";
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The result JSON: every name of CONTRACT.md ("Result of eval") where the contract puts it, values
-// written exactly, no NaN/Infinity, and nothing for the parts not computed yet.
+// written exactly, no NaN/Infinity; the step, the bottleneck, and the timeline only when asked for.
 #include "evaluate.h"
 #include "resultjson.h"
 #include "scenario.h"
@@ -67,7 +67,7 @@ private slots:
     void contractNames();
     void valuesExact();
     void explainOnlyWhenAsked();
-    void notComputedYetIsAbsent();
+    void stepBottleneckTimeline();
     void commSection();
     void nonFiniteBecomesNullWithWarning();
     void evaluatedScenario();
@@ -137,12 +137,77 @@ void TestResultJson::explainOnlyWhenAsked()
     QVERIFY(parse(ss::io::writeResult(handMadeResult(), true)).contains(QLatin1String("explain")));
 }
 
-void TestResultJson::notComputedYetIsAbsent()
+void TestResultJson::stepBottleneckTimeline()
 {
-    // step, bottleneck and timeline come with the step simulator: left out, not invented.
-    const QJsonObject root = parse(ss::io::writeResult(handMadeResult(), true));
-    for (const char* key : {"step", "bottleneck", "timeline"})
-        QVERIFY2(!root.contains(QLatin1String(key)), key);
+    // CONTRACT.md "step" {time_s, compute_s, exposed_comm_s, bubble_fraction, tokens_per_s, mfu, hfu},
+    // "bottleneck" {kind, id, message}, "timeline" rows {gpu, stage, stream, kind, microbatch, start_s, end_s}
+    // only with --timeline; a link's "utilization" in comm.links.
+    ss::Result r = handMadeResult();
+    r.step = {12.5, 10.25, 0.5, 0.125, 2.5e5, 0.41, 0.43};
+    r.bottleneck = {"pcie", "n0.pcie0~n0.cpu0", "PCIe host link n0.pcie0~n0.cpu0 carries 4 bytes/param per step",
+                    {"n0.pcie0~n0.cpu0", "4", "0.58", "host-gen3", ""}};
+    ss::TimelineEvent e;
+    e.gpu = 3;
+    e.stage = 1;
+    e.stream = "pcie";
+    e.kind = "d2h";
+    e.microbatch = 7;
+    e.chunk = 1;
+    e.start_s = 0.1 + 0.2;
+    e.end_s = 1.5;
+    e.bytes = 6.5e8;
+    e.collective = 2;
+    e.critical = true;
+    r.timeline = {e};
+    ss::CommLink link;
+    link.id = "n0.pcie0~n0.cpu0";
+    link.busy_s = 7.25;
+    link.utilization = 0.58;
+    r.comm.links = {link};
+
+    const QJsonObject root = parse(ss::io::writeResult(r, false));
+    QVERIFY(!root.contains(QLatin1String("timeline")));
+    const QJsonObject step = root.value(QLatin1String("step")).toObject();
+    QCOMPARE(step.value(QLatin1String("time_s")).toDouble(), 12.5);
+    QCOMPARE(step.value(QLatin1String("compute_s")).toDouble(), 10.25);
+    QCOMPARE(step.value(QLatin1String("exposed_comm_s")).toDouble(), 0.5);
+    QCOMPARE(step.value(QLatin1String("bubble_fraction")).toDouble(), 0.125);
+    QCOMPARE(step.value(QLatin1String("tokens_per_s")).toDouble(), 2.5e5);
+    QCOMPARE(step.value(QLatin1String("mfu")).toDouble(), 0.41);
+    QCOMPARE(step.value(QLatin1String("hfu")).toDouble(), 0.43);
+    const QJsonObject bottleneck = root.value(QLatin1String("bottleneck")).toObject();
+    QCOMPARE(bottleneck.value(QLatin1String("kind")).toString(), QStringLiteral("pcie"));
+    QCOMPARE(bottleneck.value(QLatin1String("id")).toString(), QStringLiteral("n0.pcie0~n0.cpu0"));
+    QVERIFY(bottleneck.value(QLatin1String("message")).toString().startsWith(QLatin1String("PCIe host link")));
+    QCOMPARE(bottleneck.value(QLatin1String("args")).toArray().size(), 5);
+    QCOMPARE(root.value(QLatin1String("comm"))
+                 .toObject()
+                 .value(QLatin1String("links"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QLatin1String("utilization"))
+                 .toDouble(),
+             0.58);
+
+    const QJsonArray timeline = parse(ss::io::writeResult(r, false, true)).value(QLatin1String("timeline")).toArray();
+    QCOMPARE(timeline.size(), 1);
+    const QJsonObject row = timeline.at(0).toObject();
+    for (const char* key : {"gpu", "stage", "stream", "kind", "microbatch", "start_s", "end_s"})
+        QVERIFY2(row.contains(QLatin1String(key)), key);
+    QCOMPARE(row.value(QLatin1String("gpu")).toInt(), 3);
+    QCOMPARE(row.value(QLatin1String("stream")).toString(), QStringLiteral("pcie"));
+    QCOMPARE(row.value(QLatin1String("kind")).toString(), QStringLiteral("d2h"));
+    QCOMPARE(row.value(QLatin1String("microbatch")).toInt(), 7);
+    QCOMPARE(row.value(QLatin1String("start_s")).toDouble(), 0.1 + 0.2);
+    QCOMPARE(row.value(QLatin1String("bytes")).toDouble(), 6.5e8);
+    QCOMPARE(row.value(QLatin1String("critical")).toBool(), true);
+
+    // Nothing simulated (an invalid scenario): the step is all zero and there is no bottleneck to name.
+    const QJsonObject empty = parse(ss::io::writeResult(ss::Result{}, false, true));
+    QCOMPARE(empty.value(QLatin1String("step")).toObject().value(QLatin1String("time_s")).toDouble(), 0.0);
+    QVERIFY(!empty.contains(QLatin1String("bottleneck")));
+    QVERIFY(empty.value(QLatin1String("timeline")).toArray().isEmpty());
 }
 
 void TestResultJson::commSection()
@@ -160,8 +225,12 @@ void TestResultJson::commSection()
     QCOMPARE(collectives.at(0).toObject().value(QLatin1String("time_s")).toDouble(), r.comm.collectives[0].time_s);
     const QJsonArray links = comm.value(QLatin1String("links")).toArray();
     QVERIFY(!links.isEmpty());
-    for (const char* key : {"id", "a", "b", "kind", "bandwidth_Bps", "bytes_per_step", "busy_s"})
+    for (const char* key : {"id", "a", "b", "kind", "bandwidth_Bps", "bytes_per_step", "busy_s", "utilization"})
         QVERIFY2(links.at(0).toObject().contains(QLatin1String(key)), key);
+    for (const QJsonValue& link : links) {
+        const double u = link.toObject().value(QLatin1String("utilization")).toDouble();
+        QVERIFY(u > 0 && u <= 1);
+    }
 }
 
 void TestResultJson::nonFiniteBecomesNullWithWarning()
@@ -208,6 +277,9 @@ void TestResultJson::evaluatedScenario()
              static_cast<qsizetype>(s.parallel.pp));
     QVERIFY(root.value(QLatin1String("params_total")).toDouble() > 0);
     QVERIFY(root.value(QLatin1String("explain")).toArray().size() > 0);
+    QVERIFY(root.value(QLatin1String("step")).toObject().value(QLatin1String("time_s")).toDouble() > 0);
+    QCOMPARE(root.value(QLatin1String("bottleneck")).toObject().value(QLatin1String("kind")).toString(),
+             QStringLiteral("compute"));
     for (const QJsonValue& w : root.value(QLatin1String("warnings")).toArray())
         QVERIFY2(w.toObject().value(QLatin1String("code")).toString() != QLatin1String("result.non_finite"),
                  qPrintable(w.toObject().value(QLatin1String("message")).toString()));

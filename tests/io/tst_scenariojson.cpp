@@ -101,7 +101,7 @@ private slots:
 void TestScenarioJson::examplesListed()
 {
     // Issue 2: at least GPT-3 175B, Llama-2 7B ZeRO-3, Llama-2 70B, a 1.3B PCIe offload box; plus the
-    // default.
+    // default. Issue 4: the offload, pipeline-schedule and gradient-compression teaching cases.
     QStringList ids;
     for (const ss::io::ExampleInfo& info : ss::io::examples()) {
         ids << info.id;
@@ -109,7 +109,8 @@ void TestScenarioJson::examplesListed()
         QVERIFY2(info.description.size() > 80, qPrintable(info.id)); // says where the numbers come from
     }
     QCOMPARE(ids, (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
-                               "gpt-1.3b-pcie-offload"}));
+                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages",
+                               "dp-10gbe-gradient-bits"}));
 
     // Every file in resources/examples is in the index, and the other way round.
     const QDir dir(QStringLiteral(SHARDSCOPE_TEST_DATA "/../../../resources/examples"));
@@ -459,7 +460,7 @@ void TestScenarioJson::malformed_data()
         "x.json: cluster.gpu: expected a GPU id from the catalogue (V100-SXM2-16GB, ...");
     row("unknown preset", scenarioJson(R"(, "cluster": {"node_preset": "dgx-z100"})"),
         "x.json: cluster.node_preset: expected one of dgx1-v100, dgx-a100, dgx-h100, hgx-h200, "
-        "pcie-qpi-4gpu, "
+        "pcie-qpi-4gpu, pcie-gen3-4gpu, pcie-gen4-4gpu, pcie-gen5-4gpu, "
         "pcie-gen4-8gpu, ps-cluster, got \"dgx-z100\" (did you mean dgx-a100?)");
 
     // Header.

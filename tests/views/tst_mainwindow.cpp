@@ -482,6 +482,7 @@ void TestMainWindow::manyStages()
 {
     MainWindow w;
     QVERIFY(w.openExample(QStringLiteral("gpt3-175b-megatron")));
+    QTRY_VERIFY(w.document()->isResultCurrent()); // a big scenario: evaluated off the UI thread
     const int stages = static_cast<int>(w.document()->scenario().parallel.pp);
     QCOMPARE(stages, 8);
     for (Component component : allComponents)
@@ -497,6 +498,7 @@ void TestMainWindow::manyStages()
     deep.parallel.virtual_stages = 1;
     deep.parallel.schedule = ss::Schedule::OneFOneB;
     w.document()->replaceScenario(deep, QStringLiteral("deep"));
+    QTRY_VERIFY_WITH_TIMEOUT(w.document()->isResultCurrent(), 30000);
     QVERIFY2(w.document()->isValid(),
              w.document()->problems().empty() ? "" : w.document()->problems().front().message.c_str());
     QCOMPARE(pp->value(), 64);

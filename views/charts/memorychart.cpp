@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memorychart.h"
 
+#include "chartlayout.h"
+
 #include "unitformat.h"
 #include "unittickers.h"
 
@@ -44,22 +46,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent)
     setNoAntialiasingOnDrag(true);
 
     // Rows: title, legend, axis rect.
-    plotLayout()->insertRow(0);
-    m_title =
-        new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold));
-    plotLayout()->addElement(0, 0, m_title);
-
-    auto* legendRow = new QCPLayoutGrid;
-    plotLayout()->insertRow(1);
-    plotLayout()->addElement(1, 0, legendRow);
-    legendRow->setMargins(QMargins(8, 0, 8, 4));
-    axisRect()->insetLayout()->take(legend);
-    // Empty elements either side keep the legend compact and centred instead of spread over the width.
-    legendRow->addElement(0, 0, new QCPLayoutElement(this));
-    legendRow->addElement(0, 1, legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(this));
-    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
-    legendRow->setColumnSpacing(0);
+    m_title = addTitleAndLegendRows(this);
     legend->setVisible(true);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legend->setWrap(componentCount);

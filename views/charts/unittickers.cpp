@@ -63,4 +63,63 @@ QString ByteTicker::getTickLabel(double tick, const QLocale& locale, QChar forma
     return locale.toString(tick / unit, 'f', decimals) + QLatin1Char(' ') + symbol;
 }
 
+double SecondsTicker::unitFor(double step, QString* symbol)
+{
+    // The same symbols as formatQuantity (units.cpp), so the axis and the tooltips read alike.
+    struct Scale
+    {
+        double factor;
+        const char16_t* symbol;
+    };
+    static constexpr Scale scales[] = {{1e-9, u"ns"}, {1e-6, u"\u00B5s"}, {1e-3, u"ms"}, {1.0, u"s"}};
+    const Scale* chosen = &scales[0];
+    // A step of 500 µs labels in ms (0.5 ms) once it reaches half the next unit, like ByteTicker.
+    for (const Scale& scale : scales) {
+        if (step >= scale.factor * 0.5)
+            chosen = &scale;
+    }
+    if (symbol)
+        *symbol = QString::fromUtf16(chosen->symbol);
+    return chosen->factor;
+}
+
+double SecondsTicker::niceStep(double range, int targetTicks)
+{
+    if (!(range > 0) || !std::isfinite(range) || targetTicks < 1)
+        return 1;
+    const double raw = range / targetTicks;
+    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+    const double fraction = raw / decade;
+    double nice = 10;
+    for (double candidate : {1.0, 2.0, 5.0}) {
+        if (fraction <= candidate * 1.2) { // fewer ticks rather than crowded ones, as ByteTicker
+            nice = candidate;
+            break;
+        }
+    }
+    return nice * decade;
+}
+
+double SecondsTicker::getTickStep(const QCPRange& range)
+{
+    m_step = niceStep(range.size(), tickCount());
+    return m_step;
+}
+
+QString SecondsTicker::getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision)
+{
+    Q_UNUSED(formatChar);
+    Q_UNUSED(precision);
+    if (std::abs(tick) < m_step * 1e-6)
+        return QStringLiteral("0");
+    QString symbol;
+    const double unit = unitFor(m_step, &symbol);
+    const double stepInUnit = m_step / unit;
+    int decimals = 0;
+    while (decimals < 6 && std::abs(stepInUnit * std::pow(10.0, decimals) -
+                                    std::round(stepInUnit * std::pow(10.0, decimals))) > 1e-6)
+        ++decimals;
+    return locale.toString(tick / unit, 'f', decimals) + QLatin1Char(' ') + symbol;
+}
+
 } // namespace ss

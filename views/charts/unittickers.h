@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Axis tickers that speak units. All chart axes that show bytes (later seconds, bytes/s) use these,
+// Axis tickers that speak units. All chart axes that show bytes or seconds (later bytes/s) use these,
 // so tick steps and labels follow one rule everywhere (STYLE.md, "Drawing").
 #pragma once
 
@@ -17,6 +17,25 @@ public:
     // The binary unit (power of 1024) and its symbol that labels in a range of this tick step use.
     static double unitFor(double step, QString* symbol = nullptr);
     // A nice step: 1, 2, 2.5 or 5 times a power of ten of the unit, about RANGE / TARGET_TICKS.
+    static double niceStep(double range, int targetTicks);
+
+protected:
+    double getTickStep(const QCPRange& range) override;
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
+
+private:
+    double m_step = 1;
+};
+
+// Ticks at 1, 2 or 5 times a power of ten of a second and labels them in the one SI unit that suits the
+// step (the engine's symbols: s, ms, µs, ns): "0", "20 ms", "40 ms"; "1.5 s" once the step is 0.5 s.
+class SecondsTicker : public QCPAxisTicker
+{
+public:
+    SecondsTicker() = default;
+
+    // The unit (1, 1e-3, 1e-6, 1e-9) and its symbol that labels in a range of this tick step use.
+    static double unitFor(double step, QString* symbol = nullptr);
     static double niceStep(double range, int targetTicks);
 
 protected:

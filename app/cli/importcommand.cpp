@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "importcommand.h"
+
+#include "examples.h"
+#include "importer.h"
+#include "nccltestsimport.h"
+#include "scenariojson.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kBadInput = 1;
+constexpr int kUsage = 2;
+constexpr qint64 kMaxStdinBytes = 64 * 1024 * 1024;
+
+class ImportCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+
+public:
+    int run(const QStringList& args);
+
+private:
+    static void print(FILE* stream, const QByteArray& bytes)
+    {
+        std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
+        std::fflush(stream);
+    }
+    static int usageError(const QString& message)
+    {
+        print(stderr, (QStringLiteral("shardscope-cli: ") + message + QLatin1Char('\n')).toUtf8());
+        return kUsage;
+    }
+    static int inputError(QString message)
+    {
+        message.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        print(stderr, (message + QLatin1Char('\n')).toUtf8());
+        return kBadInput;
+    }
+    static QString kindList();
+    bool loadBase(const QString& source, ss::Scenario& out, QString* error);
+};
+
+QString ImportCommand::kindList()
+{
+    QStringList names;
+    for (ss::io::ImportKind kind : ss::io::importKinds())
+        names << ss::io::importKindName(kind);
+    return names.join(QLatin1String(", "));
+}
+
+// A scenario file or the id of a built-in example, as `eval` takes it.
+bool ImportCommand::loadBase(const QString& source, ss::Scenario& out, QString* error)
+{
+    if (QFileInfo::exists(source))
+        return ss::io::loadScenarioFile(source, out, error, ss::io::ReadCheck::FieldsOnly);
+    for (const ss::io::ExampleInfo& info : ss::io::examples())
+        if (info.id == source)
+            return ss::io::loadExample(source, out, error);
+    if (error)
+        *error = tr("%1: no such file or built-in example (shardscope-cli examples lists them)").arg(source);
+    return false;
+}
+
+int ImportCommand::run(const QStringList& args)
+{
+    QString file, kindArg, outArg, intoArg, opArg;
+    bool haveFile = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        QString arg = args.at(i);
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
+            print(stdout, importUsage().toUtf8());
+            return kOk;
+        }
+        QString value;
+        bool option = false;
+        const qsizetype eq = arg.indexOf(QLatin1Char('='));
+        if (arg.startsWith(QLatin1String("--")) && eq > 0) {
+            value = arg.mid(eq + 1);
+            arg = arg.left(eq);
+            option = true;
+        } else if (arg == QLatin1String("--as") || arg == QLatin1String("-o") || arg == QLatin1String("--out") ||
+                   arg == QLatin1String("--into") || arg == QLatin1String("--op")) {
+            if (i + 1 >= args.size())
+                return usageError(tr("import: %1 needs a value").arg(arg));
+            value = args.at(++i);
+            option = true;
+        }
+        if (option) {
+            if (value.isEmpty())
+                return usageError(tr("import: %1 needs a value").arg(arg));
+            if (arg == QLatin1String("--as"))
+                kindArg = value;
+            else if (arg == QLatin1String("-o") || arg == QLatin1String("--out"))
+                outArg = value;
+            else if (arg == QLatin1String("--into"))
+                intoArg = value;
+            else if (arg == QLatin1String("--op"))
+                opArg = value;
+            else
+                return usageError(tr("import: unknown option '%1' (try shardscope-cli import --help)").arg(arg));
+            continue;
+        }
+        if (arg.startsWith(QLatin1Char('-')) && arg != QLatin1String("-"))
+            return usageError(tr("import: unknown option '%1' (try shardscope-cli import --help)").arg(arg));
+        if (haveFile)
+            return usageError(tr("import takes one file, got '%1' and '%2'").arg(file, arg));
+        file = arg;
+        haveFile = true;
+    }
+    if (!haveFile || file.isEmpty())
+        return usageError(tr("import needs a file: shardscope-cli import FILE [--as KIND] [-o OUT.json]"));
+    ss::io::ImportKind kind = ss::io::ImportKind::Auto;
+    if (!kindArg.isEmpty() && !ss::io::importKindFromName(kindArg, kind))
+        return usageError(tr("--as: expected %1, got '%2'").arg(kindList(), kindArg));
+    ss::io::ImportOptions options;
+    if (!opArg.isEmpty()) {
+        if (ss::io::ncclTestsOpName(opArg).isEmpty())
+            return usageError(tr("--op: expected an nccl-tests collective such as allreduce, allgather, "
+                                 "reducescatter, broadcast, reduce, alltoall or sendrecv, got '%1'")
+                                  .arg(opArg));
+        options.op = opArg;
+    }
+
+    // Read everything before writing anything: a failed import leaves OUT as it was.
+    ss::io::ImportResult result;
+    QString error;
+    if (file == QLatin1String("-")) {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly))
+            return inputError(tr("<stdin>: cannot read standard input"));
+        const QByteArray data = in.read(kMaxStdinBytes + 1);
+        if (data.size() > kMaxStdinBytes)
+            return inputError(tr("<stdin>: too large to import"));
+        if (!ss::io::importData(data, kind, result, &error, QStringLiteral("<stdin>"), options))
+            return inputError(error);
+    } else if (!ss::io::importFile(file, kind, result, &error, options)) {
+        return inputError(error);
+    }
+
+    QByteArray output;
+    QStringList notes = result.warnings;
+    if (!intoArg.isEmpty()) {
+        ss::Scenario base;
+        if (!loadBase(intoArg, base, &error))
+            return inputError(error);
+        if (!ss::io::applyImport(result, base, &notes, &error))
+            return inputError(error);
+        output = ss::io::writeScenario(base);
+    } else {
+        output = ss::io::writeImportResult(result);
+    }
+    for (const QString& note : std::as_const(notes))
+        print(stderr, (QStringLiteral("shardscope-cli: warning: ") + note + QLatin1Char('\n')).toUtf8());
+
+    if (outArg.isEmpty()) {
+        print(stdout, output);
+        return kOk;
+    }
+    // QSaveFile writes a temporary file and renames it over OUT on commit: never a partial file.
+    QSaveFile save(outArg);
+    if (!save.open(QIODevice::WriteOnly))
+        return inputError(tr("%1: cannot write: %2").arg(outArg, save.errorString()));
+    if (save.write(output) != output.size() || !save.commit()) {
+        const QString why = save.errorString();
+        save.cancelWriting();
+        return inputError(tr("%1: cannot write: %2").arg(outArg, why));
+    }
+    return kOk;
+}
+
+} // namespace
+
+QString importUsage()
+{
+    return QCoreApplication::translate(
+        "Cli", "  shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]\n"
+               "\n"
+               "import reads a file users already have: KIND is hf-config (a Hugging Face config.json),\n"
+               "  deepspeed (a DeepSpeed config), nvidia-smi-topo (the text of `nvidia-smi topo -m`),\n"
+               "  nccl-topo (an NCCL_TOPO_DUMP_FILE XML) or nccl-tests (a *_perf log or its -J JSON);\n"
+               "  detected from the content when --as is left out. It prints a scenario JSON with what\n"
+               "  the file determines, or for nccl-tests the alpha-beta calibration of the collective;\n"
+               "  -o writes it to OUT.json instead (atomically). --into SCENARIO applies the import to a\n"
+               "  scenario file or example and prints the whole scenario. --op names the collective of\n"
+               "  an nccl-tests log that does not say it.\n");
+}
+
+int importCommand(const QStringList& args)
+{
+    return ImportCommand().run(args);
+}

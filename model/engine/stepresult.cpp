@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// estimateStep(): runs the step simulator for evaluate() and turns its output into the result's step figures,
+// the bottleneck, the links' utilisation and the timeline (CONTRACT.md, "Result of eval").
+#include "stepsim.h"
+
+#include "pipeschedule.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+
+namespace ss {
+
+namespace {
+
+std::string num(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+std::string percent(double fraction)
+{
+    return std::to_string(std::lround(fraction * 100)) + "%";
+}
+
+void warn(std::vector<Warning>& out, std::string code, std::string message,
+          std::vector<std::string> args = {})
+{
+    out.push_back({std::move(code), std::move(message), std::move(args)});
+}
+
+const char* scheduleName(Schedule s)
+{
+    switch (s) {
+    case Schedule::GPipe:
+        return "gpipe";
+    case Schedule::OneFOneB:
+        return "1f1b";
+    case Schedule::Interleaved:
+        return "interleaved";
+    case Schedule::ZbH1:
+        return "zb-h1";
+    }
+    return "";
+}
+
+// How a sentence names a link of KIND (CONTRACT.md link kind prefixes).
+std::string linkNoun(const std::string& kind)
+{
+    if (kind.rfind("host", 0) == 0)
+        return "PCIe host link";
+    if (kind.rfind("pcie", 0) == 0)
+        return "PCIe link";
+    if (kind.rfind("nvlink", 0) == 0 || kind.rfind("nvswitch", 0) == 0)
+        return "NVLink";
+    if (kind.rfind("qpi", 0) == 0 || kind.rfind("upi", 0) == 0)
+        return "CPU socket link";
+    return "network link";
+}
+
+struct Candidate
+{
+    double share = 0;
+    Bottleneck bottleneck;
+};
+
+} // namespace
+
+void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Explanation>* explain)
+{
+    const ParallelSpec& par = sc.parallel;
+    const std::int64_t m = std::max<std::int64_t>(r.microbatches, 1);
+    const std::int64_t p = std::max<std::int64_t>(par.pp, 1);
+    const int v = chunksOf(par.schedule, par.virtual_stages);
+    // The simulation visits every unit of every op: keep it to what runs in well under a second.
+    const double ops = double(p) * double(m) * double(v) * 4;
+    const double visits = double(m) * double(std::max<std::int64_t>(sc.model.layers, 1) + 2 * p) * 4;
+    if (ops > 4e6 || visits > 4e7) {
+        warn(r.warnings, "step.too_large",
+             "the step has " + std::to_string(m) + " microbatches over " + std::to_string(p) +
+                 " stages, too many to simulate; the step figures are left out",
+             {std::to_string(m), std::to_string(p)});
+        return;
+    }
+
+    const StepModel model = buildStepModel(sc, m, r.comm);
+    StepSimulation sim = simulateStep(model, r.comm.collectives.size(), timeline);
+    if (sim.stalled)
+        warn(r.warnings, "step.stalled",
+             "the pipeline schedule could not finish (a bug in ShardScope); the step figures cover what ran");
+    if (sim.coarse)
+        warn(r.warnings, "step.timeline_coarse",
+             "the timeline would have more than " + std::to_string(kDetailedTimelineBoxes) +
+                 " boxes; each op's tensor-parallel collectives are drawn inside its compute box",
+             {std::to_string(kDetailedTimelineBoxes)});
+    if (sim.truncated)
+        warn(r.warnings, "step.timeline_truncated",
+             "the timeline has more than " + std::to_string(kMaxTimelineEvents) +
+                 " boxes; the rest are left out",
+             {std::to_string(kMaxTimelineEvents)});
+    const double T = sim.time_s;
+    if (!(T > 0))
+        return;
+
+    // Step figures (CONTRACT.md "step"). The stages' GPUs stand for every GPU: each stage has tp × dp of
+    // them.
+    // The compute stream idles when no op is in progress on it; a tensor-parallel collective inside a layer
+    // holds it (the layer cannot go on), so it counts as exposed communication, not as bubble.
+    StepResult& step = r.step;
+    step.time_s = T;
+    double idle = 0;
+    for (const StageStats& st : sim.stages) {
+        step.compute_s = std::max(step.compute_s, st.compute_s);
+        idle += std::max(T - st.compute_s - st.tp_s, 0.0);
+    }
+    const double stages = double(std::max<std::size_t>(sim.stages.size(), 1));
+    step.bubble_fraction = std::clamp(idle / stages / T, 0.0, 1.0);
+    step.exposed_comm_s = sim.stages.empty() ? 0 : sim.stages[std::size_t(sim.criticalStage)].exposed_comm_s;
+    step.tokens_per_s = double(sc.training.global_batch) * double(sc.model.seq_len) / T;
+    // MFU and HFU (PaLM, Chowdhery et al. 2022, App. B): FLOP/s achieved over the cluster's peak.
+    const double peak = double(r.gpus) * sc.cluster.gpu.peak_flops;
+    if (peak > 0) {
+        step.mfu = r.compute.model_flops_per_step / T / peak;
+        step.hfu = r.compute.hardware_flops_per_step / T / peak;
+    }
+
+    // Link utilisation (CONTRACT.md): busy time over the step. The simulator runs each kind of traffic on its
+    // own stream, so a link that several kinds share can be busier than the step; then it is capped at 1 and
+    // a warning says so.
+    const CommLink* over = nullptr;
+    for (CommLink& link : r.comm.links) {
+        const double u = link.busy_s / T;
+        if (u > 1.0 + 1e-6 && (!over || link.busy_s > over->busy_s))
+            over = &link;
+        link.utilization = std::clamp(u, 0.0, 1.0);
+    }
+    if (over)
+        warn(r.warnings, "step.link_oversubscribed",
+             "link " + over->id + " is busy " + num(over->busy_s) +
+                 " s per step, longer than the simulated step of " + num(T) +
+                 " s: the kinds of traffic that share it do not all fit, so the step is probably longer",
+             {over->id, num(over->busy_s), num(T)});
+
+    // The bottleneck: what holds up the most of the step. Compute is the busiest GPU's compute time; the
+    // bubble is the time the GPUs do nothing at all, on average; a link or PCIe is the time its calls sit on
+    // the critical path; the host's memory the CPU optimizer's time there. A stage that does not fit in
+    // memory comes before all of these: that step cannot run.
+    std::vector<Candidate> candidates;
+    {
+        Candidate c;
+        c.share = step.compute_s / T;
+        c.bottleneck.kind = "compute";
+        c.bottleneck.message = "compute: the busiest GPU computes " + percent(c.share) + " of the step at " +
+                               percent(sc.compute.efficiency) + " of its peak FLOP/s";
+        c.bottleneck.args = {num(c.share), num(sc.compute.efficiency)};
+        candidates.push_back(c);
+    }
+    {
+        double nothing = 0;
+        for (const StageStats& st : sim.stages)
+            nothing += std::max(T - st.busy_s, 0.0);
+        Candidate c;
+        c.share = nothing / stages / T;
+        c.bottleneck.kind = "bubble";
+        c.bottleneck.message = "pipeline bubble: the GPUs idle " + percent(c.share) + " of the step (" +
+                               std::to_string(p) + " stages, " + std::to_string(m) + " microbatches, " +
+                               scheduleName(par.schedule) + ")";
+        c.bottleneck.args = {num(c.share), std::to_string(p), std::to_string(m), scheduleName(par.schedule)};
+        candidates.push_back(c);
+    }
+    // Critical seconds per link: every call is charged to its collective's bottleneck link. A link of the
+    // PCIe fabric (pcie, host bridge) makes the bottleneck "pcie", any other "link".
+    struct LinkShare
+    {
+        double calls = 0;  // tp, pp, dp collectives
+        double copies = 0; // offload copies
+        std::string groups;
+    };
+    std::map<std::string, LinkShare> links;
+    for (std::size_t i = 0; i < r.comm.collectives.size(); ++i) {
+        const CommCollective& c = r.comm.collectives[i];
+        const double calls = sim.criticalByCollective[i];
+        const double copies = sim.criticalPcieByCollective[i];
+        if (c.bottleneck_link.empty() || !(calls + copies > 0))
+            continue;
+        LinkShare& share = links[c.bottleneck_link];
+        share.calls += calls;
+        share.copies += copies;
+        if (share.groups.find(c.group) == std::string::npos)
+            share.groups += (share.groups.empty() ? "" : "+") + c.group;
+    }
+    const double psiShare = [&] {
+        const std::size_t s = std::size_t(sim.criticalStage);
+        const double params = s < model.stageParams.size() ? model.stageParams[s] : 0;
+        return params / double(std::max<std::int64_t>(par.dp, 1));
+    }();
+    const double pcieBytes = sim.stages.empty() ? 0 : sim.stages[std::size_t(sim.criticalStage)].pcie_bytes;
+    const double perParam = psiShare > 0 ? pcieBytes / psiShare : 0;
+    // Links outside the PCIe fabric compete one by one; the PCIe links (the GPUs' own, the switches' host
+    // uplinks) together, since the offload copies and collectives that cross PCIe take turns on the same
+    // fabric. The busiest PCIe link names it.
+    Candidate pcie;
+    pcie.bottleneck.kind = "pcie";
+    double pcieBusiest = -1;
+    std::string pcieGroups;
+    bool pcieCopies = false;
+    for (const auto& [id, share] : links) {
+        std::string kind;
+        for (const CommLink& l : r.comm.links)
+            if (l.id == id)
+                kind = l.kind;
+        const double seconds = share.calls + share.copies;
+        const bool fabric = kind.rfind("pcie", 0) == 0 || kind.rfind("host", 0) == 0;
+        if (fabric || share.copies > share.calls) {
+            pcie.share += seconds / T;
+            pcieCopies = pcieCopies || share.copies > 0;
+            for (std::size_t start = 0; start <= share.groups.size();) {
+                const std::size_t plus = std::min(share.groups.find('+', start), share.groups.size());
+                const std::string group = share.groups.substr(start, plus - start);
+                if (group != "offload" &&
+                    (pcieGroups.empty() ||
+                     ("+" + pcieGroups + "+").find("+" + group + "+") == std::string::npos))
+                    pcieGroups += (pcieGroups.empty() ? "" : "+") + group;
+                start = plus + 1;
+            }
+            if (seconds > pcieBusiest) {
+                pcieBusiest = seconds;
+                pcie.bottleneck.id = id;
+                pcie.bottleneck.args = {id, kind};
+            }
+            continue;
+        }
+        Candidate c;
+        c.share = seconds / T;
+        c.bottleneck.kind = "link";
+        c.bottleneck.id = id;
+        c.bottleneck.message = linkNoun(kind) + " " + id + " (" + kind + ") carries " + share.groups +
+                               " traffic on the critical path: " + percent(c.share) + " of the step";
+        c.bottleneck.args = {id, kind, share.groups, num(c.share)};
+        candidates.push_back(c);
+    }
+    if (pcieBusiest >= 0) {
+        // "PCIe host link n0.pcie0~n0.cpu0 carries 4 bytes/param per step: 58% of the step"; with collectives
+        // crossing PCIe too, "... carries dp traffic and 4 bytes/param per step: ...".
+        const std::string id = pcie.bottleneck.args[0];
+        const std::string kind = pcie.bottleneck.args[1];
+        std::string what;
+        if (!pcieGroups.empty())
+            what = pcieGroups + " traffic";
+        if (pcieCopies)
+            what += (what.empty() ? "" : " and ") + num(perParam) + " bytes/param per step";
+        pcie.bottleneck.message =
+            linkNoun(kind) + " " + id + " carries " + what + ": " + percent(pcie.share) + " of the step";
+        pcie.bottleneck.args = {id, num(pcieCopies ? perParam : 0), num(pcie.share), kind, pcieGroups};
+        candidates.push_back(pcie);
+    }
+    if (sim.critical_cpu_optimizer_s > 0) {
+        Candidate c;
+        c.share = sim.critical_cpu_optimizer_s / T;
+        c.bottleneck.kind = "memory";
+        c.bottleneck.id = "host";
+        c.bottleneck.message = "the CPU optimizer step, bound by host memory bandwidth (" +
+                               num(kHostMemoryBps / 1e9) + " GB/s per node assumed), takes " +
+                               percent(c.share) + " of the step";
+        c.bottleneck.args = {num(c.share), num(kHostMemoryBps)};
+        candidates.push_back(c);
+    }
+    const Candidate* best = &candidates.front();
+    for (const Candidate& c : candidates)
+        if (c.share > best->share)
+            best = &c;
+    r.bottleneck = best->bottleneck;
+
+    const StageMemory* worst = nullptr;
+    for (const StageMemory& s : r.memory.per_gpu)
+        if (!s.fits && (!worst || s.total - s.capacity > worst->total - worst->capacity))
+            worst = &s;
+    if (worst) {
+        Bottleneck& b = r.bottleneck;
+        b.kind = "memory";
+        b.id = std::to_string(worst->stage);
+        b.message = "stage " + b.id + " needs " + num(worst->total / 1e9) +
+                    " GB per GPU, more than the GPU's " + num(worst->capacity / 1e9) +
+                    " GB: the step cannot run";
+        b.args = {b.id, num(worst->total), num(worst->capacity)};
+    }
+
+    if (explain) {
+        explain->push_back({"step.time_s", "end of the last activity of the simulated step",
+                            std::to_string(p) + " stages × " + std::to_string(m) + " microbatches, " +
+                                scheduleName(par.schedule),
+                            T, "s", "discrete-event simulation (DESIGN.md, \"The step\")"});
+        explain->push_back({"step.bubble_fraction", "mean over GPUs of (T − compute − tp collectives) / T",
+                            "1 − mean(compute + tp) / " + num(T), step.bubble_fraction, "",
+                            "CONTRACT.md; Narayanan et al. SC'21 §2.2: (p−1)/(m+p−1) for GPipe and 1F1B"});
+        explain->push_back({"step.tokens_per_s", "B · s / T",
+                            std::to_string(sc.training.global_batch) + " × " +
+                                std::to_string(sc.model.seq_len) + " / " + num(T),
+                            step.tokens_per_s, "1/s", ""});
+        explain->push_back({"step.mfu", "model FLOPs per step / (T · N · peak)",
+                            num(r.compute.model_flops_per_step) + " / (" + num(T) + " × " +
+                                std::to_string(r.gpus) + " × " + num(sc.cluster.gpu.peak_flops) + ")",
+                            step.mfu, "", "PaLM (Chowdhery et al. 2022) App. B"});
+        explain->push_back({"step.hfu", "hardware FLOPs per step / (T · N · peak)",
+                            num(r.compute.hardware_flops_per_step) + " / (" + num(T) + " × " +
+                                std::to_string(r.gpus) + " × " + num(sc.cluster.gpu.peak_flops) + ")",
+                            step.hfu, "", "PaLM App. B; Korthikanti et al. MLSys'23"});
+    }
+    if (timeline)
+        r.timeline = std::move(sim.timeline);
+}
+
+} // namespace ss

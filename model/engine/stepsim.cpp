@@ -1,0 +1,901 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// simulateStep(): the discrete-event simulation of one training step (stepsim.h).
+//
+// Each simulated GPU (one per pipeline stage) has a compute stream that runs the schedule's ops in order,
+// and pp, dp and pcie streams whose calls may run beside it. The compute stream is a queue: an op starts when
+// the previous one has finished and its input has arrived. The other streams place each call at the earliest
+// gap at or after the time it is ready, so calls issued out of time order still land where they would on a
+// GPU. Ops are taken in the order of their ready times (a heap), which keeps the gaps honest.
+//
+// Every box belongs to an activity that remembers which earlier activity made it wait (its data, its stream,
+// a gathered parameter); following those links back from the last activity to end gives the critical path.
+#include "stepsim.h"
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <utility>
+
+namespace ss {
+
+namespace {
+
+constexpr double kEps = 1e-12; // seconds; far below any box the model produces
+
+struct Busy
+{
+    double start = 0;
+    double end = 0;
+    int act = -1;
+};
+
+// The busy intervals of one stream, sorted and disjoint.
+class Lane
+{
+public:
+    // The earliest start at or after READY where a call of SECONDS fits; *BLOCKER is the activity it waits
+    // behind (-1 when it starts at READY).
+    double fit(double ready, double seconds, int* blocker) const
+    {
+        *blocker = -1;
+        auto it = std::upper_bound(m_busy.begin(), m_busy.end(), ready,
+                                   [](double t, const Busy& b) { return t < b.end; });
+        double t = ready;
+        for (; it != m_busy.end(); ++it) {
+            if (it->start >= t + seconds - kEps)
+                break;
+            if (it->end > t) {
+                t = it->end;
+                *blocker = it->act;
+            }
+        }
+        return t;
+    }
+    void insert(double start, double end, int act)
+    {
+        const Busy b{start, end, act};
+        if (m_busy.empty() || m_busy.back().start <= start) {
+            m_busy.push_back(b);
+            return;
+        }
+        auto it = std::upper_bound(m_busy.begin(), m_busy.end(), start,
+                                   [](double t, const Busy& x) { return t < x.start; });
+        m_busy.insert(it, b);
+    }
+    const std::vector<Busy>& busy() const { return m_busy; }
+
+private:
+    std::vector<Busy> m_busy;
+};
+
+struct Activity
+{
+    double start = 0;
+    double end = 0;
+    int pred = -1;
+    ActivityKind kind = ActivityKind::Compute;
+    int stage = 0;
+    int collective = -1;
+    double compute = 0;    // Compute/Optimizer: seconds of GPU work
+    double tp[2] = {0, 0}; // Compute: seconds of tp collectives by slot
+};
+
+using Interval = std::pair<double, double>;
+
+// The names of streams and kinds as strings once, so that a box copies them instead of measuring them.
+const std::string kCompute = "compute", kTp = "tp", kPp = "pp", kDp = "dp", kPcie = "pcie";
+const std::string kTpComm = "tp-comm", kPpSend = "pp-send", kPpRecv = "pp-recv", kDpComm = "dp-comm",
+                  kParamGather = "param-gather", kD2h = "d2h", kH2d = "h2d", kCpuOptimizer = "cpu-optimizer",
+                  kOptimizer = "optimizer";
+const std::string kOpNames[] = {pipeOpKindName(PipeOpKind::Forward), pipeOpKindName(PipeOpKind::Backward),
+                                pipeOpKindName(PipeOpKind::BackwardInput),
+                                pipeOpKindName(PipeOpKind::BackwardWeight),
+                                pipeOpKindName(PipeOpKind::Recompute)};
+
+// Appends the sorted intervals FROM to the sorted intervals TO, keeping TO sorted.
+void appendSorted(std::vector<Interval>& to, const std::vector<Interval>& from)
+{
+    const std::size_t middle = to.size();
+    to.insert(to.end(), from.begin(), from.end());
+    std::inplace_merge(to.begin(), to.begin() + std::ptrdiff_t(middle), to.end());
+}
+
+// Merges intervals in place (sorting them first unless they are sorted); returns their total length.
+double mergeIntervals(std::vector<Interval>& v)
+{
+    if (!std::is_sorted(v.begin(), v.end()))
+        std::sort(v.begin(), v.end());
+    std::size_t out = 0;
+    for (const Interval& iv : v) {
+        if (!(iv.second > iv.first))
+            continue;
+        if (out > 0 && iv.first <= v[out - 1].second)
+            v[out - 1].second = std::max(v[out - 1].second, iv.second);
+        else
+            v[out++] = iv;
+    }
+    v.resize(out);
+    double total = 0;
+    for (const Interval& iv : v)
+        total += iv.second - iv.first;
+    return total;
+}
+
+// Length of A not covered by B, both merged.
+double uncovered(const std::vector<Interval>& a, const std::vector<Interval>& b)
+{
+    double total = 0;
+    std::size_t j = 0;
+    for (const Interval& iv : a) {
+        double t = iv.first;
+        while (j < b.size() && b[j].second <= t)
+            ++j;
+        std::size_t k = j;
+        while (t < iv.second) {
+            if (k >= b.size() || b[k].first >= iv.second) {
+                total += iv.second - t;
+                break;
+            }
+            if (b[k].first > t)
+                total += b[k].first - t;
+            t = std::max(t, b[k].second);
+            ++k;
+        }
+    }
+    return total;
+}
+
+struct StageState
+{
+    std::vector<PipeOp> order;
+    std::size_t next = 0;
+    std::vector<double> arrival; // per op: when its input is here
+    std::vector<int> arrivalAct;
+    std::vector<char> known;        // the input's arrival is known
+    std::vector<int> forwardIndex;  // [chunk·m + mb] -> op index
+    std::vector<int> backwardIndex; // Backward or BackwardInput
+    std::vector<int> lastGradOp;    // per chunk: the last op that adds to the weight gradients
+    double computeFree = 0;
+    int lastCompute = -1;
+    // ZeRO-3: the gather already issued for the next unit (op index, unit position in the op's order).
+    struct Prefetch
+    {
+        bool valid = false;
+        std::size_t op = 0;
+        std::size_t pos = 0;
+        double end = 0;
+        int act = -1;
+    } prefetch;
+    Lane pp, dp, pcie;
+    double gradDone = 0;
+    int gradDoneAct = -1;
+    bool inHeap = false;
+    bool finished = false;
+    std::vector<Interval> computeRuns;
+    StageStats stats;
+};
+
+class Simulator
+{
+public:
+    Simulator(const StepModel& model, std::size_t collectives, bool timeline)
+        : m_model(model), m_collectives(collectives), m_timeline(timeline)
+    {
+    }
+
+    StepSimulation run();
+
+private:
+    bool needsInput(int stage, const PipeOp& op) const
+    {
+        if (op.kind == PipeOpKind::Forward)
+            return stage > 0 || op.chunk > 0;
+        if (op.kind == PipeOpKind::Backward || op.kind == PipeOpKind::BackwardInput)
+            return stage < m_model.pp - 1 || op.chunk < m_model.chunks - 1;
+        return false;
+    }
+    int newActivity(ActivityKind kind, int stage, double start, double end, int pred, int collective = -1)
+    {
+        Activity a;
+        a.kind = kind;
+        a.stage = stage;
+        a.start = start;
+        a.end = end;
+        a.pred = pred;
+        a.collective = collective;
+        m_acts.push_back(a);
+        return int(m_acts.size()) - 1;
+    }
+    // Appends a box, or lengthens the previous one when this continues it (same activity, stream and kind).
+    void emit(int stage, const std::string& stream, const std::string& kind, int mb, int chunk, double start,
+              double end, double bytes, int collective, int act, bool merge = false)
+    {
+        if (!m_timeline || !(end > start))
+            return;
+        if (merge && m_openCompute < m_out.timeline.size() && m_eventAct[m_openCompute] == act) {
+            TimelineEvent& open = m_out.timeline[m_openCompute];
+            if (open.kind == kind && std::fabs(open.end_s - start) <= kEps) {
+                open.end_s = end;
+                return;
+            }
+        }
+        if (m_out.timeline.size() >= kMaxTimelineEvents) {
+            m_out.truncated = true;
+            return;
+        }
+        TimelineEvent& e = m_out.timeline.emplace_back();
+        e.gpu = m_model.gpuOfStage[std::size_t(stage)];
+        e.stage = stage;
+        e.stream = stream;
+        e.kind = kind;
+        e.microbatch = mb;
+        e.chunk = chunk;
+        e.start_s = start;
+        e.end_s = end;
+        e.bytes = bytes;
+        e.collective = collective;
+        m_eventAct.push_back(act);
+        if (merge)
+            m_openCompute = m_out.timeline.size() - 1;
+    }
+    // A call of SECONDS on LANE of STAGE, ready at READY after PRED; returns its activity (-1 when it takes
+    // no time, and then *END = READY).
+    int place(int stage, Lane& lane, ActivityKind kind, double ready, int pred, double seconds,
+              int collective, double* end)
+    {
+        if (!(seconds > 0)) {
+            *end = ready;
+            return -1;
+        }
+        int blocker = -1;
+        const double start = lane.fit(ready, seconds, &blocker);
+        const int act = newActivity(kind, stage, start, start + seconds,
+                                    start > ready + kEps ? blocker : pred, collective);
+        lane.insert(start, start + seconds, act);
+        *end = start + seconds;
+        return act;
+    }
+    bool gathers(const PipeOp& op) const
+    {
+        // ZeRO-3 gathers (and parameter offload fetches, with dp 1 the only copy) before forwards and
+        // backwards.
+        return (m_model.paramGather.present() || m_model.h2dParams.present()) &&
+               (op.kind == PipeOpKind::Forward || op.kind == PipeOpKind::Backward ||
+                op.kind == PipeOpKind::BackwardInput);
+    }
+    const StepUnit& unitAt(int stage, const PipeOp& op, std::size_t pos) const
+    {
+        const std::vector<int>& units = m_model.chunkUnits[std::size_t(stage)][std::size_t(op.chunk)];
+        const bool reverse = op.kind != PipeOpKind::Forward && op.kind != PipeOpKind::Recompute;
+        return m_model.units[std::size_t(units[reverse ? units.size() - 1 - pos : pos])];
+    }
+    // ZeRO-3's gather of UNIT's parameters issued at ISSUE (after its host copy with parameter offload).
+    void placeGather(int stage, double issue, int pred, const StepUnit& unit, const PipeOp& op, double* end,
+                     int* act);
+    // Issues the gather of the unit after position POS of op J, DeepSpeed's prefetch one unit ahead.
+    void prefetchNext(int stage, std::size_t j, std::size_t pos, double issue, int pred);
+    void tryPush(int stage);
+    void execute(int stage);
+    void finalize(int stage);
+    void send(int from, double ready, int pred, int to, int targetOp, int mb, int chunk);
+    // Reduces PARAMS parameters' gradients ready at READY (then copies them to the host when offloading).
+    void reduceGradients(int stage, double ready, int pred, double params, int mb, double* end, int* endAct);
+
+    const StepModel& m_model;
+    std::size_t m_collectives;
+    bool m_timeline;
+    std::vector<StageState> m_stages;
+    std::vector<Activity> m_acts;
+    std::vector<int> m_eventAct;
+    std::size_t m_openCompute = std::size_t(-1); // the compute box a contiguous segment may lengthen
+    bool m_coarse = false;                       // tp collectives drawn inside their ops' compute boxes
+    struct OpCost
+    {
+        double seconds = 0;
+        double compute = 0;
+        double tp[2] = {0, 0};
+    };
+    std::vector<OpCost> m_opCost; // [(stage · chunks + chunk) · 5 + kind]: the sums of an op's segments
+    std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> m_heap;
+    StepSimulation m_out;
+};
+
+void Simulator::tryPush(int stage)
+{
+    StageState& st = m_stages[std::size_t(stage)];
+    if (st.inHeap || st.finished)
+        return;
+    if (st.next >= st.order.size()) {
+        finalize(stage);
+        st.finished = true;
+        return;
+    }
+    const PipeOp& op = st.order[st.next];
+    double ready = st.computeFree;
+    if (needsInput(stage, op)) {
+        if (!st.known[st.next])
+            return;
+        ready = std::max(ready, st.arrival[st.next]);
+    }
+    st.inHeap = true;
+    m_heap.push({ready, stage});
+}
+
+void Simulator::send(int from, double ready, int pred, int to, int targetOp, int mb, int chunk)
+{
+    StageState& dst = m_stages[std::size_t(to)];
+    double arrival = ready;
+    int act = pred;
+    const double d = m_model.pp_s;
+    if (from != to && d > 0) {
+        // Both ends' pp streams carry the transfer: find a time both are free.
+        Lane& a = m_stages[std::size_t(from)].pp;
+        Lane& b = dst.pp;
+        double start = ready;
+        int blocker = -1;
+        for (int i = 0; i < 64; ++i) {
+            int ba = -1, bb = -1;
+            const double sa = a.fit(start, d, &ba);
+            const double sb = b.fit(sa, d, &bb);
+            if (ba >= 0)
+                blocker = ba;
+            if (bb >= 0 && sb > sa + kEps)
+                blocker = bb;
+            if (sb <= sa + kEps) {
+                start = sa;
+                break;
+            }
+            start = sb;
+        }
+        act = newActivity(ActivityKind::PpTransfer, from, start, start + d,
+                          start > ready + kEps ? blocker : pred, m_model.ppCollective);
+        a.insert(start, start + d, act);
+        b.insert(start, start + d, act);
+        emit(from, kPp, kPpSend, mb, chunk, start, start + d, m_model.ppBytes, m_model.ppCollective, act);
+        emit(to, kPp, kPpRecv, mb, chunk, start, start + d, m_model.ppBytes, m_model.ppCollective, act);
+        arrival = start + d;
+    }
+    if (targetOp < 0 || std::size_t(targetOp) >= dst.order.size())
+        return;
+    dst.arrival[std::size_t(targetOp)] = arrival;
+    dst.arrivalAct[std::size_t(targetOp)] = act;
+    dst.known[std::size_t(targetOp)] = 1;
+    if (dst.next == std::size_t(targetOp))
+        tryPush(to);
+}
+
+void Simulator::reduceGradients(int stage, double ready, int pred, double params, int mb, double* end,
+                                int* endAct)
+{
+    StageState& st = m_stages[std::size_t(stage)];
+    double t = ready;
+    int last = pred;
+    const ScaledCall& reduce = m_model.gradReduce;
+    if (reduce.present()) {
+        double e = t;
+        const int act =
+            place(stage, st.dp, ActivityKind::DpComm, t, last, reduce.seconds(params), reduce.collective, &e);
+        if (act >= 0) {
+            emit(stage, kDp, kDpComm, mb, 0, m_acts[std::size_t(act)].start, e, reduce.bytesFor(params),
+                 reduce.collective, act);
+            t = e;
+            last = act;
+        }
+    }
+    const ScaledCall& d2h = m_model.d2h;
+    if (d2h.present()) {
+        double e = t;
+        const int act =
+            place(stage, st.pcie, ActivityKind::D2h, t, last, d2h.seconds(params), d2h.collective, &e);
+        if (act >= 0) {
+            emit(stage, kPcie, kD2h, mb, 0, m_acts[std::size_t(act)].start, e, d2h.bytesFor(params),
+                 d2h.collective, act);
+            st.stats.pcie_bytes += d2h.bytesFor(params);
+            t = e;
+            last = act;
+        }
+    }
+    if (t > st.gradDone) {
+        st.gradDone = t;
+        st.gradDoneAct = last;
+    }
+    *end = t;
+    *endAct = last;
+}
+
+void Simulator::placeGather(int stage, double issue, int pred, const StepUnit& unit, const PipeOp& op,
+                            double* end, int* act)
+{
+    StageState& st = m_stages[std::size_t(stage)];
+    if (m_model.h2dParams.present()) {
+        double e = issue;
+        const int copy = place(stage, st.pcie, ActivityKind::H2d, issue, pred,
+                               m_model.h2dParams.seconds(unit.params), m_model.h2dParams.collective, &e);
+        if (copy >= 0) {
+            const double bytes = m_model.h2dParams.bytesFor(unit.params);
+            emit(stage, kPcie, kH2d, op.microbatch, op.chunk, m_acts[std::size_t(copy)].start, e, bytes,
+                 m_model.h2dParams.collective, copy);
+            st.stats.pcie_bytes += bytes;
+            issue = e;
+            pred = copy;
+        }
+    }
+    *end = issue;
+    *act = place(stage, st.dp, ActivityKind::ParamGather, issue, pred,
+                 m_model.paramGather.seconds(unit.params), m_model.paramGather.collective, end);
+    if (*act >= 0)
+        emit(stage, kDp, kParamGather, op.microbatch, op.chunk, m_acts[std::size_t(*act)].start, *end,
+             m_model.paramGather.bytesFor(unit.params), m_model.paramGather.collective, *act);
+    else
+        *act = pred;
+}
+
+void Simulator::prefetchNext(int stage, std::size_t j, std::size_t pos, double issue, int pred)
+{
+    StageState& st = m_stages[std::size_t(stage)];
+    if ((!m_model.paramGather.present() && !m_model.h2dParams.present()) || st.prefetch.valid)
+        return;
+    std::size_t op = j;
+    std::size_t next = pos + 1;
+    // Past the op's last unit, the first unit of the next op that gathers (recompute and W do not).
+    if (next >= m_model.chunkUnits[std::size_t(stage)][std::size_t(st.order[j].chunk)].size()) {
+        op = j + 1;
+        while (op < st.order.size() && !gathers(st.order[op]))
+            ++op;
+        next = 0;
+        if (op >= st.order.size())
+            return;
+    }
+    const PipeOp& target = st.order[op];
+    if (!gathers(target) || next >= m_model.chunkUnits[std::size_t(stage)][std::size_t(target.chunk)].size())
+        return;
+    const StepUnit& unit = unitAt(stage, target, next);
+    if (!(unit.params > 0))
+        return;
+    double end = issue;
+    int act = -1;
+    placeGather(stage, issue, pred, unit, target, &end, &act);
+    st.prefetch = {true, op, next, end, act};
+}
+
+void Simulator::execute(int stage)
+{
+    StageState& st = m_stages[std::size_t(stage)];
+    const std::size_t j = st.next;
+    const PipeOp op = st.order[j];
+    double ready = st.computeFree;
+    int pred = st.lastCompute;
+    if (needsInput(stage, op) && st.arrival[j] > ready) {
+        ready = st.arrival[j];
+        pred = st.arrivalAct[j];
+    }
+
+    const std::vector<int>& units = m_model.chunkUnits[std::size_t(stage)][std::size_t(op.chunk)];
+    const bool backwardPass = op.kind == PipeOpKind::Backward || op.kind == PipeOpKind::BackwardInput ||
+                              op.kind == PipeOpKind::BackwardWeight;
+    const bool gathering = gathers(op);
+    const bool grads = op.kind == PipeOpKind::Backward || op.kind == PipeOpKind::BackwardWeight;
+    const bool round =
+        grads && (m_model.reducePerMicrobatch || st.lastGradOp[std::size_t(op.chunk)] == int(j));
+    const bool bucketed = round && m_model.overlapGradReduce;
+    const int mbTag = m_model.reducePerMicrobatch ? op.microbatch : -1;
+    const std::string& kindName = kOpNames[int(op.kind)];
+
+    // Times inside the op are BASE + OFFSET, the offset summed from 0 segment by segment as m_opCost sums
+    // them, so an op comes out the same length whichever way it is timed.
+    double base = ready;
+    double offset = 0;
+    double t = ready;
+    int run = newActivity(ActivityKind::Compute, stage, t, t, pred);
+    double pending = 0;
+    double roundParams = 0;
+    // Without boxes to draw, gathers or gradient buckets, an op is one piece of known length.
+    const bool plain =
+        !m_timeline && !round && !m_model.paramGather.present() && !m_model.h2dParams.present();
+    const std::size_t n = plain ? 0 : units.size();
+    if (plain) {
+        const OpCost& c =
+            m_opCost[(std::size_t(stage) * std::size_t(m_model.chunks) + std::size_t(op.chunk)) * 5 +
+                     std::size_t(op.kind)];
+        Activity& a = m_acts[std::size_t(run)];
+        a.compute = c.compute;
+        a.tp[0] = c.tp[0];
+        a.tp[1] = c.tp[1];
+        st.stats.compute_s += c.compute;
+        st.stats.tp_s += c.tp[0] + c.tp[1];
+        t = base + c.seconds;
+    }
+    for (std::size_t k = 0; k < n; ++k) {
+        const StepUnit& unit = m_model.units[std::size_t(units[backwardPass ? n - 1 - k : k])];
+        if (gathering && unit.params > 0) {
+            // ZeRO-3: the unit's parameters must be here. Usually the gather went out one unit ahead; the
+            // first unit of the step issues its own.
+            double gathered = t;
+            int act = -1;
+            if (st.prefetch.valid && (st.prefetch.op < j || (st.prefetch.op == j && st.prefetch.pos < k)))
+                st.prefetch.valid = false; // not reached as planned: issue afresh
+            if (st.prefetch.valid && st.prefetch.op == j && st.prefetch.pos == k) {
+                gathered = st.prefetch.end;
+                act = st.prefetch.act;
+                st.prefetch.valid = false;
+            } else {
+                placeGather(stage, t, k == 0 ? pred : run, unit, op, &gathered, &act);
+            }
+            if (gathered > t + kEps) {
+                // The compute stream waits for the gather: the run so far ends and a new one starts.
+                Activity& a = m_acts[std::size_t(run)];
+                if (t > a.start + kEps) {
+                    a.end = t;
+                    st.computeRuns.push_back({a.start, t});
+                    run = newActivity(ActivityKind::Compute, stage, gathered, gathered, act);
+                } else {
+                    a.start = a.end = gathered;
+                    a.pred = act;
+                }
+                t = base = gathered;
+                offset = 0;
+            }
+        }
+        prefetchNext(stage, j, k, t, run);
+        const std::vector<Segment>* segments = &unit.forward;
+        switch (op.kind) {
+        case PipeOpKind::Forward:
+            break;
+        case PipeOpKind::Backward:
+            segments = &unit.backward;
+            break;
+        case PipeOpKind::BackwardInput:
+            segments = &unit.backwardInput;
+            break;
+        case PipeOpKind::BackwardWeight:
+            segments = &unit.backwardWeight;
+            break;
+        case PipeOpKind::Recompute:
+            segments = &unit.recompute;
+            break;
+        }
+        for (const Segment& seg : *segments) {
+            const double start = t;
+            offset += seg.seconds;
+            t = base + offset;
+            Activity& a = m_acts[std::size_t(run)];
+            if (seg.stream == SegmentStream::Compute) {
+                a.compute += seg.seconds;
+                st.stats.compute_s += seg.seconds;
+                emit(stage, kCompute, kindName, op.microbatch, op.chunk, start, t, 0, -1, run, true);
+            } else {
+                const int slot = std::clamp(seg.tpSlot, 0, 1);
+                a.tp[slot] += seg.seconds;
+                st.stats.tp_s += seg.seconds;
+                const std::size_t s = std::size_t(slot);
+                const int collective = s < m_model.tpCollectives.size() ? m_model.tpCollectives[s] : -1;
+                const double bytes = s < m_model.tpBytes.size() ? m_model.tpBytes[s] : 0;
+                if (m_coarse) // drawn inside the op's compute box
+                    emit(stage, kCompute, kindName, op.microbatch, op.chunk, start, t, 0, -1, run, true);
+                else
+                    emit(stage, kTp, kTpComm, op.microbatch, op.chunk, start, t, bytes, collective, run);
+            }
+        }
+        if (round) {
+            pending += unit.params;
+            roundParams += unit.params;
+            if (bucketed && pending >= m_model.bucketParams) {
+                double e = 0;
+                int last = -1;
+                reduceGradients(stage, t, run, pending, mbTag, &e, &last);
+                pending = 0;
+            }
+        }
+    }
+    Activity& a = m_acts[std::size_t(run)];
+    a.end = t;
+    if (t > a.start)
+        st.computeRuns.push_back({a.start, t});
+    st.computeFree = t;
+    st.lastCompute = run;
+    if (bucketed && pending > 0) {
+        double e = 0;
+        int last = -1;
+        reduceGradients(stage, t, run, pending, mbTag, &e, &last);
+    }
+    if (round && !m_model.overlapGradReduce && m_model.reducePerMicrobatch && roundParams > 0) {
+        // Not overlapped: the microbatch's reduction runs after its backward and the compute stream waits.
+        double e = t;
+        int last = run;
+        reduceGradients(stage, t, run, roundParams, mbTag, &e, &last);
+        if (e > st.computeFree) {
+            st.computeFree = e;
+            st.lastCompute = last;
+        }
+    }
+
+    // Pipeline sends: a forward's activations to the next virtual stage, a backward's input gradient to the
+    // previous one (virtual stage c·p + i lives on stage i; Narayanan et al. SC'21 §2.2).
+    const int p = m_model.pp;
+    const int m = m_model.microbatches;
+    if (op.kind == PipeOpKind::Forward && !(stage == p - 1 && op.chunk == m_model.chunks - 1)) {
+        const int to = stage == p - 1 ? 0 : stage + 1;
+        const int chunk = stage == p - 1 ? op.chunk + 1 : op.chunk;
+        const int target = m_stages[std::size_t(to)].forwardIndex[std::size_t(chunk * m + op.microbatch)];
+        send(stage, t, run, to, target, op.microbatch, chunk);
+    } else if ((op.kind == PipeOpKind::Backward || op.kind == PipeOpKind::BackwardInput) &&
+               !(stage == 0 && op.chunk == 0)) {
+        const int to = stage == 0 ? p - 1 : stage - 1;
+        const int chunk = stage == 0 ? op.chunk - 1 : op.chunk;
+        const int target = m_stages[std::size_t(to)].backwardIndex[std::size_t(chunk * m + op.microbatch)];
+        send(stage, t, run, to, target, op.microbatch, chunk);
+    }
+}
+
+void Simulator::finalize(int stage)
+{
+    StageState& st = m_stages[std::size_t(stage)];
+    const double params = m_model.stageParams[std::size_t(stage)];
+    if (!m_model.overlapGradReduce && !m_model.reducePerMicrobatch) {
+        // Not overlapped: one reduction of the whole stage after its last backward.
+        double e = 0;
+        int last = -1;
+        reduceGradients(stage, st.computeFree, st.lastCompute, params, -1, &e, &last);
+    }
+    double ready = st.computeFree;
+    int pred = st.lastCompute;
+    if (st.gradDone > ready) {
+        ready = st.gradDone;
+        pred = st.gradDoneAct;
+    }
+    const auto gatherAfter = [&](double t, int after) {
+        const ScaledCall& g = m_model.finalGather;
+        if (!g.present())
+            return;
+        double e = t;
+        const int act =
+            place(stage, st.dp, ActivityKind::DpComm, t, after, g.seconds(params), g.collective, &e);
+        if (act >= 0)
+            emit(stage, kDp, kDpComm, -1, 0, m_acts[std::size_t(act)].start, e, g.bytesFor(params),
+                 g.collective, act);
+    };
+    if (m_model.parameterServer) {
+        gatherAfter(ready, pred); // the pull of the updated weights
+        return;
+    }
+    const double cpu = m_model.cpuOptimizerSeconds[std::size_t(stage)];
+    if (cpu > 0 || m_model.h2dOptimizer.present()) {
+        // ZeRO-Offload (Ren et al., ATC'21 §4): the CPU updates the fp32 states once every gradient is on the
+        // host, then the new 16-bit weights go back over PCIe.
+        double e = ready;
+        int last = place(stage, st.pcie, ActivityKind::CpuOptimizer, ready, pred, cpu, -1, &e);
+        if (last >= 0)
+            emit(stage, kPcie, kCpuOptimizer, -1, 0, m_acts[std::size_t(last)].start, e, 0, -1, last);
+        else
+            last = pred;
+        const ScaledCall& h2d = m_model.h2dOptimizer;
+        double e2 = e;
+        const int copy =
+            place(stage, st.pcie, ActivityKind::H2d, e, last, h2d.seconds(params), h2d.collective, &e2);
+        if (copy >= 0) {
+            emit(stage, kPcie, kH2d, -1, 0, m_acts[std::size_t(copy)].start, e2, h2d.bytesFor(params),
+                 h2d.collective, copy);
+            st.stats.pcie_bytes += h2d.bytesFor(params);
+            last = copy;
+        }
+        gatherAfter(e2, last);
+        return;
+    }
+    const double opt = m_model.optimizerSeconds[std::size_t(stage)];
+    double end = ready;
+    int last = pred;
+    if (opt > 0) {
+        const double start = std::max(ready, st.computeFree);
+        last = newActivity(ActivityKind::Optimizer, stage, start, start + opt, pred);
+        m_acts[std::size_t(last)].compute = opt;
+        st.stats.compute_s += opt;
+        st.computeRuns.push_back({start, start + opt});
+        emit(stage, kCompute, kOptimizer, -1, 0, start, start + opt, 0, -1, last);
+        end = start + opt;
+        st.computeFree = end;
+        st.lastCompute = last;
+    }
+    gatherAfter(end, last);
+}
+
+StepSimulation Simulator::run()
+{
+    const int p = m_model.pp;
+    const int m = m_model.microbatches;
+    const int v = m_model.chunks;
+    m_stages.assign(std::size_t(p), StageState{});
+    std::size_t ops = 0;
+    for (int s = 0; s < p; ++s) {
+        StageState& st = m_stages[std::size_t(s)];
+        st.order = stageOrder(m_model.schedule, s, p, m, v, m_model.recompute);
+        const std::size_t n = st.order.size();
+        ops += n;
+        st.arrival.assign(n, 0);
+        st.arrivalAct.assign(n, -1);
+        st.known.assign(n, 0);
+        st.forwardIndex.assign(std::size_t(m) * std::size_t(v), -1);
+        st.backwardIndex.assign(std::size_t(m) * std::size_t(v), -1);
+        st.lastGradOp.assign(std::size_t(v), -1);
+        for (std::size_t j = 0; j < n; ++j) {
+            const PipeOp& op = st.order[j];
+            const std::size_t key = std::size_t(op.chunk) * std::size_t(m) + std::size_t(op.microbatch);
+            if (op.kind == PipeOpKind::Forward)
+                st.forwardIndex[key] = int(j);
+            else if (op.kind == PipeOpKind::Backward || op.kind == PipeOpKind::BackwardInput)
+                st.backwardIndex[key] = int(j);
+            if (op.kind == PipeOpKind::Backward || op.kind == PipeOpKind::BackwardWeight)
+                st.lastGradOp[std::size_t(op.chunk)] = int(j);
+        }
+    }
+    m_acts.reserve(ops * 2 + 64);
+    m_opCost.assign(std::size_t(p) * std::size_t(v) * 5, OpCost{});
+    for (int s = 0; s < p; ++s)
+        for (int c = 0; c < v; ++c)
+            for (int k = 0; k < 5; ++k) {
+                // In the order execute() visits them: backward passes from the last unit to the first.
+                const PipeOp op{PipeOpKind(k), 0, c};
+                OpCost& cost =
+                    m_opCost[(std::size_t(s) * std::size_t(v) + std::size_t(c)) * 5 + std::size_t(k)];
+                const std::size_t n = m_model.chunkUnits[std::size_t(s)][std::size_t(c)].size();
+                for (std::size_t pos = 0; pos < n; ++pos) {
+                    const StepUnit& unit = unitAt(s, op, pos);
+                    const std::vector<Segment>* lists[5] = {&unit.forward, &unit.backward,
+                                                            &unit.backwardInput, &unit.backwardWeight,
+                                                            &unit.recompute};
+                    for (const Segment& seg : *lists[k]) {
+                        cost.seconds += seg.seconds;
+                        if (seg.stream == SegmentStream::Compute)
+                            cost.compute += seg.seconds;
+                        else
+                            cost.tp[std::clamp(seg.tpSlot, 0, 1)] += seg.seconds;
+                    }
+                }
+            }
+    if (m_timeline) {
+        // Room for a box per segment and a few per op, so that the vector does not grow while filling.
+        std::size_t segments = 0;
+        for (int s = 0; s < p; ++s)
+            for (int c = 0; c < v; ++c)
+                for (int u : m_model.chunkUnits[std::size_t(s)][std::size_t(c)]) {
+                    const StepUnit& unit = m_model.units[std::size_t(u)];
+                    segments += unit.forward.size() +
+                                std::max(unit.backward.size(), unit.backwardInput.size()) +
+                                (m_model.recompute ? unit.recompute.size() : 0);
+                }
+        std::size_t estimate = segments * std::size_t(m) + ops * 3;
+        // Past kDetailedTimelineBoxes the tensor-parallel collectives go inside their ops' boxes: a few
+        // boxes per op instead of several per layer, so that big pipelines stay quick to build and to draw.
+        if (estimate > kDetailedTimelineBoxes) {
+            m_coarse = m_out.coarse = true;
+            estimate = ops * 3;
+        }
+        estimate = std::min(estimate, kMaxTimelineEvents);
+        m_out.timeline.reserve(estimate);
+        m_eventAct.reserve(estimate);
+    }
+
+    for (int s = 0; s < p; ++s)
+        tryPush(s);
+    while (!m_heap.empty()) {
+        const int s = m_heap.top().second;
+        m_heap.pop();
+        StageState& st = m_stages[std::size_t(s)];
+        st.inHeap = false;
+        execute(s);
+        ++st.next;
+        tryPush(s);
+    }
+
+    m_out.stages.resize(std::size_t(p));
+    for (int s = 0; s < p; ++s)
+        if (!m_stages[std::size_t(s)].finished)
+            m_out.stalled = true;
+
+    // The step ends with its last activity; the critical path runs back from it.
+    int final = -1;
+    for (std::size_t i = 0; i < m_acts.size(); ++i)
+        if (final < 0 || m_acts[i].end >= m_acts[std::size_t(final)].end)
+            final = int(i);
+    m_out.time_s = final >= 0 ? std::max(m_acts[std::size_t(final)].end, 0.0) : 0;
+    m_out.criticalStage = final >= 0 ? m_acts[std::size_t(final)].stage : 0;
+    m_out.criticalByCollective.assign(m_collectives, 0);
+    m_out.criticalPcieByCollective.assign(m_collectives, 0);
+    // An activity is on the path up to the start of the one it held up (a gradient bucket leaves mid-run):
+    // CUTOFF[a] is that time, negative when A is not on the path.
+    std::vector<double> cutoff(m_acts.size(), -1.0);
+    const auto addTo = [this](std::vector<double>& v, int collective, double seconds) {
+        if (collective >= 0 && std::size_t(collective) < v.size())
+            v[std::size_t(collective)] += seconds;
+    };
+    double until = m_out.time_s;
+    for (int a = final, guard = 0; a >= 0 && guard <= int(m_acts.size());
+         a = m_acts[std::size_t(a)].pred, ++guard) {
+        if (cutoff[std::size_t(a)] >= 0)
+            break;
+        const Activity& act = m_acts[std::size_t(a)];
+        const double end = std::clamp(until, act.start, act.end);
+        cutoff[std::size_t(a)] = end;
+        until = act.start;
+        const double d = end - act.start;
+        const double part = act.end > act.start ? d / (act.end - act.start) : 0;
+        switch (act.kind) {
+        case ActivityKind::Compute:
+            m_out.critical_compute_s += act.compute * part;
+            for (std::size_t slot = 0; slot < 2 && slot < m_model.tpCollectives.size(); ++slot)
+                addTo(m_out.criticalByCollective, m_model.tpCollectives[slot], act.tp[slot] * part);
+            break;
+        case ActivityKind::Optimizer:
+            m_out.critical_compute_s += d;
+            break;
+        case ActivityKind::PpTransfer:
+        case ActivityKind::DpComm:
+        case ActivityKind::ParamGather:
+            addTo(m_out.criticalByCollective, act.collective, d);
+            break;
+        case ActivityKind::D2h:
+        case ActivityKind::H2d:
+            addTo(m_out.criticalPcieByCollective, act.collective, d);
+            break;
+        case ActivityKind::CpuOptimizer:
+            m_out.critical_cpu_optimizer_s += d;
+            break;
+        }
+    }
+    for (std::size_t i = 0; i < m_out.timeline.size(); ++i) {
+        const double c = cutoff[std::size_t(m_eventAct[i])];
+        m_out.timeline[i].critical = c >= 0 && m_out.timeline[i].start_s < c - kEps;
+    }
+
+    // Per GPU: the union of every stream's boxes, and the communication the compute stream does not hide.
+    for (int s = 0; s < p; ++s) {
+        StageState& st = m_stages[std::size_t(s)];
+        StageStats& stats = st.stats;
+        std::vector<Interval> compute = st.computeRuns;
+        mergeIntervals(compute);
+        std::vector<Interval> comm;
+        std::vector<Interval> all = compute;
+        std::vector<Interval> lane;
+        for (const Lane* l : {&st.pp, &st.dp, &st.pcie}) {
+            lane.clear();
+            for (const Busy& b : l->busy())
+                if (m_acts[std::size_t(b.act)].kind != ActivityKind::CpuOptimizer)
+                    lane.push_back({b.start, b.end});
+            appendSorted(comm, lane);
+            for (const Busy& b : l->busy())
+                if (m_acts[std::size_t(b.act)].kind == ActivityKind::CpuOptimizer)
+                    lane.push_back({b.start, b.end});
+            std::sort(lane.begin(), lane.end());
+            appendSorted(all, lane);
+        }
+        stats.busy_s = mergeIntervals(all);
+        mergeIntervals(comm);
+        stats.exposed_comm_s = stats.tp_s + uncovered(comm, compute);
+        m_out.stages[std::size_t(s)] = stats;
+    }
+    return std::move(m_out);
+}
+
+} // namespace
+
+StepSimulation simulateStep(const StepModel& model, std::size_t collectives, bool timeline)
+{
+    if (model.pp < 1 || model.microbatches < 1 || model.chunks < 1 ||
+        model.chunkUnits.size() != std::size_t(model.pp) ||
+        model.gpuOfStage.size() != std::size_t(model.pp) ||
+        model.stageParams.size() != std::size_t(model.pp) ||
+        model.optimizerSeconds.size() != std::size_t(model.pp) ||
+        model.cpuOptimizerSeconds.size() != std::size_t(model.pp))
+        return {};
+    for (const auto& chunks : model.chunkUnits) {
+        if (chunks.size() != std::size_t(model.chunks))
+            return {};
+        for (const auto& units : chunks)
+            for (int u : units)
+                if (u < 0 || std::size_t(u) >= model.units.size())
+                    return {};
+    }
+    Simulator sim(model, collectives, timeline);
+    return sim.run();
+}
+
+} // namespace ss

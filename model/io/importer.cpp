@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "importer.h"
+
+#include "deepspeedimport.h"
+#include "fields.h"
+#include "hfconfigimport.h"
+#include "importsupport.h"
+#include "jsonwriter.h"
+#include "nccltestsimport.h"
+#include "nccltopoimport.h"
+#include "scenariojson.h"
+#include "smitopoimport.h"
+#include "workload.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ss::io {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(ss::io::Import)
+};
+
+struct KindName
+{
+    ImportKind kind;
+    const char* name;
+};
+constexpr KindName kKindNames[] = {{ImportKind::HfConfig, "hf-config"},
+                                   {ImportKind::DeepSpeed, "deepspeed"},
+                                   {ImportKind::NvidiaSmiTopo, "nvidia-smi-topo"},
+                                   {ImportKind::NcclTopo, "nccl-topo"},
+                                   {ImportKind::NcclTests, "nccl-tests"}};
+
+bool anyKey(const QJsonObject& o, std::initializer_list<const char*> keys)
+{
+    for (const char* k : keys)
+        if (o.contains(QLatin1String(k)))
+            return true;
+    return false;
+}
+
+// A JSON file that does not parse is still recognised by its keys, so that its reader can say where it broke.
+ImportKind guessBrokenJson(const QByteArray& text)
+{
+    if (text.contains("\"nccl_version\"") || (text.contains("\"results\"") && text.contains("\"alg_bw\"")))
+        return ImportKind::NcclTests;
+    if (text.contains("\"model_type\"") || text.contains("\"architectures\"") || text.contains("\"n_embd\"") ||
+        text.contains("\"num_hidden_layers\""))
+        return ImportKind::HfConfig;
+    if (text.contains("\"zero_optimization\"") || text.contains("\"train_batch_size\"") ||
+        text.contains("\"train_micro_batch_size_per_gpu\""))
+        return ImportKind::DeepSpeed;
+    return ImportKind::Auto;
+}
+
+std::size_t fieldOrder(const std::string& path)
+{
+    const auto& table = scenarioFields();
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (table[i].path == path)
+            return i;
+    // cluster.topology goes after the cluster's scalar fields, before compute.
+    if (path == "cluster.topology") {
+        std::size_t last = 0;
+        for (std::size_t i = 0; i < table.size(); ++i)
+            if (table[i].path.compare(0, 8, "cluster.") == 0)
+                last = i;
+        return last + 1;
+    }
+    return table.size() + 1;
+}
+
+QByteArray writePartialScenario(const ImportResult& r)
+{
+    JsonWriter w;
+    w.beginObject();
+    w.key("format");
+    w.value("shardscope-scenario");
+    w.key("version");
+    w.value(kScenarioFormatVersion);
+    std::vector<std::string> open;
+    for (const std::string& path : r.fields) {
+        const std::vector<std::string> parts = splitFieldPath(path);
+        const std::size_t depth = parts.size() - 1;
+        std::size_t common = 0;
+        while (common < open.size() && common < depth && open[common] == parts[common])
+            ++common;
+        while (open.size() > common) {
+            w.endObject();
+            open.pop_back();
+        }
+        while (open.size() < depth) {
+            w.key(parts[open.size()]);
+            w.beginObject();
+            open.push_back(parts[open.size()]);
+        }
+        w.key(parts.back());
+        if (path == "cluster.topology") {
+            w.beginObject();
+            if (r.scenario.cluster.topology)
+                writeTopologyMembers(w, *r.scenario.cluster.topology);
+            w.endObject();
+        } else if (const FieldInfo* field = findField(path)) {
+            writeFieldValue(w, *field, r.scenario);
+        } else {
+            w.null();
+        }
+    }
+    while (!open.empty()) {
+        w.endObject();
+        open.pop_back();
+    }
+    w.endObject();
+    return w.data();
+}
+
+void writeCalibration(JsonWriter& w, const Calibration& c)
+{
+    w.beginObject();
+    w.key("op");
+    w.value(c.op);
+    w.key("ranks");
+    w.value(c.ranks);
+    w.key("alpha_s");
+    w.value(c.fit.alpha_s);
+    w.key("beta_s_per_byte");
+    w.value(c.fit.beta_s_per_byte);
+    w.key("fit_r2");
+    w.value(c.fit.r2);
+    w.key("points");
+    w.beginArray();
+    for (const CalibrationPoint& p : c.fit.points) {
+        w.beginObject();
+        w.key("bytes");
+        w.value(p.bytes);
+        w.key("measured_s");
+        w.value(p.measured_s);
+        w.key("predicted_s");
+        w.value(p.predicted_s);
+        w.endObject();
+    }
+    w.endArray();
+    // Beyond the contract: the bandwidths the fit implies for large messages (nccl-tests' algbw and busbw).
+    w.key("algbw_Bps");
+    w.value(c.fit.beta_s_per_byte > 0 ? 1.0 / c.fit.beta_s_per_byte : 0.0);
+    w.key("busbw_Bps");
+    w.value(c.busbw_Bps);
+    w.endObject();
+}
+
+} // namespace
+
+bool ImportResult::determines(std::string_view path) const
+{
+    return std::find(fields.begin(), fields.end(), path) != fields.end();
+}
+
+QString importKindName(ImportKind kind)
+{
+    for (const KindName& k : kKindNames)
+        if (k.kind == kind)
+            return QLatin1String(k.name);
+    return QStringLiteral("auto");
+}
+
+bool importKindFromName(const QString& name, ImportKind& out)
+{
+    if (name == QLatin1String("auto")) {
+        out = ImportKind::Auto;
+        return true;
+    }
+    for (const KindName& k : kKindNames) {
+        if (name == QLatin1String(k.name)) {
+            out = k.kind;
+            return true;
+        }
+    }
+    return false;
+}
+
+const std::vector<ImportKind>& importKinds()
+{
+    static const std::vector<ImportKind> kinds = [] {
+        std::vector<ImportKind> list;
+        for (const KindName& k : kKindNames)
+            list.push_back(k.kind);
+        return list;
+    }();
+    return kinds;
+}
+
+ImportKind detectImportKind(const QByteArray& input)
+{
+    QByteArray data = input;
+    if (data.startsWith("\xEF\xBB\xBF"))
+        data.remove(0, 3);
+    const QByteArray head = data.trimmed();
+    if (head.startsWith('{')) {
+        const QJsonDocument document = QJsonDocument::fromJson(data);
+        if (!document.isObject())
+            return guessBrokenJson(head);
+        const QJsonObject root = document.object();
+        if (root.value(QLatin1String("format")).toString().startsWith(QLatin1String("shardscope-")))
+            return ImportKind::Auto;
+        if (looksLikeNcclTestsJson(root))
+            return ImportKind::NcclTests;
+        if (anyKey(root, {"model_type", "architectures", "hidden_size", "n_embd", "num_hidden_layers", "text_config"}))
+            return ImportKind::HfConfig;
+        if (anyKey(root, {"zero_optimization", "train_batch_size", "train_micro_batch_size_per_gpu",
+                          "gradient_accumulation_steps", "fp16", "bf16", "optimizer"}))
+            return ImportKind::DeepSpeed;
+        return ImportKind::Auto;
+    }
+    if (head.startsWith('<'))
+        return head.contains("<system") ? ImportKind::NcclTopo : ImportKind::Auto;
+    if (looksLikeSmiTopo(data))
+        return ImportKind::NvidiaSmiTopo;
+    if (looksLikeNcclTestsLog(data))
+        return ImportKind::NcclTests;
+    return ImportKind::Auto;
+}
+
+bool importData(const QByteArray& data, ImportKind kind, ImportResult& out, QString* error, const QString& fileName,
+                const ImportOptions& options)
+{
+    const auto fail = [&](const QString& message) {
+        if (error)
+            *error = detail::locatedMessage(fileName, {}, message);
+        return false;
+    };
+    if (data.trimmed().isEmpty() || data.trimmed() == "\xEF\xBB\xBF")
+        return fail(Text::tr("the file is empty"));
+    if (kind == ImportKind::Auto) {
+        kind = detectImportKind(data);
+        if (kind == ImportKind::Auto) {
+            if (data.contains("\"shardscope-scenario\"") || data.contains("\"shardscope-topology\""))
+                return fail(Text::tr("a ShardScope file: open it rather than import it"));
+            return fail(Text::tr("cannot tell what this file is; expected a Hugging Face config.json, a DeepSpeed "
+                                 "config, `nvidia-smi topo -m` output, an NCCL topology dump or nccl-tests output "
+                                 "(name the kind to import it as one)"));
+        }
+    }
+    ImportResult r;
+    r.kind = kind;
+    r.fileName = fileName;
+    r.scenario = defaultScenario();
+    bool ok = false;
+    switch (kind) {
+    case ImportKind::HfConfig:
+        ok = importHfConfig(data, fileName, r, error);
+        break;
+    case ImportKind::DeepSpeed:
+        ok = importDeepSpeed(data, fileName, r, error);
+        break;
+    case ImportKind::NvidiaSmiTopo:
+        ok = importSmiTopo(data, fileName, r, error);
+        break;
+    case ImportKind::NcclTopo:
+        ok = importNcclTopo(data, fileName, r, error);
+        break;
+    case ImportKind::NcclTests:
+        ok = importNcclTests(data, fileName, options, r, error);
+        break;
+    case ImportKind::Auto:
+        break;
+    }
+    if (!ok)
+        return false;
+    // The field table's order, each path once: the order the scenario file writes them in.
+    std::stable_sort(r.fields.begin(), r.fields.end(),
+                     [](const std::string& a, const std::string& b) { return fieldOrder(a) < fieldOrder(b); });
+    r.fields.erase(std::unique(r.fields.begin(), r.fields.end()), r.fields.end());
+    out = std::move(r);
+    return true;
+}
+
+bool importFile(const QString& fileName, ImportKind kind, ImportResult& out, QString* error,
+                const ImportOptions& options)
+{
+    QByteArray data;
+    if (!detail::readImportFile(fileName, data, error))
+        return false;
+    return importData(data, kind, out, error, fileName, options);
+}
+
+bool applyImport(const ImportResult& result, Scenario& scenario, QStringList* notes, QString* error)
+{
+    const auto note = [&](const QString& message) {
+        if (notes)
+            *notes << detail::locatedMessage(result.fileName, {}, message);
+    };
+    if (result.isCalibration()) {
+        if (error)
+            *error = detail::locatedMessage(result.fileName, {},
+                                            Text::tr("a calibration changes no scenario field: apply it to a link "
+                                                     "class of the topology"));
+        return false;
+    }
+    Scenario s = scenario;
+    for (const std::string& path : result.fields) {
+        if (path == "cluster.topology") {
+            s.cluster.topology = result.scenario.cluster.topology;
+            continue;
+        }
+        if (path == "model.params" && result.scenario.model.kind == ModelKind::Transformer)
+            continue; // derived
+        const FieldInfo* field = findField(path);
+        if (!field)
+            continue;
+        const std::string why = field->set(s, field->get(result.scenario));
+        if (!why.empty()) {
+            if (error)
+                *error = detail::locatedMessage(result.fileName, QString::fromStdString(path),
+                                                QString::fromStdString(why));
+            return false;
+        }
+    }
+    if (result.kind == ImportKind::DeepSpeed)
+        applyDeepSpeedBatch(result.batch, result.fileName, s, notes);
+
+    if (result.determines("cluster.topology")) {
+        // The imported node replaces the cluster; the parallel layout must still cover its GPUs.
+        ParallelSpec& p = s.parallel;
+        const std::int64_t gpus = s.gpus();
+        p.tp = std::max<std::int64_t>(p.tp, 1);
+        p.pp = std::max<std::int64_t>(p.pp, 1);
+        if (p.dp * p.tp * p.pp != gpus) {
+            if (gpus % (p.tp * p.pp) == 0) {
+                p.dp = gpus / (p.tp * p.pp);
+                note(Text::tr("parallel.dp set to %1 so that dp × tp × pp covers the %2 GPUs of the imported "
+                              "topology")
+                         .arg(p.dp)
+                         .arg(gpus));
+            } else {
+                note(Text::tr("tp %1 × pp %2 does not divide the %3 GPUs of the imported topology: the layout is "
+                              "now pure data parallelism (dp %3)")
+                         .arg(p.tp)
+                         .arg(p.pp)
+                         .arg(gpus));
+                p.tp = 1;
+                p.pp = 1;
+                p.dp = gpus;
+            }
+        }
+    }
+    const QString problem = scenarioProblem(s);
+    if (!problem.isEmpty())
+        note(Text::tr("the scenario does not evaluate yet: %1").arg(problem));
+    scenario = std::move(s);
+    return true;
+}
+
+QByteArray writeImportResult(const ImportResult& result)
+{
+    if (!result.isCalibration())
+        return writePartialScenario(result);
+    JsonWriter w;
+    w.beginObject();
+    w.key("calibration");
+    if (result.calibrations.empty())
+        w.null();
+    else
+        writeCalibration(w, result.calibrations.front());
+    if (result.calibrations.size() > 1) {
+        w.key("calibrations");
+        w.beginArray();
+        for (const Calibration& c : result.calibrations)
+            writeCalibration(w, c);
+        w.endArray();
+    }
+    w.endObject();
+    return w.data();
+}
+
+} // namespace ss::io

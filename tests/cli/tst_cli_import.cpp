@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `shardscope-cli import FILE [--as KIND] [-o OUT.json]` as CONTRACT.md states it: the kind detected from the
+// content, a scenario JSON of what the file determines (or the calibration JSON for nccl-tests), -o written
+// atomically and never partially, exit 0/1/2 with one-line errors naming the file and the line or path.
+// The files imported are the importer fixtures of tests/io/data/import (their sources are cited in the io tests).
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    bool crashed = false;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runCli(const QStringList& args, const QByteArray& input = {})
+{
+    QProcess process;
+    process.start(QStringLiteral(SHARDSCOPE_CLI), args);
+    Run run;
+    if (!process.waitForStarted(10000))
+        return run;
+    if (!input.isEmpty())
+        process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+    }
+    run.crashed = process.exitStatus() != QProcess::NormalExit;
+    run.exitCode = process.exitCode();
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+QString fixture(const char* name)
+{
+    return QStringLiteral(SHARDSCOPE_IMPORT_DATA "/") + QLatin1String(name);
+}
+
+QJsonObject json(const QByteArray& bytes)
+{
+    return QJsonDocument::fromJson(bytes).object();
+}
+
+QByteArray readAll(const QString& fileName)
+{
+    QFile file(fileName);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestCliImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void detectedKinds_data();
+    void detectedKinds();
+    void modelSection();
+    void calibration();
+    void asKind();
+    void outputFile();
+    void outputNeverPartial();
+    void into();
+    void opOption();
+    void standardInput();
+    void badInput_data();
+    void badInput();
+    void usage_data();
+    void usage();
+};
+
+void TestCliImport::detectedKinds_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("section");
+    QTest::newRow("hf-config") << "hf-llama-2-7b.json" << "model";
+    QTest::newRow("deepspeed") << "ds-zero2-fp16.json" << "training";
+    QTest::newRow("nvidia-smi-topo") << "smi-dgx1-v100.txt" << "cluster";
+    QTest::newRow("nccl-topo") << "nccl-topo-dgx-a100.xml" << "cluster";
+    QTest::newRow("nccl-tests log") << "nccl-tests-all_reduce-8xa100.log" << "calibration";
+    QTest::newRow("nccl-tests JSON") << "nccl-tests-all_reduce-8xh200.json" << "calibration";
+}
+
+void TestCliImport::detectedKinds()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, section);
+    const Run run = runCli({QStringLiteral("import"), fixture(file.toLatin1().constData())});
+    QVERIFY(!run.crashed);
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject root = json(run.out);
+    QVERIFY2(root.contains(section), run.out.left(400).constData());
+    if (section != QLatin1String("calibration")) {
+        QCOMPARE(root.value(QLatin1String("format")).toString(), QStringLiteral("shardscope-scenario"));
+        QCOMPARE(root.value(QLatin1String("version")).toInt(), 1);
+    }
+}
+
+void TestCliImport::modelSection()
+{
+    // The sections the file says nothing about are absent (CONTRACT.md: "other sections may be absent").
+    const Run run = runCli({QStringLiteral("import"), fixture("hf-mixtral-8x7b-v0.1.json")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.isEmpty(), run.err.constData());
+    const QJsonObject root = json(run.out);
+    QCOMPARE(root.keys(), (QStringList{"format", "model", "version"}));
+    const QJsonObject model = root.value(QLatin1String("model")).toObject();
+    QCOMPARE(model.value(QLatin1String("params")).toDouble(), 46702792704.0); // Mixtral-8x7B's published size
+    QCOMPARE(model.value(QLatin1String("experts")).toInt(), 8);
+    QCOMPARE(model.value(QLatin1String("experts_per_token")).toInt(), 2);
+}
+
+void TestCliImport::calibration()
+{
+    const Run run = runCli({QStringLiteral("import"), fixture("nccl-tests-all_reduce-8xh200.json")});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject c = json(run.out).value(QLatin1String("calibration")).toObject();
+    QCOMPARE(c.value(QLatin1String("op")).toString(), QStringLiteral("allreduce"));
+    QCOMPARE(c.value(QLatin1String("ranks")).toInt(), 8);
+    QVERIFY(qAbs(c.value(QLatin1String("alpha_s")).toDouble() - 30e-6) < 1e-10);
+    QVERIFY(qAbs(c.value(QLatin1String("beta_s_per_byte")).toDouble() * 200e9 - 1) < 1e-6);
+    QVERIFY(c.value(QLatin1String("fit_r2")).toDouble() > 0.999999);
+    const QJsonArray points = c.value(QLatin1String("points")).toArray();
+    QCOMPARE(points.size(), 11);
+    for (const char* key : {"bytes", "measured_s", "predicted_s"})
+        QVERIFY(points.at(0).toObject().contains(QLatin1String(key)));
+}
+
+void TestCliImport::asKind()
+{
+    // --as overrides detection: a DeepSpeed reader finds nothing it uses in a model config, and says so.
+    const Run run = runCli({QStringLiteral("import"), fixture("hf-gpt2.json"), QStringLiteral("--as"),
+                            QStringLiteral("deepspeed")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.err.contains("sets nothing the scenario uses"));
+    QCOMPARE(json(run.out).keys(), (QStringList{"format", "version"}));
+    // And the wrong reader for a file fails with its own message.
+    const Run wrong = runCli({QStringLiteral("import"), fixture("hf-gpt2.json"), QStringLiteral("--as=nvidia-smi-topo")});
+    QCOMPARE(wrong.exitCode, 1);
+    QVERIFY2(wrong.err.contains("no header line beginning with GPU0"), wrong.err.constData());
+}
+
+void TestCliImport::outputFile()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("model.json"));
+    const Run run = runCli({QStringLiteral("import"), fixture("hf-gemma-2b.json"), QStringLiteral("-o"), out});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.isEmpty());
+    const QJsonObject model = json(readAll(out)).value(QLatin1String("model")).toObject();
+    QCOMPARE(model.value(QLatin1String("params")).toDouble(), 2506172416.0); // gemma-2b
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("model.json")});
+    // With --into the rest of the scenario is there, and `eval` takes the file as it is.
+    const QString whole = dir.filePath(QStringLiteral("whole.json"));
+    QCOMPARE(runCli({QStringLiteral("import"), fixture("hf-gemma-2b.json"), QStringLiteral("--into"),
+                     QStringLiteral("default"), QStringLiteral("-o"), whole})
+                 .exitCode,
+             0);
+    const Run eval = runCli({QStringLiteral("eval"), whole});
+    QCOMPARE(eval.exitCode, 0);
+    QCOMPARE(json(eval.out).value(QLatin1String("params_total")).toDouble(), 2506172416.0);
+}
+
+void TestCliImport::outputNeverPartial()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("keep.json"));
+    {
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("previous contents\n");
+    }
+    // A failed import leaves OUT as it was.
+    QByteArray broken = readAll(fixture("smi-dgx1-v100.txt"));
+    broken.replace("NV2", "NVX");
+    const QString bad = dir.filePath(QStringLiteral("bad.txt"));
+    {
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(broken);
+    }
+    const Run run = runCli({QStringLiteral("import"), bad, QStringLiteral("-o"), out});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(readAll(out), QByteArray("previous contents\n"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+    // An unwritable destination is reported, exit 1, one line naming it.
+    const QString nowhere = dir.filePath(QStringLiteral("no/such/dir/out.json"));
+    const Run unwritable = runCli({QStringLiteral("import"), fixture("hf-gpt2.json"), QStringLiteral("-o"), nowhere});
+    QCOMPARE(unwritable.exitCode, 1);
+    QCOMPARE(unwritable.err.count('\n'), 1);
+    QVERIFY2(unwritable.err.startsWith(nowhere.toUtf8() + ": cannot write"), unwritable.err.constData());
+}
+
+void TestCliImport::into()
+{
+    // --into applies the import to a scenario (an example here) and prints the whole scenario: a DeepSpeed config
+    // whose global batch follows from the example's dp.
+    const Run run = runCli({QStringLiteral("import"), fixture("ds-onebit-adam-bf16.json"), QStringLiteral("--into"),
+                            QStringLiteral("default")});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject root = json(run.out);
+    const QJsonObject training = root.value(QLatin1String("training")).toObject();
+    const int dp = root.value(QLatin1String("parallel")).toObject().value(QLatin1String("dp")).toInt();
+    QCOMPARE(training.value(QLatin1String("global_batch")).toInt(), 4 * 16 * dp); // micro × accumulation × dp
+    QCOMPARE(training.value(QLatin1String("grad_comm_bits")).toInt(), 1);
+    QVERIFY(root.contains(QLatin1String("model")));
+    const Run refused = runCli({QStringLiteral("import"), fixture("nccl-tests-all_reduce-8xa100.log"),
+                                QStringLiteral("--into"), QStringLiteral("default")});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY(refused.err.contains("a calibration changes no scenario field"));
+}
+
+void TestCliImport::opOption()
+{
+    QTemporaryDir dir;
+    const QString renamed = dir.filePath(QStringLiteral("run.out"));
+    QVERIFY(QFile::copy(fixture("all_gather_perf-2019.log"), renamed));
+    const Run unnamed = runCli({QStringLiteral("import"), renamed});
+    QCOMPARE(unnamed.exitCode, 1);
+    QVERIFY2(unnamed.err.contains("--op"), unnamed.err.constData());
+    const Run named = runCli({QStringLiteral("import"), renamed, QStringLiteral("--op"), QStringLiteral("all_gather")});
+    QCOMPARE(named.exitCode, 0);
+    QCOMPARE(json(named.out).value(QLatin1String("calibration")).toObject().value(QLatin1String("op")).toString(),
+             QStringLiteral("allgather"));
+}
+
+void TestCliImport::standardInput()
+{
+    const Run run = runCli({QStringLiteral("import"), QStringLiteral("-")}, readAll(fixture("smi-pcie-4gpu.txt")));
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(json(run.out).value(QLatin1String("cluster")).toObject().value(QLatin1String("gpus_per_node")).toInt(), 4);
+}
+
+void TestCliImport::badInput_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("JSON type") << "config.json"
+                               << QByteArray(R"({"model_type": "llama", "hidden_size": "4096"})")
+                               << "config.json: hidden_size: expected a whole number from 1 to 10000000, got the string \"4096\"";
+    QTest::newRow("matrix not square") << "topo.txt" << QByteArray("\tGPU0\tGPU1\nGPU0\t X \tNV4\nGPU1\tNV4\n")
+                                       << "topo.txt: line 3: the GPU1 row has 1 link entries for the 2 columns";
+    QTest::newRow("log without rows") << "all_reduce_perf.log"
+                                      << QByteArray("# nThread 1 nGpus 8 minBytes 8 maxBytes 8\n#\n#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n")
+                                      << "all_reduce_perf.log: no data rows";
+    QTest::newRow("unknown content") << "notes.txt" << QByteArray("just some notes\n")
+                                     << "notes.txt: cannot tell what this file is";
+    QTest::newRow("truncated XML") << "topo.xml" << QByteArray("<system version=\"1\">\n  <cpu numaid=\"0\">\n")
+                                   << "topo.xml: line 3, column 1: XML error";
+}
+
+void TestCliImport::badInput()
+{
+    QFETCH(QString, file);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QVERIFY(QDir::setCurrent(dir.path()));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    const Run run = runCli({QStringLiteral("import"), file});
+    QVERIFY(!run.crashed);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY(run.out.isEmpty());
+    QCOMPARE(run.err.count('\n'), 1);
+    QVERIFY2(QString::fromUtf8(run.err).startsWith(message), run.err.constData());
+    const Run missing = runCli({QStringLiteral("import"), QStringLiteral("missing.json")});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY(missing.err.startsWith("missing.json: cannot open"));
+}
+
+void TestCliImport::usage_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no file") << QStringList{"import"} << "shardscope-cli: import needs a file";
+    QTest::newRow("unknown kind") << QStringList{"import", "x.json", "--as", "hf"}
+                                  << "shardscope-cli: --as: expected hf-config, deepspeed, nvidia-smi-topo, nccl-topo, "
+                                     "nccl-tests, got 'hf'";
+    QTest::newRow("two files") << QStringList{"import", "a.json", "b.json"} << "shardscope-cli: import takes one file";
+    QTest::newRow("unknown option") << QStringList{"import", "a.json", "--format", "x"}
+                                    << "shardscope-cli: import: unknown option '--format'";
+    QTest::newRow("-o without a name") << QStringList{"import", "a.json", "-o"} << "shardscope-cli: import: -o needs a value";
+    QTest::newRow("unknown op") << QStringList{"import", "a.log", "--op", "allsum"} << "shardscope-cli: --op: expected";
+}
+
+void TestCliImport::usage()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run run = runCli(args);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.out.isEmpty());
+    QCOMPARE(run.err.count('\n'), 1);
+    QVERIFY2(QString::fromUtf8(run.err).startsWith(message), run.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliImport)
+#include "tst_cli_import.moc"

@@ -1,0 +1,707 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The step timeline chart, offscreen: the time -> pixel mapping and its zoom and pan, the seconds ticker,
+// the lanes and rows built from a synthetic step (tests/views/synthetictimeline.h, not the engine), the
+// painter's one-draw-per-pixel-column rule, the hover tooltip, clicks on communication boxes, wheel zoom,
+// drag pan, and the summary's step figures.
+#include "evaluate.h"
+#include "examples.h"
+#include "fields.h"
+#include "ganttchart.h"
+#include "ganttlayout.h"
+#include "ganttplottable.h"
+#include "mainwindow.h"
+#include "scenariodocument.h"
+#include "summarystrip.h"
+#include "synthetictimeline.h"
+#include "timemapping.h"
+#include "unittickers.h"
+#include "validate.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+#include <QToolTip>
+
+#include <cmath>
+
+using ss::GanttChart;
+using ss::GanttKind;
+using ss::GanttLayout;
+using ss::GanttStream;
+using ss::PixelSpan;
+using ss::TimeMapping;
+using ss::TimeRange;
+
+Q_DECLARE_METATYPE(ss::TimeRange)
+Q_DECLARE_METATYPE(ss::PixelSpan)
+
+namespace {
+
+ss::TimelineEvent timelineEvent(int gpu, int stage, const char* stream, const char* kind, double start,
+                                double end, int microbatch = -1, int collective = -1)
+{
+    ss::TimelineEvent e;
+    e.gpu = gpu;
+    e.stage = stage;
+    e.stream = stream;
+    e.kind = kind;
+    e.start_s = start;
+    e.end_s = end;
+    e.microbatch = microbatch;
+    e.collective = collective;
+    return e;
+}
+
+// The widget position of the middle of the box of timeline event INDEX.
+QPoint boxCentre(const GanttChart& chart, int index)
+{
+    const ss::GanttEvent& e = chart.events().at(index);
+    for (const ss::GanttRow& row : chart.ganttLayout().rows) {
+        for (const ss::GanttBox& box : row.boxes) {
+            if (box.event == index)
+                return QPoint(qRound(chart.xAxis->coordToPixel((e.start + e.end) / 2)),
+                              qRound(chart.yAxis->coordToPixel(row.top + row.height / 2)));
+        }
+    }
+    return {};
+}
+
+int findEvent(const ss::Result& result, int stage, const char* kind, int microbatch)
+{
+    for (std::size_t i = 0; i < result.timeline.size(); ++i) {
+        const ss::TimelineEvent& e = result.timeline[i];
+        if (e.stage == stage && e.kind == kind && e.microbatch == microbatch)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void showChart(GanttChart& chart, const ss::Result& result)
+{
+    chart.resize(1000, 600);
+    chart.resetData(result);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.replot(QCustomPlot::rpImmediateRefresh); // lays out the axes for the pixel mapping
+}
+
+} // namespace
+
+class TestGanttChart : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void toPixel_data();
+    void toPixel();
+    void columns_data();
+    void columns();
+    void zoomed_data();
+    void zoomed();
+    void panned_data();
+    void panned();
+    void columnFilter();
+    void secondsTicker_data();
+    void secondsTicker();
+    void layoutLanesAndRows();
+    void layoutBubbles();
+    void layoutSkipsBrokenEvents();
+    void expandStage();
+    void boxesReachThePlottable();
+    void onePaintPerPixelColumn();
+    void labelsOnlyWhereTheyFit();
+    void hoverTooltip();
+    void clickCommBoxActivatesCollective();
+    void wheelZooms();
+    void dragPans();
+    void emptyResult();
+    void legendFollowsTheResult();
+    void realEngineTimeline_data();
+    void realEngineTimeline();
+    void summaryShowsStepFigures();
+    void mainWindowHasTheTab();
+};
+
+// TimeMapping is linear: x = left + (t - lower) · width / (upper - lower).
+void TestGanttChart::toPixel_data()
+{
+    QTest::addColumn<TimeRange>("range");
+    QTest::addColumn<double>("left");
+    QTest::addColumn<double>("width");
+    QTest::addColumn<double>("time");
+    QTest::addColumn<double>("pixel");
+    QTest::newRow("1 ms over 1000 px: 0.5 ms at 500")
+        << TimeRange{0, 1e-3} << 0.0 << 1000.0 << 0.5e-3 << 500.0;
+    QTest::newRow("offset axis: the lower end at the left")
+        << TimeRange{2, 4} << 60.0 << 400.0 << 2.0 << 60.0;
+    QTest::newRow("offset axis: the upper end at left + width")
+        << TimeRange{2, 4} << 60.0 << 400.0 << 4.0 << 460.0;
+    QTest::newRow("left of the view maps left of the axis")
+        << TimeRange{1, 2} << 0.0 << 100.0 << 0.5 << -50.0;
+}
+
+void TestGanttChart::toPixel()
+{
+    QFETCH(TimeRange, range);
+    QFETCH(double, left);
+    QFETCH(double, width);
+    QFETCH(double, time);
+    QFETCH(double, pixel);
+    const TimeMapping map(range, left, width);
+    QCOMPARE(map.toPixel(time), pixel);
+    QCOMPARE(map.toTime(pixel), time);
+    QCOMPARE(map.secondsPerPixel(), range.size() / width);
+}
+
+// Boxes cover rounded columns, at least one, clipped to the axis.
+void TestGanttChart::columns_data()
+{
+    QTest::addColumn<double>("start");
+    QTest::addColumn<double>("end");
+    QTest::addColumn<PixelSpan>("span");
+    // The view: 0..100 s over pixels 10..110, one second per pixel.
+    QTest::newRow("whole seconds") << 20.0 << 30.0 << PixelSpan{30, 40};
+    QTest::newRow("rounded edges") << 20.4 << 30.6 << PixelSpan{30, 41};
+    QTest::newRow("narrower than a pixel: one column") << 20.1 << 20.2 << PixelSpan{30, 31};
+    QTest::newRow("zero length: one column") << 50.0 << 50.0 << PixelSpan{60, 61};
+    QTest::newRow("clipped left") << -30.0 << 5.0 << PixelSpan{10, 15};
+    QTest::newRow("clipped right") << 95.0 << 300.0 << PixelSpan{105, 110};
+    QTest::newRow("wholly left: empty") << -30.0 << -20.0 << PixelSpan{10, 10};
+    QTest::newRow("wholly right: empty") << 200.0 << 300.0 << PixelSpan{210, 210};
+    QTest::newRow("far outside does not overflow") << -1e300 << 1e300 << PixelSpan{10, 110};
+}
+
+void TestGanttChart::columns()
+{
+    QFETCH(double, start);
+    QFETCH(double, end);
+    QFETCH(PixelSpan, span);
+    const TimeMapping map({0, 100}, 10, 100);
+    const PixelSpan got = map.columns(start, end);
+    QVERIFY2(got == span || (got.width() == 0 && span.width() == 0),
+             qPrintable(QStringLiteral("[%1, %2)").arg(got.left).arg(got.right)));
+}
+
+// Zooming keeps the anchor's place in the view and stays inside the step and above the minimum span.
+void TestGanttChart::zoomed_data()
+{
+    QTest::addColumn<TimeRange>("range");
+    QTest::addColumn<double>("factor");
+    QTest::addColumn<double>("anchor");
+    QTest::addColumn<TimeRange>("expected");
+    const TimeRange limits{0, 100};
+    Q_UNUSED(limits);
+    QTest::newRow("in by 2 about the centre") << TimeRange{0, 100} << 0.5 << 50.0 << TimeRange{25, 75};
+    QTest::newRow("in by 2 about the left edge") << TimeRange{0, 100} << 0.5 << 0.0 << TimeRange{0, 50};
+    QTest::newRow("in by 2 about a quarter") << TimeRange{0, 100} << 0.5 << 25.0 << TimeRange{12.5, 62.5};
+    QTest::newRow("out past the step: the whole step")
+        << TimeRange{40, 60} << 10.0 << 50.0 << TimeRange{0, 100};
+    QTest::newRow("out near an edge: shifted inside") << TimeRange{0, 20} << 2.0 << 15.0 << TimeRange{0, 40};
+    QTest::newRow("in below the minimum span: the minimum")
+        << TimeRange{49, 51} << 1e-6 << 50.0 << TimeRange{49.5, 50.5};
+    QTest::newRow("a factor of 0 changes nothing") << TimeRange{10, 20} << 0.0 << 15.0 << TimeRange{10, 20};
+    QTest::newRow("NaN changes nothing") << TimeRange{10, 20} << std::nan("") << 15.0 << TimeRange{10, 20};
+}
+
+void TestGanttChart::zoomed()
+{
+    QFETCH(TimeRange, range);
+    QFETCH(double, factor);
+    QFETCH(double, anchor);
+    QFETCH(TimeRange, expected);
+    const TimeRange got = TimeMapping::zoomed(range, factor, anchor, {0, 100}, 1.0);
+    QVERIFY2(std::abs(got.lower - expected.lower) < 1e-9 && std::abs(got.upper - expected.upper) < 1e-9,
+             qPrintable(QStringLiteral("[%1, %2]").arg(got.lower).arg(got.upper)));
+}
+
+// A drag of d pixels moves the content d pixels: the range by -d · seconds per pixel, kept in the step.
+void TestGanttChart::panned_data()
+{
+    QTest::addColumn<TimeRange>("range");
+    QTest::addColumn<double>("pixels");
+    QTest::addColumn<TimeRange>("expected");
+    QTest::newRow("drag right shows earlier time") << TimeRange{40, 60} << 100.0 << TimeRange{38, 58};
+    QTest::newRow("drag left shows later time") << TimeRange{40, 60} << -100.0 << TimeRange{42, 62};
+    QTest::newRow("stops at the start") << TimeRange{5, 25} << 1000.0 << TimeRange{0, 20};
+    QTest::newRow("stops at the end") << TimeRange{75, 95} << -1000.0 << TimeRange{80, 100};
+    QTest::newRow("the whole step does not move") << TimeRange{0, 100} << 300.0 << TimeRange{0, 100};
+}
+
+void TestGanttChart::panned()
+{
+    QFETCH(TimeRange, range);
+    QFETCH(double, pixels);
+    QFETCH(TimeRange, expected);
+    const TimeRange got = TimeMapping::panned(range, pixels, 1000, {0, 100});
+    QVERIFY2(std::abs(got.lower - expected.lower) < 1e-9 && std::abs(got.upper - expected.upper) < 1e-9,
+             qPrintable(QStringLiteral("[%1, %2]").arg(got.lower).arg(got.upper)));
+}
+
+// STYLE.md "Drawing": boxes that land on painted columns are skipped; the rest are trimmed.
+void TestGanttChart::columnFilter()
+{
+    const TimeMapping map({0, 1}, 0, 10); // 0.1 s per pixel
+    ss::ColumnFilter filter;
+    int drawn = 0;
+    // 1000 boxes of 1 ms: 100 per pixel column.
+    for (int i = 0; i < 1000; ++i) {
+        PixelSpan span = map.columns(i * 1e-3, (i + 1) * 1e-3);
+        drawn += filter.admit(span) ? 1 : 0;
+    }
+    QVERIFY2(drawn <= 11, qPrintable(QString::number(drawn))); // the 10 columns (and the edge one)
+    filter.reset();
+    PixelSpan wide{2, 6};
+    QVERIFY(filter.admit(wide));
+    PixelSpan overlapping{4, 8};
+    QVERIFY(filter.admit(overlapping));
+    QCOMPARE(overlapping, (PixelSpan{6, 8}));
+    PixelSpan inside{6, 7};
+    QVERIFY(!filter.admit(inside));
+}
+
+// SI prefixes (BIPM SI Brochure, 9th ed., table 7), steps of 1, 2 or 5 times a power of ten.
+void TestGanttChart::secondsTicker_data()
+{
+    QTest::addColumn<double>("upper");
+    QTest::addColumn<int>("tickCount");
+    QTest::addColumn<QStringList>("labels");
+    QTest::newRow("0-100 ms in 5") << 0.1 << 5
+                                   << QStringList{QStringLiteral("0"),     QStringLiteral("20 ms"),
+                                                  QStringLiteral("40 ms"), QStringLiteral("60 ms"),
+                                                  QStringLiteral("80 ms"), QStringLiteral("100 ms")};
+    QTest::newRow("0-2 s in 4") << 2.0 << 4
+                                << QStringList{QStringLiteral("0"), QStringLiteral("0.5 s"),
+                                               QStringLiteral("1.0 s"), QStringLiteral("1.5 s"),
+                                               QStringLiteral("2.0 s")};
+    QTest::newRow("0-10 us in 5") << 10e-6 << 5
+                                  << QStringList{QStringLiteral("0"),    QStringLiteral("2 µs"),
+                                                 QStringLiteral("4 µs"), QStringLiteral("6 µs"),
+                                                 QStringLiteral("8 µs"), QStringLiteral("10 µs")};
+    QTest::newRow("0-1 ms in 2: 500 us labels in ms")
+        << 1e-3 << 2 << QStringList{QStringLiteral("0"), QStringLiteral("0.5 ms"), QStringLiteral("1.0 ms")};
+}
+
+void TestGanttChart::secondsTicker()
+{
+    QFETCH(double, upper);
+    QFETCH(int, tickCount);
+    QFETCH(QStringList, labels);
+    ss::SecondsTicker ticker;
+    ticker.setTickCount(tickCount);
+    QVector<double> ticks, subTicks;
+    QVector<QString> tickLabels;
+    ticker.generate(QCPRange(0, upper), QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks, &tickLabels);
+    QStringList got(tickLabels.begin(), tickLabels.end());
+    QCOMPARE(got, labels);
+}
+
+// 1F1B on p stages with m microbatches: every stage runs m forwards and m backwards (Narayanan et al.).
+void TestGanttChart::layoutLanesAndRows()
+{
+    ss::test::SyntheticStep spec;
+    spec.stages = 4;
+    spec.microbatches = 8;
+    const ss::Result result = ss::test::syntheticResult(spec);
+    const GanttLayout layout = ss::buildGanttLayout(result.timeline, result.step.time_s);
+    QCOMPARE(static_cast<int>(layout.lanes.size()), 4);
+    QCOMPARE(static_cast<int>(layout.streams.size()), 4); // compute, tp, pp, dp
+    QCOMPARE(layout.streams.front(), GanttStream::Compute);
+    QCOMPARE(static_cast<int>(layout.rows.size()), 4 * 4);
+    QCOMPARE(layout.boxCount, result.timeline.size());
+    for (int s = 0; s < 4; ++s) {
+        const ss::GanttLane& lane = layout.lanes[s];
+        QCOMPARE(lane.stage, s);
+        const ss::GanttRow& compute = layout.rows[lane.firstRow];
+        QCOMPARE(compute.stream, GanttStream::Compute);
+        QCOMPARE(static_cast<int>(compute.boxes.size()), 2 * 8 + 1); // + the optimizer step
+        QVERIFY(std::is_sorted(compute.reach.begin(), compute.reach.end()));
+        // Rows stack downwards without overlapping.
+        for (int r = lane.firstRow + 1; r < lane.firstRow + lane.rowCount; ++r)
+            QCOMPARE(layout.rows[r].top, layout.rows[r - 1].top + layout.rows[r - 1].height);
+    }
+    QVERIFY(layout.kinds[static_cast<int>(GanttKind::Forward)]);
+    QVERIFY(layout.kinds[static_cast<int>(GanttKind::DpComm)]);
+    QVERIFY(!layout.kinds[static_cast<int>(GanttKind::DeviceToHost)]);
+    QCOMPARE(layout.rowAt(layout.rows[5].top + 0.1), 5);
+    QCOMPARE(layout.rowAt(-1.0), -1);
+}
+
+// Bubbles: idle compute time within [0, step], as CONTRACT.md's bubble_fraction counts it.
+void TestGanttChart::layoutBubbles()
+{
+    const std::vector<ss::TimelineEvent> events = {timelineEvent(0, 0, "compute", "forward", 1, 2, 0),
+                                                   timelineEvent(0, 0, "compute", "forward", 2, 3, 1),
+                                                   timelineEvent(0, 0, "compute", "backward", 5, 7, 0),
+                                                   timelineEvent(0, 0, "tp", "tp-comm", 0, 10)};
+    const GanttLayout layout = ss::buildGanttLayout(events, 10);
+    const ss::GanttRow& compute = layout.rows.at(0);
+    QCOMPARE(static_cast<int>(compute.gaps.size()), 3);
+    QCOMPARE(compute.gaps[0], (TimeRange{0, 1}));
+    QCOMPARE(compute.gaps[1], (TimeRange{3, 5}));
+    QCOMPARE(compute.gaps[2], (TimeRange{7, 10}));
+    QVERIFY(layout.rows.at(1).gaps.empty()); // only the compute stream has bubbles
+    QCOMPARE(compute.boxAt(2.5, 0), 1);
+    QCOMPARE(compute.boxAt(4.0, 0.5), -1);
+    QCOMPARE(compute.boxAt(4.6, 0.5), 2);
+}
+
+void TestGanttChart::layoutSkipsBrokenEvents()
+{
+    const std::vector<ss::TimelineEvent> events = {timelineEvent(0, 0, "compute", "forward", 1, 2),
+                                                   timelineEvent(0, 0, "compute", "forward", std::nan(""), 3),
+                                                   timelineEvent(0, 0, "compute", "forward", 3, 2),
+                                                   timelineEvent(0, 0, "warp", "teleport", 0, 1)};
+    const GanttLayout layout = ss::buildGanttLayout(events, 0);
+    QCOMPARE(layout.skippedEvents, std::size_t(2));
+    QCOMPARE(layout.boxCount, std::size_t(2));
+    QCOMPARE(layout.stepTime, 2.0); // the latest end when the step time is unknown
+    QCOMPARE(layout.streams.back(), GanttStream::Other);
+    QVERIFY(layout.kinds[static_cast<int>(GanttKind::Other)]);
+    // A kind the chart does not know keeps its own name in the tooltip.
+    ss::Result result;
+    result.timeline = events;
+    GanttChart chart;
+    chart.resetData(result);
+    QVERIFY2(chart.toolTipText(3).startsWith(QStringLiteral("teleport\n")), qPrintable(chart.toolTipText(3)));
+}
+
+// A stage is one lane (its first GPU) until it is expanded to all the GPUs the timeline reports.
+void TestGanttChart::expandStage()
+{
+    ss::test::SyntheticStep spec;
+    spec.stages = 3;
+    spec.microbatches = 4;
+    spec.gpusPerStage = 4;
+    const ss::Result result = ss::test::syntheticResult(spec);
+    GanttChart chart;
+    chart.resetData(result);
+    QCOMPARE(static_cast<int>(chart.ganttLayout().lanes.size()), 3);
+    QCOMPARE(chart.ganttLayout().lanes[1].gpu, 4);
+    QCOMPARE(chart.ganttLayout().lanes[1].replicas, 3);
+    auto eventsOf = [&](std::initializer_list<int> gpus) {
+        return static_cast<std::size_t>(
+            std::count_if(result.timeline.begin(), result.timeline.end(), [&](const auto& e) {
+                return std::find(gpus.begin(), gpus.end(), e.gpu) != gpus.end();
+            }));
+    };
+    QCOMPARE(chart.ganttLayout().boxCount, eventsOf({0, 4, 8}));
+    chart.setStageExpanded(1, true);
+    QVERIFY(chart.isStageExpanded(1));
+    QCOMPARE(static_cast<int>(chart.ganttLayout().lanes.size()), 6);
+    QCOMPARE(chart.ganttLayout().lanes[2].gpu, 5);
+    QVERIFY(chart.ganttLayout().lanes[2].replica);
+    QCOMPARE(chart.ganttLayout().boxCount, eventsOf({0, 4, 5, 6, 7, 8}));
+    chart.resetData(result); // kept across results
+    QCOMPARE(static_cast<int>(chart.ganttLayout().lanes.size()), 6);
+    chart.setStageExpanded(1, false);
+    QCOMPARE(static_cast<int>(chart.ganttLayout().lanes.size()), 3);
+}
+
+void TestGanttChart::boxesReachThePlottable()
+{
+    ss::test::SyntheticStep spec;
+    const ss::Result result = ss::test::syntheticResult(spec);
+    GanttChart chart;
+    showChart(chart, result);
+    const ss::GanttLayout* layout = chart.boxes()->ganttLayout();
+    QVERIFY(layout);
+    QCOMPARE(layout->boxCount, result.timeline.size());
+    QCOMPARE(static_cast<int>(layout->lanes.size()), spec.stages);
+    QCOMPARE(chart.plottableCount(), 1); // one plottable for all boxes
+    const auto& stats = chart.boxes()->paintStats();
+    QCOMPARE(stats.rowsPainted, static_cast<int>(layout->rows.size()));
+    QCOMPARE(stats.boxesVisited, static_cast<int>(result.timeline.size()));
+    QVERIFY(stats.boxesDrawn > 0);
+    QVERIFY(stats.gapsDrawn > 0); // the 1F1B warm-up and cool-down bubbles
+    QCOMPARE(chart.visibleRange(), chart.fullRange());
+    QVERIFY(chart.fullRange().lower < 0 && chart.fullRange().upper > result.step.time_s);
+    QVERIFY(chart.legendEntries() >= 6); // forward, backward, tp, pp send/recv, dp, optimizer, ...
+}
+
+// 100k boxes in a few rows: no pixel column of a row is painted twice.
+void TestGanttChart::onePaintPerPixelColumn()
+{
+    ss::Result result;
+    const int count = 100000;
+    for (int i = 0; i < count; ++i) {
+        result.timeline.push_back(
+            timelineEvent(0, 0, "compute", i % 2 ? "forward" : "backward", i * 1e-6, (i + 0.9) * 1e-6, i));
+        result.timeline.push_back(timelineEvent(0, 0, "tp", "tp-comm", i * 1e-6, (i + 0.5) * 1e-6, i, 0));
+    }
+    result.step.time_s = count * 1e-6;
+    GanttChart chart;
+    chart.boxes()->paintStats().countColumns = true;
+    showChart(chart, result);
+    const auto& stats = chart.boxes()->paintStats();
+    QCOMPARE(stats.boxesVisited, 2 * count);
+    QCOMPARE(stats.maxDrawsPerColumn, 1);
+    QVERIFY2(stats.boxesDrawn <= 2 * (chart.axisRect()->width() + 1),
+             qPrintable(QString::number(stats.boxesDrawn)));
+    QCOMPARE(stats.boxesDrawn + stats.boxesSkipped, 2 * count);
+    QCOMPARE(stats.labelsDrawn, 0); // no number fits in a sub-pixel box
+
+    // Zoomed in to 100 boxes, each is wide: all drawn, and numbered.
+    chart.setVisibleRange({0.05, 0.05 + 100e-6});
+    chart.replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(stats.boxesDrawn >= 2 * 100);
+    QCOMPARE(stats.boxesSkipped, 0);
+    QCOMPARE(stats.maxDrawsPerColumn, 1);
+}
+
+void TestGanttChart::labelsOnlyWhereTheyFit()
+{
+    ss::Result result;
+    // A wide box and a sliver: only the wide one has room for its number.
+    result.timeline = {timelineEvent(0, 0, "compute", "forward", 0, 0.5, 12),
+                       timelineEvent(0, 0, "compute", "forward", 0.5, 0.5001, 13)};
+    result.step.time_s = 1;
+    GanttChart chart;
+    showChart(chart, result);
+    QCOMPARE(chart.boxes()->paintStats().labelsDrawn, 1);
+}
+
+void TestGanttChart::hoverTooltip()
+{
+    ss::test::SyntheticStep spec;
+    const ss::Result result = ss::test::syntheticResult(spec);
+    GanttChart chart;
+    showChart(chart, result);
+    const int forward = findEvent(result, 1, "forward", 3);
+    QVERIFY(forward >= 0);
+    const QPoint pos = boxCentre(chart, forward);
+    QCOMPARE(chart.eventAt(pos), forward);
+    const QString text = chart.toolTipText(forward);
+    QVERIFY2(text.startsWith(QStringLiteral("Forward, microbatch 3\nStage 1, GPU 1, Compute stream\nStart ")),
+             qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("duration 1 ms")));
+    QTest::mouseMove(&chart, pos);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), text);
+
+    // Communication names its bytes and its collective.
+    const int tp = findEvent(result, 2, "tp-comm", 5);
+    QVERIFY(tp >= 0);
+    const QString tpText = chart.toolTipText(tp);
+    QVERIFY2(tpText.contains(QStringLiteral("Moves 7.629 MiB")), qPrintable(tpText)); // 8e6 B / 2^20
+    QVERIFY(tpText.contains(QStringLiteral("Tensor parallel all-reduce over 8 GPU")));
+    QVERIFY(tpText.contains(QStringLiteral("Click to show its links")));
+    QVERIFY(chart.toolTipText(-1).isEmpty());
+    QVERIFY(chart.toolTipText(1 << 30).isEmpty());
+}
+
+void TestGanttChart::clickCommBoxActivatesCollective()
+{
+    ss::test::SyntheticStep spec;
+    spec.dp_s = 10e-3; // wide enough to hit
+    const ss::Result result = ss::test::syntheticResult(spec);
+    GanttChart chart;
+    showChart(chart, result);
+    QSignalSpy activated(&chart, &GanttChart::collectiveActivated);
+    const int dp = findEvent(result, 0, "dp-comm", -1);
+    QVERIFY(dp >= 0);
+    QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, boxCentre(chart, dp));
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.at(0).at(0).toInt(), 2);
+    QCOMPARE(chart.activeCollective(), 2);
+    // A compute box has no collective: the highlight goes.
+    const int forward = findEvent(result, 0, "forward", 0);
+    QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, boxCentre(chart, forward));
+    QCOMPARE(activated.count(), 2);
+    QCOMPARE(activated.at(1).at(0).toInt(), -1);
+    QCOMPARE(chart.activeCollective(), -1);
+    QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, boxCentre(chart, forward));
+    QCOMPARE(activated.count(), 2); // nothing active, nothing to say
+}
+
+void TestGanttChart::wheelZooms()
+{
+    const ss::Result result = ss::test::syntheticResult({});
+    GanttChart chart;
+    showChart(chart, result);
+    const TimeRange full = chart.visibleRange();
+    const QPointF at(chart.axisRect()->center());
+    const double anchor = chart.xAxis->pixelToCoord(at.x());
+    QWheelEvent in(at, chart.mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                   Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&chart, &in);
+    const TimeRange zoomed = chart.visibleRange();
+    QVERIFY(zoomed.size() < full.size() * 0.85);
+    QVERIFY(std::abs(chart.xAxis->coordToPixel(anchor) - at.x()) < 1.0); // the time under the mouse stays
+    QWheelEvent out(at, chart.mapToGlobal(at), QPoint(), QPoint(0, -1200), Qt::NoButton, Qt::NoModifier,
+                    Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&chart, &out);
+    QCOMPARE(chart.visibleRange(), full); // never beyond the step
+    chart.zoomBy(0.25, result.step.time_s / 2);
+    QTest::mouseDClick(&chart, Qt::LeftButton, Qt::NoModifier, chart.axisRect()->center());
+    QCOMPARE(chart.visibleRange(), full);
+}
+
+void TestGanttChart::dragPans()
+{
+    const ss::Result result = ss::test::syntheticResult({});
+    GanttChart chart;
+    showChart(chart, result);
+    chart.zoomBy(0.25, result.step.time_s / 2);
+    const TimeRange before = chart.visibleRange();
+    const QPoint start = chart.axisRect()->center();
+    QTest::mousePress(&chart, Qt::LeftButton, Qt::NoModifier, start);
+    QMouseEvent move(QEvent::MouseMove, QPointF(start + QPoint(100, 0)),
+                     chart.mapToGlobal(QPointF(start + QPoint(100, 0))), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(&chart, &move);
+    QSignalSpy activated(&chart, &GanttChart::collectiveActivated);
+    QTest::mouseRelease(&chart, Qt::LeftButton, Qt::NoModifier, start + QPoint(100, 0));
+    const TimeRange after = chart.visibleRange();
+    const double expected = -100.0 / chart.axisRect()->width() * before.size();
+    QVERIFY2(std::abs(after.lower - before.lower - expected) < before.size() * 1e-9,
+             qPrintable(QStringLiteral("%1 -> %2").arg(before.lower).arg(after.lower)));
+    QCOMPARE(after.size(), before.size());
+    QCOMPARE(activated.count(), 0); // a drag is no click
+}
+
+void TestGanttChart::emptyResult()
+{
+    GanttChart chart;
+    showChart(chart, ss::Result{});
+    QCOMPARE(chart.ganttLayout().boxCount, std::size_t(0));
+    QCOMPARE(chart.boxes()->paintStats().boxesDrawn, 0);
+    QCOMPARE(chart.legendEntries(), 0);
+    QCOMPARE(chart.eventAt(chart.axisRect()->center()), -1);
+    chart.zoomBy(0.5, 0);
+    QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, chart.axisRect()->center());
+    QWheelEvent wheel(chart.axisRect()->center(), chart.mapToGlobal(chart.axisRect()->center()), QPoint(),
+                      QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&chart, &wheel);
+    chart.replot(QCustomPlot::rpImmediateRefresh);
+}
+
+// The legend lists the kinds of the shown result only, however often the result changes.
+void TestGanttChart::legendFollowsTheResult()
+{
+    const ss::Result full = ss::test::syntheticResult({});
+    ss::Result small;
+    small.timeline = {timelineEvent(0, 0, "compute", "forward", 0, 1, 0)};
+    small.step.time_s = 1;
+    GanttChart chart;
+    showChart(chart, full);
+    const int entries = chart.legendEntries();
+    QCOMPARE(entries, 9); // forward, backward, optimizer, tp, pp send and receive, dp, bubble, critical path
+    for (int i = 0; i < 3; ++i) {
+        chart.resetData(small);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(chart.legendEntries(), 2); // forward and the bubble
+        chart.resetData(full);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(chart.legendEntries(), entries);
+    }
+}
+
+// The step simulator's own timeline (model/engine/stepsim.cpp): one GPU per stage stands for its tp and dp
+// replicas, so one lane per stage and every box of the result in the chart; the schedules' microbatch counts
+// on the compute rows (REFERENCES.md, "Pipeline schedules": m forwards and m backwards per stage, B and W
+// separately for ZB-H1).
+void TestGanttChart::realEngineTimeline_data()
+{
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<int>("computePerStage"); // 16 microbatches
+    QTest::newRow("gpipe: 16 F + 16 B") << "gpipe" << 32;
+    QTest::newRow("1f1b: 16 F + 16 B") << "1f1b" << 32;
+    QTest::newRow("zb-h1: 16 F + 16 B + 16 W") << "zb-h1" << 48;
+}
+
+void TestGanttChart::realEngineTimeline()
+{
+    QFETCH(QString, schedule);
+    QFETCH(int, computePerStage);
+    ss::Scenario scenario;
+    QString error;
+    QVERIFY2(ss::io::loadExample(QStringLiteral("pipeline-schedules-8-stages"), scenario, &error),
+             qPrintable(error));
+    const ss::FieldInfo* field = ss::findField("parallel.schedule");
+    QVERIFY(field);
+    ss::FieldValue value;
+    QVERIFY(ss::parseFieldText(*field, schedule.toStdString(), value).empty());
+    field->set(scenario, value);
+    QVERIFY(ss::validateScenario(scenario).empty());
+    ss::EvalOptions options;
+    options.timeline = true;
+    const ss::Result result = ss::evaluate(scenario, options);
+    QVERIFY(!result.timeline.empty());
+    QCOMPARE(result.microbatches, 16);
+
+    GanttChart chart;
+    showChart(chart, result);
+    const GanttLayout& layout = chart.ganttLayout();
+    QCOMPARE(static_cast<int>(layout.lanes.size()), 8);
+    QCOMPARE(layout.boxCount, result.timeline.size());
+    QCOMPARE(layout.skippedEvents, std::size_t(0));
+    QCOMPARE(layout.stepTime, result.step.time_s);
+    for (const ss::GanttLane& lane : layout.lanes) {
+        const ss::GanttRow& compute = layout.rows[lane.firstRow];
+        QCOMPARE(compute.stream, GanttStream::Compute);
+        const int work =
+            static_cast<int>(std::count_if(compute.boxes.begin(), compute.boxes.end(),
+                                           [](const ss::GanttBox& b) { return b.microbatch >= 0; }));
+        QCOMPARE(work, computePerStage);
+        QVERIFY(!compute.gaps.empty());                        // every stage of a pipeline idles somewhere
+        for (std::size_t i = 1; i < compute.boxes.size(); ++i) // CONTRACT.md: no overlaps on one stream
+            QVERIFY(compute.boxes[i].start >= compute.boxes[i - 1].end - 1e-12);
+    }
+    QVERIFY(chart.boxes()->paintStats().boxesDrawn > 0);
+    // Every box has a tooltip that names its stage.
+    const QString text = chart.toolTipText(0);
+    QVERIFY2(text.contains(QStringLiteral("Stage %1").arg(result.timeline.front().stage)), qPrintable(text));
+}
+
+void TestGanttChart::summaryShowsStepFigures()
+{
+    ss::SummaryStrip strip;
+    ss::Result result = ss::test::syntheticResult({});
+    result.step.time_s = 1.25;
+    result.step.tokens_per_s = 123456;
+    result.step.mfu = 0.4216;
+    result.step.bubble_fraction = 0.125;
+    result.step.exposed_comm_s = 0.05;
+    result.bottleneck.kind = "bubble";
+    result.bottleneck.args = {"0.125"};
+    strip.resetData(result);
+    strip.show();
+    auto text = [&](const char* name) {
+        const auto* label = strip.findChild<QLabel*>(QString::fromLatin1(name));
+        return label && label->isVisibleTo(&strip) ? label->text() : QString();
+    };
+    QCOMPARE(text("summary.step_time"), QStringLiteral("1.25 s"));
+    QCOMPARE(text("summary.tokens_per_s"), QStringLiteral("123k"));
+    QCOMPARE(text("summary.mfu"), QStringLiteral("42.2%"));
+    QCOMPARE(text("summary.bubble"), QStringLiteral("12.5%"));
+    QCOMPARE(text("summary.exposed_comm"), QStringLiteral("50 ms"));
+    QVERIFY(!text("summary.bottleneck").isEmpty());
+
+    // Without a simulated step the step figures are hidden.
+    result.step = {};
+    result.bottleneck = {};
+    strip.resetData(result);
+    QVERIFY(text("summary.step_time").isEmpty());
+    QVERIFY(text("summary.bottleneck").isEmpty());
+    QVERIFY(!text("summary.params").isEmpty());
+}
+
+void TestGanttChart::mainWindowHasTheTab()
+{
+    ss::MainWindow w;
+    QTabWidget* tabs = w.viewTabs();
+    GanttChart* gantt = w.findChild<GanttChart*>(QStringLiteral("ganttChart"));
+    QVERIFY(gantt);
+    QVERIFY(tabs->indexOf(gantt) > 0);
+    QCOMPARE(tabs->tabText(tabs->indexOf(gantt)), QStringLiteral("Step timeline"));
+    QCOMPARE(gantt->events().size(), w.document()->result().timeline.size());
+    QVERIFY(!gantt->events().empty()); // the document asks for the timeline
+    // The default example's step is simulated, so the strip shows its figures.
+    QVERIFY(w.document()->result().step.time_s > 0);
+    const auto* stepTime = w.findChild<QLabel*>(QStringLiteral("summary.step_time"));
+    QVERIFY(stepTime && stepTime->isVisibleTo(&w) && !stepTime->text().isEmpty());
+}
+
+QTEST_MAIN(TestGanttChart)
+#include "tst_ganttchart.moc"

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "linkstyle.h"
+
+#include "linkcatalog.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace ss {
+
+QColor viridis(double t)
+{
+    // matplotlib's viridis sampled at t = 0, 0.1, ..., 1 (_cm_listed.py), interpolated linearly in between.
+    static constexpr std::array<unsigned, 11> stops = {0x440154, 0x482475, 0x414487, 0x355F8D,
+                                                       0x2A788E, 0x21918C, 0x22A884, 0x44BF70,
+                                                       0x7AD151, 0xBDDF26, 0xFDE725};
+    if (!(t > 0))
+        t = 0;
+    t = std::min(t, 1.0);
+    const double scaled = t * double(stops.size() - 1);
+    const std::size_t i = std::min<std::size_t>(std::size_t(scaled), stops.size() - 2);
+    const double f = scaled - double(i);
+    const auto channel = [&](int shift) {
+        const double a = (stops[i] >> shift) & 0xFF;
+        const double b = (stops[i + 1] >> shift) & 0xFF;
+        return int(std::lround(a + (b - a) * f));
+    };
+    return QColor(channel(16), channel(8), channel(0));
+}
+
+double linkWidthFor(double bandwidth_Bps)
+{
+    if (!(bandwidth_Bps > 0))
+        return 1;
+    return std::clamp(1 + 1.6 * std::log10(bandwidth_Bps / 1e9), 1.0, 7.0);
+}
+
+QColor linkKindColor(std::string_view kind)
+{
+    LinkClass cls;
+    if (!linkClassOf(kind, cls))
+        return QColor(0x99, 0x99, 0x99);
+    switch (cls) {
+    case LinkClass::NvLink:
+        return QColor(0x00, 0x9E, 0x73); // bluish green
+    case LinkClass::Pcie:
+        return QColor(0x00, 0x72, 0xB2); // blue
+    case LinkClass::Host:
+        return QColor(0x56, 0xB4, 0xE9); // sky blue
+    case LinkClass::CpuLink:
+        return QColor(0xCC, 0x79, 0xA7); // reddish purple
+    case LinkClass::Network:
+        return QColor(0xE6, 0x9F, 0x00); // orange
+    }
+    return QColor(0x99, 0x99, 0x99);
+}
+
+QString linkKindClassName(std::string_view kind)
+{
+    LinkClass cls;
+    if (!linkClassOf(kind, cls))
+        return QCoreApplication::translate("LinkStyle", "Other");
+    switch (cls) {
+    case LinkClass::NvLink:
+        return QCoreApplication::translate("LinkStyle", "NVLink");
+    case LinkClass::Pcie:
+        return QCoreApplication::translate("LinkStyle", "PCIe");
+    case LinkClass::Host:
+        return QCoreApplication::translate("LinkStyle", "Host bridge");
+    case LinkClass::CpuLink:
+        return QCoreApplication::translate("LinkStyle", "CPU link");
+    case LinkClass::Network:
+        return QCoreApplication::translate("LinkStyle", "Network");
+    }
+    return {};
+}
+
+void LinkLoadScale::reset(const CommResult& comm, double stepTime_s)
+{
+    m_measure = stepTime_s > 0 ? Measure::Utilization : Measure::RelativeBusy;
+    m_rows.clear();
+    m_rows.reserve(qsizetype(comm.links.size()));
+    m_busiest = 0;
+    for (const CommLink& link : comm.links) {
+        m_rows.insert(QString::fromStdString(link.id), link);
+        m_busiest = std::max(m_busiest, link.busy_s);
+    }
+    m_bottleneck = QString::fromStdString(comm.bottleneck_link);
+}
+
+double LinkLoadScale::value(const CommLink& link) const
+{
+    if (m_measure == Measure::Utilization)
+        return std::clamp(link.utilization, 0.0, 1.0);
+    return m_busiest > 0 ? std::clamp(link.busy_s / m_busiest, 0.0, 1.0) : 0.0;
+}
+
+const CommLink* LinkLoadScale::find(const QString& id) const
+{
+    const auto it = m_rows.constFind(id);
+    return it == m_rows.constEnd() ? nullptr : &*it;
+}
+
+} // namespace ss

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How a link's figures become ink (STYLE.md, "Drawing": mappings live apart from painting, and are tested):
+// the colour of its load on a perceptual scale, the width of its bandwidth on a log scale, the colour of
+// its kind. The canvas, its legend and the bandwidth chart all draw with these, so they agree.
+#pragma once
+
+#include "result.h"
+
+#include <QColor>
+#include <QHash>
+#include <QString>
+
+#include <string_view>
+
+namespace ss {
+
+// Viridis (van der Walt and Smith, matplotlib 2.0's default colour map): perceptually uniform, ordered
+// in lightness, readable by the common colour-vision deficiencies and in greyscale print. T in [0, 1].
+QColor viridis(double t);
+
+// Line width in pixels for a bandwidth per direction, on a log scale: 1 px at 1 GB/s, +1.6 px per decade
+// (10 GB/s: 2.6, 100 GB/s: 4.2, 1 TB/s: 5.8), clamped to 1..7 px.
+double linkWidthFor(double bandwidth_Bps);
+
+// The colour of a link kind's class (NVLink, PCIe, host bridge, CPU link, network), Okabe-Ito.
+QColor linkKindColor(std::string_view kind);
+// The class's name, translated ("NVLink", "PCIe", "Host bridge", "CPU link", "Network").
+QString linkKindClassName(std::string_view kind);
+
+// How busy each link of a step is, as a fraction for the colour scale. With a step time (the step
+// simulator has run) it is the utilisation, busy time over step time; until then it is the busy time
+// relative to the busiest link, and the legend says so.
+class LinkLoadScale
+{
+public:
+    enum class Measure
+    {
+        Utilization,
+        RelativeBusy
+    };
+
+    LinkLoadScale() = default;
+    void reset(const CommResult& comm, double stepTime_s);
+
+    Measure measure() const { return m_measure; }
+    double busiest_s() const { return m_busiest; }
+    // In [0, 1]; 0 for a link that moves nothing.
+    double value(const CommLink& link) const;
+    // The row of link ID, or nullptr when it carries nothing.
+    const CommLink* find(const QString& id) const;
+    const QString& bottleneck() const { return m_bottleneck; }
+    bool isEmpty() const { return m_rows.isEmpty(); }
+
+private:
+    Measure m_measure = Measure::RelativeBusy;
+    double m_busiest = 0;
+    QString m_bottleneck;
+    QHash<QString, CommLink> m_rows;
+};
+
+} // namespace ss

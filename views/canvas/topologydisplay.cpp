@@ -1,0 +1,730 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "topologydisplay.h"
+
+#include "topology.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+namespace ss {
+
+namespace {
+
+constexpr double frameMargin = 14; // around a machine's devices
+constexpr double frameTitle = 20;  // above them, for the machine's name
+constexpr double frameGap = 44;    // between machine frames
+constexpr double networkGap = 120; // between the network rows and above the machines
+constexpr double parallelGap = 16; // between parallel lines joining the same two ends
+constexpr int rowCount = 5;
+
+// Rows of a machine, top to bottom. The network is above the machines, so NICs sit on top; the CPUs
+// between them and the PCIe switches they root; GPUs below their switches, NVSwitches under the GPUs.
+int rowOf(const std::string& kind)
+{
+    if (kind == "nic" || kind == "nvme")
+        return 0;
+    if (kind == "pcie-switch")
+        return 2;
+    if (kind == "gpu")
+        return 3;
+    if (kind == "nvswitch")
+        return 4;
+    return 1; // cpu, ps (and anything else) with the CPUs
+}
+
+// Sorts a row by X and pushes its members at least MIN_GAP apart, then moves the row back so its mean stays.
+void spreadRow(std::vector<int>& row, std::vector<double>& x, double minGap)
+{
+    if (row.size() < 2)
+        return;
+    std::stable_sort(row.begin(), row.end(),
+                     [&x](int a, int b) { return x[std::size_t(a)] < x[std::size_t(b)]; });
+    double before = 0;
+    for (int i : row)
+        before += x[std::size_t(i)];
+    for (std::size_t k = 1; k < row.size(); ++k)
+        x[std::size_t(row[k])] = std::max(x[std::size_t(row[k])], x[std::size_t(row[k - 1])] + minGap);
+    double after = 0;
+    for (int i : row)
+        after += x[std::size_t(i)];
+    const double shift = (before - after) / double(row.size());
+    for (int i : row)
+        x[std::size_t(i)] += shift;
+}
+
+// One machine laid out on its own, positions relative to the top-left of its devices' bounds, by local
+// index. Machines of one engine template share it.
+struct Block
+{
+    std::vector<QPointF> pos;
+    std::vector<double> width;
+    QSizeF size;
+};
+
+Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
+{
+    const std::vector<int>& devices = g.hostDevices(host);
+    const std::size_t n = devices.size();
+    std::vector<int> rank(n);
+    std::vector<std::vector<int>> rows(rowCount);
+    for (std::size_t i = 0; i < n; ++i) {
+        rank[i] = rowOf(t.nodes[std::size_t(devices[i])].kind);
+        rows[std::size_t(rank[i])].push_back(int(i));
+    }
+    const auto localOf = [&](int device) { return g.devices()[std::size_t(device)].local; };
+    int anchor = 3;
+    if (rows[3].empty()) {
+        anchor = 0;
+        for (int r = 1; r < rowCount; ++r)
+            if (rows[std::size_t(r)].size() > rows[std::size_t(anchor)].size())
+                anchor = r;
+    }
+    std::vector<double> x(n, 0);
+    std::vector<bool> placed(n, false);
+    for (std::size_t k = 0; k < rows[std::size_t(anchor)].size(); ++k) {
+        const int i = rows[std::size_t(anchor)][k];
+        x[std::size_t(i)] = (double(k) + 0.5) * TopologyDisplay::pitch;
+        placed[std::size_t(i)] = true;
+    }
+    // The other rows, nearest to the anchor first: each device over the mean of its placed neighbours
+    // (a barycentric layout, which puts a PCIe switch over its GPUs and a CPU over its switches).
+    std::vector<int> order(rowCount);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [anchor](int a, int b) { return std::abs(a - anchor) < std::abs(b - anchor); });
+    double anchorMean = 0;
+    for (int i : rows[std::size_t(anchor)])
+        anchorMean += x[std::size_t(i)];
+    anchorMean =
+        rows[std::size_t(anchor)].empty() ? 0 : anchorMean / double(rows[std::size_t(anchor)].size());
+    for (int r : order) {
+        if (r == anchor)
+            continue;
+        std::vector<int>& row = rows[std::size_t(r)];
+        for (int i : row) {
+            double sum = 0;
+            int count = 0;
+            for (const TopologyGraph::Arc& arc : g.arcsFrom(devices[std::size_t(i)])) {
+                const Device& to = g.devices()[std::size_t(arc.to)];
+                if (to.host != host || !placed[std::size_t(localOf(arc.to))])
+                    continue;
+                sum += x[std::size_t(localOf(arc.to))];
+                ++count;
+            }
+            x[std::size_t(i)] = count ? sum / count : anchorMean;
+        }
+        spreadRow(row, x, TopologyDisplay::pitch);
+        for (int i : row)
+            placed[std::size_t(i)] = true;
+    }
+
+    std::vector<double> rowY(rowCount, 0);
+    double y = 0;
+    for (int r = 0; r < rowCount; ++r) {
+        rowY[std::size_t(r)] = y;
+        if (!rows[std::size_t(r)].empty())
+            y += TopologyDisplay::rowGap;
+    }
+    // Lines that pass through a row between the rows they join (a NIC over its PCIe switch, with the CPU
+    // row between) must not run through a device there: move such a device aside.
+    const double clear = TopologyDisplay::boxWidth / 2 + 10;
+    for (int r = 0; r < 3; ++r) {
+        std::vector<int>& row = rows[std::size_t(r)];
+        if (row.empty())
+            continue;
+        std::vector<double> crossings;
+        for (int e : g.hostEdges(host)) {
+            const Edge& edge = g.edges()[std::size_t(e)];
+            const int u = localOf(edge.a);
+            const int v = localOf(edge.b);
+            const double yu = rowY[std::size_t(rank[std::size_t(u)])];
+            const double yv = rowY[std::size_t(rank[std::size_t(v)])];
+            const double yr = rowY[std::size_t(r)];
+            if ((yu < yr && yr < yv) || (yv < yr && yr < yu))
+                crossings.push_back(x[std::size_t(u)] +
+                                    (x[std::size_t(v)] - x[std::size_t(u)]) * (yr - yu) / (yv - yu));
+        }
+        if (crossings.empty())
+            continue;
+        for (int i : row) {
+            const auto blocked = [&](double at) {
+                for (double c : crossings)
+                    if (std::abs(c - at) < clear)
+                        return true;
+                for (int j : row)
+                    if (j != i && std::abs(x[std::size_t(j)] - at) < TopologyDisplay::pitch - 1)
+                        return true;
+                return false;
+            };
+            const double at = x[std::size_t(i)];
+            if (!blocked(at))
+                continue;
+            double best = at;
+            double bestDistance = 1e300;
+            for (double c : crossings) {
+                for (double candidate : {c - clear - 2, c + clear + 2}) {
+                    if (!blocked(candidate) && std::abs(candidate - at) < bestDistance) {
+                        best = candidate;
+                        bestDistance = std::abs(candidate - at);
+                    }
+                }
+            }
+            x[std::size_t(i)] = best;
+        }
+    }
+
+    // Links along a row that skip over a device arc below it (makeLinks()); the block keeps room for them.
+    double arcDepth = 0;
+    for (int e : g.hostEdges(host)) {
+        const Edge& edge = g.edges()[std::size_t(e)];
+        const int u = localOf(edge.a);
+        const int v = localOf(edge.b);
+        const double span = std::abs(x[std::size_t(u)] - x[std::size_t(v)]);
+        if (rank[std::size_t(u)] == rank[std::size_t(v)] && span > TopologyDisplay::pitch * 1.01)
+            arcDepth = std::max(arcDepth, 10 + 0.16 * span);
+    }
+
+    Block block;
+    block.pos.resize(n);
+    block.width.assign(n, TopologyDisplay::boxWidth);
+    for (int i : rows[4]) {
+        // An NVSwitch alone in its row is drawn as a bar under all the GPUs it joins.
+        if (rows[4].size() != 1 || rows[3].size() < 2)
+            break;
+        double lo = x[std::size_t(i)];
+        double hi = lo;
+        for (int j : rows[3]) {
+            lo = std::min(lo, x[std::size_t(j)]);
+            hi = std::max(hi, x[std::size_t(j)]);
+        }
+        x[std::size_t(i)] = (lo + hi) / 2;
+        block.width[std::size_t(i)] = hi - lo + TopologyDisplay::boxWidth;
+    }
+    double left = 1e300;
+    double right = -1e300;
+    for (std::size_t i = 0; i < n; ++i) {
+        left = std::min(left, x[i] - block.width[i] / 2);
+        right = std::max(right, x[i] + block.width[i] / 2);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        block.pos[i] = QPointF(x[i] - left, rowY[std::size_t(rank[i])] + TopologyDisplay::boxHeight / 2);
+    block.size = QSizeF(right - left, y - TopologyDisplay::rowGap + TopologyDisplay::boxHeight + arcDepth);
+    return block;
+}
+
+QString labelOf(const TopologyNode& node)
+{
+    return QString::fromStdString(node.label.empty() ? node.id : node.label);
+}
+
+// The words every label of a machine begins with ("node 3 "), cut at a space; "" when there are none.
+QString commonPrefix(const Topology& t, const std::vector<int>& devices)
+{
+    if (devices.size() < 2)
+        return {};
+    QString prefix = labelOf(t.nodes[std::size_t(devices[0])]);
+    for (std::size_t k = 1; k < devices.size() && !prefix.isEmpty(); ++k) {
+        const QString label = labelOf(t.nodes[std::size_t(devices[k])]);
+        qsizetype n = 0;
+        while (n < prefix.size() && n < label.size() && prefix[n] == label[n])
+            ++n;
+        prefix.truncate(n);
+    }
+    const qsizetype space = prefix.lastIndexOf(QLatin1Char(' '));
+    prefix.truncate(space < 0 ? 0 : space + 1);
+    for (int d : devices)
+        if (labelOf(t.nodes[std::size_t(d)]).size() <= prefix.size())
+            return {};
+    return prefix;
+}
+
+// The unit normal of A -> B that points down (or right, for a vertical line), so a bend does not depend
+// on which end a link names first.
+QPointF canonicalNormal(const QPointF& a, const QPointF& b)
+{
+    const QPointF d = b - a;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < 1e-9)
+        return QPointF(0, 1);
+    QPointF normal(-d.y() / length, d.x() / length);
+    if (normal.y() < -1e-9 || (std::abs(normal.y()) <= 1e-9 && normal.x() < 0))
+        normal = -normal;
+    return normal;
+}
+
+} // namespace
+
+QPointF TopologyDisplay::arcBend(const QPointF& a, const QPointF& b, double height)
+{
+    return canonicalNormal(a, b) * height;
+}
+
+TopologyDisplay TopologyDisplay::build(const Topology& topology, const Options& options)
+{
+    TopologyDisplay d;
+    d.m_topology = topology;
+    const std::size_t n = topology.nodes.size();
+    d.m_devices.resize(n);
+    d.m_deviceIds.reserve(n);
+    for (const TopologyNode& node : topology.nodes)
+        d.m_deviceIds.push_back(QString::fromStdString(node.id));
+
+    TopologyGraph graph;
+    const bool built = TopologyGraph::build(topology, graph);
+
+    // Machines: hosts with two or more devices, or a GPU. Single devices (parameter servers) and the
+    // network switches are drawn above them.
+    std::vector<int> machines;
+    std::map<int, std::vector<int>> byTemplate;
+    if (built) {
+        for (int h = 0; h < graph.hostCount(); ++h) {
+            const std::vector<int>& devices = graph.hostDevices(h);
+            const bool gpu = std::any_of(devices.begin(), devices.end(), [&](int dev) {
+                return graph.devices()[std::size_t(dev)].kind == DeviceKind::Gpu;
+            });
+            if (devices.size() < 2 && !gpu)
+                continue;
+            machines.push_back(h);
+            byTemplate[graph.hostTemplate(h)].push_back(h);
+        }
+    }
+    // Collapse: of many identical machines, the first few stay and the rest become one group, drawn
+    // where the first of them is.
+    std::vector<bool> hiddenHost(std::size_t(built ? graph.hostCount() : 0), false);
+    std::map<int, std::vector<int>> hiddenOf; // template -> its hidden machines
+    for (const auto& [tmpl, hosts] : byTemplate) {
+        if (int(hosts.size()) <= collapseAbove)
+            continue;
+        d.m_canCollapse = true;
+        if (!options.collapse)
+            continue;
+        for (std::size_t k = drawnWhenCollapsed; k < hosts.size(); ++k) {
+            hiddenHost[std::size_t(hosts[k])] = true;
+            hiddenOf[tmpl].push_back(hosts[k]);
+        }
+    }
+
+    bool degenerate = n > 1;
+    for (const TopologyNode& node : topology.nodes)
+        degenerate = degenerate && node.x == topology.nodes[0].x && node.y == topology.nodes[0].y;
+    d.m_arranged = options.arrange || degenerate;
+
+    if (d.m_arranged && built) {
+        // Machine blocks, one layout per template.
+        std::map<int, Block> blocks;
+        for (int h : machines)
+            if (!blocks.count(graph.hostTemplate(h)))
+                blocks.emplace(graph.hostTemplate(h), layoutMachine(topology, graph, graph.hostTemplate(h)));
+        // Slots in a grid: the drawn machines (a collapsed group takes its first machine's slot), then the
+        // hidden ones after them, so their positions are kept for an expanded view without moving the rest.
+        std::vector<int> drawn;
+        std::vector<int> overflow;
+        std::map<int, int> firstHidden;
+        for (int h : machines) {
+            const int tmpl = graph.hostTemplate(h);
+            if (!hiddenHost[std::size_t(h)]) {
+                drawn.push_back(h);
+            } else if (!firstHidden.count(tmpl)) {
+                firstHidden[tmpl] = h;
+                drawn.push_back(h);
+            } else {
+                overflow.push_back(h);
+            }
+        }
+        double meanW = 0;
+        double meanH = 0;
+        for (int h : drawn) {
+            meanW += blocks[graph.hostTemplate(h)].size.width() + 2 * frameMargin + frameGap;
+            meanH += blocks[graph.hostTemplate(h)].size.height() + 2 * frameMargin + frameTitle + frameGap;
+        }
+        const int count = int(drawn.size());
+        int cols = count;
+        if (count > 8 && meanW > 0)
+            cols = std::max(8, int(std::lround(std::sqrt(count * (meanH / meanW) * 1.6))));
+        double x0 = 0;
+        double y0 = 0;
+        double rowHeight = 0;
+        double spanRight = 0;
+        int col = 0;
+        const auto place = [&](int h) {
+            const Block& block = blocks[graph.hostTemplate(h)];
+            if (col == cols) {
+                col = 0;
+                x0 = 0;
+                y0 += rowHeight + frameGap;
+                rowHeight = 0;
+            }
+            const QPointF origin(x0 + frameMargin, y0 + frameTitle + frameMargin);
+            const std::vector<int>& devices = graph.hostDevices(h);
+            for (std::size_t i = 0; i < devices.size(); ++i) {
+                Device& dev = d.m_devices[std::size_t(devices[i])];
+                dev.pos = origin + block.pos[i];
+                dev.size.setWidth(block.width[i]);
+            }
+            x0 += block.size.width() + 2 * frameMargin + frameGap;
+            rowHeight = std::max(rowHeight, block.size.height() + 2 * frameMargin + frameTitle);
+            if (y0 == 0)
+                spanRight = x0 - frameGap;
+            ++col;
+        };
+        for (int h : drawn)
+            place(h);
+        for (int h : overflow)
+            place(h);
+
+        // A hidden machine's device counts, for the network's order, where its stand-in (the same device
+        // of the group's first machine) is drawn.
+        std::vector<int> proxy(n);
+        std::iota(proxy.begin(), proxy.end(), 0);
+        for (int h : overflow) {
+            const std::vector<int>& first = graph.hostDevices(firstHidden[graph.hostTemplate(h)]);
+            const std::vector<int>& devices = graph.hostDevices(h);
+            for (std::size_t i = 0; i < devices.size() && i < first.size(); ++i)
+                proxy[std::size_t(devices[i])] = first[i];
+        }
+
+        // The network above: switches with a machine neighbour first, switches of switches above them,
+        // then single devices (parameter servers) on top.
+        std::vector<bool> inMachine(n, false);
+        for (int h : machines)
+            for (int dev : graph.hostDevices(h))
+                inMachine[std::size_t(dev)] = true;
+        std::vector<int> level(n, 0);
+        std::vector<int> frontier;
+        for (std::size_t dev = 0; dev < n; ++dev) {
+            if (graph.devices()[dev].kind != DeviceKind::Switch)
+                continue;
+            for (const TopologyGraph::Arc& arc : graph.arcsFrom(int(dev)))
+                if (inMachine[std::size_t(arc.to)]) {
+                    level[dev] = 1;
+                    frontier.push_back(int(dev));
+                    break;
+                }
+        }
+        while (!frontier.empty()) {
+            std::vector<int> next;
+            for (int s : frontier)
+                for (const TopologyGraph::Arc& arc : graph.arcsFrom(s))
+                    if (graph.devices()[std::size_t(arc.to)].kind == DeviceKind::Switch &&
+                        level[std::size_t(arc.to)] == 0) {
+                        level[std::size_t(arc.to)] = level[std::size_t(s)] + 1;
+                        next.push_back(arc.to);
+                    }
+            frontier = std::move(next);
+        }
+        int top = 0;
+        std::vector<int> loose;
+        for (std::size_t dev = 0; dev < n; ++dev) {
+            if (inMachine[dev])
+                continue;
+            if (graph.devices()[dev].kind == DeviceKind::Switch) {
+                level[dev] = std::max(level[dev], 1);
+                top = std::max(top, level[dev]);
+            } else {
+                loose.push_back(int(dev));
+            }
+        }
+        for (int dev : loose)
+            level[std::size_t(dev)] = top + 1;
+        const double spanLeft = 0;
+        if (spanRight <= spanLeft)
+            spanRight = pitch;
+        std::vector<bool> placed(n, false);
+        for (std::size_t dev = 0; dev < n; ++dev)
+            placed[dev] = inMachine[dev];
+        for (int lv = 1; lv <= top + 1; ++lv) {
+            std::vector<int> row;
+            for (std::size_t dev = 0; dev < n; ++dev)
+                if (!inMachine[dev] && level[dev] == lv)
+                    row.push_back(int(dev));
+            if (row.empty())
+                continue;
+            std::vector<double> bary(n, 0);
+            for (int dev : row) {
+                double sum = 0;
+                int cnt = 0;
+                for (const TopologyGraph::Arc& arc : graph.arcsFrom(dev)) {
+                    if (!placed[std::size_t(arc.to)])
+                        continue;
+                    sum += d.m_devices[std::size_t(proxy[std::size_t(arc.to)])].pos.x();
+                    ++cnt;
+                }
+                bary[std::size_t(dev)] = cnt ? sum / cnt : (spanLeft + spanRight) / 2;
+            }
+            std::stable_sort(row.begin(), row.end(),
+                             [&bary](int a, int b) { return bary[std::size_t(a)] < bary[std::size_t(b)]; });
+            const double spacing =
+                std::clamp((spanRight - spanLeft) / double(row.size()), pitch * 1.2, pitch * 4);
+            const double start = (spanLeft + spanRight) / 2 - spacing * double(row.size() - 1) / 2;
+            // Wide clusters get taller network rows, so the lines down to the machines do not run flat.
+            const double gap = std::clamp((spanRight - spanLeft) * 0.07, networkGap, 3 * networkGap);
+            const double yRow = -gap * lv + boxHeight / 2;
+            for (std::size_t k = 0; k < row.size(); ++k) {
+                d.m_devices[std::size_t(row[k])].pos = QPointF(start + spacing * double(k), yRow);
+                placed[std::size_t(row[k])] = true;
+            }
+        }
+    } else if (d.m_arranged) {
+        // No engine graph (the topology is malformed): rows by kind, as evenly as they come.
+        std::vector<int> inRow(rowCount + 1, 0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::string& kind = topology.nodes[i].kind;
+            const int r = kind == "switch" ? rowCount : rowOf(kind);
+            const double y = r == rowCount ? -networkGap : r * rowGap;
+            d.m_devices[i].pos = QPointF((inRow[std::size_t(r)]++ + 0.5) * pitch, y);
+        }
+    } else {
+        for (std::size_t i = 0; i < n; ++i)
+            d.m_devices[i].pos = QPointF(topology.nodes[i].x, topology.nodes[i].y);
+        // An NVSwitch whose GPUs all sit in one row is drawn as a bar under (or over) them.
+        if (built) {
+            for (std::size_t i = 0; i < n; ++i) {
+                if (graph.devices()[i].kind != DeviceKind::NvSwitch)
+                    continue;
+                double lo = 1e300;
+                double hi = -1e300;
+                std::vector<QPointF> ends;
+                bool gpusOnly = true;
+                for (const TopologyGraph::Arc& arc : graph.arcsFrom(int(i))) {
+                    ends.push_back(d.m_devices[std::size_t(arc.to)].pos);
+                    gpusOnly = gpusOnly && graph.devices()[std::size_t(arc.to)].kind == DeviceKind::Gpu;
+                }
+                const bool oneRow = gpusOnly && ends.size() >= 2 &&
+                                    std::abs(ends[0].y() - d.m_devices[i].pos.y()) >= boxHeight &&
+                                    std::all_of(ends.begin(), ends.end(), [&](const QPointF& p) {
+                                        return std::abs(p.y() - ends[0].y()) < 1;
+                                    });
+                for (const QPointF& p : ends) {
+                    lo = std::min(lo, p.x());
+                    hi = std::max(hi, p.x());
+                }
+                const double x = d.m_devices[i].pos.x();
+                if (oneRow && x >= lo && x <= hi)
+                    d.m_devices[i].size.setWidth(
+                        std::min(2 * std::max(hi - x, x - lo) + boxWidth, 40 * pitch));
+            }
+        }
+    }
+    if (d.m_arranged) {
+        for (std::size_t i = 0; i < n; ++i) {
+            d.m_topology.nodes[i].x = std::round(d.m_devices[i].pos.x());
+            d.m_topology.nodes[i].y = std::round(d.m_devices[i].pos.y());
+            d.m_devices[i].pos = QPointF(d.m_topology.nodes[i].x, d.m_topology.nodes[i].y);
+        }
+    }
+
+    // Labels and frames.
+    for (std::size_t i = 0; i < n; ++i)
+        d.m_devices[i].text = labelOf(topology.nodes[i]);
+    const auto deviceRect = [&d](int dev) {
+        const Device& v = d.m_devices[std::size_t(dev)];
+        return QRectF(v.pos.x() - v.size.width() / 2, v.pos.y() - v.size.height() / 2, v.size.width(),
+                      v.size.height());
+    };
+    const auto frameOf = [&](const std::vector<int>& devices) {
+        QRectF r;
+        for (int dev : devices)
+            r = r.isNull() ? deviceRect(dev) : r.united(deviceRect(dev));
+        return r.adjusted(-frameMargin, -frameMargin - frameTitle, frameMargin, frameMargin);
+    };
+    std::map<int, QString> titles;
+    for (int h : machines) {
+        const std::vector<int>& devices = graph.hostDevices(h);
+        const QString prefix = commonPrefix(topology, devices);
+        titles[h] = prefix.isEmpty() ? tr("Machine %1").arg(h) : prefix.trimmed();
+        if (!prefix.isEmpty() && !hiddenHost[std::size_t(h)])
+            for (int dev : devices)
+                d.m_devices[std::size_t(dev)].text = d.m_devices[std::size_t(dev)].text.mid(prefix.size());
+    }
+    std::map<int, bool> groupDone;
+    for (std::size_t k = 0; k < machines.size(); ++k) {
+        const int h = machines[k];
+        const int tmpl = graph.hostTemplate(h);
+        if (!hiddenHost[std::size_t(h)]) {
+            Group g;
+            g.title = titles[h];
+            g.host = h;
+            g.devices = graph.hostDevices(h);
+            g.rect = frameOf(g.devices);
+            for (int dev : g.devices)
+                d.m_devices[std::size_t(dev)].group = int(d.m_groups.size());
+            d.m_groups.push_back(std::move(g));
+            continue;
+        }
+        if (groupDone[tmpl])
+            continue;
+        groupDone[tmpl] = true;
+        const std::vector<int>& hosts = hiddenOf[tmpl];
+        Group g;
+        g.collapsed = true;
+        g.machines = int(hosts.size());
+        g.host = hosts.front();
+        g.title = tr("%1 … %2").arg(titles[hosts.front()], titles[hosts.back()]);
+        g.rect = frameOf(graph.hostDevices(hosts.front()));
+        for (int hh : hosts)
+            for (int dev : graph.hostDevices(hh)) {
+                g.devices.push_back(dev);
+                d.m_devices[std::size_t(dev)].group = int(d.m_groups.size());
+                d.m_devices[std::size_t(dev)].visible = false;
+            }
+        d.m_groups.push_back(std::move(g));
+    }
+    d.makeLinks();
+    // A frame holds the arcs of the links inside it.
+    for (const Link& link : d.m_links) {
+        if (link.bend.isNull() || link.deviceB < 0)
+            continue;
+        const int g = d.m_devices[std::size_t(link.deviceA)].group;
+        if (g < 0 || g != d.m_devices[std::size_t(link.deviceB)].group ||
+            d.m_groups[std::size_t(g)].collapsed)
+            continue;
+        const QPointF apex =
+            (d.m_devices[std::size_t(link.deviceA)].pos + d.m_devices[std::size_t(link.deviceB)].pos) / 2 +
+            link.bend;
+        QRectF& rect = d.m_groups[std::size_t(g)].rect;
+        rect = rect.united(
+            QRectF(apex - QPointF(frameMargin, frameMargin), QSizeF(2 * frameMargin, 2 * frameMargin)));
+    }
+    return d;
+}
+
+void TopologyDisplay::makeLinks()
+{
+    QHash<QString, int>& index = m_deviceIndex;
+    index.reserve(qsizetype(m_deviceIds.size()));
+    for (std::size_t i = 0; i < m_deviceIds.size(); ++i)
+        index.insert(m_deviceIds[i], int(i));
+    const std::size_t nl = m_topology.links.size();
+    m_linkIndex.reserve(qsizetype(nl));
+    for (std::size_t i = 0; i < nl; ++i)
+        m_linkIndex.insert(linkId(int(i)), int(i));
+    m_drawnLinkOf.assign(nl, -1);
+    QHash<QString, int> bundles;
+    for (std::size_t i = 0; i < nl; ++i) {
+        const TopologyLink& tl = m_topology.links[i];
+        int a = index.value(QString::fromStdString(tl.a), -1);
+        int b = index.value(QString::fromStdString(tl.b), -1);
+        if (a < 0 || b < 0 || a == b)
+            continue;
+        bool va = m_devices[std::size_t(a)].visible;
+        bool vb = m_devices[std::size_t(b)].visible;
+        if (!va && !vb)
+            continue;
+        if (va && vb) {
+            Link link;
+            link.key = linkId(int(i));
+            link.deviceA = a;
+            link.deviceB = b;
+            link.links.push_back(int(i));
+            m_drawnLinkOf[i] = int(m_links.size());
+            m_links.push_back(std::move(link));
+            continue;
+        }
+        if (!va)
+            std::swap(a, b);
+        const int group = m_devices[std::size_t(b)].group;
+        const QString key = QStringLiteral("bundle:%1:%2").arg(m_deviceIds[std::size_t(a)]).arg(group);
+        auto it = bundles.find(key);
+        if (it == bundles.end()) {
+            Link link;
+            link.key = key;
+            link.deviceA = a;
+            link.groupB = group;
+            link.anchor = m_devices[std::size_t(b)].pos; // the group is drawn where its first machine is
+            it = bundles.insert(key, int(m_links.size()));
+            m_links.push_back(std::move(link));
+        }
+        m_links[std::size_t(*it)].links.push_back(int(i));
+        m_drawnLinkOf[i] = *it;
+    }
+
+    // Curves: a line along a row that would run through another device of that row arcs below it;
+    // parallel lines between the same two ends fan out.
+    const auto endPos = [this](const Link& link, bool second) {
+        if (!second)
+            return m_devices[std::size_t(link.deviceA)].pos;
+        if (link.deviceB >= 0)
+            return m_devices[std::size_t(link.deviceB)].pos;
+        return m_groups[std::size_t(link.groupB)].rect.center();
+    };
+    std::map<qint64, std::vector<double>> rows; // rounded y -> x of the drawn devices there
+    for (const Device& dev : m_devices)
+        if (dev.visible)
+            rows[qRound64(dev.pos.y())].push_back(dev.pos.x());
+    for (auto& [y, xs] : rows)
+        std::sort(xs.begin(), xs.end());
+    std::map<std::pair<qint64, qint64>, std::vector<int>> pairs;
+    for (std::size_t k = 0; k < m_links.size(); ++k) {
+        Link& link = m_links[k];
+        const QPointF a = endPos(link, false);
+        const QPointF b = endPos(link, true);
+        if (link.deviceB >= 0 && std::abs(a.y() - b.y()) < 1) {
+            const std::vector<double>& xs = rows[qRound64(a.y())];
+            const double lo = std::min(a.x(), b.x()) + 1;
+            const double hi = std::max(a.x(), b.x()) - 1;
+            const auto it = std::upper_bound(xs.begin(), xs.end(), lo);
+            if (it != xs.end() && *it < hi)
+                link.bend = arcBend(a, b, boxHeight / 2 + 10 + 0.16 * (hi - lo));
+        }
+        const qint64 endA = link.deviceA;
+        const qint64 endB = link.deviceB >= 0 ? link.deviceB : -1 - link.groupB;
+        pairs[{std::min(endA, endB), std::max(endA, endB)}].push_back(int(k));
+    }
+    for (const auto& [ends, members] : pairs) {
+        if (members.size() < 2)
+            continue;
+        for (std::size_t k = 0; k < members.size(); ++k) {
+            Link& link = m_links[std::size_t(members[k])];
+            const double offset = (double(k) - double(members.size() - 1) / 2) * parallelGap;
+            link.bend += canonicalNormal(endPos(link, false), endPos(link, true)) * offset;
+        }
+    }
+}
+
+QString TopologyDisplay::linkId(int i) const
+{
+    const std::string& id = m_topology.links[std::size_t(i)].id;
+    return id.empty() ? QStringLiteral("link%1").arg(i) : QString::fromStdString(id);
+}
+
+int TopologyDisplay::deviceIndex(const QString& id) const
+{
+    return m_deviceIndex.value(id, -1);
+}
+
+int TopologyDisplay::linkIndex(const QString& id) const
+{
+    return m_linkIndex.value(id, -1);
+}
+
+bool TopologyDisplay::hasCollapsedGroup() const
+{
+    return std::any_of(m_groups.begin(), m_groups.end(), [](const Group& g) { return g.collapsed; });
+}
+
+int TopologyDisplay::drawnLinkOf(int link) const
+{
+    return link >= 0 && link < int(m_drawnLinkOf.size()) ? m_drawnLinkOf[std::size_t(link)] : -1;
+}
+
+QRectF TopologyDisplay::bounds() const
+{
+    QRectF r;
+    for (const Device& dev : m_devices) {
+        if (!dev.visible)
+            continue;
+        const QRectF box(dev.pos.x() - dev.size.width() / 2, dev.pos.y() - dev.size.height() / 2,
+                         dev.size.width(), dev.size.height());
+        r = r.isNull() ? box : r.united(box);
+    }
+    for (const Group& g : m_groups)
+        r = r.isNull() ? g.rect : r.united(g.rect);
+    return r;
+}
+
+} // namespace ss

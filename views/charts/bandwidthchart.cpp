@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bandwidthchart.h"
+
+#include "linkcatalog.h"
+#include "linkstyle.h"
+#include "unitformat.h"
+#include "unittickers.h"
+
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ss {
+
+namespace {
+
+constexpr double barWidth = 0.7;
+constexpr int rowPixels = 20;
+const QColor markColor(0xD6, 0x27, 0x28);
+const char* const groupOrder[] = {"tp", "pp", "dp", "ep", "offload"};
+
+// Fractions as percentages at 1, 2 or 5 times a power of ten: "0%", "0.5%", "1%"; "25%" steps up to 100%.
+class PercentTicker : public QCPAxisTicker
+{
+protected:
+    double getTickStep(const QCPRange& range) override
+    {
+        const double raw = range.size() / 5;
+        const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+        for (double f : {1.0, 2.0, 2.5, 5.0, 10.0})
+            if (f * magnitude >= raw)
+                return f * magnitude;
+        return 10 * magnitude;
+    }
+    QString getTickLabel(double tick, const QLocale& locale, QChar, int) override
+    {
+        return locale.toString(tick * 100, 'g', 4) + QLatin1Char('%');
+    }
+};
+
+int classOf(const std::string& kind)
+{
+    LinkClass cls;
+    return linkClassOf(kind, cls) ? int(cls) : -1;
+}
+
+QString rowLabel(const CommLink& link)
+{
+    QString text =
+        QStringLiteral("%1 – %2").arg(QString::fromStdString(link.a), QString::fromStdString(link.b));
+    if (text.size() > 34)
+        text = text.left(16) + QStringLiteral("…") + text.right(16);
+    return text;
+}
+
+} // namespace
+
+BandwidthChart::BandwidthChart(QWidget* parent) : QCustomPlot(parent)
+{
+    setObjectName(QStringLiteral("bandwidthChart"));
+    setMinimumSize(320, 280);
+    setNoAntialiasingOnDrag(true);
+
+    // Rows: the links' title, legend and axes, then the collectives' title, legend and axes. The legends sit
+    // in rows of their own, so no bar ever runs under them.
+    m_linkRect = axisRect();
+    plotLayout()->take(m_linkRect);
+    plotLayout()->simplify();
+    const QFont titleFont(font().family(), font().pointSize() + 1, QFont::Bold);
+    m_linkTitle = new QCPTextElement(this, QString(), titleFont);
+    m_collectiveTitle = new QCPTextElement(this, QString(), titleFont);
+    m_collectiveRect = new QCPAxisRect(this);
+    m_groupLegend = new QCPLegend;
+    m_linkRect->insetLayout()->take(legend);
+    // A row is adopted by the plot's layout before it adopts anything, so its elements know their plot.
+    const auto legendRow = [this](int index, QCPLegend* l) {
+        auto* row = new QCPLayoutGrid;
+        plotLayout()->addElement(index, 0, row);
+        row->setMargins(QMargins(8, 0, 8, 2));
+        row->addElement(0, 0, new QCPLayoutElement(this));
+        row->addElement(0, 1, l);
+        row->addElement(0, 2, new QCPLayoutElement(this));
+        row->setColumnStretchFactors({1.0, 0.001, 1.0});
+        row->setColumnSpacing(0);
+        l->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        l->setWrap(6);
+        l->setBorderPen(Qt::NoPen);
+        l->setColumnSpacing(16);
+    };
+    plotLayout()->addElement(0, 0, m_linkTitle);
+    legendRow(1, legend);
+    plotLayout()->addElement(2, 0, m_linkRect);
+    plotLayout()->addElement(3, 0, m_collectiveTitle);
+    legendRow(4, m_groupLegend);
+    plotLayout()->addElement(5, 0, m_collectiveRect);
+    m_groupLegend->setLayer(QStringLiteral("legend"));
+    auto* margins = new QCPMarginGroup(this);
+    m_linkRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    m_collectiveRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+
+    for (QCPAxisRect* rect : {m_linkRect, m_collectiveRect}) {
+        QCPAxis* key = rect->axis(QCPAxis::atLeft);
+        key->setRangeReversed(true); // the first row on top
+        key->setSubTicks(false);
+        key->setTickLength(0, 0);
+        key->grid()->setVisible(false);
+        QCPAxis* value = rect->axis(QCPAxis::atBottom);
+        value->setSubTicks(false);
+        value->grid()->setSubGridVisible(false);
+    }
+    m_collectiveRect->axis(QCPAxis::atBottom)->setTicker(QSharedPointer<QCPAxisTicker>(new SecondsTicker));
+    m_collectiveRect->axis(QCPAxis::atBottom)
+        ->setLabel(tr("Time per step: calls × time per call, not overlapped"));
+
+    // One bar series per link class and per group, so the legends name the colours.
+    for (int cls = int(LinkClass::NvLink); cls <= int(LinkClass::Network); ++cls) {
+        auto* bars = new QCPBars(m_linkRect->axis(QCPAxis::atLeft), m_linkRect->axis(QCPAxis::atBottom));
+        static const char* const samples[] = {"nvlink", "pcie", "host", "qpi", "ib"};
+        const QColor color = linkKindColor(samples[cls]);
+        bars->setName(linkKindClassName(samples[cls]));
+        bars->setBrush(color);
+        bars->setPen(QPen(color.darker(130), 1));
+        bars->setWidth(barWidth);
+        bars->setAntialiased(false);
+        m_kindBars[cls] = bars;
+    }
+    legend->setVisible(true);
+    for (const char* g : groupOrder) {
+        const QString group = QLatin1String(g);
+        auto* bars =
+            new QCPBars(m_collectiveRect->axis(QCPAxis::atLeft), m_collectiveRect->axis(QCPAxis::atBottom));
+        bars->setName(groupName(group));
+        bars->setBrush(groupColor(group));
+        bars->setPen(QPen(groupColor(group).darker(130), 1));
+        bars->setWidth(barWidth);
+        bars->setAntialiased(false);
+        bars->removeFromLegend(legend);
+        m_groupBars[group] = bars;
+    }
+
+    connect(this, &QCustomPlot::mouseMove, this, &BandwidthChart::onMouseMove);
+    applyPalette();
+    rebuild();
+}
+
+QColor BandwidthChart::groupColor(const QString& group)
+{
+    // The colours of the step timeline's communication boxes (Okabe-Ito), so a group reads alike in both.
+    if (group == QLatin1String("tp"))
+        return QColor(0xCC, 0x79, 0xA7);
+    if (group == QLatin1String("pp"))
+        return QColor(0xB8, 0xAB, 0x16);
+    if (group == QLatin1String("dp"))
+        return QColor(0xD5, 0x5E, 0x00);
+    if (group == QLatin1String("ep"))
+        return QColor(0x56, 0xB4, 0xE9);
+    if (group == QLatin1String("offload"))
+        return QColor(0x5F, 0x5F, 0x5F);
+    return QColor(0x99, 0x99, 0x99);
+}
+
+QString BandwidthChart::groupName(const QString& group)
+{
+    if (group == QLatin1String("tp"))
+        return tr("Tensor parallel (tp)");
+    if (group == QLatin1String("pp"))
+        return tr("Pipeline parallel (pp)");
+    if (group == QLatin1String("dp"))
+        return tr("Data parallel (dp)");
+    if (group == QLatin1String("ep"))
+        return tr("Expert parallel (ep)");
+    if (group == QLatin1String("offload"))
+        return tr("Offload (PCIe)");
+    return group;
+}
+
+void BandwidthChart::resetData(const Result& result)
+{
+    m_links.clear();
+    for (const CommLink& link : result.comm.links)
+        if (link.busy_s > 0)
+            m_links.push_back(link);
+    // The busiest first; utilisation is busy time over one step time, so both sort alike.
+    std::stable_sort(m_links.begin(), m_links.end(),
+                     [](const CommLink& a, const CommLink& b) { return a.busy_s > b.busy_s; });
+    m_utilization = result.step.time_s > 0;
+    m_bottleneck = QString::fromStdString(result.comm.bottleneck_link);
+    const bool linkLimited = result.bottleneck.kind == "link" || result.bottleneck.kind == "pcie";
+    if (linkLimited && !result.bottleneck.id.empty())
+        m_bottleneck = QString::fromStdString(result.bottleneck.id);
+    // Until the step is simulated the busiest link is the best guess at the bottleneck; once it is, the
+    // busiest link is the bottleneck only when the step model says a link limits the step.
+    m_limitsStep = linkLimited || result.bottleneck.kind.empty();
+    m_collectives = result.comm.collectives;
+    rebuild();
+}
+
+int BandwidthChart::rowsThatFit() const
+{
+    return std::clamp(int((height() - 170) * 0.6 / rowPixels), 4, 40);
+}
+
+void BandwidthChart::rebuild()
+{
+    for (QCPAbstractItem* item : m_items)
+        removeItem(item);
+    m_items.clear();
+    m_rows = rowsThatFit();
+
+    // Links, the busiest first, as many as fit; the bottleneck is always among them.
+    m_shown.assign(m_links.begin(),
+                   m_links.begin() + std::min<std::ptrdiff_t>(m_rows, std::ptrdiff_t(m_links.size())));
+    m_bottleneckRow = -1;
+    for (std::size_t r = 0; r < m_shown.size(); ++r)
+        if (QString::fromStdString(m_shown[r].id) == m_bottleneck)
+            m_bottleneckRow = int(r);
+    if (m_bottleneckRow < 0 && !m_bottleneck.isEmpty() && !m_shown.empty()) {
+        for (const CommLink& link : m_links)
+            if (QString::fromStdString(link.id) == m_bottleneck) {
+                m_shown.back() = link;
+                m_bottleneckRow = int(m_shown.size()) - 1;
+            }
+    }
+    std::map<int, QVector<double>> keys;
+    std::map<int, QVector<double>> values;
+    auto linkTicker = QSharedPointer<QCPAxisTickerText>::create();
+    double top = 0;
+    for (std::size_t r = 0; r < m_shown.size(); ++r) {
+        const int cls = classOf(m_shown[r].kind);
+        keys[cls].push_back(double(r));
+        values[cls].push_back(linkValue(int(r)));
+        top = std::max(top, linkValue(int(r)));
+        linkTicker->addTick(double(r), rowLabel(m_shown[r]));
+    }
+    legend->clearItems();
+    for (auto& [cls, bars] : m_kindBars) {
+        bars->setData(keys[cls], values[cls], true);
+        bars->setVisible(!keys[cls].isEmpty());
+        if (!keys[cls].isEmpty())
+            bars->addToLegend(legend);
+    }
+    QCPAxis* linkKey = m_linkRect->axis(QCPAxis::atLeft);
+    QCPAxis* linkValueAxis = m_linkRect->axis(QCPAxis::atBottom);
+    linkKey->setTicker(linkTicker);
+    linkKey->setRange(-0.6, std::max(double(m_shown.size()), 4.0) - 0.4);
+    if (m_utilization) {
+        linkValueAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PercentTicker));
+        // At least 0-5 %, so a nearly idle link looks nearly idle rather than full.
+        linkValueAxis->setRange(0, std::clamp(top * 1.35, 0.05, 1.35));
+        linkValueAxis->setLabel(tr("Utilisation: busy time ÷ step time"));
+    } else {
+        linkValueAxis->setTicker(QSharedPointer<QCPAxisTicker>(new SecondsTicker));
+        linkValueAxis->setRange(0, top > 0 ? top * 1.35 : 1e-3);
+        linkValueAxis->setLabel(tr("Busy time per step"));
+    }
+    if (m_bottleneckRow >= 0) {
+        const double value = linkValue(m_bottleneckRow);
+        auto* outline = new QCPItemRect(this);
+        outline->setClipAxisRect(m_linkRect);
+        outline->topLeft->setAxes(linkValueAxis, linkKey);
+        outline->bottomRight->setAxes(linkValueAxis, linkKey);
+        outline->topLeft->setCoords(0, m_bottleneckRow - barWidth / 2 - 0.08);
+        outline->bottomRight->setCoords(value, m_bottleneckRow + barWidth / 2 + 0.08);
+        const QColor mark = m_limitsStep ? markColor : QColor(0x44, 0x44, 0x44);
+        outline->setPen(QPen(mark, m_limitsStep ? 2.5 : 1.5));
+        outline->setAntialiased(false);
+        m_items.push_back(outline);
+        auto* label = new QCPItemText(this);
+        label->setClipAxisRect(m_linkRect);
+        label->position->setAxes(linkValueAxis, linkKey);
+        label->position->setCoords(value, m_bottleneckRow);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(6, 0, 0, 0));
+        label->setText(m_limitsStep ? tr("◀ Bottleneck") : tr("◀ Busiest link"));
+        label->setColor(mark);
+        QFont bold = font();
+        bold.setBold(true);
+        label->setFont(bold);
+        m_items.push_back(label);
+    }
+    if (m_shown.empty()) {
+        auto* note = new QCPItemText(this);
+        note->setClipAxisRect(m_linkRect);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setAxisRect(m_linkRect);
+        note->position->setCoords(0.5, 0.5);
+        note->setText(tr("No link carries traffic in this step"));
+        note->setColor(palette().color(QPalette::PlaceholderText));
+        m_items.push_back(note);
+    }
+
+    // Collectives: seconds per step, grouped tp, pp, dp, offload in that order.
+    std::vector<std::size_t> order(m_collectives.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    const auto rank = [](const std::string& group) {
+        for (std::size_t k = 0; k < std::size(groupOrder); ++k)
+            if (group == groupOrder[k])
+                return int(k);
+        return int(std::size(groupOrder));
+    };
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return rank(m_collectives[a].group) < rank(m_collectives[b].group);
+    });
+    std::vector<CommCollective> sorted;
+    for (std::size_t i : order)
+        sorted.push_back(m_collectives[i]);
+    m_collectives = std::move(sorted);
+    std::map<QString, QVector<double>> gkeys;
+    std::map<QString, QVector<double>> gvalues;
+    auto collectiveTicker = QSharedPointer<QCPAxisTickerText>::create();
+    double longest = 0;
+    for (std::size_t r = 0; r < m_collectives.size(); ++r) {
+        const CommCollective& c = m_collectives[r];
+        const QString group = QString::fromStdString(c.group);
+        gkeys[group].push_back(double(r));
+        gvalues[group].push_back(collectiveValue(int(r)));
+        longest = std::max(longest, collectiveValue(int(r)));
+        collectiveTicker->addTick(
+            double(r),
+            tr("%1 %2 (%3)").arg(group, QString::fromStdString(c.op), QString::fromStdString(c.algorithm)));
+    }
+    m_groupLegend->clearItems();
+    for (const char* g : groupOrder) {
+        const QString group = QLatin1String(g);
+        QCPBars* bars = m_groupBars[group];
+        bars->setData(gkeys[group], gvalues[group], true);
+        bars->setVisible(!gkeys[group].isEmpty());
+        if (!gkeys[group].isEmpty())
+            bars->addToLegend(m_groupLegend);
+    }
+    QCPAxis* cKey = m_collectiveRect->axis(QCPAxis::atLeft);
+    cKey->setTicker(collectiveTicker);
+    cKey->setRange(-0.6, std::max(double(m_collectives.size()), 3.0) - 0.4);
+    m_collectiveRect->axis(QCPAxis::atBottom)->setRange(0, longest > 0 ? longest * 1.15 : 1e-3);
+
+    plotLayout()->setRowStretchFactors({0.001, 0.001, double(std::max<std::size_t>(m_shown.size(), 4)), 0.001,
+                                        0.001, double(std::max<std::size_t>(m_collectives.size(), 3)) + 1});
+    updateTitles();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+double BandwidthChart::linkValue(int row) const
+{
+    if (row < 0 || row >= int(m_shown.size()))
+        return 0;
+    return m_utilization ? std::clamp(m_shown[std::size_t(row)].utilization, 0.0, 1.0)
+                         : m_shown[std::size_t(row)].busy_s;
+}
+
+QColor BandwidthChart::linkColor(int row) const
+{
+    return row >= 0 && row < int(m_shown.size()) ? linkKindColor(m_shown[std::size_t(row)].kind) : QColor();
+}
+
+double BandwidthChart::collectiveValue(int row) const
+{
+    if (row < 0 || row >= int(m_collectives.size()))
+        return 0;
+    const CommCollective& c = m_collectives[std::size_t(row)];
+    return c.time_s * double(c.count_per_step);
+}
+
+QColor BandwidthChart::collectiveColor(int row) const
+{
+    return row >= 0 && row < int(m_collectives.size())
+               ? groupColor(QString::fromStdString(m_collectives[std::size_t(row)].group))
+               : QColor();
+}
+
+void BandwidthChart::setStale(bool stale)
+{
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    updateTitles();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BandwidthChart::updateTitles()
+{
+    QString links = m_utilization ? tr("Busiest links: utilisation over the step")
+                                  : tr("Busiest links: busy time per step (the step is not simulated yet)");
+    if (int(m_shown.size()) < totalLinks())
+        links += QLatin1Char('\n') +
+                 tr("(%1 of %2 links that carry traffic)").arg(m_shown.size()).arg(totalLinks());
+    QString collectives = tr("Communication time per step, by collective");
+    if (m_stale) {
+        links = tr("%1 (last valid scenario)").arg(links);
+        collectives = tr("%1 (last valid scenario)").arg(collectives);
+    }
+    const QColor text = m_stale ? markColor : palette().color(QPalette::WindowText);
+    m_linkTitle->setText(links);
+    m_linkTitle->setTextColor(text);
+    m_collectiveTitle->setText(collectives);
+    m_collectiveTitle->setTextColor(text);
+}
+
+QString BandwidthChart::toolTipAt(const QPointF& pos) const
+{
+    if (m_linkRect->rect().contains(pos.toPoint())) {
+        const int row = int(std::lround(m_linkRect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y())));
+        if (row < 0 || row >= int(m_shown.size()))
+            return {};
+        const CommLink& link = m_shown[std::size_t(row)];
+        QString text = tr("%1 ↔ %2 (%3)")
+                           .arg(QString::fromStdString(link.a), QString::fromStdString(link.b),
+                                QString::fromStdString(link.kind));
+        text += QLatin1Char('\n') +
+                tr("Bandwidth: %1 per direction").arg(quantityText(link.bandwidth_Bps, Unit::BytesPerSecond));
+        text +=
+            QLatin1Char('\n') + tr("Bytes per step: %1").arg(quantityText(link.bytes_per_step, Unit::Bytes));
+        text +=
+            QLatin1Char('\n') + tr("Busy time per step: %1").arg(quantityText(link.busy_s, Unit::Seconds));
+        if (m_utilization)
+            text +=
+                QLatin1Char('\n') + tr("Utilisation: %1% of the step").arg(link.utilization * 100, 0, 'f', 1);
+        if (row == m_bottleneckRow)
+            text += QLatin1Char('\n') + (m_limitsStep
+                                             ? tr("The bottleneck link of the step")
+                                             : tr("The busiest link; the step is limited by something else"));
+        return text;
+    }
+    if (m_collectiveRect->rect().contains(pos.toPoint())) {
+        const int row = int(std::lround(m_collectiveRect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y())));
+        if (row < 0 || row >= int(m_collectives.size()))
+            return {};
+        const CommCollective& c = m_collectives[std::size_t(row)];
+        QString text = tr("%1: %2, %3")
+                           .arg(groupName(QString::fromStdString(c.group)), QString::fromStdString(c.op),
+                                QString::fromStdString(c.algorithm));
+        text += QLatin1Char('\n') +
+                tr("%1 per call, %2 per step × %3 calls = %4")
+                    .arg(quantityText(c.bytes, Unit::Bytes), quantityText(c.time_s, Unit::Seconds))
+                    .arg(c.count_per_step)
+                    .arg(quantityText(collectiveValue(row), Unit::Seconds));
+        text += QLatin1Char('\n') + tr("%1 ranks per group, %2 groups at once").arg(c.ranks).arg(c.groups);
+        if (c.busbw_Bps > 0)
+            text += QLatin1Char('\n') +
+                    tr("Bus bandwidth: %1").arg(quantityText(c.busbw_Bps, Unit::BytesPerSecond));
+        if (!c.bottleneck_link.empty())
+            text +=
+                QLatin1Char('\n') + tr("Bottleneck link: %1").arg(QString::fromStdString(c.bottleneck_link));
+        return text;
+    }
+    return {};
+}
+
+void BandwidthChart::onMouseMove(QMouseEvent* event)
+{
+    const QString text = toolTipAt(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void BandwidthChart::resizeEvent(QResizeEvent* event)
+{
+    QCustomPlot::resizeEvent(event);
+    if (rowsThatFit() != m_rows)
+        rebuild();
+}
+
+void BandwidthChart::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+        applyPalette();
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+// Follows the widget palette so the chart reads in dark themes.
+void BandwidthChart::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    QColor grid = text;
+    grid.setAlpha(40);
+    setBackground(pal.brush(QPalette::Base));
+    for (QCPAxisRect* rect : {m_linkRect, m_collectiveRect}) {
+        for (QCPAxis* axis : rect->axes()) {
+            axis->setBasePen(QPen(text, 1));
+            axis->setTickPen(QPen(text, 1));
+            axis->setSubTickPen(QPen(text, 1));
+            axis->setTickLabelColor(text);
+            axis->setLabelColor(text);
+            axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
+            axis->grid()->setZeroLinePen(Qt::NoPen);
+        }
+    }
+    for (QCPLegend* l : {legend, m_groupLegend}) {
+        l->setTextColor(text);
+        QColor fill = pal.color(QPalette::Base);
+        fill.setAlpha(220);
+        l->setBrush(fill);
+    }
+    if (m_linkTitle)
+        updateTitles();
+}
+
+} // namespace ss

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The "Bandwidth" tab: above, the busiest links of the step sorted by utilisation (busy time over step
+// time; busy time itself until the step is simulated), coloured by their kind's class, the bottleneck
+// outlined and named; below, each collective's time per step (one call's time × calls per step) coloured by
+// its parallel group (tp, pp, dp, offload). It only draws ss::Result::comm; nothing here computes a load.
+#pragma once
+
+#include "result.h"
+
+#include <qcustomplot.h>
+
+#include <map>
+#include <vector>
+
+namespace ss {
+
+class BandwidthChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit BandwidthChart(QWidget* parent = nullptr);
+
+    // Shows RESULT's links and collectives; queues one replot.
+    void resetData(const Result& result);
+    // Marks the shown result as belonging to an earlier scenario (the current one is invalid).
+    void setStale(bool stale);
+    bool isStale() const { return m_stale; }
+
+    // What is drawn, top row first.
+    const std::vector<CommLink>& shownLinks() const { return m_shown; }
+    int totalLinks() const { return int(m_links.size()); }
+    // The row of the bottleneck link among shownLinks(), -1 when it is not among them.
+    int bottleneckRow() const { return m_bottleneckRow; }
+    const QString& bottleneck() const { return m_bottleneck; }
+    // Whether the marked link limits the step ("Bottleneck") or is only the busiest ("Busiest link").
+    bool bottleneckLimitsStep() const { return m_limitsStep; }
+    // The bar value of link row ROW (utilisation in [0, 1], or busy seconds) and its colour.
+    double linkValue(int row) const;
+    QColor linkColor(int row) const;
+    bool showsUtilization() const { return m_utilization; }
+    const std::vector<CommCollective>& shownCollectives() const { return m_collectives; }
+    // Seconds per step of collective row ROW: time_s × count_per_step.
+    double collectiveValue(int row) const;
+    QColor collectiveColor(int row) const;
+    static QColor groupColor(const QString& group);
+    static QString groupName(const QString& group);
+
+    QCPAxisRect* linkRect() const { return m_linkRect; }
+    QCPAxisRect* collectiveRect() const { return m_collectiveRect; }
+    QString toolTipAt(const QPointF& pos) const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void rebuild();
+    void applyPalette();
+    void updateTitles();
+    int rowsThatFit() const;
+    void onMouseMove(QMouseEvent* event);
+
+    std::vector<CommLink> m_links; // every link that carries bytes, busiest first
+    std::vector<CommLink> m_shown;
+    std::vector<CommCollective> m_collectives;
+    QString m_bottleneck;
+    int m_bottleneckRow = -1;
+    bool m_utilization = false;
+    bool m_limitsStep = true;
+    bool m_stale = false;
+    int m_rows = 0;
+
+    QCPTextElement* m_linkTitle = nullptr;
+    QCPTextElement* m_collectiveTitle = nullptr;
+    QCPAxisRect* m_linkRect = nullptr;
+    QCPAxisRect* m_collectiveRect = nullptr;
+    QCPLegend* m_groupLegend = nullptr;
+    std::map<int, QCPBars*> m_kindBars;      // by LinkClass
+    std::map<QString, QCPBars*> m_groupBars; // by group
+    std::vector<QCPAbstractItem*> m_items;   // bottleneck marks and empty-state notes
+};
+
+} // namespace ss

@@ -1,0 +1,730 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ganttchart.h"
+
+#include "chartlayout.h"
+
+#include "ganttplottable.h"
+#include "unitformat.h"
+#include "unittickers.h"
+
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ss {
+
+namespace {
+
+constexpr double dragThresholdPixels = 4;
+constexpr double hoverTolerancePixels = 3;
+constexpr double wheelZoomPerNotch = 0.8;
+constexpr double maxComputeRowPixels = 48;
+
+// What a legend entry shows: a kind's colour, the hatch of a bubble, or the critical path's outline.
+enum class Swatch
+{
+    Kind,
+    Bubble,
+    Critical
+};
+
+// One legend entry without a plottable of its own: the chart has one plottable for every kind.
+class GanttLegendItem : public QCPAbstractLegendItem
+{
+public:
+    GanttLegendItem(QCPLegend* legend, Swatch swatch, GanttKind kind, const QString& name)
+        : QCPAbstractLegendItem(legend), m_swatch(swatch), m_kind(kind), m_name(name)
+    {
+        setSelectable(false);
+    }
+
+    Swatch swatch() const { return m_swatch; }
+    GanttKind kind() const { return m_kind; }
+    QString name() const { return m_name; }
+    void setOutlineColor(const QColor& color) { m_outline = color; }
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        painter->setFont(mFont);
+        painter->setPen(QPen(mTextColor));
+        const QSize iconSize = mParentLegend->iconSize();
+        const QRect textRect =
+            painter->fontMetrics().boundingRect(0, 0, 0, iconSize.height(), Qt::TextDontClip, m_name);
+        const int textHeight = std::max(textRect.height(), iconSize.height());
+        painter->drawText(mRect.x() + iconSize.width() + mParentLegend->iconTextPadding(), mRect.y(),
+                          textRect.width(), textHeight, Qt::TextDontClip, m_name);
+        const QRect icon(mRect.x(), mRect.y() + (textHeight - iconSize.height()) / 2, iconSize.width(),
+                         iconSize.height());
+        painter->setAntialiasing(false);
+        switch (m_swatch) {
+        case Swatch::Kind: {
+            const QColor color = ganttKindColor(m_kind);
+            painter->setPen(QPen(color.darker(150), 1));
+            painter->setBrush(color);
+            painter->drawRect(icon.adjusted(0, 0, -1, -1));
+            break;
+        }
+        case Swatch::Bubble:
+            painter->setPen(QPen(m_outline, 1));
+            painter->setBrush(QBrush(m_outline, Qt::BDiagPattern));
+            painter->drawRect(icon.adjusted(0, 0, -1, -1));
+            break;
+        case Swatch::Critical:
+            painter->setPen(QPen(m_outline, 2));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(icon.adjusted(1, 1, -1, -1));
+            break;
+        }
+    }
+
+    QSize minimumOuterSizeHint() const override
+    {
+        const QFontMetrics metrics(mFont);
+        const QSize iconSize = mParentLegend->iconSize();
+        const QRect textRect = metrics.boundingRect(0, 0, 0, iconSize.height(), Qt::TextDontClip, m_name);
+        return {iconSize.width() + mParentLegend->iconTextPadding() + textRect.width() + mMargins.left() +
+                    mMargins.right(),
+                // A little more than the text's line: QCustomPlot clips items to their outer rectangle, which
+                // would shave the descenders off.
+                std::max(textRect.height() + 3, iconSize.height()) + mMargins.top() + mMargins.bottom()};
+    }
+
+private:
+    Swatch m_swatch;
+    GanttKind m_kind;
+    QString m_name;
+    QColor m_outline = Qt::black;
+};
+
+QString opName(const std::string& op)
+{
+    if (op == "allreduce")
+        return GanttChart::tr("all-reduce");
+    if (op == "allgather")
+        return GanttChart::tr("all-gather");
+    if (op == "reducescatter")
+        return GanttChart::tr("reduce-scatter");
+    if (op == "sendrecv")
+        return GanttChart::tr("send/receive");
+    if (op == "broadcast")
+        return GanttChart::tr("broadcast");
+    if (op == "alltoall")
+        return GanttChart::tr("all-to-all");
+    if (op == "d2h")
+        return GanttChart::tr("device-to-host copy");
+    if (op == "h2d")
+        return GanttChart::tr("host-to-device copy");
+    return QString::fromStdString(op);
+}
+
+QString groupName(const std::string& group)
+{
+    if (group == "tp")
+        return GanttChart::tr("Tensor parallel");
+    if (group == "pp")
+        return GanttChart::tr("Pipeline parallel");
+    if (group == "dp")
+        return GanttChart::tr("Data parallel");
+    if (group == "offload")
+        return GanttChart::tr("Offload");
+    return QString::fromStdString(group);
+}
+
+} // namespace
+
+GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::make_shared<GanttLayout>())
+{
+    setObjectName(QStringLiteral("ganttChart"));
+    setMinimumSize(320, 240);
+    setMouseTracking(true);
+    setNoAntialiasingOnDrag(true);
+    setPlottingHint(QCP::phCacheLabels, true);
+
+    // Rows: title, legend, axis rect.
+    m_title = addTitleAndLegendRows(this);
+    legend->setVisible(true);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setColumnSpacing(14);
+    legend->setRowSpacing(2);
+    legend->setIconSize(18, 11);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+
+    m_boxes = new GanttPlottable(xAxis, yAxis);
+    m_boxes->setName(tr("Step timeline"));
+    m_boxes->setLayout(m_layout);
+
+    xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new SecondsTicker));
+    xAxis->ticker()->setTickCount(8);
+    // The gestures are named where the eye looks for the time scale; the chart has no toolbar.
+    xAxis->setLabel(tr("Time in the training step (wheel: zoom, drag: pan, double-click: whole step)"));
+    xAxis->setSubTicks(false);
+    xAxis->grid()->setSubGridVisible(false);
+
+    // Lanes top to bottom: value 0 at the top.
+    yAxis->setRangeReversed(true);
+    m_laneTicker = QSharedPointer<QCPAxisTickerText>::create();
+    yAxis->setTicker(m_laneTicker);
+    yAxis->setTickLength(0, 0);
+    yAxis->setSubTicks(false);
+    yAxis->grid()->setVisible(false);
+    // The streams of each lane are named on the right, in a smaller type, while the rows are tall enough.
+    yAxis2->setVisible(true);
+    yAxis2->setRangeReversed(true);
+    m_streamTicker = QSharedPointer<QCPAxisTickerText>::create();
+    yAxis2->setTicker(m_streamTicker);
+    yAxis2->setTickLength(0, 0);
+    yAxis2->setSubTicks(false);
+    yAxis2->setBasePen(Qt::NoPen);
+    yAxis2->grid()->setVisible(false);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    yAxis2->setTickLabelFont(small);
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), yAxis2,
+            qOverload<const QCPRange&>(&QCPAxis::setRange));
+
+    // The hover outline on a buffered layer of its own: moving it repaints one layer, not the boxes.
+    addLayer(QStringLiteral("hover"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_hoverLayer = layer(QStringLiteral("hover"));
+    m_hoverLayer->setMode(QCPLayer::lmBuffered);
+    m_hover = new QCPItemRect(this);
+    m_hover->setLayer(m_hoverLayer);
+    m_hover->setAntialiased(false);
+    m_hover->setSelectable(false);
+    m_hover->setVisible(false);
+
+    m_emptyText = new QCPItemText(this);
+    m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_emptyText->position->setCoords(0.5, 0.5);
+    m_emptyText->setPositionAlignment(Qt::AlignCenter);
+    m_emptyText->setText(tr("No step timeline for this scenario."));
+    m_emptyText->setSelectable(false);
+
+    connect(this, &QCustomPlot::beforeReplot, this, &GanttChart::updateLaneLabels);
+    applyPalette();
+    updateTitle();
+    rebuildLayout();
+    resetZoom();
+}
+
+GanttChart::~GanttChart() = default;
+
+QString GanttChart::kindName(GanttKind kind)
+{
+    switch (kind) {
+    case GanttKind::Forward:
+        return tr("Forward");
+    case GanttKind::Backward:
+        return tr("Backward");
+    case GanttKind::BackwardInput:
+        return tr("Backward (input gradient)");
+    case GanttKind::BackwardWeight:
+        return tr("Backward (weight gradient)");
+    case GanttKind::Recompute:
+        return tr("Recompute");
+    case GanttKind::Optimizer:
+        return tr("Optimizer step");
+    case GanttKind::TpComm:
+        return tr("Tensor-parallel communication");
+    case GanttKind::PpSend:
+        return tr("Pipeline send");
+    case GanttKind::PpRecv:
+        return tr("Pipeline receive");
+    case GanttKind::DpComm:
+        return tr("Gradient reduction");
+    case GanttKind::ParamGather:
+        return tr("Parameter all-gather");
+    case GanttKind::DeviceToHost:
+        return tr("Copy to host (PCIe)");
+    case GanttKind::HostToDevice:
+        return tr("Copy to GPU (PCIe)");
+    case GanttKind::CpuOptimizer:
+        return tr("CPU optimizer step");
+    case GanttKind::Other:
+        break;
+    }
+    return tr("Other");
+}
+
+QString GanttChart::streamName(GanttStream stream)
+{
+    switch (stream) {
+    case GanttStream::Compute:
+        return tr("Compute");
+    case GanttStream::Tp:
+        return tr("TP");
+    case GanttStream::Pp:
+        return tr("PP");
+    case GanttStream::Dp:
+        return tr("DP");
+    case GanttStream::Pcie:
+        return tr("PCIe");
+    case GanttStream::Other:
+        break;
+    }
+    return tr("Other");
+}
+
+void GanttChart::resetData(const Result& result)
+{
+    const TimeRange before = visibleRange();
+    const bool wasFull = m_layout->boxCount == 0 || before == fullRange();
+    m_events = ganttEvents(result.timeline);
+    // Kinds this version does not know keep their own word for the tooltip.
+    m_otherKinds.clear();
+    for (std::size_t i = 0; i < m_events.size(); ++i) {
+        if (m_events[i].kind == GanttKind::Other)
+            m_otherKinds.emplace(static_cast<int>(i), result.timeline[i].kind);
+    }
+    m_collectives = result.comm.collectives;
+    m_stepTime = result.step.time_s;
+    rebuildLayout();
+    if (wasFull)
+        resetZoom();
+    else
+        setVisibleRange(before);
+    if (activeCollective() >= static_cast<int>(m_collectives.size()))
+        m_boxes->setActiveCollective(-1);
+    updateLegend();
+    updateTitle();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GanttChart::rebuildLayout()
+{
+    m_layout = std::make_shared<GanttLayout>(buildGanttLayout(m_events, m_stepTime, m_expandedStages));
+    m_boxes->setLayout(m_layout);
+    m_emptyText->setVisible(m_layout->boxCount == 0);
+    hideHover();
+    // Labels and the value range for the current geometry; every replot checks them again (beforeReplot).
+    updateLaneLabels();
+}
+
+TimeRange GanttChart::visibleRange() const
+{
+    return {xAxis->range().lower, xAxis->range().upper};
+}
+
+TimeRange GanttChart::fullRange() const
+{
+    const double step = m_layout->stepTime > 0 ? m_layout->stepTime : 1.0;
+    // A margin either side, so the first and the last box do not touch the axes.
+    return {-0.01 * step, 1.01 * step};
+}
+
+void GanttChart::setVisibleRange(TimeRange range)
+{
+    const TimeRange clamped = TimeMapping::clamped(range, fullRange());
+    xAxis->setRange(clamped.lower, clamped.upper);
+}
+
+void GanttChart::zoomBy(double factor, double anchor)
+{
+    const TimeRange full = fullRange();
+    const double minSpan = std::max(full.size() * 1e-6, 1e-9);
+    setVisibleRange(TimeMapping::zoomed(visibleRange(), factor, anchor, full, minSpan));
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GanttChart::resetZoom()
+{
+    setVisibleRange(fullRange());
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GanttChart::setStageExpanded(int stage, bool expanded)
+{
+    const auto it = std::find(m_expandedStages.begin(), m_expandedStages.end(), stage);
+    if (expanded == (it != m_expandedStages.end()))
+        return;
+    if (expanded)
+        m_expandedStages.push_back(stage);
+    else
+        m_expandedStages.erase(it);
+    rebuildLayout();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool GanttChart::isStageExpanded(int stage) const
+{
+    return std::find(m_expandedStages.begin(), m_expandedStages.end(), stage) != m_expandedStages.end();
+}
+
+int GanttChart::activeCollective() const
+{
+    return m_boxes->activeCollective();
+}
+
+void GanttChart::setActiveCollective(int collective)
+{
+    if (collective == m_boxes->activeCollective())
+        return;
+    m_boxes->setActiveCollective(collective);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+int GanttChart::eventAt(const QPointF& pos) const
+{
+    if (!axisRect()->rect().contains(pos.toPoint()))
+        return -1;
+    const int row = m_layout->rowAt(yAxis->pixelToCoord(pos.y()));
+    if (row < 0)
+        return -1;
+    const GanttRow& r = m_layout->rows[row];
+    const double secondsPerPixel = visibleRange().size() / std::max(1, axisRect()->width());
+    const int box = r.boxAt(xAxis->pixelToCoord(pos.x()), hoverTolerancePixels * secondsPerPixel);
+    return box < 0 ? -1 : r.boxes[box].event;
+}
+
+int GanttChart::laneLabelAt(const QPointF& pos) const
+{
+    const QRect rect = axisRect()->rect();
+    if (pos.x() >= rect.left() || pos.y() < rect.top() || pos.y() > rect.bottom())
+        return -1;
+    return m_layout->laneAt(yAxis->pixelToCoord(pos.y()));
+}
+
+QString GanttChart::toolTipText(int index) const
+{
+    if (index < 0 || index >= static_cast<int>(m_events.size()))
+        return {};
+    const GanttEvent& event = m_events[index];
+    QStringList lines;
+    const auto other = m_otherKinds.find(index);
+    QString what = other != m_otherKinds.end() ? QString::fromStdString(other->second) : kindName(event.kind);
+    if (event.microbatch >= 0)
+        what = event.chunk > 0
+                   ? tr("%1, microbatch %2 (chunk %3)").arg(what).arg(event.microbatch).arg(event.chunk)
+                   : tr("%1, microbatch %2").arg(what).arg(event.microbatch);
+    lines << what;
+    lines << tr("Stage %1, GPU %2, %3 stream").arg(event.stage).arg(event.gpu).arg(streamName(event.stream));
+    lines << tr("Start %1, duration %2")
+                 .arg(quantityText(event.start, Unit::Seconds, 4),
+                      quantityText(event.end - event.start, Unit::Seconds, 4));
+    if (event.bytes > 0)
+        lines << tr("Moves %1").arg(quantityText(event.bytes, Unit::Bytes, 4));
+    if (event.collective >= 0 && event.collective < static_cast<int>(m_collectives.size())) {
+        const CommCollective& c = m_collectives[event.collective];
+        QString collective = tr("%1 %2").arg(groupName(c.group), opName(c.op));
+        if (c.ranks > 1)
+            collective = tr("%1 over %n GPU(s)", nullptr, static_cast<int>(c.ranks)).arg(collective);
+        if (!c.algorithm.empty())
+            collective += QStringLiteral(" (%1)").arg(QString::fromStdString(c.algorithm));
+        lines << collective;
+    }
+    if (event.critical)
+        lines << tr("On the critical path");
+    if (event.collective >= 0)
+        lines << tr("Click to show its links");
+    return lines.join(QLatin1Char('\n'));
+}
+
+void GanttChart::showHover(const QPointF& pos, const QPoint& globalPos)
+{
+    const int index = eventAt(pos);
+    if (index < 0) {
+        hideHover();
+        const int lane = laneLabelAt(pos);
+        if (lane >= 0 && (m_layout->lanes[lane].replicas > 0 || m_layout->lanes[lane].replica)) {
+            const GanttLane& l = m_layout->lanes[lane];
+            const QString text =
+                l.replica || l.expanded
+                    ? tr("Click to show only stage %1's first GPU").arg(l.stage)
+                    : tr("Click to show the other %n GPU(s) of stage %1", nullptr, l.replicas).arg(l.stage);
+            QToolTip::showText(globalPos, text, this);
+        } else {
+            QToolTip::hideText();
+        }
+        return;
+    }
+    if (index != m_hoverEvent) {
+        m_hoverEvent = index;
+        const GanttEvent& event = m_events[index];
+        // The row of the box: its lane's row for the event's stream.
+        const int row = m_layout->rowAt(yAxis->pixelToCoord(pos.y()));
+        const GanttRow& r = m_layout->rows[row];
+        m_hover->topLeft->setCoords(event.start, r.top);
+        m_hover->bottomRight->setCoords(event.end, r.top + r.height);
+        m_hover->setVisible(true);
+        m_hoverLayer->replot();
+    }
+    QToolTip::showText(globalPos, toolTipText(index), this);
+}
+
+void GanttChart::hideHover()
+{
+    m_hoverEvent = -1;
+    if (m_hover && m_hover->visible()) {
+        m_hover->setVisible(false);
+        m_hoverLayer->replot();
+    }
+}
+
+void GanttChart::mousePressEvent(QMouseEvent* event)
+{
+    QCustomPlot::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton)
+        return;
+    m_pressed = true;
+    m_dragging = false;
+    m_pressPos = event->position();
+    m_pressRange = visibleRange();
+}
+
+void GanttChart::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    const QPointF pos = event->position();
+    if (m_pressed && (event->buttons() & Qt::LeftButton)) {
+        const double dx = pos.x() - m_pressPos.x();
+        if (!m_dragging && std::abs(dx) < dragThresholdPixels)
+            return;
+        if (!m_dragging) {
+            m_dragging = true;
+            hideHover();
+            QToolTip::hideText();
+            setCursor(Qt::ClosedHandCursor);
+        }
+        setVisibleRange(TimeMapping::panned(m_pressRange, dx, axisRect()->width(), fullRange()));
+        replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    showHover(pos, event->globalPosition().toPoint());
+}
+
+void GanttChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseReleaseEvent(event);
+    if (event->button() != Qt::LeftButton || !m_pressed)
+        return;
+    m_pressed = false;
+    if (m_dragging) {
+        m_dragging = false;
+        unsetCursor();
+        return;
+    }
+    const QPointF pos = event->position();
+    const int lane = laneLabelAt(pos);
+    if (lane >= 0) {
+        const GanttLane& l = m_layout->lanes[lane];
+        if (l.replicas > 0 || l.replica)
+            setStageExpanded(l.stage, !isStageExpanded(l.stage));
+        return;
+    }
+    const int index = eventAt(pos);
+    const int collective = index >= 0 ? m_events[index].collective : -1;
+    if (collective >= 0 || activeCollective() >= 0) {
+        setActiveCollective(collective);
+        emit collectiveActivated(collective);
+    }
+}
+
+void GanttChart::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseDoubleClickEvent(event);
+    if (event->button() == Qt::LeftButton && axisRect()->rect().contains(event->position().toPoint()))
+        resetZoom();
+}
+
+void GanttChart::wheelEvent(QWheelEvent* event)
+{
+    const QPointF pos = event->position();
+    const QPoint delta = event->angleDelta();
+    if (delta.y() != 0) {
+        // One notch (120) zooms by a fifth, about the time under the mouse.
+        zoomBy(std::pow(wheelZoomPerNotch, delta.y() / 120.0), xAxis->pixelToCoord(pos.x()));
+    } else if (delta.x() != 0) {
+        setVisibleRange(
+            TimeMapping::panned(visibleRange(), delta.x() / 4.0, axisRect()->width(), fullRange()));
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+    hideHover();
+    event->accept();
+}
+
+void GanttChart::leaveEvent(QEvent* event)
+{
+    QCustomPlot::leaveEvent(event);
+    hideHover();
+}
+
+void GanttChart::updateLegend()
+{
+    legend->clearItems();
+    legend->simplify(); // clearItems() leaves the grid's empty cells behind
+    const QColor text = palette().color(QPalette::WindowText);
+    std::vector<GanttLegendItem*> items;
+    for (int k = 0; k < ganttKindCount; ++k) {
+        if (!m_layout->kinds[k])
+            continue;
+        const auto kind = static_cast<GanttKind>(k);
+        items.push_back(new GanttLegendItem(legend, Swatch::Kind, kind, kindName(kind)));
+    }
+    if (m_layout->boxCount > 0) {
+        auto* bubble = new GanttLegendItem(legend, Swatch::Bubble, GanttKind::Other, tr("Bubble (idle)"));
+        QColor hatch = text;
+        hatch.setAlpha(140);
+        bubble->setOutlineColor(hatch);
+        items.push_back(bubble);
+        const bool critical = std::any_of(m_events.begin(), m_events.end(),
+                                          [](const GanttEvent& event) { return event.critical; });
+        if (critical) {
+            auto* path = new GanttLegendItem(legend, Swatch::Critical, GanttKind::Other, tr("Critical path"));
+            path->setOutlineColor(text);
+            items.push_back(path);
+        }
+    }
+    for (GanttLegendItem* item : items) {
+        item->setTextColor(text);
+        legend->addItem(item);
+    }
+    m_legendEntries = static_cast<int>(items.size());
+    updateLegendWrap(width());
+}
+
+void GanttChart::updateLegendWrap(int width)
+{
+    const int items = m_legendEntries;
+    if (items == 0)
+        return;
+    // As many entries per line as fit (the words differ by language).
+    for (int wrap = items; wrap >= 1; --wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        if (legend->minimumOuterSizeHint().width() + 24 <= width)
+            break;
+    }
+}
+
+void GanttChart::updateLaneLabels()
+{
+    const GanttLayout& layout = *m_layout;
+    const double rectHeight = std::max(axisRect()->height(), 1);
+    // The lanes fill the height, but a compute row grows no taller than maxComputeRowPixels: one stage
+    // should not look like a wall. The lanes then start at the top.
+    const double contentHeight = (layout.lanes.empty() ? 1.0 : layout.bottom) + GanttLayout::laneGap;
+    const double shownHeight = std::max(contentHeight, rectHeight / maxComputeRowPixels);
+    yAxis->setRange(-GanttLayout::laneGap / 2, shownHeight - GanttLayout::laneGap / 2);
+    const double pixelsPerUnit = rectHeight / std::max(yAxis->range().size(), 1e-9);
+    const int lineHeight = QFontMetrics(yAxis->tickLabelFont()).height();
+    const int streamLineHeight = QFontMetrics(yAxis2->tickLabelFont()).height();
+    QMap<double, QString> lanes;
+    QMap<double, QString> streams;
+    // Every k-th stage while the lanes are thinner than a line of text (STYLE.md: drop labels that do not
+    // fit); a stage's label names its GPU when the lane has room for a second line.
+    const double laneStep =
+        (GanttLayout::laneGap + GanttLayout::computeHeight +
+         GanttLayout::streamHeight * std::max<int>(0, static_cast<int>(layout.streams.size()) - 1)) *
+        pixelsPerUnit;
+    const int every =
+        laneStep >= lineHeight ? 1 : static_cast<int>(std::ceil(lineHeight / std::max(laneStep, 0.1)));
+    const bool twoLines = laneStep - GanttLayout::laneGap * pixelsPerUnit >= 2.2 * lineHeight;
+    int stageIndex = 0;
+    for (std::size_t i = 0; i < layout.lanes.size(); ++i) {
+        const GanttLane& lane = layout.lanes[i];
+        const double centre = (lane.top + lane.bottom) / 2;
+        QString label;
+        if (lane.replica) {
+            if (every == 1)
+                label = tr("GPU %1").arg(lane.gpu);
+        } else {
+            if (stageIndex++ % every != 0)
+                continue;
+            label = tr("Stage %1").arg(lane.stage);
+            if (lane.replicas > 0)
+                label = (lane.expanded ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + label;
+            if (twoLines)
+                label += QLatin1Char('\n') + tr("GPU %1").arg(lane.gpu);
+        }
+        if (!label.isEmpty())
+            lanes.insert(centre, label);
+    }
+    for (const GanttRow& row : layout.rows) {
+        if (row.height * pixelsPerUnit >= streamLineHeight * 0.9)
+            streams.insert(row.top + row.height / 2, streamName(row.stream));
+    }
+    m_laneTicker->setTicks(lanes);
+    m_streamTicker->setTicks(streams);
+}
+
+void GanttChart::setStale(bool stale)
+{
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    updateTitle();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GanttChart::updateTitle()
+{
+    QString title = tr("One training step, by pipeline stage");
+    if (m_layout && m_layout->stepTime > 0 && m_layout->boxCount > 0)
+        title = tr("One training step (%1), by pipeline stage")
+                    .arg(quantityText(m_layout->stepTime, Unit::Seconds));
+    if (m_stale)
+        title = tr("%1 (last valid scenario)").arg(title);
+    m_title->setText(title);
+    m_title->setTextColor(m_stale ? QColor(0xD6, 0x27, 0x28) : palette().color(QPalette::WindowText));
+}
+
+void GanttChart::resizeEvent(QResizeEvent* event)
+{
+    updateLegendWrap(event->size().width());
+    QCustomPlot::resizeEvent(event);
+}
+
+void GanttChart::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+        applyPalette();
+        updateLegend();
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+// Follows the widget palette so the chart reads in dark themes; printing uses the light palette.
+void GanttChart::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    QColor grid = text;
+    grid.setAlpha(40);
+    setBackground(pal.brush(QPalette::Base));
+    for (QCPAxis* axis : {xAxis, yAxis, yAxis2}) {
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    yAxis2->setBasePen(Qt::NoPen);
+    // Lanes and streams are named, not measured: no tick marks beside their names.
+    yAxis->setTickPen(Qt::NoPen);
+    yAxis2->setTickPen(Qt::NoPen);
+    QColor faint = text;
+    faint.setAlpha(150);
+    yAxis2->setTickLabelColor(faint);
+    QColor band = text;
+    band.setAlpha(12);
+    QColor hatch = text;
+    hatch.setAlpha(110);
+    m_boxes->setColors(band, hatch, text, pal.color(QPalette::Highlight));
+    QPen hoverPen(text, 2);
+    m_hover->setPen(hoverPen);
+    QColor veil = pal.color(QPalette::Base);
+    veil.setAlpha(70);
+    m_hover->setBrush(veil);
+    m_emptyText->setColor(text);
+    legend->setTextColor(text);
+    if (m_title)
+        updateTitle();
+}
+
+} // namespace ss

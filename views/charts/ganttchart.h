@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// One training step as a Gantt chart: a lane per pipeline stage (its representative GPU; a click on the
+// stage's label shows its other GPUs), a row per stream (compute, tp, pp, dp, pcie), boxes coloured by kind
+// with microbatch numbers, bubbles hatched, the critical path outlined, time in readable units. The wheel
+// zooms the time axis, a drag pans it, hovering tells what a box is, clicking a communication box
+// activates its collective. It only draws ss::Result's timeline; nothing here simulates.
+#pragma once
+
+#include "ganttlayout.h"
+#include "result.h"
+#include "timemapping.h"
+
+#include <qcustomplot.h>
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ss {
+
+class GanttPlottable;
+
+class GanttChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit GanttChart(QWidget* parent = nullptr);
+    ~GanttChart() override;
+
+    // Shows RESULT's timeline; keeps the zoom (inside the new step) and the expanded stages; queues a replot.
+    void resetData(const Result& result);
+    // Marks the shown result as belonging to an earlier scenario (the current one is invalid).
+    void setStale(bool stale);
+    bool isStale() const { return m_stale; }
+
+    GanttPlottable* boxes() const { return m_boxes; }
+    const GanttLayout& ganttLayout() const { return *m_layout; }
+    // The shown timeline, index for index as Result::timeline.
+    const std::vector<GanttEvent>& events() const { return m_events; }
+
+    // The time axis: what is shown, and the whole step (with a little margin) it stays inside.
+    TimeRange visibleRange() const;
+    TimeRange fullRange() const;
+    void setVisibleRange(TimeRange range);
+    // Zooms the time axis by FACTOR (< 1: in) about the time ANCHOR.
+    void zoomBy(double factor, double anchor);
+    void resetZoom();
+
+    void setStageExpanded(int stage, bool expanded);
+    bool isStageExpanded(int stage) const;
+
+    // The timeline index of the box under POS (widget pixels), -1 for none.
+    int eventAt(const QPointF& pos) const;
+    QString toolTipText(int event) const;
+    // The collective whose boxes are outlined (the last one clicked), -1 for none.
+    int activeCollective() const;
+
+    // Entries in the legend: the kinds present, the bubble and (when marked) the critical path.
+    int legendEntries() const { return m_legendEntries; }
+
+    static QString kindName(GanttKind kind);
+    static QString streamName(GanttStream stream);
+
+signals:
+    // A communication box was clicked: COLLECTIVE_INDEX indexes Result::comm.collectives; -1 when a click
+    // elsewhere in the chart dropped the previous one.
+    void collectiveActivated(int collectiveIndex);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    void rebuildLayout();
+    void updateLegend();
+    void updateLegendWrap(int width);
+    void updateLaneLabels();
+    void updateTitle();
+    void applyPalette();
+    void showHover(const QPointF& pos, const QPoint& globalPos);
+    void hideHover();
+    void setActiveCollective(int collective);
+    int laneLabelAt(const QPointF& pos) const;
+
+    std::vector<GanttEvent> m_events;
+    std::unordered_map<int, std::string> m_otherKinds; // event index -> kind, for kinds GanttKind lacks
+    std::vector<CommCollective> m_collectives;
+    double m_stepTime = 0;
+    std::shared_ptr<GanttLayout> m_layout;
+    std::vector<int> m_expandedStages;
+    bool m_stale = false;
+
+    GanttPlottable* m_boxes = nullptr;
+    QCPTextElement* m_title = nullptr;
+    QCPItemText* m_emptyText = nullptr;
+    QCPItemRect* m_hover = nullptr;
+    QCPLayer* m_hoverLayer = nullptr;
+    QSharedPointer<QCPAxisTickerText> m_laneTicker;
+    QSharedPointer<QCPAxisTickerText> m_streamTicker;
+    int m_hoverEvent = -1;
+    int m_legendEntries = 0;
+
+    QPointF m_pressPos;
+    TimeRange m_pressRange;
+    bool m_pressed = false;
+    bool m_dragging = false;
+};
+
+} // namespace ss

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ganttlayout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace ss {
+
+GanttKind ganttKind(std::string_view kind)
+{
+    // The kinds of ss::TimelineEvent (result.h). Called once per box: dispatch on the length first, so
+    // most lookups cost one or two comparisons.
+    switch (kind.size()) {
+    case 3:
+        return kind == "d2h"   ? GanttKind::DeviceToHost
+               : kind == "h2d" ? GanttKind::HostToDevice
+                               : GanttKind::Other;
+    case 7:
+        return kind == "forward"   ? GanttKind::Forward
+               : kind == "tp-comm" ? GanttKind::TpComm
+               : kind == "pp-send" ? GanttKind::PpSend
+               : kind == "pp-recv" ? GanttKind::PpRecv
+               : kind == "dp-comm" ? GanttKind::DpComm
+                                   : GanttKind::Other;
+    case 8:
+        return kind == "backward" ? GanttKind::Backward : GanttKind::Other;
+    case 9:
+        return kind == "recompute"   ? GanttKind::Recompute
+               : kind == "optimizer" ? GanttKind::Optimizer
+                                     : GanttKind::Other;
+    case 12:
+        return kind == "param-gather" ? GanttKind::ParamGather : GanttKind::Other;
+    case 13:
+        return kind == "cpu-optimizer" ? GanttKind::CpuOptimizer : GanttKind::Other;
+    case 14:
+        return kind == "backward-input" ? GanttKind::BackwardInput : GanttKind::Other;
+    case 15:
+        return kind == "backward-weight" ? GanttKind::BackwardWeight : GanttKind::Other;
+    default:
+        return GanttKind::Other;
+    }
+}
+
+GanttStream ganttStream(std::string_view stream)
+{
+    if (stream == "compute")
+        return GanttStream::Compute;
+    if (stream == "tp")
+        return GanttStream::Tp;
+    if (stream == "pp")
+        return GanttStream::Pp;
+    if (stream == "dp")
+        return GanttStream::Dp;
+    if (stream == "pcie")
+        return GanttStream::Pcie;
+    return GanttStream::Other;
+}
+
+bool isCommunication(GanttKind kind)
+{
+    switch (kind) {
+    case GanttKind::TpComm:
+    case GanttKind::PpSend:
+    case GanttKind::PpRecv:
+    case GanttKind::DpComm:
+    case GanttKind::ParamGather:
+    case GanttKind::DeviceToHost:
+    case GanttKind::HostToDevice:
+        return true;
+    default:
+        return false;
+    }
+}
+
+std::size_t GanttRow::firstEndingAfter(double t) const
+{
+    return static_cast<std::size_t>(std::upper_bound(reach.begin(), reach.end(), t) - reach.begin());
+}
+
+std::size_t GanttRow::firstGapEndingAfter(double t) const
+{
+    // Gaps never overlap, so their ends are sorted too.
+    return static_cast<std::size_t>(
+        std::upper_bound(gaps.begin(), gaps.end(), t,
+                         [](double v, const TimeRange& g) { return v < g.upper; }) -
+        gaps.begin());
+}
+
+int GanttRow::boxAt(double t, double tolerance) const
+{
+    int best = -1;
+    double bestDistance = tolerance;
+    for (std::size_t i = firstEndingAfter(t - tolerance); i < boxes.size() && boxes[i].start <= t + tolerance;
+         ++i) {
+        const GanttBox& box = boxes[i];
+        const double distance = t < box.start ? box.start - t : (t >= box.end ? t - box.end : 0.0);
+        // A box containing T wins; among several (zero-width neighbours), the last one started.
+        if (distance <= bestDistance) {
+            best = static_cast<int>(i);
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+int GanttLayout::rowAt(double value) const
+{
+    // Rows are stacked top to bottom; a few hundred at most, so a binary search over their tops.
+    const auto it = std::upper_bound(rows.begin(), rows.end(), value,
+                                     [](double v, const GanttRow& row) { return v < row.top; });
+    if (it == rows.begin())
+        return -1;
+    const GanttRow& row = *(it - 1);
+    return value < row.top + row.height ? static_cast<int>(it - 1 - rows.begin()) : -1;
+}
+
+int GanttLayout::laneAt(double value) const
+{
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        if (value >= lanes[i].top - laneGap / 2 && value < lanes[i].bottom + laneGap / 2)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+std::vector<GanttEvent> ganttEvents(const std::vector<TimelineEvent>& timeline)
+{
+    std::vector<GanttEvent> events(timeline.size());
+    for (std::size_t i = 0; i < timeline.size(); ++i) {
+        const TimelineEvent& from = timeline[i];
+        GanttEvent& to = events[i];
+        to.start = from.start_s;
+        to.end = from.end_s;
+        to.bytes = from.bytes;
+        to.gpu = from.gpu;
+        to.stage = from.stage;
+        to.microbatch = from.microbatch;
+        to.chunk = from.chunk;
+        to.collective = from.collective;
+        to.kind = ganttKind(from.kind);
+        to.stream = ganttStream(from.stream);
+        to.critical = from.critical;
+    }
+    return events;
+}
+
+GanttLayout buildGanttLayout(const std::vector<TimelineEvent>& events, double stepTime,
+                             const std::vector<int>& expandedStages)
+{
+    return buildGanttLayout(ganttEvents(events), stepTime, expandedStages);
+}
+
+GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepTime,
+                             const std::vector<int>& expandedStages)
+{
+    GanttLayout layout;
+    std::array<bool, ganttStreamCount> present{};
+    // A GPU belongs to the stage of its first event; the stage's lowest GPU represents it.
+    std::unordered_map<int, int> stageOfGpu;
+    std::map<int, std::vector<int>> gpusOfStage;
+    double latest = 0;
+    int lastGpu = 0;
+    bool anyGpu = false;
+    for (const GanttEvent& event : events) {
+        if (!std::isfinite(event.start) || !std::isfinite(event.end) || event.end < event.start)
+            continue;
+        present[static_cast<int>(event.stream)] = true;
+        latest = std::max(latest, event.end);
+        // A GPU's events mostly come together: look it up only when it changes.
+        if (anyGpu && event.gpu == lastGpu)
+            continue;
+        anyGpu = true;
+        lastGpu = event.gpu;
+        if (stageOfGpu.emplace(event.gpu, event.stage).second)
+            gpusOfStage[event.stage].push_back(event.gpu);
+    }
+    layout.stepTime = stepTime > 0 && std::isfinite(stepTime) ? stepTime : latest;
+
+    std::array<int, ganttStreamCount> slot{};
+    slot.fill(-1);
+    for (int s = 0; s < ganttStreamCount; ++s) {
+        if (present[s]) {
+            slot[s] = static_cast<int>(layout.streams.size());
+            layout.streams.push_back(static_cast<GanttStream>(s));
+        }
+    }
+
+    std::unordered_map<int, int> firstRowOfGpu;
+    double y = 0;
+    auto addLane = [&](int stage, int gpu, bool replica, int replicas, bool expanded) {
+        GanttLane lane;
+        lane.stage = stage;
+        lane.gpu = gpu;
+        lane.replica = replica;
+        lane.replicas = replicas;
+        lane.expanded = expanded;
+        lane.top = y;
+        lane.firstRow = static_cast<int>(layout.rows.size());
+        lane.rowCount = static_cast<int>(layout.streams.size());
+        for (GanttStream stream : layout.streams) {
+            GanttRow row;
+            row.lane = static_cast<int>(layout.lanes.size());
+            row.stream = stream;
+            row.top = y;
+            row.height =
+                stream == GanttStream::Compute ? GanttLayout::computeHeight : GanttLayout::streamHeight;
+            y += row.height;
+            layout.rows.push_back(std::move(row));
+        }
+        lane.bottom = y;
+        y += GanttLayout::laneGap;
+        firstRowOfGpu[gpu] = lane.firstRow;
+        layout.lanes.push_back(lane);
+    };
+    for (auto& [stage, gpus] : gpusOfStage) {
+        std::sort(gpus.begin(), gpus.end());
+        const bool expanded = gpus.size() > 1 && std::find(expandedStages.begin(), expandedStages.end(),
+                                                           stage) != expandedStages.end();
+        addLane(stage, gpus.front(), false, static_cast<int>(gpus.size()) - 1, expanded);
+        if (expanded) {
+            for (std::size_t i = 1; i < gpus.size(); ++i)
+                addLane(stage, gpus[i], true, 0, false);
+        }
+    }
+    layout.bottom = layout.lanes.empty() ? 0 : y - GanttLayout::laneGap;
+
+    int cachedGpu = 0;
+    int cachedRow = -2; // -2: nothing cached; -1: the cached GPU is not shown
+    auto firstRowOf = [&](int gpu) {
+        if (cachedRow == -2 || gpu != cachedGpu) {
+            const auto found = firstRowOfGpu.find(gpu);
+            cachedGpu = gpu;
+            cachedRow = found == firstRowOfGpu.end() ? -1 : found->second;
+        }
+        return cachedRow;
+    };
+    // Each row's boxes counted first, so the vectors are allocated once.
+    std::vector<std::size_t> counts(layout.rows.size(), 0);
+    for (const GanttEvent& event : events) {
+        const int first = firstRowOf(event.gpu);
+        if (first >= 0)
+            ++counts[first + slot[static_cast<int>(event.stream)]];
+    }
+    for (std::size_t r = 0; r < layout.rows.size(); ++r)
+        layout.rows[r].boxes.reserve(counts[r]);
+
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const GanttEvent& event = events[i];
+        if (!std::isfinite(event.start) || !std::isfinite(event.end) || event.end < event.start) {
+            ++layout.skippedEvents;
+            continue;
+        }
+        const int first = firstRowOf(event.gpu);
+        if (first < 0)
+            continue; // a GPU of a collapsed stage
+        GanttBox box;
+        box.start = event.start;
+        box.end = event.end;
+        box.event = static_cast<int>(i);
+        box.microbatch = event.microbatch;
+        box.chunk = event.chunk;
+        box.collective = event.collective;
+        box.kind = event.kind;
+        box.critical = event.critical;
+        layout.kinds[static_cast<int>(box.kind)] = true;
+        layout.rows[first + slot[static_cast<int>(event.stream)]].boxes.push_back(box);
+        ++layout.boxCount;
+    }
+
+    for (GanttRow& row : layout.rows) {
+        const auto byStart = [](const GanttBox& a, const GanttBox& b) {
+            return a.start < b.start || (a.start == b.start && a.end < b.end);
+        };
+        // The simulator emits each stream in time order; sort only what is not.
+        if (!std::is_sorted(row.boxes.begin(), row.boxes.end(), byStart))
+            std::stable_sort(row.boxes.begin(), row.boxes.end(), byStart);
+        row.reach.resize(row.boxes.size());
+        double reach = -std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < row.boxes.size(); ++i) {
+            reach = std::max(reach, row.boxes[i].end);
+            row.reach[i] = reach;
+        }
+        if (row.stream != GanttStream::Compute)
+            continue;
+        // Bubbles: the compute stream's idle time within [0, step] (CONTRACT.md bubble_fraction counts
+        // the same idle time).
+        double busyUntil = 0;
+        for (const GanttBox& box : row.boxes) {
+            if (box.start > busyUntil)
+                row.gaps.push_back({busyUntil, std::min(box.start, layout.stepTime)});
+            busyUntil = std::max(busyUntil, box.end);
+            if (busyUntil >= layout.stepTime)
+                break;
+        }
+        if (busyUntil < layout.stepTime)
+            row.gaps.push_back({busyUntil, layout.stepTime});
+        // Rounding leaves slivers between back-to-back boxes; they are no bubble.
+        const double sliver = layout.stepTime * 1e-9;
+        std::erase_if(row.gaps, [sliver](const TimeRange& gap) { return !(gap.size() > sliver); });
+    }
+    return layout;
+}
+
+} // namespace ss

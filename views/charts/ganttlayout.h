@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The step timeline arranged for drawing: one lane per pipeline stage (its representative GPU, and the
+// stage's other GPUs as lanes of their own when the stage is expanded), one row per stream in each lane,
+// each row's boxes sorted by start with the idle gaps of the compute stream (the bubbles) beside them.
+// Plain data built from ss::TimelineEvent; the painter and the hit tests read it, nothing here draws.
+#pragma once
+
+#include "result.h"
+#include "timemapping.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace ss {
+
+enum class GanttStream : std::uint8_t
+{
+    Compute,
+    Tp,
+    Pp,
+    Dp,
+    Pcie,
+    Other
+};
+constexpr int ganttStreamCount = 6;
+
+// Every kind of ss::TimelineEvent, in legend order.
+enum class GanttKind : std::uint8_t
+{
+    Forward,
+    Backward,
+    BackwardInput,
+    BackwardWeight,
+    Recompute,
+    Optimizer,
+    TpComm,
+    PpSend,
+    PpRecv,
+    DpComm,
+    ParamGather,
+    DeviceToHost,
+    HostToDevice,
+    CpuOptimizer,
+    Other
+};
+constexpr int ganttKindCount = 15;
+
+GanttKind ganttKind(std::string_view kind);
+GanttStream ganttStream(std::string_view stream);
+bool isCommunication(GanttKind kind);
+
+// One timeline event as the chart keeps it: enums instead of strings, so a few hundred thousand of them copy
+// and rearrange quickly (ss::TimelineEvent carries two strings each).
+struct GanttEvent
+{
+    double start = 0;
+    double end = 0;
+    double bytes = 0;
+    int gpu = 0;
+    int stage = 0;
+    int microbatch = -1;
+    int chunk = 0;
+    int collective = -1;
+    GanttKind kind = GanttKind::Other;
+    GanttStream stream = GanttStream::Other;
+    bool critical = false;
+};
+
+std::vector<GanttEvent> ganttEvents(const std::vector<TimelineEvent>& timeline);
+
+struct GanttBox
+{
+    double start = 0;
+    double end = 0;
+    int event = -1; // index into the timeline
+    int microbatch = -1;
+    int chunk = 0;
+    int collective = -1;
+    GanttKind kind = GanttKind::Other;
+    bool critical = false;
+};
+
+struct GanttRow
+{
+    int lane = 0;
+    GanttStream stream = GanttStream::Compute;
+    double top = 0; // value coordinates, growing downwards
+    double height = 1;
+    std::vector<GanttBox> boxes; // by start
+    std::vector<double> reach;   // reach[i]: the latest end among boxes[0..i], so it is sorted
+    std::vector<TimeRange> gaps; // compute rows: idle time within the step, by start
+
+    // The first box that ends after T (boxes before it lie wholly at or before T).
+    std::size_t firstEndingAfter(double t) const;
+    std::size_t firstGapEndingAfter(double t) const;
+    // The box under T within TOLERANCE seconds: the one containing T, else the nearest; -1 for none.
+    int boxAt(double t, double tolerance) const;
+};
+
+struct GanttLane
+{
+    int stage = 0;
+    int gpu = 0;
+    bool replica = false; // another GPU of an expanded stage
+    int replicas = 0;     // representative lanes: how many other GPUs of the stage the timeline has
+    bool expanded = false;
+    double top = 0;
+    double bottom = 0;
+    int firstRow = 0;
+    int rowCount = 0;
+};
+
+struct GanttLayout
+{
+    static constexpr double computeHeight = 1.0;
+    static constexpr double streamHeight = 0.55;
+    static constexpr double laneGap = 0.45;
+
+    std::vector<GanttLane> lanes;
+    std::vector<GanttRow> rows;
+    std::vector<GanttStream> streams; // the streams present, in the order of a lane's rows
+    double stepTime = 0;
+    double bottom = 0; // value coordinate below the last lane
+    std::size_t boxCount = 0;
+    std::size_t skippedEvents = 0;            // events with times that are not a box (NaN, end before start)
+    std::array<bool, ganttKindCount> kinds{}; // kinds present
+
+    int rowAt(double value) const;
+    int laneAt(double value) const;
+};
+
+// Arranges EVENTS; STEP_TIME bounds the bubbles (0: the latest end). EXPANDED: stages shown with all
+// their GPUs.
+GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepTime,
+                             const std::vector<int>& expandedStages = {});
+GanttLayout buildGanttLayout(const std::vector<TimelineEvent>& events, double stepTime,
+                             const std::vector<int>& expandedStages = {});
+
+} // namespace ss

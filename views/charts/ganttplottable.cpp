@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ganttplottable.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ss {
+
+QColor ganttKindColor(GanttKind kind)
+{
+    // Okabe & Ito, "Color Universal Design" (2008), with lighter or darker tints for the halves and
+    // variants of one kind of work: forward blues, backward greens, communication warm, PCIe greys.
+    switch (kind) {
+    case GanttKind::Forward:
+        return QColor(0x00, 0x72, 0xB2);
+    case GanttKind::Backward:
+    case GanttKind::BackwardInput:
+        return QColor(0x00, 0x9E, 0x73);
+    case GanttKind::BackwardWeight:
+        return QColor(0x86, 0xD0, 0xB6);
+    case GanttKind::Recompute:
+        return QColor(0x56, 0xB4, 0xE9);
+    case GanttKind::Optimizer:
+        return QColor(0xE6, 0x9F, 0x00);
+    case GanttKind::CpuOptimizer:
+        return QColor(0x9A, 0x67, 0x00);
+    case GanttKind::TpComm:
+        return QColor(0xCC, 0x79, 0xA7);
+    case GanttKind::PpSend:
+        return QColor(0xF0, 0xE4, 0x42);
+    case GanttKind::PpRecv:
+        return QColor(0xB8, 0xAB, 0x16);
+    case GanttKind::DpComm:
+        return QColor(0xD5, 0x5E, 0x00);
+    case GanttKind::ParamGather:
+        return QColor(0xF2, 0xA2, 0x76);
+    case GanttKind::DeviceToHost:
+        return QColor(0x5F, 0x5F, 0x5F);
+    case GanttKind::HostToDevice:
+        return QColor(0xA8, 0xA8, 0xA8);
+    case GanttKind::Other:
+        break;
+    }
+    return QColor(0xC8, 0xC8, 0xC8);
+}
+
+namespace {
+
+// Relative luminance (WCAG 2.x): above this, dark text reads better than white.
+bool isLight(const QColor& color)
+{
+    return 0.2126 * color.redF() + 0.7152 * color.greenF() + 0.0722 * color.blueF() > 0.45;
+}
+
+QColor bucketColor(int bucket)
+{
+    const QColor base = ganttKindColor(static_cast<GanttKind>(bucket / 2));
+    // Odd chunks of the interleaved schedule a shade darker, as Megatron-LM's schedule figures shade the
+    // chunks (Narayanan et al., SC'21, Fig. 4); darker, since the lighter tints are recompute and W.
+    return bucket % 2 ? base.darker(140) : base;
+}
+
+} // namespace
+
+GanttPlottable::GanttPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
+    : QCPAbstractPlottable(keyAxis, valueAxis)
+{
+    setAntialiased(false);
+    setAntialiasedFill(false);
+    setSelectable(QCP::stNone);
+    m_band = QColor(0, 0, 0, 10);
+    m_hatch = QColor(0x80, 0x80, 0x80);
+    m_critical = Qt::black;
+    m_highlight = QColor(0xD6, 0x27, 0x28);
+}
+
+void GanttPlottable::setLayout(std::shared_ptr<const GanttLayout> layout)
+{
+    m_layout = std::move(layout);
+}
+
+void GanttPlottable::setColors(const QColor& band, const QColor& hatch, const QColor& critical,
+                               const QColor& highlight)
+{
+    m_band = band;
+    m_hatch = hatch;
+    m_critical = critical;
+    m_highlight = highlight;
+}
+
+double GanttPlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const
+{
+    // The chart does its own hit tests on the layout; QCustomPlot's selection is not used.
+    Q_UNUSED(pos);
+    Q_UNUSED(onlySelectable);
+    Q_UNUSED(details);
+    return -1;
+}
+
+QCPRange GanttPlottable::getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain) const
+{
+    Q_UNUSED(inSignDomain);
+    foundRange = m_layout && m_layout->stepTime > 0;
+    return foundRange ? QCPRange(0, m_layout->stepTime) : QCPRange();
+}
+
+QCPRange GanttPlottable::getValueRange(bool& foundRange, QCP::SignDomain inSignDomain,
+                                       const QCPRange& inKeyRange) const
+{
+    Q_UNUSED(inSignDomain);
+    Q_UNUSED(inKeyRange);
+    foundRange = m_layout && !m_layout->lanes.empty();
+    return foundRange ? QCPRange(0, m_layout->bottom) : QCPRange();
+}
+
+const QStaticText& GanttPlottable::labelText(int microbatch)
+{
+    if (microbatch >= static_cast<int>(m_labelTexts.size())) {
+        const QFontMetrics metrics(m_labelFont);
+        const int from = static_cast<int>(m_labelTexts.size());
+        const int to = std::max(microbatch + 1, from * 2);
+        for (int m = from; m < to; ++m) {
+            const QString text = QString::number(m);
+            QStaticText staticText(text);
+            staticText.setTextFormat(Qt::PlainText);
+            staticText.prepare(QTransform(), m_labelFont);
+            m_labelTexts.push_back(staticText);
+            m_labelWidths.push_back(metrics.horizontalAdvance(text));
+        }
+    }
+    return m_labelTexts[microbatch];
+}
+
+void GanttPlottable::draw(QCPPainter* painter)
+{
+    const bool countColumns = m_stats.countColumns;
+    m_stats = PaintStats{};
+    m_stats.countColumns = countColumns;
+    if (!m_layout || !mKeyAxis || !mValueAxis || !mKeyAxis->axisRect())
+        return;
+    const GanttLayout& layout = *m_layout;
+    const QCPAxis* keyAxis = mKeyAxis.data();
+    const QCPAxis* valueAxis = mValueAxis.data();
+    const QRect area = clipRect();
+    if (area.isEmpty())
+        return;
+    const TimeRange range{keyAxis->range().lower, keyAxis->range().upper};
+    const TimeMapping map(range, keyAxis->axisRect()->left(), keyAxis->axisRect()->width());
+    const double pixelsPerSecond = 1.0 / map.secondsPerPixel();
+
+    QFont font = mParentPlot->font();
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    if (font != m_labelFont) {
+        m_labelFont = font;
+        m_labelTexts.clear();
+        m_labelWidths.clear();
+    }
+    const int labelHeight = QFontMetrics(m_labelFont).height();
+
+    for (auto& rects : m_fills)
+        rects.clear();
+    for (auto& rects : m_outlined)
+        rects.clear();
+    m_gaps.clear();
+    m_criticalRects.clear();
+    m_criticalMarks.clear();
+    m_highlightRects.clear();
+    m_labels.clear();
+
+    auto pixelRows = [&](double top, double bottom) {
+        const double y0 = valueAxis->coordToPixel(top);
+        const double y1 = valueAxis->coordToPixel(bottom);
+        return std::pair<int, int>(static_cast<int>(std::lround(std::min(y0, y1))),
+                                   static_cast<int>(std::lround(std::max(y0, y1))));
+    };
+
+    painter->setPen(Qt::NoPen);
+    // Every other stage on a faint band, so a lane's rows read as one GPU.
+    if (m_band.alpha() > 0) {
+        std::vector<QRect> bands;
+        int stageIndex = -1;
+        for (const GanttLane& lane : layout.lanes) {
+            if (!lane.replica)
+                ++stageIndex;
+            if (stageIndex % 2)
+                continue;
+            const auto [top, bottom] =
+                pixelRows(lane.top - GanttLayout::laneGap / 2, lane.bottom + GanttLayout::laneGap / 2);
+            bands.emplace_back(area.left(), top, area.width(), std::max(bottom - top, 1));
+        }
+        painter->setBrush(m_band);
+        painter->drawRects(bands.data(), static_cast<int>(bands.size()));
+    }
+
+    std::vector<int> columnDraws;
+    for (const GanttRow& row : layout.rows) {
+        auto [top, bottom] = pixelRows(row.top, row.top + row.height);
+        if (bottom - top >= 5)
+            --bottom; // a one-pixel gap between the rows of a lane
+        if (bottom <= top)
+            bottom = top + 1;
+        if (bottom < area.top() || top > area.bottom())
+            continue;
+        const int height = bottom - top;
+        ++m_stats.rowsPainted;
+
+        ColumnFilter gapFilter;
+        for (std::size_t g = row.firstGapEndingAfter(range.lower);
+             g < row.gaps.size() && row.gaps[g].lower <= range.upper; ++g) {
+            PixelSpan span = map.columns(row.gaps[g].lower, row.gaps[g].upper);
+            if (span.width() < 2 || !gapFilter.admit(span))
+                continue; // a hatch narrower than its pattern says nothing
+            m_gaps.emplace_back(span.left, top, span.width(), height);
+            ++m_stats.gapsDrawn;
+        }
+
+        if (countColumns)
+            columnDraws.assign(static_cast<std::size_t>(area.width()) + 2, 0);
+        ColumnFilter filter;
+        int lastFill = -1; // the bucket of this row's last narrow fill, while nothing else followed it
+        for (std::size_t i = row.firstEndingAfter(range.lower); i < row.boxes.size(); ++i) {
+            const GanttBox& box = row.boxes[i];
+            if (box.start > range.upper)
+                break;
+            ++m_stats.boxesVisited;
+            PixelSpan span = map.columns(box.start, box.end);
+            if (span.width() <= 0)
+                continue;
+            if (!filter.admit(span)) {
+                ++m_stats.boxesSkipped;
+                continue;
+            }
+            const QRect rect(span.left, top, span.width(), height);
+            const int bucket = static_cast<int>(box.kind) * 2 + (box.chunk % 2 != 0 ? 1 : 0);
+            // Outlines only where a box is wide enough to keep some fill inside them.
+            if (span.width() >= 4 && height >= 4) {
+                m_outlined[bucket].push_back(rect);
+                lastFill = -1;
+            } else if (bucket == lastFill && m_fills[bucket].back().right() + 1 == span.left) {
+                // Zoomed out, runs of narrow boxes of one kind become one rectangle: fewer, longer fills.
+                m_fills[bucket].back().setRight(span.right - 1);
+            } else {
+                m_fills[bucket].push_back(rect);
+                lastFill = bucket;
+            }
+            ++m_stats.boxesDrawn;
+            if (countColumns) {
+                for (int c = span.left; c < span.right; ++c) {
+                    const int index =
+                        std::clamp(c - area.left(), 0, static_cast<int>(columnDraws.size()) - 1);
+                    m_stats.maxDrawsPerColumn = std::max(m_stats.maxDrawsPerColumn, ++columnDraws[index]);
+                }
+            }
+            // The critical path: an outline where it leaves the box's colour visible, else a line along the
+            // row's foot, so a run of narrow critical boxes does not turn black.
+            if (box.critical && span.width() >= 8 && height >= 8) {
+                m_criticalRects.push_back(rect);
+            } else if (box.critical) {
+                if (!m_criticalMarks.empty() && m_criticalMarks.back().top() == bottom - 2 &&
+                    m_criticalMarks.back().right() + 1 == span.left)
+                    m_criticalMarks.back().setRight(span.right - 1);
+                else
+                    m_criticalMarks.emplace_back(span.left, bottom - 2, span.width(), 2);
+            }
+            if (m_activeCollective >= 0 && box.collective == m_activeCollective)
+                m_highlightRects.push_back(rect);
+            // Whether a number fits is judged on the box's exact width, not its rounded columns, so boxes of
+            // one length are all numbered or none is.
+            const double exactWidth = (box.end - box.start) * pixelsPerSecond;
+            if (box.microbatch >= 0 && height >= labelHeight && exactWidth >= labelHeight) {
+                labelText(box.microbatch);
+                if (exactWidth >= m_labelWidths[box.microbatch] + 5 &&
+                    span.width() >= m_labelWidths[box.microbatch] + 2)
+                    m_labels.push_back({rect, box.microbatch, isLight(bucketColor(bucket))});
+            }
+        }
+    }
+
+    painter->setPen(Qt::NoPen);
+    if (!m_gaps.empty()) {
+        painter->setBrush(QBrush(m_hatch, Qt::BDiagPattern));
+        painter->drawRects(m_gaps.data(), static_cast<int>(m_gaps.size()));
+    }
+    for (int bucket = 0; bucket < ganttKindCount * 2; ++bucket) {
+        const std::vector<QRect>& fills = m_fills[bucket];
+        std::vector<QRect>& outlined = m_outlined[bucket];
+        if (fills.empty() && outlined.empty())
+            continue;
+        const QColor color = bucketColor(bucket);
+        painter->setBrush(color);
+        if (!fills.empty()) {
+            painter->setPen(Qt::NoPen);
+            painter->drawRects(fills.data(), static_cast<int>(fills.size()));
+        }
+        if (!outlined.empty()) {
+            // A pen adds a pixel right and below: shrink by one so outlined boxes keep their columns.
+            for (QRect& rect : outlined)
+                rect.adjust(0, 0, -1, -1);
+            painter->setPen(QPen(color.darker(150), 1));
+            painter->drawRects(outlined.data(), static_cast<int>(outlined.size()));
+        }
+    }
+    painter->setBrush(Qt::NoBrush);
+    auto outline = [&](std::vector<QRect>& rects, const QColor& color) {
+        if (rects.empty())
+            return;
+        for (QRect& rect : rects)
+            rect.adjust(1, 1, -1, -1);
+        QPen pen(color, 2);
+        pen.setJoinStyle(Qt::MiterJoin);
+        painter->setPen(pen);
+        painter->drawRects(rects.data(), static_cast<int>(rects.size()));
+    };
+    outline(m_criticalRects, m_critical);
+    if (!m_criticalMarks.empty()) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_critical);
+        painter->drawRects(m_criticalMarks.data(), static_cast<int>(m_criticalMarks.size()));
+        painter->setBrush(Qt::NoBrush);
+    }
+    outline(m_highlightRects, m_highlight);
+
+    if (!m_labels.empty()) {
+        painter->setFont(m_labelFont);
+        const QColor dark(0x1A, 0x1A, 0x1A);
+        for (const Label& label : m_labels) {
+            const QStaticText& text = labelText(label.microbatch);
+            const QSizeF size = text.size();
+            painter->setPen(label.dark ? dark : QColor(Qt::white));
+            painter->drawStaticText(QPointF(label.rect.center().x() + 1 - size.width() / 2,
+                                            label.rect.top() + (label.rect.height() - size.height()) / 2),
+                                    text);
+        }
+        m_stats.labelsDrawn = static_cast<int>(m_labels.size());
+    }
+}
+
+void GanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
+{
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(ganttKindColor(GanttKind::Forward));
+    painter->drawRect(rect);
+}
+
+} // namespace ss
