@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // shardscope [SCENARIO.json] [--lang zh_CN|en]: the desktop explorer. Thin: parse, translate, show.
+#include "importdialog.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "scenariodocument.h"
@@ -56,6 +57,11 @@ int main(int argc, char* argv[])
     QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show a view tab."), QStringLiteral("name"));
     tab.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(tab);
+    // Opens the import preview of FILE (issue 5); with --screenshot the picture is of the preview.
+    QCommandLineOption importOption(QStringLiteral("import"), QStringLiteral("Preview importing a file."),
+                                    QStringLiteral("file"));
+    importOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(importOption);
     parser.process(app);
 
     ss::Settings settings;
@@ -103,12 +109,16 @@ int main(int argc, char* argv[])
                 tabs->setCurrentIndex(i);
     }
     window.show();
+    if (parser.isSet(importOption) && !window.importFile(parser.value(importOption)))
+        std::fprintf(stderr, "shardscope: --import: %s\n", qPrintable(window.lastError()));
 
     if (shot) {
         const QString file = parser.value(screenshot);
         QTimer::singleShot(800, &window, [&window, &app, file] {
             window.memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
-            const bool saved = window.grab().save(file);
+            // The import preview, when one is open, is what the picture is for.
+            QWidget* shown = window.importPreview() ? static_cast<QWidget*>(window.importPreview()) : &window;
+            const bool saved = shown->grab().save(file);
             if (!saved)
                 std::fprintf(stderr, "shardscope: could not write %s\n", qPrintable(file));
             app.exit(saved ? 0 : 1);

@@ -22,6 +22,16 @@
     </message>
 </context>
 <context>
+    <name>ss::CalibrationChart</name>
+    <message numerus="yes">
+        <source>%1, %n ranks: α = %2, 1/β = %3, R² = %4</source>
+        <translation>
+            <numerusform>%1, %n ranks: α = %2, 1/β = %3, R² = %4</numerusform>
+            <numerusform>%1, %n ranks: α = %2, 1/β = %3, R² = %4</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ss::GanttChart</name>
     <message numerus="yes">
         <source>%1 over %n GPU(s)</source>

@@ -2,6 +2,125 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ChartExport</name>
+    <message>
+        <source>Time in the training step</source>
+        <translation>训练步内的时间</translation>
+    </message>
+    <message>
+        <source>Topology: link load of one step</source>
+        <translation>拓扑：一个训练步的链路负载</translation>
+    </message>
+    <message>
+        <source>The cluster cannot be generated: %1</source>
+        <translation>无法生成集群：%1</translation>
+    </message>
+    <message>
+        <source>ShardScope report: %1</source>
+        <translation>ShardScope 报告：%1</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒词元数</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线并行气泡</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Bottleneck: %1</source>
+        <translation>瓶颈：%1</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>How the figures are computed</source>
+        <translation>各项数值的计算方法</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Step timeline</source>
+        <translation>训练步时间线</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>the sweep chart is not available yet</source>
+        <translation>参数扫描图尚不可用</translation>
+    </message>
+    <message>
+        <source>unknown file type: the file name must end in .png, .svg, .pdf, .csv or .json</source>
+        <translation>未知文件类型：文件名必须以 .png、.svg、.pdf、.csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>the report is a PDF: the file name must end in .pdf</source>
+        <translation>报告是 PDF：文件名必须以 .pdf 结尾</translation>
+    </message>
+    <message>
+        <source>.json (a Chrome trace) is only for the gantt chart</source>
+        <translation>.json（Chrome 跟踪文件）仅用于甘特图</translation>
+    </message>
+    <message>
+        <source>%1 (derived)</source>
+        <translation>%1（推导值）</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+</context>
+<context>
     <name>DeviceItem</name>
     <message>
         <source>GPU</source>
@@ -335,6 +454,13 @@
     <message>
         <source>stage %1 needs %2 per GPU, more than the GPU&apos;s %3: the step cannot run</source>
         <translation>第 %1 级每块 GPU 需要 %2，超过 GPU 的 %3：该训练步无法运行</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
     </message>
 </context>
 <context>
@@ -1141,6 +1267,94 @@
     </message>
 </context>
 <context>
+    <name>ss::CalibrationChart</name>
+    <message>
+        <source>Bytes per collective</source>
+        <translation>每次集合通信的字节数</translation>
+    </message>
+    <message>
+        <source>Time per collective</source>
+        <translation>每次集合通信的时间</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n ranks: α = %2, 1/β = %3, R² = %4</source>
+        <translation>
+            <numerusform>%1，%n 个 rank：α = %2，1/β = %3，R² = %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 measured</source>
+        <translation>%1 实测</translation>
+    </message>
+</context>
+<context>
+    <name>ss::ExportActions</name>
+    <message>
+        <source>Export as &amp;PNG…</source>
+        <translation>导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;SVG…</source>
+        <translation>导出为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Export as P&amp;DF…</source>
+        <translation>导出为 P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>Export &amp;numbers as CSV…</source>
+        <translation>将数值导出为 CSV(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;trace (Perfetto, chrome://tracing)…</source>
+        <translation>导出为跟踪文件（Perfetto、chrome://tracing）(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy chart</source>
+        <translation>复制图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>导出(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Report (PDF)…</source>
+        <translation>报告 (PDF)(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline as trace JSON…</source>
+        <translation>时间线（跟踪 JSON）(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV tables (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome 跟踪 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
     <name>ss::GanttChart</name>
     <message>
         <source>all-reduce</source>
@@ -1360,6 +1574,85 @@
     </message>
 </context>
 <context>
+    <name>ss::ImportDialog</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>from the node preset</source>
+        <translation>来自节点预设</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, %2 devices, %3 links</source>
+        <translation>%1 块 GPU，%2 个设备，%3 条链路</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Applying a calibration to a link class of the topology is not available yet; this preview shows the fit only.</source>
+        <translation>尚不支持将校准应用到拓扑中的某类链路；此预览仅显示拟合结果。</translation>
+    </message>
+    <message>
+        <source>The file sets nothing that differs from the current scenario.</source>
+        <translation>该文件设置的值与当前场景没有任何不同。</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入后</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json</source>
+        <translation>Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config</source>
+        <translation>DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>nvidia-smi topo -m output</source>
+        <translation>nvidia-smi topo -m 输出</translation>
+    </message>
+    <message>
+        <source>NCCL topology dump</source>
+        <translation>NCCL 拓扑转储</translation>
+    </message>
+    <message>
+        <source>nccl-tests output</source>
+        <translation>nccl-tests 输出</translation>
+    </message>
+    <message>
+        <source>unknown kind</source>
+        <translation>未知类型</translation>
+    </message>
+</context>
+<context>
     <name>ss::LinkLegend</name>
     <message>
         <source>Width: bandwidth per direction</source>
@@ -1531,6 +1824,50 @@
     <message>
         <source>Bandwidth</source>
         <translation>带宽</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message>
+        <source>All importable files (*.json *.txt *.log *.xml)</source>
+        <translation>所有可导入的文件 (*.json *.txt *.log *.xml)</translation>
+    </message>
+    <message>
+        <source>Hugging Face config (config.json *.json)</source>
+        <translation>Hugging Face 配置 (config.json *.json)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json)</source>
+        <translation>DeepSpeed 配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>nvidia-smi topo -m output (*.txt *.log)</source>
+        <translation>nvidia-smi topo -m 输出 (*.txt *.log)</translation>
+    </message>
+    <message>
+        <source>NCCL topology dump (*.xml)</source>
+        <translation>NCCL 拓扑转储 (*.xml)</translation>
+    </message>
+    <message>
+        <source>nccl-tests output (*.log *.txt *.json)</source>
+        <translation>nccl-tests 输出 (*.log *.txt *.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
     </message>
 </context>
 <context>

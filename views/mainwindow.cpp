@@ -3,13 +3,17 @@
 
 #include "bandwidthchart.h"
 #include "examples.h"
+#include "exportactions.h"
 #include "ganttchart.h"
+#include "importdialog.h"
+#include "importer.h"
 #include "memorychart.h"
 #include "parameterpanel.h"
 #include "scenariodocument.h"
 #include "scenariojson.h"
 #include "settings.h"
 #include "summarystrip.h"
+#include "topologycanvas.h"
 #include "topologyeditor.h"
 
 #include <QAction>
@@ -17,12 +21,18 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
@@ -83,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_panelDock);
 
     createMenus();
+    setAcceptDrops(true);
     statusBar()->setObjectName(QStringLiteral("statusBar"));
 
     connect(m_document, &ScenarioDocument::resultChanged, this, &MainWindow::showResult);
@@ -111,6 +122,9 @@ void MainWindow::createMenus()
     action = file->addAction(tr("&Open…"), this, &MainWindow::open);
     action->setObjectName(QStringLiteral("actionOpen"));
     action->setShortcut(QKeySequence::Open);
+    action = file->addAction(tr("&Import…"), this, &MainWindow::import);
+    action->setObjectName(QStringLiteral("actionImport"));
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
 
     QMenu* examples = file->addMenu(tr("&Examples"));
     examples->setObjectName(QStringLiteral("menuExamples"));
@@ -124,6 +138,14 @@ void MainWindow::createMenus()
     }
     examples->setEnabled(!examples->isEmpty());
     examples->setToolTipsVisible(true);
+
+    // Export (issue 5): a context menu on every chart and File > Export, writing what the CLI writes.
+    auto* exporter = new ExportActions(m_document, this);
+    exporter->addChart(m_chart, io::ExportChart::Memory);
+    exporter->addChart(m_gantt, io::ExportChart::Gantt);
+    exporter->addChart(m_topology->canvas(), io::ExportChart::Topology);
+    exporter->addChart(m_bandwidth, io::ExportChart::Bandwidth);
+    exporter->addExportMenu(file);
 
     file->addSeparator();
     action = file->addAction(tr("&Save"), this, &MainWindow::save);
@@ -192,6 +214,35 @@ bool MainWindow::openFile(const QString& fileName)
     }
     m_lastError.clear();
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(fileName)), statusTimeoutMs);
+    return true;
+}
+
+bool MainWindow::importFile(const QString& fileName)
+{
+    io::ImportResult result;
+    QString error;
+    if (!io::importFile(fileName, io::ImportKind::Auto, result, &error)) {
+        showError(error);
+        return false;
+    }
+    m_lastError.clear();
+    // One preview at a time: a second import replaces the first, which changed nothing.
+    if (m_importPreview)
+        m_importPreview->deleteLater();
+    auto* preview = new ImportDialog(result, m_document->scenario(), this);
+    preview->setAttribute(Qt::WA_DeleteOnClose);
+    m_importPreview = preview;
+    const QString name = QFileInfo(fileName).fileName();
+    connect(preview, &QDialog::accepted, this, [this, preview, name] {
+        if (!preview->canApply())
+            return;
+        // The whole import is one step; the document stays bound to its own file, not to the imported one.
+        m_document->replaceScenario(preview->importedScenario(), tr("Import %1").arg(name),
+                                    m_document->fileName());
+        statusBar()->showMessage(tr("Imported %1").arg(name), statusTimeoutMs);
+    });
+    // Non-modal, like the error box, so neither a drop nor a test blocks on it.
+    preview->open();
     return true;
 }
 
@@ -289,6 +340,57 @@ void MainWindow::open()
     if (m_settings)
         m_settings->setLastDirectory(QFileInfo(fileName).absolutePath());
     openFile(fileName);
+}
+
+ImportDialog* MainWindow::importPreview() const
+{
+    return m_importPreview;
+}
+
+void MainWindow::import()
+{
+    const QString dir = m_settings ? m_settings->lastDirectory() : QString();
+    const QString filters = QStringList{tr("All importable files (*.json *.txt *.log *.xml)"),
+                                        tr("Hugging Face config (config.json *.json)"),
+                                        tr("DeepSpeed config (*.json)"),
+                                        tr("nvidia-smi topo -m output (*.txt *.log)"),
+                                        tr("NCCL topology dump (*.xml)"),
+                                        tr("nccl-tests output (*.log *.txt *.json)"),
+                                        tr("All files (*)")}
+                                .join(QStringLiteral(";;"));
+    const QString fileName = QFileDialog::getOpenFileName(this, tr("Import"), dir, filters);
+    if (fileName.isEmpty())
+        return;
+    if (m_settings)
+        m_settings->setLastDirectory(QFileInfo(fileName).absolutePath());
+    importFile(fileName);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    // The first file only: a preview shows one file's changes, and one import is one undo step.
+    const QString fileName = urls.first().toLocalFile();
+    // A dropped scenario file opens, as File > Open would; everything else is imported.
+    QFile file(fileName);
+    if (file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024) {
+        const QJsonDocument json = QJsonDocument::fromJson(file.readAll());
+        if (json.isObject() && json.object().value(QLatin1String("format")) == QLatin1String("shardscope-scenario")) {
+            openFile(fileName);
+            return;
+        }
+    }
+    importFile(fileName);
 }
 
 bool MainWindow::save()

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
 class QDockWidget;
@@ -14,6 +15,7 @@ namespace ss {
 
 class BandwidthChart;
 class GanttChart;
+class ImportDialog;
 class MemoryChart;
 class ParameterPanel;
 class ScenarioDocument;
@@ -44,6 +46,12 @@ public:
     bool saveFile(const QString& fileName);
     bool openExample(const QString& id);
     QString lastError() const { return m_lastError; }
+    // Imports FILE_NAME (its kind detected from the content; issue 5) through a preview: on success the
+    // non-modal preview opens and its Apply replaces the scenario as one undo step "Import FILE"; a file
+    // that cannot be read changes nothing and its one-line error is shown as for openFile().
+    bool importFile(const QString& fileName);
+    // The open import preview; nullptr when none is open.
+    ImportDialog* importPreview() const;
 
     // Session: SETTINGS is where the window and the scenario are saved on close (none: nothing is saved).
     void setSettings(Settings* settings);
@@ -54,11 +62,15 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // A file dropped on the window is imported (importFile); a scenario file is opened instead.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createMenus();
     void newScenario();
     void open();
+    void import();
     bool save();
     bool saveAs();
     void rename();
@@ -81,6 +93,7 @@ private:
     QDockWidget* m_panelDock;
     QMenu* m_languageMenu = nullptr;
     QString m_lastError;
+    QPointer<ImportDialog> m_importPreview;
 };
 
 } // namespace ss

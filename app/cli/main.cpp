@@ -5,6 +5,7 @@
 #include "collective.h"
 #include "evaluate.h"
 #include "examples.h"
+#include "exportcommand.h"
 #include "fields.h"
 #include "importcommand.h"
 #include "jsonwriter.h"
@@ -14,6 +15,7 @@
 #include "topologyjson.h"
 #include "units.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -21,6 +23,8 @@
 
 #include <cstdio>
 #include <exception>
+#include <memory>
+#include <string_view>
 
 namespace {
 
@@ -61,6 +65,7 @@ QString Cli::usage()
               "[--algorithm ALG]\n"
               "  shardscope-cli presets [--json]\n"
               "  shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]\n"
+              "  shardscope-cli export SCENARIO --chart CHART --out FILE\n"
               "  shardscope-cli --help | --version\n"
               "\n"
               "SCENARIO is a scenario JSON file, - for standard input, or the id of a built-in example.\n"
@@ -131,8 +136,10 @@ int Cli::run()
         return listPresets(rest);
     if (command == QLatin1String("import"))
         return importCommand(rest);
+    if (command == QLatin1String("export"))
+        return exportCommand(rest);
     // Commands of the contract that later issues implement: say so instead of pretending.
-    static const QStringList later{QStringLiteral("export"), QStringLiteral("sweep"),
+    static const QStringList later{QStringLiteral("sweep"),
                                    QStringLiteral("plan")};
     if (later.contains(command))
         return usageError(tr("'%1' is not available yet").arg(command));
@@ -412,9 +419,12 @@ int Cli::collective(const QStringList& args)
                               .arg(algorithmArg));
     double bytes = 0;
     std::string bytesError;
-    if (!ss::parseQuantity(bytesArg.toStdString(), ss::Unit::Bytes, bytes, &bytesError) || !(bytes >= 0))
-        return usageError(tr("--bytes: expected a size in bytes such as 1073741824 or \"1 GiB\", got '%1'")
-                              .arg(bytesArg));
+    // At most an exabyte: beyond that no collective is meaningful and times stop being readable.
+    if (!ss::parseQuantity(bytesArg.toStdString(), ss::Unit::Bytes, bytes, &bytesError) ||
+        !(bytes >= 0 && bytes <= 1e18))
+        return usageError(
+            tr("--bytes: expected a size in bytes from 0 to 1e18 such as 1073741824 or \"1 GiB\", got '%1'")
+                .arg(bytesArg));
 
     ss::Topology topology;
     if (!loadTopology(topologyArg, topology))
@@ -553,7 +563,22 @@ int Cli::collective(const QStringList& args)
 
 int main(int argc, char* argv[])
 {
-    QCoreApplication app(argc, argv);
+    // export draws charts with widgets: a QApplication, always offscreen (the CLI shows no window and must
+    // run without a display).
+    const bool widgets = argc > 1 && std::string_view(argv[1]) == "export";
+    if (widgets) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        // Qt's own notes (a missing XDG_RUNTIME_DIR, fonts) would break the one-line error contract.
+        qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
+            if (type == QtCriticalMsg || type == QtFatalMsg)
+                std::fprintf(stderr, "shardscope-cli: %s\n", qPrintable(message));
+        });
+    }
+    std::unique_ptr<QCoreApplication> application;
+    if (widgets)
+        application = std::make_unique<QApplication>(argc, argv);
+    else
+        application = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("shardscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SHARDSCOPE_VERSION));
     try {

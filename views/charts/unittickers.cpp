@@ -122,4 +122,42 @@ QString SecondsTicker::getTickLabel(double tick, const QLocale& locale, QChar fo
     return locale.toString(tick / unit, 'f', decimals) + QLatin1Char(' ') + symbol;
 }
 
+LogByteTicker::LogByteTicker()
+{
+    setLogBase(2);
+    setSubTickCount(0);
+    setTickCount(6);
+}
+
+QString LogByteTicker::getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision)
+{
+    Q_UNUSED(formatChar);
+    Q_UNUSED(precision);
+    QString symbol;
+    const double unit = ByteTicker::unitFor(tick * 1.0001, &symbol);
+    // Powers of two below half the next unit: "512 B", "32 KiB"; a tick of 512 KiB reads "0.5 MiB".
+    const double value = tick / unit;
+    const int decimals = std::abs(value - std::round(value)) < 1e-6 ? 0 : (value < 1 ? 2 : 1);
+    return locale.toString(value, 'f', decimals) + QLatin1Char(' ') + symbol;
+}
+
+LogSecondsTicker::LogSecondsTicker()
+{
+    setLogBase(10);
+    setSubTickCount(8); // 2, 3, ... 9 times each power of ten, as on log paper
+    setTickCount(6);
+}
+
+QString LogSecondsTicker::getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision)
+{
+    Q_UNUSED(formatChar);
+    Q_UNUSED(precision);
+    QString symbol;
+    // Labels in the unit of the tick itself: 1 ns ... 100 ns, 1 µs ... 100 µs, 1 ms ...
+    const double unit = SecondsTicker::unitFor(tick * 2.0001, &symbol);
+    const double value = tick / unit;
+    const int decimals = std::abs(value - std::round(value)) < 1e-6 ? 0 : 1;
+    return locale.toString(value, 'f', decimals) + QLatin1Char(' ') + symbol;
+}
+
 } // namespace ss

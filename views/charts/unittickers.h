@@ -46,4 +46,25 @@ private:
     double m_step = 1;
 };
 
+// Log-scale axes (the calibration chart's measured-vs-model plot): ticks at powers of the log base, labelled
+// in the unit that suits each tick ("32 KiB", "1 MiB"; "10 µs", "1 ms"), not as bare powers.
+class LogByteTicker : public QCPAxisTickerLog
+{
+public:
+    // Base 2, so the ticks fall on binary sizes; QCPAxisTickerLog thins them to powers of 32, 1024, ...
+    LogByteTicker();
+
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
+};
+
+class LogSecondsTicker : public QCPAxisTickerLog
+{
+public:
+    LogSecondsTicker();
+
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
+};
+
 } // namespace ss

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "exportcommand.h"
+
+#include "chartexport.h"
+#include "csvexport.h"
+#include "examples.h"
+#include "scenariojson.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <cstdio>
+
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kBadInput = 1;
+constexpr int kUsage = 2;
+
+class ExportCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+
+public:
+    int run(const QStringList& args);
+
+private:
+    static void print(FILE* stream, const QByteArray& bytes)
+    {
+        std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
+        std::fflush(stream);
+    }
+    static int usageError(const QString& message)
+    {
+        print(stderr, (QStringLiteral("shardscope-cli: ") + message + QLatin1Char('\n')).toUtf8());
+        return kUsage;
+    }
+    static int inputError(QString message)
+    {
+        message.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        print(stderr, (message + QLatin1Char('\n')).toUtf8());
+        return kBadInput;
+    }
+};
+
+int ExportCommand::run(const QStringList& args)
+{
+    QString source, chartArg, outArg;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        QString arg = args.at(i);
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
+            print(stdout, exportUsage().toUtf8());
+            return kOk;
+        }
+        QString value;
+        const qsizetype eq = arg.indexOf(QLatin1Char('='));
+        if (arg.startsWith(QLatin1String("--")) && eq > 0) {
+            value = arg.mid(eq + 1);
+            arg = arg.left(eq);
+        } else if (arg == QLatin1String("--chart") || arg == QLatin1String("--out") || arg == QLatin1String("-o")) {
+            if (i + 1 >= args.size())
+                return usageError(tr("export: %1 needs a value").arg(arg));
+            value = args.at(++i);
+        } else if (arg.startsWith(QLatin1Char('-'))) {
+            return usageError(tr("export: unknown option '%1' (try shardscope-cli export --help)").arg(arg));
+        } else {
+            if (!source.isEmpty())
+                return usageError(tr("export takes one scenario, got '%1' and '%2'").arg(source, arg));
+            source = arg;
+            continue;
+        }
+        if (value.isEmpty())
+            return usageError(tr("export: %1 needs a value").arg(arg));
+        if (arg == QLatin1String("--chart"))
+            chartArg = value;
+        else if (arg == QLatin1String("--out") || arg == QLatin1String("-o"))
+            outArg = value;
+        else
+            return usageError(tr("export: unknown option '%1' (try shardscope-cli export --help)").arg(arg));
+    }
+    if (source.isEmpty() || chartArg.isEmpty() || outArg.isEmpty())
+        return usageError(tr("export needs a scenario, --chart CHART and --out FILE: "
+                             "shardscope-cli export SCENARIO.json --chart CHART --out FILE"));
+    ss::io::ExportChart chart;
+    if (!ss::io::exportChartFromName(chartArg, chart))
+        return usageError(
+            tr("--chart: expected memory, gantt, topology, bandwidth, sweep or report, got '%1'").arg(chartArg));
+    if (chart == ss::io::ExportChart::Sweep)
+        return usageError(tr("export: the sweep chart is not available yet"));
+    QString why;
+    if (!ss::ChartExport::supports(chart, ss::io::exportFormatOf(outArg), &why))
+        return usageError(QStringLiteral("--out: ") + why);
+
+    // The scenario as `eval` takes it: a file, or the id of a built-in example.
+    ss::Scenario scenario;
+    QString error;
+    if (QFileInfo::exists(source)) {
+        if (!ss::io::loadScenarioFile(source, scenario, &error, ss::io::ReadCheck::FieldsOnly))
+            return inputError(error);
+    } else {
+        bool found = false;
+        for (const ss::io::ExampleInfo& info : ss::io::examples())
+            found = found || info.id == source;
+        if (!found)
+            return inputError(
+                tr("%1: no such file or built-in example (shardscope-cli examples lists them)").arg(source));
+        if (!ss::io::loadExample(source, scenario, &error))
+            return inputError(error);
+    }
+    if (!ss::ChartExport::exportScenario(scenario, chart, outArg, &error))
+        return inputError(error);
+    return kOk;
+}
+
+} // namespace
+
+QString exportUsage()
+{
+    return QCoreApplication::translate(
+        "Cli", "  shardscope-cli export SCENARIO --chart CHART --out FILE\n"
+               "\n"
+               "export draws a chart of the scenario's result into FILE: CHART is memory, gantt, topology,\n"
+               "  bandwidth or report (sweep is not available yet); FILE's suffix picks the format: .png,\n"
+               "  .svg, .pdf, .csv (the chart's numbers) or .json (gantt only: a Chrome trace that Perfetto\n"
+               "  and chrome://tracing open); the report is a multi-page PDF. FILE is written atomically.\n");
+}
+
+int exportCommand(const QStringList& args)
+{
+    return ExportCommand().run(args);
+}

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The timeline as Chrome trace-event JSON and the charts' numbers as CSV (model/io/traceexport.h,
+// csvexport.h). Expected structure: "Trace Event Format" (Google, docs.google.com/document/d/
+// 1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU): "X" events carry ts, dur, pid, tid; flow events "s"/"f"
+// share an id; CSV as RFC 4180.
+#include "csvexport.h"
+#include "evaluate.h"
+#include "examples.h"
+#include "traceexport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+#include <set>
+
+using namespace ss;
+
+class TestTraceExport : public QObject
+{
+    Q_OBJECT
+
+private:
+    static Result exampleResult(const QString& id)
+    {
+        Scenario scenario;
+        QString error;
+        if (!io::loadExample(id, scenario, &error))
+            qFatal("%s", qPrintable(error));
+        EvalOptions options;
+        options.timeline = true;
+        return evaluate(scenario, options);
+    }
+    static QList<QByteArray> lines(const QByteArray& csv)
+    {
+        QList<QByteArray> out = csv.split('\n');
+        if (!out.isEmpty() && out.last().isEmpty())
+            out.removeLast();
+        return out;
+    }
+
+private slots:
+    void trace_data()
+    {
+        QTest::addColumn<QString>("example");
+        // Built-in examples (resources/examples): a pipelined one (pp 8, so send/receive flows) and others.
+        for (const io::ExampleInfo& info : io::examples())
+            QTest::newRow(qPrintable(info.id)) << info.id;
+    }
+    void trace()
+    {
+        QFETCH(QString, example);
+        const Result result = exampleResult(example);
+        const QByteArray json = io::writeTraceEvents(result, example);
+        QJsonParseError parseError;
+        const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+        QCOMPARE(parseError.error, QJsonParseError::NoError);
+        const QJsonArray events = doc.object().value(QStringLiteral("traceEvents")).toArray();
+        int complete = 0;
+        int sends = 0;
+        std::map<int, int> flowStarts, flowEnds;
+        std::set<int> namedProcesses;
+        for (const QJsonValue& v : events) {
+            const QJsonObject e = v.toObject();
+            const QString ph = e.value(QStringLiteral("ph")).toString();
+            if (ph == QLatin1String("X")) {
+                ++complete;
+                for (const char* key : {"ts", "dur", "pid", "tid", "name"})
+                    QVERIFY2(e.contains(QLatin1String(key)), key);
+                QVERIFY(e.value(QStringLiteral("dur")).toDouble() >= 0);
+                QVERIFY(namedProcesses.count(e.value(QStringLiteral("pid")).toInt()));
+            } else if (ph == QLatin1String("M")) {
+                if (e.value(QStringLiteral("name")).toString() == QLatin1String("process_name"))
+                    namedProcesses.insert(e.value(QStringLiteral("pid")).toInt());
+            } else if (ph == QLatin1String("s")) {
+                ++flowStarts[e.value(QStringLiteral("id")).toInt()];
+            } else if (ph == QLatin1String("f")) {
+                ++flowEnds[e.value(QStringLiteral("id")).toInt()];
+            } else {
+                QFAIL(qPrintable(QStringLiteral("unexpected phase ") + ph));
+            }
+        }
+        for (const TimelineEvent& e : result.timeline)
+            sends += e.kind == "pp-send";
+        // One X event per timeline box; every send has its receive (stepsim.cpp emits them in pairs).
+        QCOMPARE(complete, int(result.timeline.size()));
+        QCOMPARE(int(flowStarts.size()), sends);
+        QCOMPARE(flowStarts, flowEnds);
+        for (const auto& [id, n] : flowStarts)
+            QCOMPARE(n, 1);
+        // Deterministic: the GUI and the CLI must write the same bytes.
+        QCOMPARE(io::writeTraceEvents(result, example), json);
+    }
+
+    void pipelinedHasFlows()
+    {
+        // gpt3-175b-megatron is pp 8 (its example file): transfers between stages exist.
+        const Result result = exampleResult(QStringLiteral("gpt3-175b-megatron"));
+        QVERIFY(!result.timeline.empty());
+        QVERIFY(io::writeTraceEvents(result).contains("\"ph\": \"s\"") ||
+                io::writeTraceEvents(result).contains("\"ph\":\"s\""));
+    }
+
+    void csvRows()
+    {
+        const Result result = exampleResult(QStringLiteral("gpt3-175b-megatron"));
+        const QList<QByteArray> memory = lines(io::memoryCsv(result));
+        QCOMPARE(memory.size(), int(result.memory.per_gpu.size()) + 1);
+        QVERIFY(memory.first().startsWith("stage,layers,params_B"));
+        // Row 1 is stage 0: its total, as %.15g prints it, is the result's.
+        const QList<QByteArray> first = memory.at(1).trimmed().split(',');
+        QCOMPARE(first.at(0).toInt(), result.memory.per_gpu[0].stage);
+        QCOMPARE(first.at(7).toDouble(), result.memory.per_gpu[0].total);
+        QCOMPARE(lines(io::linksCsv(result)).size(), int(result.comm.links.size()) + 1);
+        QCOMPARE(lines(io::collectivesCsv(result)).size(), int(result.comm.collectives.size()) + 1);
+        QCOMPARE(lines(io::bandwidthCsv(result)).size(),
+                 int(result.comm.links.size() + result.comm.collectives.size()) + 1);
+        QCOMPARE(lines(io::timelineCsv(result)).size(), int(result.timeline.size()) + 1);
+        QVERIFY(io::memoryCsv(result).endsWith("\r\n"));
+    }
+
+    void csvQuoting()
+    {
+        Result result;
+        CommLink link;
+        link.id = "a,\"b\"";
+        result.comm.links.push_back(link);
+        // RFC 4180 §2.6-2.7: a field with a comma or quote is quoted, quotes doubled.
+        QVERIFY(io::linksCsv(result).contains("\"a,\"\"b\"\"\","));
+    }
+
+    void formatsAndNames()
+    {
+        QCOMPARE(io::exportFormatOf(QStringLiteral("a/b.PNG")), io::ExportFormat::Png);
+        QCOMPARE(io::exportFormatOf(QStringLiteral("x.json")), io::ExportFormat::Json);
+        QCOMPARE(io::exportFormatOf(QStringLiteral("x.txt")), io::ExportFormat::Unknown);
+        for (const char* name : {"memory", "gantt", "topology", "bandwidth", "sweep", "report"}) {
+            io::ExportChart chart;
+            QVERIFY(io::exportChartFromName(QLatin1String(name), chart));
+            QCOMPARE(io::exportChartName(chart), QLatin1String(name));
+        }
+        io::ExportChart chart;
+        QVERIFY(!io::exportChartFromName(QStringLiteral("pie"), chart));
+    }
+
+    void atomicWrite()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("out.csv"));
+        QString error;
+        QVERIFY(io::writeFileAtomically(file, "a,b\r\n", &error));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("a,b\r\n"));
+        // An unwritable path: one line naming it, and nothing written.
+        const QString bad = dir.filePath(QStringLiteral("missing/dir/out.csv"));
+        QVERIFY(!io::writeFileAtomically(bad, "x", &error));
+        QVERIFY(error.startsWith(bad));
+        QVERIFY(!error.contains(QLatin1Char('\n')));
+        QVERIFY(!QFile::exists(bad));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("out.csv")});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceExport)
+#include "tst_traceexport.moc"

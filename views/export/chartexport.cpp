@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartexport.h"
+
+#include "bandwidthchart.h"
+#include "enginetext.h"
+#include "evaluate.h"
+#include "fieldnames.h"
+#include "fields.h"
+#include "ganttchart.h"
+#include "memorychart.h"
+#include "presets.h"
+#include "topologydisplay.h"
+#include "topologyscene.h"
+#include "traceexport.h"
+#include "unitformat.h"
+
+#include <QBuffer>
+#include <QDateTime>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPalette>
+#include <QPdfWriter>
+#include <QResizeEvent>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QSvgGenerator>
+#include <QTextDocument>
+
+#include <memory>
+
+namespace ss {
+
+namespace {
+
+// A light palette whatever the desktop's theme: exports are for print (issue 5, "readable in print").
+QPalette printPalette()
+{
+    std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette palette = fusion ? fusion->standardPalette() : QPalette(Qt::white);
+    palette.setColor(QPalette::Window, Qt::white);
+    palette.setColor(QPalette::Base, Qt::white);
+    palette.setColor(QPalette::WindowText, Qt::black);
+    palette.setColor(QPalette::Text, Qt::black);
+    return palette;
+}
+
+std::unique_ptr<QCustomPlot> makePlot(const Result& result, io::ExportChart chart, QSize size)
+{
+    std::unique_ptr<QCustomPlot> plot;
+    switch (chart) {
+    case io::ExportChart::Memory:
+        plot = std::make_unique<MemoryChart>();
+        break;
+    case io::ExportChart::Gantt:
+        plot = std::make_unique<GanttChart>();
+        break;
+    case io::ExportChart::Bandwidth:
+        plot = std::make_unique<BandwidthChart>();
+        break;
+    default:
+        return nullptr;
+    }
+    plot->setAttribute(Qt::WA_DontShowOnScreen);
+    plot->setPalette(printPalette());
+    // The charts lay out their labels on resize (rows that fit, legend wrap): size them first.
+    plot->resize(size);
+    if (auto* memory = qobject_cast<MemoryChart*>(plot.get()))
+        memory->resetData(result);
+    else if (auto* gantt = qobject_cast<GanttChart*>(plot.get()))
+        gantt->resetData(result);
+    else if (auto* bandwidth = qobject_cast<BandwidthChart*>(plot.get()))
+        bandwidth->resetData(result);
+    plot->setBackground(Qt::white);
+    if (auto* gantt = qobject_cast<GanttChart*>(plot.get()))
+        gantt->xAxis->setLabel(ChartExport::tr("Time in the training step")); // no mouse hints on paper
+    // A hidden widget gets its resize event only when shown: send it, so that the charts fit their labels
+    // to the export size; twice, as the second sees the axis rect the first laid out.
+    for (int i = 0; i < 2; ++i) {
+        QResizeEvent resize(size, size);
+        QCoreApplication::sendEvent(plot.get(), &resize);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+    }
+    return plot;
+}
+
+void paintTopology(QCPPainter* painter, QSize size, const Scenario& scenario, const Result& result)
+{
+    painter->save();
+    painter->fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    QFont font = painter->font();
+    font.setPixelSize(16);
+    font.setBold(true);
+    painter->setFont(font);
+    painter->setPen(Qt::black);
+    const int titleHeight = 30;
+    painter->drawText(QRect(0, 4, size.width(), titleHeight), Qt::AlignCenter,
+                      ChartExport::tr("Topology: link load of one step"));
+
+    Topology topology;
+    std::string why;
+    const bool generated = !scenario.cluster.topology;
+    if (generated ? !scenarioTopology(scenario, topology, &why) : false) {
+        painter->drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter,
+                          ChartExport::tr("The cluster cannot be generated: %1").arg(QString::fromStdString(why)));
+        painter->restore();
+        return;
+    }
+    if (!generated)
+        topology = *scenario.cluster.topology;
+    TopologyScene scene;
+    scene.setPalette(printPalette());
+    scene.setDisplay(TopologyDisplay::build(topology, {generated, true}));
+    // The same choice of the marked link as TopologyEditor::showResult().
+    QString bottleneck = QString::fromStdString(result.comm.bottleneck_link);
+    const bool linkLimited = result.bottleneck.kind == "link" || result.bottleneck.kind == "pcie";
+    if (linkLimited && !result.bottleneck.id.empty())
+        bottleneck = QString::fromStdString(result.bottleneck.id);
+    scene.setLoads(result.comm, result.step.time_s, bottleneck, linkLimited || result.bottleneck.kind.empty());
+    const QRectF target(10, titleHeight + 10, size.width() - 20, size.height() - titleHeight - 20);
+    QRectF source = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20);
+    if (source.isEmpty())
+        source = QRectF(0, 0, 1, 1);
+    const double scale = std::min(target.width() / source.width(), target.height() / source.height());
+    scene.setPixelSize(1 / std::max(scale, 1e-6));
+    source = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20);
+    painter->setRenderHint(QPainter::Antialiasing);
+    scene.render(painter, target, source, Qt::KeepAspectRatio);
+    painter->restore();
+}
+
+// The report's pages, drawn on a QPdfWriter at 96 dpi, A4 landscape.
+class ReportWriter
+{
+public:
+    ReportWriter(QPdfWriter* writer, QCPPainter* painter) : m_writer(writer), m_painter(painter)
+    {
+        m_area = QRect(QPoint(0, 0), writer->pageLayout().paintRectPixels(writer->resolution()).size());
+        m_y = 0;
+    }
+    int pages() const { return m_pages; }
+    const QRect& area() const { return m_area; }
+
+    void newPage()
+    {
+        m_writer->newPage();
+        ++m_pages;
+        m_y = 0;
+    }
+    // Text in PIXEL_SIZE wrapped to the page; a new page when it does not fit.
+    void text(const QString& text, int pixelSize, bool bold = false, int indent = 0)
+    {
+        QFont font = m_painter->font();
+        font.setPixelSize(pixelSize);
+        font.setBold(bold);
+        m_painter->setFont(font);
+        const QRect box(indent, 0, m_area.width() - indent, m_area.height());
+        const QRect needed = m_painter->boundingRect(box, Qt::TextWordWrap, text);
+        if (m_y + needed.height() > m_area.height() && m_y > 0)
+            newPage();
+        m_painter->setPen(Qt::black);
+        m_painter->drawText(QRect(indent, m_y, box.width(), needed.height()), Qt::TextWordWrap, text);
+        m_y += needed.height() + pixelSize / 3;
+    }
+    void row(const QString& label, const QString& value, int pixelSize)
+    {
+        QFont font = m_painter->font();
+        font.setPixelSize(pixelSize);
+        font.setBold(false);
+        m_painter->setFont(font);
+        const int height = pixelSize + 6;
+        if (m_y + height > m_area.height())
+            newPage();
+        if (m_shade)
+            m_painter->fillRect(QRect(0, m_y, m_area.width(), height), QColor(0xf0, 0xf0, 0xf0));
+        m_shade = !m_shade;
+        m_painter->setPen(Qt::black);
+        const int split = m_area.width() * 2 / 5;
+        m_painter->drawText(QRect(4, m_y, split - 8, height), Qt::AlignVCenter | Qt::AlignLeft, label);
+        m_painter->drawText(QRect(split, m_y, m_area.width() - split, height), Qt::AlignVCenter | Qt::AlignLeft,
+                            value);
+        m_y += height;
+    }
+    void space(int pixels) { m_y += pixels; }
+    void resetShade() { m_shade = false; }
+
+private:
+    QPdfWriter* m_writer;
+    QCPPainter* m_painter;
+    QRect m_area;
+    int m_y = 0;
+    int m_pages = 1;
+    bool m_shade = false;
+};
+
+QString fieldValueText(const FieldInfo& field, const Scenario& scenario, const Result& result)
+{
+    const FieldValue value = field.get(scenario);
+    // Derived values: the engine's count for a transformer, and "auto" where 0 means "from the others".
+    if (field.path == "model.params" && scenario.model.kind == ModelKind::Transformer)
+        return ChartExport::tr("%1 (derived)").arg(quantityText(result.params_total, Unit::Count, 4));
+    if ((field.path == "model.head_dim" || field.path == "model.max_positions") && value.number == 0)
+        return ChartExport::tr("auto");
+    if ((field.type == FieldType::Real || field.type == FieldType::Int) && field.unit != Unit::None &&
+        field.unit != Unit::Count)
+        return quantityText(value.number, field.unit, 4);
+    return QString::fromStdString(fieldText(field, value));
+}
+
+QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCount)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setResolution(96);
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(15, 15, 15, 15),
+                                     QPageLayout::Millimeter));
+    writer.setTitle(ChartExport::tr("ShardScope report: %1").arg(QString::fromStdString(scenario.name)));
+    writer.setCreator(QStringLiteral("ShardScope"));
+    QCPPainter painter(&writer);
+    ReportWriter report(&writer, &painter);
+
+    report.text(ChartExport::tr("ShardScope report: %1").arg(QString::fromStdString(scenario.name)), 26, true);
+    report.text(QLocale().toString(QDateTime::currentDateTime(), QLocale::LongFormat), 13);
+    report.space(10);
+
+    report.text(ChartExport::tr("Summary"), 18, true);
+    report.resetShade();
+    report.row(ChartExport::tr("GPUs"), QString::number(result.gpus), 13);
+    report.row(ChartExport::tr("Parameters"), quantityText(result.params_total, Unit::Count, 4), 13);
+    report.row(ChartExport::tr("Step time"), quantityText(result.step.time_s, Unit::Seconds, 4), 13);
+    report.row(ChartExport::tr("Tokens per second"), quantityText(result.step.tokens_per_s, Unit::Count, 4), 13);
+    report.row(ChartExport::tr("MFU"), quantityText(result.step.mfu, Unit::Fraction, 3), 13);
+    report.row(ChartExport::tr("Peak memory per GPU"), quantityText(result.memory.peak_gpu_bytes, Unit::Bytes, 4),
+               13);
+    report.row(ChartExport::tr("Pipeline bubble"), quantityText(result.step.bubble_fraction, Unit::Fraction, 3), 13);
+    report.row(ChartExport::tr("Exposed communication"), quantityText(result.step.exposed_comm_s, Unit::Seconds, 4),
+               13);
+    report.space(8);
+    if (!result.bottleneck.kind.empty())
+        report.text(ChartExport::tr("Bottleneck: %1").arg(EngineText::bottleneck(result.bottleneck)), 14, true);
+    for (const Warning& w : result.warnings)
+        report.text(QStringLiteral("• ") + EngineText::warning(w), 12);
+    report.space(10);
+
+    report.text(ChartExport::tr("Scenario"), 18, true);
+    report.resetShade();
+    for (const FieldInfo& field : scenarioFields())
+        report.row(FieldNames::label(QString::fromStdString(field.path)), fieldValueText(field, scenario, result), 12);
+
+    // Every chart on its own page, scaled to the page from its fixed layout size.
+    for (io::ExportChart chart : {io::ExportChart::Memory, io::ExportChart::Gantt, io::ExportChart::Topology,
+                                  io::ExportChart::Bandwidth}) {
+        report.newPage();
+        const QRect area = report.area();
+        const QSize size(ChartExport::chartWidth, ChartExport::chartHeight);
+        const double scale = std::min(area.width() / double(size.width()), area.height() / double(size.height()));
+        painter.save();
+        painter.scale(scale, scale);
+        ChartExport::paint(&painter, size, scenario, result, chart);
+        painter.restore();
+    }
+
+    if (!result.explain.empty()) {
+        report.newPage();
+        report.text(ChartExport::tr("How the figures are computed"), 18, true);
+        for (const Explanation& e : result.explain) {
+            const QString value = QString::number(e.value, 'g', 6) +
+                                  (e.unit.empty() ? QString() : QStringLiteral(" ") + QString::fromStdString(e.unit));
+            report.text(QString::fromStdString(e.figure), 13, true);
+            report.text(QStringLiteral("%1 = %2 = %3")
+                            .arg(QString::fromStdString(e.formula), QString::fromStdString(e.substituted), value),
+                        12, false, 16);
+            if (!e.source.empty())
+                report.text(ChartExport::tr("Source: %1").arg(QString::fromStdString(e.source)), 11, false, 16);
+        }
+    }
+    painter.end();
+    if (pageCount)
+        *pageCount = report.pages();
+    return bytes;
+}
+
+} // namespace
+
+QString ChartExport::title(io::ExportChart chart)
+{
+    switch (chart) {
+    case io::ExportChart::Memory:
+        return tr("Memory per GPU");
+    case io::ExportChart::Gantt:
+        return tr("Step timeline");
+    case io::ExportChart::Topology:
+        return tr("Topology");
+    case io::ExportChart::Bandwidth:
+        return tr("Bandwidth");
+    case io::ExportChart::Sweep:
+        return tr("Sweep");
+    case io::ExportChart::Report:
+        return tr("Report");
+    }
+    return {};
+}
+
+Result ChartExport::evaluateForExport(const Scenario& scenario)
+{
+    EvalOptions options;
+    options.explain = true;
+    options.timeline = true;
+    // An invalid scenario gives zero figures with its problems as warnings (evaluate.h): still exportable.
+    return evaluate(scenario, options);
+}
+
+bool ChartExport::supports(io::ExportChart chart, io::ExportFormat format, QString* error)
+{
+    QString message;
+    if (chart == io::ExportChart::Sweep)
+        message = tr("the sweep chart is not available yet");
+    else if (format == io::ExportFormat::Unknown)
+        message = tr("unknown file type: the file name must end in .png, .svg, .pdf, .csv or .json");
+    else if (chart == io::ExportChart::Report && format != io::ExportFormat::Pdf)
+        message = tr("the report is a PDF: the file name must end in .pdf");
+    else if (format == io::ExportFormat::Json && chart != io::ExportChart::Gantt)
+        message = tr(".json (a Chrome trace) is only for the gantt chart");
+    if (error)
+        *error = message;
+    return message.isEmpty();
+}
+
+void ChartExport::paint(QCPPainter* painter, QSize size, const Scenario& scenario, const Result& result,
+                        io::ExportChart chart)
+{
+    if (chart == io::ExportChart::Topology) {
+        paintTopology(painter, size, scenario, result);
+        return;
+    }
+    std::unique_ptr<QCustomPlot> plot = makePlot(result, chart, size);
+    if (!plot)
+        return;
+    // toPainter() keeps PAINTER's transform: the report scales the fixed layout onto its page.
+    painter->save();
+    plot->toPainter(painter, size.width(), size.height());
+    painter->restore();
+}
+
+QImage ChartExport::image(const Scenario& scenario, const Result& result, io::ExportChart chart, QSize size,
+                          double scale)
+{
+    QImage image(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.scale(scale, scale);
+    paint(&painter, size, scenario, result, chart);
+    painter.end();
+    return image;
+}
+
+QByteArray ChartExport::exportData(const Scenario& scenario, const Result& result, io::ExportChart chart,
+                                   io::ExportFormat format, QString* error, int* pages)
+{
+    if (!supports(chart, format, error))
+        return {};
+    const QSize size(chartWidth, chartHeight);
+    QByteArray bytes;
+    switch (format) {
+    case io::ExportFormat::Csv:
+        if (chart == io::ExportChart::Report) {
+            if (error)
+                *error = tr("the report is a PDF: the file name must end in .pdf");
+            return {};
+        }
+        return io::chartCsv(chart, result);
+    case io::ExportFormat::Json:
+        return io::writeTraceEvents(result, QString::fromStdString(scenario.name));
+    case io::ExportFormat::Png: {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        image(scenario, result, chart).save(&buffer, "PNG");
+        return bytes;
+    }
+    case io::ExportFormat::Svg: {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(title(chart));
+        QCPPainter painter(&svg);
+        paint(&painter, size, scenario, result, chart);
+        painter.end();
+        return bytes;
+    }
+    case io::ExportFormat::Pdf: {
+        if (chart == io::ExportChart::Report)
+            return reportPdf(scenario, result, pages);
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
+        writer.setResolution(96);
+        // One page the chart's size (in points at 96 dpi: 0.75 pt per pixel).
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size) * 0.75, QPageSize::Point, QString(),
+                                                   QPageSize::ExactMatch),
+                                         QPageLayout::Portrait, QMarginsF()));
+        writer.setTitle(title(chart));
+        writer.setCreator(QStringLiteral("ShardScope"));
+        QCPPainter painter(&writer);
+        paint(&painter, size, scenario, result, chart);
+        painter.end();
+        if (pages)
+            *pages = 1;
+        return bytes;
+    }
+    case io::ExportFormat::Unknown:
+        break;
+    }
+    return {};
+}
+
+bool ChartExport::exportScenario(const Scenario& scenario, io::ExportChart chart, const QString& file,
+                                 QString* error)
+{
+    const io::ExportFormat format = io::exportFormatOf(file);
+    QString why;
+    if (!supports(chart, format, &why)) {
+        if (error)
+            *error = file + QStringLiteral(": ") + why;
+        return false;
+    }
+    const Result result = evaluateForExport(scenario);
+    const QByteArray bytes = exportData(scenario, result, chart, format, &why);
+    if (bytes.isEmpty() && !why.isEmpty()) {
+        if (error)
+            *error = file + QStringLiteral(": ") + why;
+        return false;
+    }
+    return io::writeFileAtomically(file, bytes, error);
+}
+
+} // namespace ss

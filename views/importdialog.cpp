@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "importdialog.h"
+
+#include "calibrationchart.h"
+#include "fieldnames.h"
+#include "fields.h"
+#include "unitformat.h"
+
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ss {
+
+namespace {
+
+// A field's value as the parameter panel shows it: units and display names, not the file's canonical text.
+QString valueText(const FieldInfo& field, const FieldValue& value)
+{
+    const QString path = QString::fromStdString(field.path);
+    switch (field.type) {
+    case FieldType::Bool:
+        return value.flag ? ImportDialog::tr("yes") : ImportDialog::tr("no");
+    case FieldType::Enum:
+        return FieldNames::choice(path, QString::fromStdString(value.text));
+    case FieldType::Text:
+        return QString::fromStdString(value.text);
+    case FieldType::Int: {
+        const QString choice = FieldNames::intChoice(path, int(value.number));
+        if (!choice.isEmpty())
+            return choice;
+        break;
+    }
+    case FieldType::Real:
+        break;
+    }
+    if (field.unit != Unit::None)
+        return exactQuantityText(value.number, field.unit);
+    return QString::fromStdString(fieldText(field, value));
+}
+
+QString topologyText(const Scenario& scenario)
+{
+    if (!scenario.cluster.topology)
+        return ImportDialog::tr("from the node preset");
+    const Topology& topology = *scenario.cluster.topology;
+    const auto gpus = std::count_if(topology.nodes.begin(), topology.nodes.end(),
+                                    [](const TopologyNode& node) { return node.kind == "gpu"; });
+    return ImportDialog::tr("%1 GPUs, %2 devices, %3 links")
+        .arg(gpus)
+        .arg(topology.nodes.size())
+        .arg(topology.links.size());
+}
+
+} // namespace
+
+ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& current, QWidget* parent)
+    : QDialog(parent), m_result(result), m_imported(current)
+{
+    setObjectName(QStringLiteral("importDialog"));
+    const QString file = QFileInfo(result.fileName).fileName();
+    setWindowTitle(tr("Import %1").arg(file));
+
+    auto* layout = new QVBoxLayout(this);
+    auto* heading = new QLabel(tr("<b>%1</b> — %2").arg(file.toHtmlEscaped(), kindText(result.kind)), this);
+    heading->setObjectName(QStringLiteral("importHeading"));
+    layout->addWidget(heading);
+    auto* summary = new QLabel(result.summary, this);
+    summary->setObjectName(QStringLiteral("importSummary"));
+    summary->setWordWrap(true);
+    summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary);
+
+    QStringList notes = result.warnings;
+    QString note; // why Apply is not possible, when it is not
+    if (result.isCalibration()) {
+        m_chart = new CalibrationChart(this);
+        m_chart->setCalibrations(result.calibrations);
+        layout->addWidget(m_chart, 1);
+        // Not faked: a calibration sets no scenario field, and its application to a link class is not built.
+        note = tr("Applying a calibration to a link class of the topology is not available yet; "
+                  "this preview shows the fit only.");
+    } else {
+        QString error;
+        Scenario imported = current;
+        QStringList applyNotes;
+        if (io::applyImport(result, imported, &applyNotes, &error)) {
+            m_imported = imported;
+            notes += applyNotes;
+            collectChanges(current);
+            m_canApply = !m_changes.empty();
+            if (!m_canApply)
+                note = tr("The file sets nothing that differs from the current scenario.");
+        } else {
+            note = error;
+        }
+        m_table = new QTableWidget(int(m_changes.size()), 3, this);
+        m_table->setObjectName(QStringLiteral("importChanges"));
+        m_table->setHorizontalHeaderLabels({tr("Field"), tr("Current"), tr("Imported")});
+        m_table->verticalHeader()->hide();
+        m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+        m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+        m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+        for (int row = 0; row < int(m_changes.size()); ++row) {
+            const Change& change = m_changes[std::size_t(row)];
+            auto* label = new QTableWidgetItem(change.label);
+            label->setToolTip(change.path);
+            m_table->setItem(row, 0, label);
+            m_table->setItem(row, 1, new QTableWidgetItem(change.before));
+            auto* after = new QTableWidgetItem(change.after);
+            QFont bold = after->font();
+            bold.setBold(true);
+            after->setFont(bold);
+            m_table->setItem(row, 2, after);
+        }
+        layout->addWidget(m_table, 1);
+    }
+
+    if (!notes.isEmpty()) {
+        auto* warnings = new QLabel(this);
+        warnings->setObjectName(QStringLiteral("importWarnings"));
+        warnings->setWordWrap(true);
+        warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QString html = QStringLiteral("<b>%1</b><ul style=\"margin-left:-20px\">").arg(tr("Notes"));
+        for (const QString& line : notes)
+            html += QStringLiteral("<li>%1</li>").arg(line.toHtmlEscaped());
+        warnings->setText(html + QStringLiteral("</ul>"));
+        layout->addWidget(warnings);
+    }
+    if (!note.isEmpty()) {
+        auto* why = new QLabel(note, this);
+        why->setObjectName(QStringLiteral("importNotApplicable"));
+        why->setWordWrap(true);
+        QFont italic = why->font();
+        italic.setItalic(true);
+        why->setFont(italic);
+        layout->addWidget(why);
+    }
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Apply | QDialogButtonBox::Cancel, this);
+    m_apply = buttons->button(QDialogButtonBox::Apply);
+    m_apply->setObjectName(QStringLiteral("importApply"));
+    m_apply->setEnabled(m_canApply);
+    m_apply->setDefault(m_canApply);
+    // Focus on the decision, not on a table cell (which would show as selected).
+    if (m_table)
+        m_table->setCurrentItem(nullptr);
+    (m_canApply ? static_cast<QWidget*>(m_apply) : buttons->button(QDialogButtonBox::Cancel))->setFocus();
+    connect(m_apply, &QPushButton::clicked, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    // Tall enough for the rows there are (up to a screenful), so a short change list leaves no blank table.
+    const int rows = m_table ? m_table->rowCount() : 0;
+    resize(m_chart ? QSize(820, 640) : QSize(640, std::min(640, 260 + 32 * rows + 24 * int(notes.size()))));
+}
+
+void ImportDialog::collectChanges(const Scenario& current)
+{
+    m_changes.clear();
+    // Every field is compared, not only those the file names: applyImport() may adjust others (dp when an
+    // imported topology changes the GPU count), and the preview must show all that Apply will change.
+    for (const FieldInfo& field : scenarioFields()) {
+        const FieldValue before = field.get(current);
+        const FieldValue after = field.get(m_imported);
+        if (before == after)
+            continue;
+        const QString path = QString::fromStdString(field.path);
+        m_changes.push_back({path, FieldNames::label(path), valueText(field, before), valueText(field, after)});
+    }
+    if (current.cluster.topology != m_imported.cluster.topology)
+        m_changes.push_back({QStringLiteral("cluster.topology"), tr("Topology"), topologyText(current),
+                             topologyText(m_imported)});
+}
+
+QString ImportDialog::kindText(io::ImportKind kind)
+{
+    switch (kind) {
+    case io::ImportKind::HfConfig:
+        return tr("Hugging Face config.json");
+    case io::ImportKind::DeepSpeed:
+        return tr("DeepSpeed config");
+    case io::ImportKind::NvidiaSmiTopo:
+        return tr("nvidia-smi topo -m output");
+    case io::ImportKind::NcclTopo:
+        return tr("NCCL topology dump");
+    case io::ImportKind::NcclTests:
+        return tr("nccl-tests output");
+    case io::ImportKind::Auto:
+        break;
+    }
+    return tr("unknown kind");
+}
+
+} // namespace ss
