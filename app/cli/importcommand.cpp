@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importcommand.h"
 
+#include "clioutput.h"
 #include "examples.h"
 #include "importer.h"
 #include "nccltestsimport.h"
@@ -15,9 +16,9 @@
 
 namespace {
 
-constexpr int kOk = 0;
-constexpr int kBadInput = 1;
-constexpr int kUsage = 2;
+using ss::cli::kBadInput;
+using ss::cli::kOk;
+using ss::cli::kUsage;
 constexpr qint64 kMaxStdinBytes = 64 * 1024 * 1024;
 
 class ImportCommand
@@ -28,22 +29,9 @@ public:
     int run(const QStringList& args);
 
 private:
-    static void print(FILE* stream, const QByteArray& bytes)
-    {
-        std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
-        std::fflush(stream);
-    }
-    static int usageError(const QString& message)
-    {
-        print(stderr, (QStringLiteral("shardscope-cli: ") + message + QLatin1Char('\n')).toUtf8());
-        return kUsage;
-    }
-    static int inputError(QString message)
-    {
-        message.replace(QLatin1Char('\n'), QLatin1Char(' '));
-        print(stderr, (message + QLatin1Char('\n')).toUtf8());
-        return kBadInput;
-    }
+    static void print(FILE* stream, const QByteArray& bytes) { ss::cli::print(stream, bytes); }
+    static int usageError(const QString& message) { return ss::cli::usageError(message); }
+    static int inputError(const QString& message) { return ss::cli::inputError(message); }
     static QString kindList();
     bool loadBase(const QString& source, ss::Scenario& out, QString* error);
 };

@@ -2,6 +2,7 @@
 // shardscope-cli: the engine without the window (CONTRACT.md, "Binaries").
 // Exit codes: 0 success, 1 bad input (one line on stderr naming the file, the path and what was
 // expected), 2 usage error. Output is written only once it is complete.
+#include "clioutput.h"
 #include "collective.h"
 #include "evaluate.h"
 #include "examples.h"
@@ -28,9 +29,9 @@
 
 namespace {
 
-constexpr int kOk = 0;
-constexpr int kBadInput = 1;
-constexpr int kUsage = 2;
+using ss::cli::kBadInput;
+using ss::cli::kOk;
+using ss::cli::kUsage;
 constexpr qint64 kMaxInputBytes = 64 * 1024 * 1024;
 
 class Cli
@@ -90,22 +91,17 @@ QString Cli::usage()
 
 void Cli::print(FILE* stream, const QByteArray& bytes)
 {
-    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
-    std::fflush(stream);
+    ss::cli::print(stream, bytes);
 }
 
 int Cli::usageError(const QString& message)
 {
-    print(stderr, (QStringLiteral("shardscope-cli: ") + message + QLatin1Char('\n')).toUtf8());
-    return kUsage;
+    return ss::cli::usageError(message);
 }
 
 int Cli::inputError(const QString& message)
 {
-    QString line = message;
-    line.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    print(stderr, (line + QLatin1Char('\n')).toUtf8());
-    return kBadInput;
+    return ss::cli::inputError(message);
 }
 
 int Cli::run()
