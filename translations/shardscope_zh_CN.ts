@@ -1067,6 +1067,22 @@
         <source>4-GPU PCIe Gen5 workstation, one switch</source>
         <translation>4 卡 PCIe Gen5 工作站，单个 PCIe 交换芯片</translation>
     </message>
+    <message>
+        <source>Norms per layer</source>
+        <translation>每层归一化数</translation>
+    </message>
+    <message>
+        <source>2 for a norm before attention and one before the MLP; 1 when attention and MLP run in parallel on one shared norm (Falcon-7B, phi-2).</source>
+        <translation>2：注意力和 MLP 之前各有一个归一化；1：注意力与 MLP 并行并共享一个归一化（Falcon-7B、phi-2）。</translation>
+    </message>
+    <message>
+        <source>Output layer bias</source>
+        <translation>输出层偏置</translation>
+    </message>
+    <message>
+        <source>The output projection has a bias of vocabulary size (phi-2).</source>
+        <translation>输出投影带有词表大小的偏置（phi-2）。</translation>
+    </message>
 </context>
 <context>
     <name>GroupItem</name>
@@ -2867,14 +2883,6 @@
     <message>
         <source>ALiBi positions have no parameters; they are counted like rotary positions</source>
         <translation>ALiBi 位置编码没有参数；按旋转位置编码计算</translation>
-    </message>
-    <message>
-        <source>one shared layer norm per layer (parallel attention), where the engine counts two</source>
-        <translation>每层只有一个共享的层归一化（并行注意力），而引擎按两个计算</translation>
-    </message>
-    <message>
-        <source>the bias of the output layer (lm_head)</source>
-        <translation>输出层（lm_head）的偏置</translation>
     </message>
     <message>
         <source>the Q and K layer norms of qk_layernorm</source>

@@ -342,6 +342,10 @@ std::vector<FieldInfo> buildFields()
     fields.push_back(enumField(
         "model.bias", kBiases, [](auto& s) -> auto& { return s.model.bias; }));
     fields.push_back(intField(
+        "model.norms_per_layer", 1, 2, [](auto& s) -> auto& { return s.model.norms_per_layer; }, {"2", "1"}));
+    fields.push_back(boolField(
+        "model.head_bias", [](auto& s) -> auto& { return s.model.head_bias; }));
+    fields.push_back(intField(
         "model.experts", 1, 1e5, [](auto& s) -> auto& { return s.model.experts; }));
     fields.push_back(intField(
         "model.experts_per_token", 1, 1e5, [](auto& s) -> auto& { return s.model.experts_per_token; }));

@@ -41,6 +41,8 @@ struct ModelSpec
     PositionEmbedding position_embedding = PositionEmbedding::Learned;
     NormKind norm = NormKind::LayerNorm;
     BiasKind bias = BiasKind::All;
+    std::int64_t norms_per_layer = 2; // 1: one norm shared by parallel attention and MLP (Falcon-7B, phi-2)
+    bool head_bias = false;           // the output layer has a bias (phi-2's lm_head)
     std::int64_t experts = 1;
     std::int64_t experts_per_token = 1;
 

@@ -58,7 +58,7 @@ ParamCount countParams(const ModelSpec& m)
         mlpBiasRepl = h;
     }
     const double router = experts > 1 ? h * experts : 0;
-    const double norms = 2 * normParams(m);
+    const double norms = double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2)) * normParams(m);
 
     c.per_layer_split = attnWeights + attnBiasSplit + experts * (mlpWeights + mlpBiasSplit);
     c.per_layer_replicated = attnBiasRepl + experts * mlpBiasRepl + router + norms;
@@ -69,7 +69,8 @@ ParamCount countParams(const ModelSpec& m)
     c.positions = m.position_embedding == PositionEmbedding::Learned ? double(m.positions()) * h : 0;
     c.final_norm = normParams(m);
     c.head = m.tied_embeddings ? 0 : double(m.vocab) * h;
-    c.total = c.embedding + c.positions + double(m.layers) * c.per_layer + c.final_norm + c.head;
+    c.head_bias = m.head_bias ? double(m.vocab) : 0;
+    c.total = c.embedding + c.positions + double(m.layers) * c.per_layer + c.final_norm + c.head + c.head_bias;
     return c;
 }
 
@@ -108,7 +109,7 @@ std::vector<StageParams> stageParams(const Scenario& s)
         if (last) {
             // Megatron-LM keeps a copy of a tied embedding on the last stage for the output layer
             // (its gradients are all-reduced with the first stage's), so it costs memory there too.
-            const double head = c.head > 0 ? c.head : (pp > 1 ? c.embedding : 0);
+            const double head = (c.head > 0 ? c.head : (pp > 1 ? c.embedding : 0)) + c.head_bias;
             st.total += c.final_norm + head;
             st.per_gpu += c.final_norm + head / tp;
             st.largest_layer_per_gpu = std::max(st.largest_layer_per_gpu, head / tp);
@@ -172,7 +173,9 @@ ActivationTerms layerActivationBytes(const Scenario& sc)
     else if (sc.training.recompute != Recompute::Selective)
         full.scores = 5 * a * s * s * b / t;
     full.mlp = 3 * s * b * h / tsp + k * (swiglu ? 6.0 : 4.0) * s * b * f / t;
-    full.norms = 4 * s * b * h / tsp;
+    // Each norm keeps its 16-bit input, 2sbh; one shared norm (parallel attention) keeps one.
+    const double norms = m.kind == ModelKind::Params ? 2.0 : double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2));
+    full.norms = 2 * norms * s * b * h / tsp;
     if (sc.training.recompute != Recompute::Full)
         return full;
 

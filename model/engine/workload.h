@@ -23,6 +23,7 @@ struct ParamCount
     double per_layer_active = 0;     // matmul weights one token passes through (k of E experts)
     double final_norm = 0;
     double head = 0;        // untied output projection V·h (0 when tied)
+    double head_bias = 0;   // the output layer's bias, V (model.head_bias)
     double total = 0;       // every distinct parameter once
 };
 

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <initializer_list>
 
 namespace ss::io {
@@ -37,6 +38,8 @@ struct Decoder
     BiasKind bias = BiasKind::None;
     bool tied = false;
     // Parameters the architecture has beyond (or short of) the engine's count of the same description, and why.
+    std::int64_t norms_per_layer = 2;
+    bool head_bias = false;
     double extra = 0;
     QStringList extraReasons;
 };
@@ -255,12 +258,7 @@ bool HfReader::readFalcon(Decoder& d)
     std::int64_t parallelNorms = newArch ? 2 : 1;
     if (!count({"num_ln_in_parallel_attn"}, "model.layers", false, {}, parallelNorms))
         return false;
-    const std::int64_t norms = !parallel ? 2 : parallelNorms;
-    if (norms != 2) {
-        // The engine counts two LayerNorms (2h each) per layer.
-        d.extra += double(d.layers) * double(norms - 2) * 2.0 * double(d.hidden);
-        d.extraReasons << tr("one shared layer norm per layer (parallel attention), where the engine counts two");
-    }
+    d.norms_per_layer = !parallel ? 2 : std::clamp<std::int64_t>(parallelNorms, 1, 2);
     return true;
 }
 
@@ -284,13 +282,9 @@ bool HfReader::readPhi(Decoder& d)
     d.ffn_kind = FfnKind::Gelu;
     d.norm = NormKind::LayerNorm;
     d.bias = BiasKind::All;
-    const double h = double(d.hidden), L = double(d.layers);
-    d.extra -= L * 2.0 * h;
-    d.extraReasons << tr("one shared layer norm per layer (parallel attention), where the engine counts two");
-    if (!d.tied) {
-        d.extra += double(d.vocab);
-        d.extraReasons << tr("the bias of the output layer (lm_head)");
-    }
+    const double L = double(d.layers);
+    d.norms_per_layer = 1;
+    d.head_bias = !d.tied;
     if (qkNorm && d.heads > 0) {
         d.extra += L * 2.0 * 2.0 * double(d.hidden / d.heads);
         d.extraReasons << tr("the Q and K layer norms of qk_layernorm");
@@ -477,13 +471,16 @@ bool HfReader::read(const QByteArray& data, ImportResult& out)
     m.tied_embeddings = d.tied;
     m.norm = d.norm;
     m.bias = d.bias;
+    m.norms_per_layer = d.norms_per_layer;
+    m.head_bias = d.head_bias;
     m.experts = d.experts;
     m.experts_per_token = d.experts > 1 ? d.experts_per_token : 1;
     // seq_len is the training recipe's, not the model's: max_position_embeddings is only the longest it supports.
     for (const char* path :
          {"model.kind", "model.params", "model.layers", "model.hidden", "model.heads", "model.kv_heads",
           "model.head_dim", "model.ffn_hidden", "model.ffn_kind", "model.vocab", "model.max_positions",
-          "model.tied_embeddings", "model.position_embedding", "model.norm", "model.bias", "model.experts",
+          "model.tied_embeddings", "model.position_embedding", "model.norm", "model.bias",
+          "model.norms_per_layer", "model.head_bias", "model.experts",
           "model.experts_per_token"})
         out.fields.push_back(path);
 

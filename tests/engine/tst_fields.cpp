@@ -73,6 +73,9 @@ void TestFields::table_data()
     row("model.position_embedding", FieldType::Enum, Unit::None, 0, 0);
     row("model.norm", FieldType::Enum, Unit::None, 0, 0);
     row("model.bias", FieldType::Enum, Unit::None, 0, 0);
+    // Added for parallel-attention models (Falcon-7B, phi-2): one shared norm, an output-layer bias.
+    row("model.norms_per_layer", FieldType::Int, Unit::None, 1, 2);
+    row("model.head_bias", FieldType::Bool, Unit::None, 0, 0);
     row("model.experts", FieldType::Int, Unit::None, 1, 1e5);
     row("model.experts_per_token", FieldType::Int, Unit::None, 1, 1e5);
     row("training.global_batch", FieldType::Int, Unit::None, 1, 1e9);
@@ -135,8 +138,9 @@ void TestFields::table()
 
 void TestFields::tableHasNoOtherFields()
 {
-    // 53 fields in issue 2's list; a field added later must be added to table_data() too.
-    QCOMPARE(ss::scenarioFields().size(), std::size_t(53));
+    // 53 fields in issue 2's list plus norms_per_layer and head_bias; a field added later must be added to
+    // table_data() too.
+    QCOMPARE(ss::scenarioFields().size(), std::size_t(55));
     QVERIFY(!ss::findField("model.hiden"));
     QVERIFY(!ss::findField("model"));
     QVERIFY(!ss::findField("cluster.topology"));

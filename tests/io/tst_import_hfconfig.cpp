@@ -69,13 +69,13 @@ void TestImportHfConfig::publishedCounts_data()
     // tiiuae/falcon-7b: "parallel attention/MLP with a single layer norm" (model card), multi-query. By hand:
     // query_key_value 4544·(4544 + 2·64) = 21,229,568; dense 4544² = 20,647,936; MLP 2·4544·18176 = 165,183,488;
     // one input_layernorm 2·4544 = 9,088: 207,070,080 × 32 = 6,626,242,560; tied embedding 65024·4544 =
-    // 295,469,056; ln_f 9,088. Sum 6,921,720,704 (the model page's 6.92B). The engine counts two norms.
-    QTest::newRow("Falcon-7B") << "hf-falcon-7b.json" << 6921720704.0 << false;
+    // 295,469,056; ln_f 9,088. Sum 6,921,720,704 (the model page's 6.92B), with model.norms_per_layer 1.
+    QTest::newRow("Falcon-7B") << "hf-falcon-7b.json" << 6921720704.0 << true;
     // microsoft/phi-2, 2,779,683,840 as the Hub reports it. By hand: per layer q/k/v/dense with biases
     // 4·2560² + 4·2560 = 26,224,640; fc1/fc2 with biases 2·2560·10240 + 10240 + 2560 = 52,441,600; one
     // input_layernorm 5,120: 78,671,360 × 32 = 2,517,483,520; embed_tokens 131,072,000; lm_head 131,072,000 with
-    // its bias 51,200; final_layernorm 5,120. The engine counts two norms and no lm_head bias.
-    QTest::newRow("phi-2") << "hf-phi-2.json" << 2779683840.0 << false;
+    // its bias 51,200; final_layernorm 5,120 (model.norms_per_layer 1, model.head_bias true).
+    QTest::newRow("phi-2") << "hf-phi-2.json" << 2779683840.0 << true;
 }
 
 void TestImportHfConfig::publishedCounts()
@@ -159,24 +159,30 @@ void TestImportHfConfig::architectureMapping()
 void TestImportHfConfig::engineCannotExpress_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::addColumn<double>("difference");
-    QTest::addColumn<QString>("reason");
-    // Falcon-7B: 32 layers × one LayerNorm of 2·4544 that the engine counts twice.
-    QTest::newRow("Falcon-7B shared norm") << "hf-falcon-7b.json" << -290816.0 << "one shared layer norm";
-    // phi-2: 32 × 2·2560 for the shared norm, and the lm_head bias of 51,200 the engine has no field for.
-    QTest::newRow("phi-2 norm and head bias") << "hf-phi-2.json" << (-163840.0 + 51200.0) << "lm_head";
+    QTest::addColumn<int>("norms");
+    QTest::addColumn<bool>("headBias");
+    // Falcon-7B: "parallel attention/MLP with a single layer norm" (model card).
+    QTest::newRow("Falcon-7B one shared norm") << "hf-falcon-7b.json" << 1 << false;
+    // Falcon-40B: new_decoder_architecture, ln_attn and ln_mlp (two norms).
+    QTest::newRow("Falcon-40B two norms") << "hf-falcon-40b.json" << 2 << false;
+    // phi-2: one input_layernorm per layer and an lm_head with a bias (PhiForCausalLM).
+    QTest::newRow("phi-2 one norm and a head bias") << "hf-phi-2.json" << 1 << true;
+    QTest::newRow("Llama-2-7B two norms, no head bias") << "hf-llama-2-7b.json" << 2 << false;
 }
 
 void TestImportHfConfig::engineCannotExpress()
 {
+    // Layouts the engine once could not express are now fields: the import sets them.
     QFETCH(QString, file);
-    QFETCH(double, difference);
-    QFETCH(QString, reason);
+    QFETCH(int, norms);
+    QFETCH(bool, headBias);
     ImportResult r;
     QString error;
     QVERIFY2(ss::io::importFile(fixture(file), ImportKind::HfConfig, r, &error), qPrintable(error));
-    QCOMPARE(r.architecture_params - ss::countParams(r.scenario.model).total, difference);
-    QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(reason));
+    QCOMPARE(r.scenario.model.norms_per_layer, qint64(norms));
+    QCOMPARE(r.scenario.model.head_bias, headBias);
+    QVERIFY(r.determines("model.norms_per_layer"));
+    QCOMPARE(r.architecture_params, ss::countParams(r.scenario.model).total);
 }
 
 void TestImportHfConfig::unknownModelType()
