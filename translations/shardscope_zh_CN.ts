@@ -1616,10 +1616,6 @@
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <source>Applying a calibration to a link class of the topology is not available yet; this preview shows the fit only.</source>
-        <translation>尚不支持将校准应用到拓扑中的某类链路；此预览仅显示拟合结果。</translation>
-    </message>
-    <message>
         <source>The file sets nothing that differs from the current scenario.</source>
         <translation>该文件设置的值与当前场景没有任何不同。</translation>
     </message>
@@ -1666,6 +1662,10 @@
     <message>
         <source>unknown kind</source>
         <translation>未知类型</translation>
+    </message>
+    <message>
+        <source>The topology already matches the measured bus bandwidth: nothing to apply.</source>
+        <translation>拓扑已与实测总线带宽一致：无需应用。</translation>
     </message>
 </context>
 <context>
@@ -2949,10 +2949,6 @@
         <translation>无法判断文件类型；应为 Hugging Face config.json、DeepSpeed 配置、`nvidia-smi topo -m` 输出、NCCL 拓扑转储或 nccl-tests 输出（请指定类型后再导入）</translation>
     </message>
     <message>
-        <source>a calibration changes no scenario field: apply it to a link class of the topology</source>
-        <translation>校准不改变任何场景字段：请将其应用到拓扑中的某类链路</translation>
-    </message>
-    <message>
         <source>parallel.dp set to %1 so that dp × tp × pp covers the %2 GPUs of the imported topology</source>
         <translation>parallel.dp 设为 %1，使 dp × tp × pp 覆盖导入拓扑的 %2 个 GPU</translation>
     </message>
@@ -3323,6 +3319,22 @@
         <translation>
             <numerusform>%n 个 NUMA 节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>cannot apply the %1 calibration: %2</source>
+        <translation>无法应用 %1 校准：%2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 GPUs already matches the measured bus bandwidth (%3 GB/s)</source>
+        <translation>%2 块 GPU 上的 %1 已与实测总线带宽（%3 GB/s）一致</translation>
+    </message>
+    <message>
+        <source>%1 on %2 GPUs: efficiency of the %3 links %4 -&gt; %5, modelled bus bandwidth %6 -&gt; %7 GB/s (measured %8 GB/s)%9</source>
+        <translation>%2 块 GPU 上的 %1：%3 链路效率 %4 -&gt; %5，模型总线带宽 %6 -&gt; %7 GB/s（实测 %8 GB/s）%9</translation>
+    </message>
+    <message>
+        <source>; clamped, the links cannot reach it</source>
+        <translation>；已截断，链路无法达到该值</translation>
     </message>
 </context>
 </TS>

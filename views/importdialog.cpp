@@ -83,9 +83,19 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
         m_chart = new CalibrationChart(this);
         m_chart->setCalibrations(result.calibrations);
         layout->addWidget(m_chart, 1);
-        // Not faked: a calibration sets no scenario field, and its application to a link class is not built.
-        note = tr("Applying a calibration to a link class of the topology is not available yet; "
-                  "this preview shows the fit only.");
+        // Applying sets the efficiency of the link kind that bounds the collective (io::applyImport).
+        QString error;
+        Scenario imported = current;
+        QStringList applyNotes;
+        if (io::applyImport(result, imported, &applyNotes, &error)) {
+            m_imported = imported;
+            notes += applyNotes;
+            m_canApply = imported != current;
+            if (!m_canApply)
+                note = tr("The topology already matches the measured bus bandwidth: nothing to apply.");
+        } else {
+            note = error;
+        }
     } else {
         QString error;
         Scenario imported = current;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "calibration.h"
 
+#include "collective.h"
+
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -97,6 +99,75 @@ AlphaBetaFit fitAlphaBeta(const std::vector<CalibrationSample>& samples)
     }
     fit.r2 = ssTot > 0 ? 1.0 - ssRes / ssTot : (ssRes == 0 ? 1.0 : 0.0);
     return fit;
+}
+
+} // namespace ss
+
+namespace ss {
+
+CalibrationApplied applyCalibration(Topology& topology, const Calibration& calibration)
+{
+    CalibrationApplied out;
+    CollectiveOp op;
+    if (!collectiveOpFromName(calibration.op, op)) {
+        out.error = "the collective \"" + calibration.op + "\" has no model to calibrate";
+        return out;
+    }
+    if (!(calibration.busbw_Bps > 0) || calibration.ranks < 2) {
+        out.error = "the calibration has no bus bandwidth over two or more ranks";
+        return out;
+    }
+    out.busbw_measured = calibration.busbw_Bps;
+    // Large enough that the latency terms vanish, as nccl-tests' largest sizes do.
+    constexpr double bytes = 8.0 * 1024 * 1024 * 1024;
+    Topology work = topology;
+    for (int round = 0; round < 4; ++round) {
+        CommModel model;
+        std::string error;
+        if (!CommModel::fromTopology(work, model, &error)) {
+            out.error = error;
+            return out;
+        }
+        const std::vector<int> all = model.graph().gpus();
+        if (std::int64_t(all.size()) < calibration.ranks) {
+            out.error = "the calibration ran on " + std::to_string(calibration.ranks) + " GPUs, the topology has " +
+                        std::to_string(all.size());
+            return out;
+        }
+        const std::vector<int> ranks(all.begin(), all.begin() + calibration.ranks);
+        const CollectiveResult r = model.collective(op, bytes, ranks);
+        if (!r.ok() || r.bottleneck_link < 0 || !(r.busbw_Bps > 0)) {
+            out.error = r.ok() ? std::string("the collective moves no bytes over a link") : r.error;
+            return out;
+        }
+        if (round == 0)
+            out.busbw_model_before = r.busbw_Bps;
+        out.busbw_model_after = r.busbw_Bps;
+        const double ratio = calibration.busbw_Bps / r.busbw_Bps;
+        if (std::abs(ratio - 1) < 0.005 || (round > 0 && out.clamped))
+            break;
+        const std::string kind = model.graph().links()[std::size_t(r.bottleneck_link)].kind;
+        if (out.link_kind.empty()) {
+            out.link_kind = kind;
+            for (const TopologyLink& link : work.links)
+                if (link.kind == kind) {
+                    out.efficiency_before = link.efficiency;
+                    break;
+                }
+        } else if (kind != out.link_kind) {
+            break; // another kind now bounds the collective: the first kind is as fast as it can be made
+        }
+        for (TopologyLink& link : work.links) {
+            if (link.kind != kind)
+                continue;
+            const double wanted = link.efficiency * ratio;
+            link.efficiency = std::clamp(wanted, 0.01, 1.0);
+            out.clamped |= link.efficiency != wanted;
+            out.efficiency_after = link.efficiency;
+        }
+    }
+    topology = std::move(work);
+    return out;
 }
 
 } // namespace ss

@@ -5,6 +5,8 @@
 // achieves on its whole buffer (nccl-tests' algbw for large S).
 #pragma once
 
+#include "scenario.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,5 +54,29 @@ struct Calibration
     AlphaBetaFit fit;
     double busbw_Bps = 0;  // large-message bus bandwidth the fit implies: busbw factor / β (nccl-tests)
 };
+
+} // namespace ss
+
+namespace ss {
+
+// What applying a calibration to a topology did (applyCalibration).
+struct CalibrationApplied
+{
+    std::string error;             // non-empty: nothing was changed
+    std::string link_kind;         // the link kind whose efficiency was set ("nvlink3")
+    double efficiency_before = 0;
+    double efficiency_after = 0;
+    double busbw_model_before = 0; // the topology's modelled large-message bus bandwidth, B/s
+    double busbw_model_after = 0;
+    double busbw_measured = 0;     // the calibration's, busbw factor / β
+    bool clamped = false;          // the measured figure needs an efficiency above 1 (or near 0): clamped
+};
+
+// Applies CALIBRATION to TOPOLOGY: runs its collective over the topology's first `ranks` GPUs, finds the link
+// kind that bounds it, and scales the achievable-efficiency of every link of that kind so the modelled
+// large-message bus bandwidth equals the measured one (nccl-tests busbw; DESIGN.md "nccl-tests logs calibrate
+// alpha/beta"). The bottleneck may move to another kind after a change, so it repeats a few times. α is
+// reported by the fit but not applied: it sums the latencies of every step of the algorithm.
+CalibrationApplied applyCalibration(Topology& topology, const Calibration& calibration);
 
 } // namespace ss

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importer.h"
 
+#include "calibration.h"
+#include "presets.h"
+
 #include "deepspeedimport.h"
 #include "fields.h"
 #include "hfconfigimport.h"
@@ -298,11 +301,51 @@ bool applyImport(const ImportResult& result, Scenario& scenario, QStringList* no
             *notes << detail::locatedMessage(result.fileName, {}, message);
     };
     if (result.isCalibration()) {
-        if (error)
-            *error = detail::locatedMessage(result.fileName, {},
-                                            Text::tr("a calibration changes no scenario field: apply it to a link "
-                                                     "class of the topology"));
-        return false;
+        // The measured bus bandwidth sets the efficiency of the link kind that bounds the collective on this
+        // scenario's topology, which becomes explicit (engine: applyCalibration).
+        const auto fail = [&](const QString& message) {
+            if (error)
+                *error = detail::locatedMessage(result.fileName, {}, message);
+            return false;
+        };
+        Scenario s = scenario;
+        Topology topology;
+        std::string why;
+        if (s.cluster.topology)
+            topology = *s.cluster.topology;
+        else if (!scenarioTopology(s, topology, &why))
+            return fail(QString::fromStdString(why));
+        CalibrationApplied applied;
+        bool changed = false;
+        for (const Calibration& c : result.calibrations) {
+            applied = applyCalibration(topology, c);
+            if (!applied.error.empty())
+                return fail(Text::tr("cannot apply the %1 calibration: %2")
+                                .arg(QString::fromStdString(c.op), QString::fromStdString(applied.error)));
+            changed |= !applied.link_kind.empty() && applied.efficiency_after != applied.efficiency_before;
+            if (applied.link_kind.empty())
+                note(Text::tr("%1 on %2 GPUs already matches the measured bus bandwidth (%3 GB/s)")
+                         .arg(QString::fromStdString(c.op))
+                         .arg(c.ranks)
+                         .arg(applied.busbw_measured / 1e9, 0, 'f', 1));
+            else
+                note(Text::tr("%1 on %2 GPUs: efficiency of the %3 links %4 -> %5, modelled bus bandwidth %6 -> %7 "
+                              "GB/s (measured %8 GB/s)%9")
+                         .arg(QString::fromStdString(c.op))
+                         .arg(c.ranks)
+                         .arg(QString::fromStdString(applied.link_kind))
+                         .arg(applied.efficiency_before, 0, 'f', 3)
+                         .arg(applied.efficiency_after, 0, 'f', 3)
+                         .arg(applied.busbw_model_before / 1e9, 0, 'f', 1)
+                         .arg(applied.busbw_model_after / 1e9, 0, 'f', 1)
+                         .arg(applied.busbw_measured / 1e9, 0, 'f', 1)
+                         .arg(applied.clamped ? Text::tr("; clamped, the links cannot reach it") : QString()));
+        }
+        if (changed) { // else the generated topology stays implicit
+            s.cluster.topology = std::move(topology);
+            scenario = std::move(s);
+        }
+        return true;
     }
     Scenario s = scenario;
     for (const std::string& path : result.fields) {

@@ -217,10 +217,16 @@ void TestCliImport::into()
     QCOMPARE(training.value(QLatin1String("global_batch")).toInt(), 4 * 16 * dp); // micro × accumulation × dp
     QCOMPARE(training.value(QLatin1String("grad_comm_bits")).toInt(), 1);
     QVERIFY(root.contains(QLatin1String("model")));
+    // A calibration applied to a scenario makes its topology explicit, with the calibrated link efficiency.
+    const Run calibrated = runCli({QStringLiteral("import"), fixture("nccl-tests-all_reduce-8xh200.json"),
+                                   QStringLiteral("--into"), QStringLiteral("default")});
+    QCOMPARE(calibrated.exitCode, 0);
+    QVERIFY(json(calibrated.out).value(QLatin1String("cluster")).toObject().contains(QLatin1String("topology")));
+    // One the topology cannot run: 8 ranks measured, 4 GPUs in the box.
     const Run refused = runCli({QStringLiteral("import"), fixture("nccl-tests-all_reduce-8xa100.log"),
-                                QStringLiteral("--into"), QStringLiteral("default")});
+                                QStringLiteral("--into"), QStringLiteral("gpt-1.3b-pcie-offload")});
     QCOMPARE(refused.exitCode, 1);
-    QVERIFY(refused.err.contains("a calibration changes no scenario field"));
+    QVERIFY2(refused.err.contains("the calibration ran on 8 GPUs, the topology has 4"), refused.err.constData());
 }
 
 void TestCliImport::opOption()

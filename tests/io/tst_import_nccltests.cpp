@@ -11,6 +11,9 @@
 //    --tag-output, with -I 1 (i_min/i_max/i_p99/i_cv% after each half) and -S 1 (a timestamp ending each row);
 //    α = 48 us, algbw 24.5 GB/s.
 //  - nccl-tests-all_reduce-8xh200.json: the JSON of -J (JSON_FILE_VERSION 1), α = 30 us, algbw 200 GB/s.
+#include "collective.h"
+#include "examples.h"
+#include "presets.h"
 #include "importtest.h"
 #include "nccltestsimport.h"
 
@@ -188,13 +191,42 @@ void TestImportNcclTests::truncatedLastRow()
 
 void TestImportNcclTests::applyRefused()
 {
+    // Applying a calibration sets the efficiency of the link kind that bounds the collective so that the
+    // modelled large-message bus bandwidth equals the measured one (nccl-tests busbw = 2(n-1)/n / β).
     ImportResult r;
     QString error;
-    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json")), ImportKind::Auto, r, &error));
-    ss::Scenario s = ss::defaultScenario();
-    QVERIFY(!ss::io::applyImport(r, s, nullptr, &error));
-    QVERIFY(error.contains(QLatin1String("link class")));
-    QCOMPARE(s, ss::defaultScenario());
+    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xa100.log")), ImportKind::Auto, r, &error));
+    ss::Scenario s = ss::defaultScenario(); // one DGX A100
+    QStringList notes;
+    QVERIFY2(ss::io::applyImport(r, s, &notes, &error), qPrintable(error));
+    QCOMPARE(notes.size(), 1); // what was set, or that the model already matches (229 GB/s measured, 230 modelled)
+    ss::Topology topology; // explicit when something was set, else still the generated one
+    if (s.cluster.topology)
+        topology = *s.cluster.topology;
+    else
+        QVERIFY(ss::scenarioTopology(s, topology));
+    ss::CommModel model;
+    QVERIFY(ss::CommModel::fromTopology(topology, model));
+    const auto result = model.collective(ss::CollectiveOp::AllReduce, 8.0 * (1 << 30), model.graph().gpus());
+    const double measured = r.calibrations.front().busbw_Bps;
+    QVERIFY2(qAbs(result.busbw_Bps / measured - 1) < 0.01,
+             qPrintable(QStringLiteral("%1 vs %2").arg(result.busbw_Bps).arg(measured)));
+
+    // The H200 log's 480 GB/s cannot be reached over A100 NVLink: the efficiency is clamped at 1 and said so.
+    ImportResult h200;
+    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json")), ImportKind::Auto, h200, &error));
+    ss::Scenario a100 = ss::defaultScenario();
+    notes.clear();
+    QVERIFY2(ss::io::applyImport(h200, a100, &notes, &error), qPrintable(error));
+    QVERIFY2(notes.join(QLatin1Char(' ')).contains(QLatin1String("clamped")), qPrintable(notes.join(QLatin1Char(' '))));
+
+    // A topology with fewer GPUs than the log's ranks is refused and left untouched.
+    ss::Scenario small;
+    QVERIFY(ss::io::loadExample(QStringLiteral("gpt-1.3b-pcie-offload"), small, &error));
+    const ss::Scenario before = small;
+    QVERIFY(!ss::io::applyImport(r, small, nullptr, &error));
+    QVERIFY2(error.contains(QLatin1String("8 GPUs")), qPrintable(error));
+    QCOMPARE(small, before);
 }
 
 void TestImportNcclTests::malformed_data()

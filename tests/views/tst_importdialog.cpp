@@ -205,7 +205,8 @@ void TestImportDialog::calibrationShowsChart()
     QVERIFY(preview);
     QVERIFY(preview->result().isCalibration());
     QVERIFY(!preview->result().calibrations.empty());
-    // Applying a calibration is not built: Apply is disabled and the dialog says so.
+    // The DGX A100 log's 229 GB/s is what the default DGX A100 topology models already: nothing to apply,
+    // and the dialog says so.
     QVERIFY(!preview->canApply());
     QVERIFY(!preview->applyButton()->isEnabled());
     auto* note = preview->findChild<QLabel*>(QStringLiteral("importNotApplicable"));
@@ -229,9 +230,19 @@ void TestImportDialog::calibrationShowsChart()
     QVERIFY(chart->fittedGraph(0)->name().contains(QStringLiteral("R²")));
     QVERIFY(chart->fittedGraph(0)->name().contains(QStringLiteral("α")));
 
-    preview->accept(); // even forced, a calibration changes nothing
+    preview->accept(); // even forced, a calibration that matches changes nothing
     QVERIFY(w.document()->scenario() == before);
     QCOMPARE(w.document()->undoStack()->count(), 0);
+
+    // The H200 log's 480 GB/s differs: Apply sets the NVLink efficiency of an explicit topology, one undo step.
+    QVERIFY2(w.importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json"))), qPrintable(w.lastError()));
+    ImportDialog* h200 = w.importPreview();
+    QVERIFY(h200 && h200->canApply());
+    h200->accept();
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+    QVERIFY(w.document()->scenario().cluster.topology.has_value());
+    w.document()->undoStack()->undo();
+    QVERIFY(w.document()->scenario() == before);
 }
 
 void TestImportDialog::dropOpensPreview()
