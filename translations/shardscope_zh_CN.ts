@@ -1098,6 +1098,10 @@
         <source>the bottleneck link is inside</source>
         <translation>通信瓶颈链路在其中</translation>
     </message>
+    <message>
+        <source>identical machines</source>
+        <translation>台相同的机器</translation>
+    </message>
 </context>
 <context>
     <name>LinkStyle</name>

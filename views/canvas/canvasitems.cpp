@@ -284,7 +284,8 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setFont(sceneFont(std::max(7.0, big / 3.5)));
     const QFontMetricsF metrics(painter->font());
     QString lines = metrics.elidedText(m_title, Qt::ElideMiddle, lower.width());
-    lines += QLatin1Char('\n') + tr("identical machines, double-click to expand");
+    const bool printed = scene() && scene()->property("printed").toBool();
+    lines += QLatin1Char('\n') + (printed ? tr("identical machines") : tr("identical machines, double-click to expand"));
     if (m_bottleneck)
         lines += QLatin1Char('\n') + tr("the bottleneck link is inside");
     painter->drawText(lower, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, lines);

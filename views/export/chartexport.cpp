@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartexport.h"
 
+#include "linklegend.h"
+
 #include "bandwidthchart.h"
 #include "enginetext.h"
 #include "evaluate.h"
@@ -117,7 +119,22 @@ void paintTopology(QCPPainter* painter, QSize size, const Scenario& scenario, co
     if (linkLimited && !result.bottleneck.id.empty())
         bottleneck = QString::fromStdString(result.bottleneck.id);
     scene.setLoads(result.comm, result.step.time_s, bottleneck, linkLimited || result.bottleneck.kind.empty());
-    const QRectF target(10, titleHeight + 10, size.width() - 20, size.height() - titleHeight - 20);
+    scene.setProperty("printed", true); // no hints about mouse gestures on paper
+
+    // The key of colours and widths under the drawing, as the editor shows it beside the canvas.
+    LinkLegend legend;
+    legend.setMeasure(scene.loadScale().measure(), scene.loadScale().busiest_s());
+    legend.setBottleneckLimitsStep(linkLimited || result.bottleneck.kind.empty());
+    legend.setPalette(printPalette());
+    legend.setAutoFillBackground(false);
+    const QSize legendSize = legend.sizeHint().boundedTo(QSize(size.width() - 20, size.height() / 3));
+    legend.resize(legendSize);
+    legend.ensurePolished();
+    const int legendTop = size.height() - legendSize.height() - 10;
+    legend.render(painter, QPoint(size.width() - legendSize.width() - 10, legendTop), QRegion(),
+                  QWidget::DrawChildren);
+
+    const QRectF target(10, titleHeight + 10, size.width() - 20, legendTop - titleHeight - 20);
     QRectF source = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20);
     if (source.isEmpty())
         source = QRectF(0, 0, 1, 1);
