@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // shardscope-cli as a user runs it: output, exit codes (0 ok, 1 bad input, 2 usage) and one-line
 // messages, all as CONTRACT.md ("Binaries") states them.
+#include "clirun.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,34 +15,7 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    bool crashed = false;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList& args, const QByteArray& input = {})
-{
-    QProcess process;
-    process.start(QStringLiteral(SHARDSCOPE_CLI), args);
-    Run run;
-    if (!process.waitForStarted(10000))
-        return run;
-    if (!input.isEmpty())
-        process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-    }
-    run.crashed = process.exitStatus() != QProcess::NormalExit;
-    run.exitCode = process.exitCode();
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
+using Run = CliRun;
 
 QString data(const char* name)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `shardscope-cli export SCENARIO --chart CHART --out FILE` (CONTRACT.md): the formats by suffix, the exit
 // codes (0 ok, 1 bad input, 2 usage), one-line errors and never a partial or stray file.
+#include "clirun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -10,30 +12,7 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    bool crashed = false;
-    QByteArray err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(SHARDSCOPE_CLI), args);
-    Run run;
-    if (!process.waitForStarted(10000))
-        return run;
-    process.closeWriteChannel();
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-    }
-    run.crashed = process.exitStatus() != QProcess::NormalExit;
-    run.exitCode = process.exitCode();
-    run.err = process.readAllStandardError();
-    return run;
-}
+using Run = CliRun;
 
 QByteArray readAll(const QString& file)
 {

@@ -3,6 +3,8 @@
 // content, a scenario JSON of what the file determines (or the calibration JSON for nccl-tests), -o written
 // atomically and never partially, exit 0/1/2 with one-line errors naming the file and the line or path.
 // The files imported are the importer fixtures of tests/io/data/import (their sources are cited in the io tests).
+#include "clirun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -14,34 +16,7 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    bool crashed = false;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList& args, const QByteArray& input = {})
-{
-    QProcess process;
-    process.start(QStringLiteral(SHARDSCOPE_CLI), args);
-    Run run;
-    if (!process.waitForStarted(10000))
-        return run;
-    if (!input.isEmpty())
-        process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-    }
-    run.crashed = process.exitStatus() != QProcess::NormalExit;
-    run.exitCode = process.exitCode();
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
+using Run = CliRun;
 
 QString fixture(const char* name)
 {
