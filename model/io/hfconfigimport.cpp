@@ -67,6 +67,9 @@ private:
     bool count(std::initializer_list<const char*> keys, const char* field, bool required, const QString& what,
                std::int64_t& out, const char** used = nullptr);
     bool flag(const char* key, bool fallback, bool& out);
+    // hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size: the keys the
+    // Llama-style, GPT-NeoX and Phi configs share, all required.
+    bool readCommonShape(Decoder& d);
     bool readLlama(const QString& type, Decoder& d);
     bool readGpt2(Decoder& d);
     bool readGptNeox(Decoder& d);
@@ -121,6 +124,17 @@ bool HfReader::flag(const char* key, bool fallback, bool& out)
     return true;
 }
 
+bool HfReader::readCommonShape(Decoder& d)
+{
+    if (!count({"hidden_size"}, "model.hidden", true, tr("the model width"), d.hidden) ||
+        !count({"num_hidden_layers"}, "model.layers", true, tr("the number of layers"), d.layers) ||
+        !count({"num_attention_heads"}, "model.heads", true, tr("the number of attention heads"), d.heads) ||
+        !count({"intermediate_size"}, "model.ffn_hidden", true, tr("the MLP width"), d.ffn) ||
+        !count({"vocab_size"}, "model.vocab", true, tr("the vocabulary size"), d.vocab))
+        return false;
+    return true;
+}
+
 // LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, GemmaConfig (transformers): hidden_size,
 // intermediate_size, num_hidden_layers, num_attention_heads, num_key_value_heads (default: the heads),
 // head_dim (Gemma default 256), vocab_size, tie_word_embeddings; a gated MLP of three matrices
@@ -128,11 +142,7 @@ bool HfReader::flag(const char* key, bool fallback, bool& out)
 // (one weight vector) twice per layer and once at the end, rotary positions.
 bool HfReader::readLlama(const QString& type, Decoder& d)
 {
-    if (!count({"hidden_size"}, "model.hidden", true, tr("the model width"), d.hidden) ||
-        !count({"num_hidden_layers"}, "model.layers", true, tr("the number of layers"), d.layers) ||
-        !count({"num_attention_heads"}, "model.heads", true, tr("the number of attention heads"), d.heads) ||
-        !count({"intermediate_size"}, "model.ffn_hidden", true, tr("the MLP width"), d.ffn) ||
-        !count({"vocab_size"}, "model.vocab", true, tr("the vocabulary size"), d.vocab))
+    if (!readCommonShape(d))
         return false;
     d.kv_heads = d.heads;
     if (!count({"num_key_value_heads"}, "model.kv_heads", false, {}, d.kv_heads))
@@ -204,11 +214,7 @@ bool HfReader::readGpt2(Decoder& d)
 // (also with use_parallel_residual), rotary on rotary_pct of each head (no parameters), untied embed_out.
 bool HfReader::readGptNeox(Decoder& d)
 {
-    if (!count({"hidden_size"}, "model.hidden", true, tr("the model width"), d.hidden) ||
-        !count({"num_hidden_layers"}, "model.layers", true, tr("the number of layers"), d.layers) ||
-        !count({"num_attention_heads"}, "model.heads", true, tr("the number of attention heads"), d.heads) ||
-        !count({"intermediate_size"}, "model.ffn_hidden", true, tr("the MLP width"), d.ffn) ||
-        !count({"vocab_size"}, "model.vocab", true, tr("the vocabulary size"), d.vocab))
+    if (!readCommonShape(d))
         return false;
     d.kv_heads = d.heads;
     d.ffn_kind = FfnKind::Gelu;
@@ -267,11 +273,7 @@ bool HfReader::readFalcon(Decoder& d)
 // qk_layernorm adds a LayerNorm over head_dim on Q and on K; partial rotary positions (no parameters).
 bool HfReader::readPhi(Decoder& d)
 {
-    if (!count({"hidden_size"}, "model.hidden", true, tr("the model width"), d.hidden) ||
-        !count({"num_hidden_layers"}, "model.layers", true, tr("the number of layers"), d.layers) ||
-        !count({"num_attention_heads"}, "model.heads", true, tr("the number of attention heads"), d.heads) ||
-        !count({"intermediate_size"}, "model.ffn_hidden", true, tr("the MLP width"), d.ffn) ||
-        !count({"vocab_size"}, "model.vocab", true, tr("the vocabulary size"), d.vocab))
+    if (!readCommonShape(d))
         return false;
     d.kv_heads = d.heads;
     if (!count({"num_key_value_heads"}, "model.kv_heads", false, {}, d.kv_heads))
