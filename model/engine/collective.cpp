@@ -142,7 +142,8 @@ private:
             latency += m_graph.edges()[std::size_t(arcEdge(arc))].latency_s;
         const std::size_t start = m_arena.size();
         m_arena.insert(m_arena.end(), arcs.begin(), arcs.end());
-        std::sort(m_arena.begin() + std::ptrdiff_t(start), m_arena.end());
+        if (arcs.size() > 1)
+            std::sort(m_arena.begin() + std::ptrdiff_t(start), m_arena.end());
         m_outer.push_back(int(m_arena.size()));
         m_latency.push_back(latency);
         return int(m_latency.size()) - 1;
@@ -196,15 +197,22 @@ private:
         return c;
     }
 
+    // Switch to switch: a dense table (a rail-optimised fabric of 1024 GPUs has a few dozen switches), because
+    // every flow between machines asks for one and hashing them was a tenth of a cold all-reduce.
     int switchColumn(int swA, int swB)
     {
-        const std::uint64_t key = (std::uint64_t(std::uint32_t(swA)) << 32) | std::uint32_t(swB);
-        const auto it = m_switchPairs.find(key);
-        if (it != m_switchPairs.end())
-            return it->second;
-        m_tmp.clear();
-        const int c = m_router.switchRoute(swA, swB, m_tmp) ? newColumn(m_tmp) : -1;
-        m_switchPairs.emplace(key, c);
+        const std::size_t n = std::size_t(m_router.switchCount());
+        const int a = m_router.switchIndex(swA);
+        const int b = m_router.switchIndex(swB);
+        if (a < 0 || b < 0)
+            return -1;
+        if (m_switchPairs.empty())
+            m_switchPairs.assign(n * n, -2);
+        int& c = m_switchPairs[std::size_t(a) * n + std::size_t(b)];
+        if (c == -2) {
+            m_tmp.clear();
+            c = m_router.switchRoute(swA, swB, m_tmp) ? newColumn(m_tmp) : -1;
+        }
         return c;
     }
 
@@ -216,7 +224,7 @@ private:
     mutable std::vector<double> m_ones;
     std::unordered_map<std::uint64_t, int> m_pairs; // network routes between ports
     std::vector<std::vector<int>> m_hostPairs;      // per host: local from × local to → column
-    std::unordered_map<std::uint64_t, int> m_switchPairs;
+    std::vector<int> m_switchPairs; // switch index × switch index → column; -2 not yet routed
     std::vector<int> m_up;
     std::vector<int> m_down;
     std::vector<int> m_toPort;   // device → its home port
@@ -656,11 +664,12 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
         std::unique_ptr<FlowSet> flows;
         double alpha = 0;
         double factor = 1; // throughput factor on top of the links' efficiency
+        int repeat = 1;    // the phase runs this many times (the same flows again)
     };
     std::vector<Phase> phases;
     const auto phase = [&](std::size_t i) -> Phase& {
         while (phases.size() <= i)
-            phases.push_back({std::make_unique<FlowSet>(*m_routes, *m_graph), 0, 1});
+            phases.push_back({std::make_unique<FlowSet>(*m_routes, *m_graph), 0, 1, 1});
         return phases[i];
     };
     const auto fail = [&plan](std::string message) {
@@ -824,21 +833,22 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
             double intraLatency = 0;
             double netLatency = 0;
             Phase& ph = phase(0);
-            for (int t = 0; t < 2; ++t) {
-                for (std::size_t c = 0; c < rotations; ++c) {
-                    const double v = w / (2.0 * double(rotations));
-                    std::vector<int> heads(static_cast<std::size_t>(H));
-                    for (int p = 0; p < H; ++p) {
-                        const std::vector<int> chain =
-                            rotated(chains[std::size_t(p)], c % chains[std::size_t(p)].size());
-                        heads[std::size_t(p)] = chain.front();
-                        for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
-                            flow(ph, chain[i + 1], chain[i], v, intraLatency); // reduce toward the head
-                            flow(ph, chain[i], chain[i + 1], v, intraLatency); // broadcast away from it
-                        }
-                        if (first && t == 0)
-                            plan.rings.push_back(chain);
+            std::vector<int> heads(static_cast<std::size_t>(H));
+            for (std::size_t c = 0; c < rotations; ++c) {
+                const double v = w / (2.0 * double(rotations));
+                // Both trees use the same chains inside the machines: their flows are added once, doubled.
+                for (int p = 0; p < H; ++p) {
+                    const std::vector<int> chain =
+                        rotated(chains[std::size_t(p)], c % chains[std::size_t(p)].size());
+                    heads[std::size_t(p)] = chain.front();
+                    for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
+                        flow(ph, chain[i + 1], chain[i], 2 * v, intraLatency); // reduce toward the head
+                        flow(ph, chain[i], chain[i + 1], 2 * v, intraLatency); // broadcast away from it
                     }
+                    if (first)
+                        plan.rings.push_back(chain);
+                }
+                for (int t = 0; t < 2; ++t) {
                     for (int p = 0; p < H; ++p) {
                         const int parent = trees[std::size_t(t)][std::size_t(p)];
                         if (parent < 0)
@@ -884,10 +894,12 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
                 return true;
             };
             bool ok = true;
-            if (op == CollectiveOp::AllReduce)
-                ok = intra(phase(0), true) && inter(phase(1), 2 * (hh - 1) / hh, 2 * (H - 1)) &&
-                     intra(phase(2), false);
-            else if (op == CollectiveOp::AllGather)
+            if (op == CollectiveOp::AllReduce) {
+                // The closing all-gather inside the machines moves exactly the flows of the opening
+                // reduce-scatter, so that phase counts twice instead of being routed again.
+                ok = intra(phase(0), true) && inter(phase(1), 2 * (hh - 1) / hh, 2 * (H - 1));
+                phase(0).repeat = 2;
+            } else if (op == CollectiveOp::AllGather)
                 ok = inter(phase(0), (hh - 1) / hh, H - 1) && intra(phase(1), true);
             else
                 ok = intra(phase(0), true) && inter(phase(1), (hh - 1) / hh, H - 1);
@@ -959,11 +971,11 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
             return fail(ph.flows->error());
         double worst = 0;
         for (const auto& [arc, load] : ph.flows->loads()) {
-            total[std::size_t(arc)] += load;
+            total[std::size_t(arc)] += ph.repeat * load;
             worst = std::max(worst, load / edges[std::size_t(arcEdge(arc))].effective);
         }
-        plan.alpha_s += ph.alpha;
-        plan.beta_s += worst / ph.factor;
+        plan.alpha_s += ph.repeat * ph.alpha;
+        plan.beta_s += ph.repeat * worst / ph.factor;
     }
     for (std::size_t a = 0; a < total.size(); ++a)
         if (total[a] > 0)
