@@ -3,20 +3,54 @@
 #include "importdialog.h"
 #include "mainwindow.h"
 #include "memorychart.h"
+#include "plannerview.h"
 #include "scenariodocument.h"
 #include "settings.h"
 #include "translator.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
 
 #include <cstdio>
 
+namespace {
+
+// Quits the application after the first paint event of the window it filters, printing the seconds since
+// STARTUP started. The exit is queued so the paint completes and reaches the screen first.
+class FirstPaintWatcher : public QObject
+{
+public:
+    explicit FirstPaintWatcher(const QElapsedTimer& startup) : m_startup(startup) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && !m_seen) {
+            m_seen = true;
+            QTimer::singleShot(0, qApp, [this] {
+                std::printf("first-paint %.6f\n", m_startup.nsecsElapsed() * 1e-9);
+                std::fflush(stdout);
+                QCoreApplication::exit(0);
+            });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    const QElapsedTimer& m_startup;
+    bool m_seen = false;
+};
+
+} // namespace
+
 int main(int argc, char* argv[])
 {
+    QElapsedTimer startup;
+    startup.start();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationName(QStringLiteral("shardscope"));
@@ -35,6 +69,12 @@ int main(int argc, char* argv[])
                                   QCoreApplication::translate("main", "User-interface language (zh_CN, en)."),
                                   QStringLiteral("language"));
     parser.addOption(lang);
+    // Two saved scenarios side by side (issue 6): B is pinned as the baseline of the opened A.
+    const QCommandLineOption compare(
+        QStringLiteral("compare"),
+        QCoreApplication::translate("main", "Show the scenario against the baseline scenario FILE."),
+        QStringLiteral("file"));
+    parser.addOption(compare);
     // For documentation and checks: render the window to FILE and quit, without touching the session.
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                   QStringLiteral("Save a picture of the window."), QStringLiteral("file"));
@@ -53,15 +93,30 @@ int main(int argc, char* argv[])
                            QStringLiteral("assignment"));
     set.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(set);
+    // Pins the opened scenario as the baseline before the --set edits, so the picture shows their deltas.
+    QCommandLineOption pinBaseline(QStringLiteral("pin-baseline"),
+                                   QStringLiteral("Pin the opened scenario as the baseline before --set."));
+    pinBaseline.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(pinBaseline);
     // The view tab to show: its title or its widget's object name ("topology", "bandwidthChart").
     QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show a view tab."), QStringLiteral("name"));
     tab.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(tab);
+    // Runs the layout planner (issue 6) to completion before the picture, so --tab planner shows its results.
+    QCommandLineOption runPlanner(QStringLiteral("run-planner"), QStringLiteral("Run the layout planner."));
+    runPlanner.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(runPlanner);
     // Opens the import preview of FILE (issue 5); with --screenshot the picture is of the preview.
     QCommandLineOption importOption(QStringLiteral("import"), QStringLiteral("Preview importing a file."),
                                     QStringLiteral("file"));
     importOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(importOption);
+    // For the startup benchmark (issue 8, startup_s): print "first-paint SECONDS" once the main window has
+    // painted for the first time, then quit, without touching the session.
+    QCommandLineOption firstPaint(QStringLiteral("exit-after-first-paint"),
+                                  QStringLiteral("Quit once the window has been painted."));
+    firstPaint.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(firstPaint);
     parser.process(app);
 
     ss::Settings settings;
@@ -72,7 +127,7 @@ int main(int argc, char* argv[])
                      qPrintable(language));
 
     ss::MainWindow window;
-    const bool shot = parser.isSet(screenshot);
+    const bool shot = parser.isSet(screenshot) || parser.isSet(firstPaint);
     if (!shot)
         window.setSettings(&settings);
     window.restoreLayout();
@@ -87,6 +142,11 @@ int main(int argc, char* argv[])
         window.document()->undoStack()->clear(); // the starting point is not an undoable step
     else
         window.restoreLastScenario(); // or, the first time, the built-in default the document starts with
+
+    if (parser.isSet(compare) && !window.compareWithFile(parser.value(compare)))
+        std::fprintf(stderr, "shardscope: --compare: %s\n", qPrintable(window.lastError()));
+    else if (parser.isSet(pinBaseline))
+        window.setBaselinePinned(true);
 
     for (const QString& assignment : parser.values(set)) {
         const QString path = assignment.section(QLatin1Char('='), 0, 0);
@@ -108,11 +168,23 @@ int main(int argc, char* argv[])
                 tabs->widget(i)->objectName().startsWith(name, Qt::CaseInsensitive))
                 tabs->setCurrentIndex(i);
     }
+    if (parser.isSet(runPlanner)) {
+        window.plannerView()->runNow();
+        window.plannerView()->waitForFinished();
+    }
     window.show();
+    if (!shot) {
+        // Unsaved edits survive a crash (issue 8): autosaved every minute, offered back on the next start.
+        window.enableAutosave();
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+    }
     if (parser.isSet(importOption) && !window.importFile(parser.value(importOption)))
         std::fprintf(stderr, "shardscope: --import: %s\n", qPrintable(window.lastError()));
 
-    if (shot) {
+    FirstPaintWatcher watcher(startup);
+    if (parser.isSet(firstPaint))
+        window.installEventFilter(&watcher);
+    else if (shot) {
         const QString file = parser.value(screenshot);
         QTimer::singleShot(800, &window, [&window, &app, file] {
             window.memoryChart()->replot(QCustomPlot::rpImmediateRefresh);

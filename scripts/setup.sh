@@ -14,9 +14,16 @@ PACKAGES=(
     xvfb xauth fonts-noto-cjk
 )
 
+# The quality gates (scripts/test --fuzz, --all): clang with libFuzzer's runtime (libclang_rt.fuzzer is in
+# libclang-rt-14-dev, which bookworm's clang only recommends).
+FUZZ_PACKAGES=(clang libclang-rt-14-dev)
+
+# install_missing [PKG...]: the given packages, or PACKAGES when none are given.
 install_missing() {
+    local wanted=("$@")
+    [ ${#wanted[@]} -eq 0 ] && wanted=("${PACKAGES[@]}")
     local missing=()
-    for pkg in "${PACKAGES[@]}"; do
+    for pkg in "${wanted[@]}"; do
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -27,9 +34,10 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# configure_and_build [CMAKE_ARGS...]: the arguments apply when BUILD_DIR is configured the first time.
 configure_and_build() {
     if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
-        cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+        cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
     fi
     cmake --build "$BUILD_DIR" -j "$(nproc)"
 }

@@ -87,6 +87,26 @@
     </message>
 </context>
 <context>
+    <name>ss::SweepChart</name>
+    <message numerus="yes">
+        <source>%n of %1 values left out: </source>
+        <translation>
+            <numerusform>%n of %1 values left out: </numerusform>
+            <numerusform>%n of %1 values left out: </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ss::SweepView</name>
+    <message numerus="yes">
+        <source>Sweeping %n values…</source>
+        <translation>
+            <numerusform>Sweeping %n value…</numerusform>
+            <numerusform>Sweeping %n values…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ss::TopologyEditor</name>
     <message numerus="yes">
         <source>Generated: %n node(s) of %1. The first edit makes it an explicit topology.</source>

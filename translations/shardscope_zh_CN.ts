@@ -96,10 +96,6 @@
         <translation>报告</translation>
     </message>
     <message>
-        <source>the sweep chart is not available yet</source>
-        <translation>参数扫描图尚不可用</translation>
-    </message>
-    <message>
         <source>unknown file type: the file name must end in .png, .svg, .pdf, .csv or .json</source>
         <translation>未知文件类型：文件名必须以 .png、.svg、.pdf、.csv 或 .json 结尾</translation>
     </message>
@@ -118,6 +114,147 @@
     <message>
         <source>auto</source>
         <translation>自动</translation>
+    </message>
+    <message>
+        <source>Compared with the baseline “%1”</source>
+        <translation>与基线“%1”对比</translation>
+    </message>
+    <message>
+        <source>Baseline → current (change = current − baseline)</source>
+        <translation>基线 → 当前（变化 = 当前 − 基线）</translation>
+    </message>
+    <message>
+        <source>the sweep chart needs a parameter and its values</source>
+        <translation>参数扫描图需要一个参数及其取值</translation>
+    </message>
+</context>
+<context>
+    <name>CompareText</name>
+    <message>
+        <source>Step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>HFU (recompute counted)</source>
+        <translation>HFU（计入重计算）</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Compute time</source>
+        <translation>计算时间</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <source>Host memory per node</source>
+        <translation>每节点主机内存</translation>
+    </message>
+    <message>
+        <source>NVMe per node</source>
+        <translation>每节点 NVMe</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per step</source>
+        <translation>每步模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs per step</source>
+        <translation>每步硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Microbatches</source>
+        <translation>微批次数</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>buffers</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Stage %1 %2</source>
+        <translation>第 %1 级%2</translation>
+    </message>
+    <message>
+        <source>%1 pp</source>
+        <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>更好</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>更差</translation>
+    </message>
+    <message>
+        <source>%1
+Baseline (%2): %3
+Current: %4
+Change: %5</source>
+        <translation>%1
+基线（%2）：%3
+当前：%4
+变化：%5</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>，%1</translation>
+    </message>
+    <message>
+        <source>Against the baseline: step %1 → %2 (%3), bubble %4 → %5 (%6)</source>
+        <translation>相对基线：每步 %1 → %2（%3），气泡 %4 → %5（%6）</translation>
     </message>
 </context>
 <context>
@@ -1166,6 +1303,21 @@
         <source>User-interface language (zh_CN, en).</source>
         <translation>界面语言（zh_CN、en）。</translation>
     </message>
+    <message>
+        <source>Show the scenario against the baseline scenario FILE.</source>
+        <translation>将场景与基线场景 FILE 对比显示。</translation>
+    </message>
+</context>
+<context>
+    <name>ss::Autosave</name>
+    <message>
+        <source>%1: cannot read the autosave</source>
+        <translation>%1：无法读取自动保存文件</translation>
+    </message>
+    <message>
+        <source>%1: not an autosave</source>
+        <translation>%1：不是自动保存文件</translation>
+    </message>
 </context>
 <context>
     <name>ss::BandwidthChart</name>
@@ -1287,6 +1439,17 @@
     </message>
 </context>
 <context>
+    <name>ss::BaselineModel</name>
+    <message>
+        <source>The scenario has problems; only a valid scenario can be pinned as the baseline.</source>
+        <translation>场景存在问题；只有有效的场景才能固定为基线。</translation>
+    </message>
+    <message>
+        <source>The baseline scenario cannot be evaluated: %1</source>
+        <translation>基线场景无法评估：%1</translation>
+    </message>
+</context>
+<context>
     <name>ss::CalibrationChart</name>
     <message>
         <source>Bytes per collective</source>
@@ -1305,6 +1468,54 @@
     <message>
         <source>%1 measured</source>
         <translation>%1 实测</translation>
+    </message>
+</context>
+<context>
+    <name>ss::CompareModel</name>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Change %</source>
+        <translation>变化 %</translation>
+    </message>
+</context>
+<context>
+    <name>ss::CompareView</name>
+    <message>
+        <source>&lt;b&gt;No baseline pinned.&lt;/b&gt; Pin the current scenario as the baseline, then change it: every figure here, the summary and the memory chart show what the change bought. Or compare with a saved scenario file.</source>
+        <translation>&lt;b&gt;尚未固定基线。&lt;/b&gt;将当前场景固定为基线，然后修改它：这里的每项指标、摘要和显存图都会显示这次修改带来的变化。也可以与已保存的场景文件对比。</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>Baseline &lt;b&gt;%1&lt;/b&gt;%2 against the current scenario &lt;b&gt;%3&lt;/b&gt;. Change = current − baseline; green is better, red is worse.</source>
+        <translation>基线 &lt;b&gt;%1&lt;/b&gt;%2 对比当前场景 &lt;b&gt;%3&lt;/b&gt;。变化 = 当前 − 基线；绿色表示更好，红色表示更差。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Bottleneck of the baseline: %1
+Bottleneck now: %2</source>
+        <translation>基线的瓶颈：%1
+当前的瓶颈：%2</translation>
     </message>
 </context>
 <context>
@@ -1889,6 +2100,86 @@
         <source>Import</source>
         <translation>导入</translation>
     </message>
+    <message>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation>布局规划</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;File…</source>
+        <translation>与文件对比(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Pin a saved scenario as the baseline, beside the open one</source>
+        <translation>将已保存的场景固定为基线，与当前打开的场景并排对比</translation>
+    </message>
+    <message>
+        <source>Pin as &amp;Baseline</source>
+        <translation>固定为基线(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Keep the current figures as a baseline and show every change against it</source>
+        <translation>保留当前指标作为基线，并显示相对它的每项变化</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Changes</source>
+        <translation>恢复未保存的更改</translation>
+    </message>
+    <message>
+        <source>Recover unsaved changes from %1?</source>
+        <translation>恢复 %1 的未保存更改？</translation>
+    </message>
+    <message>
+        <source>ShardScope ended without saving the scenario &quot;%1&quot;.</source>
+        <translation>ShardScope 上次退出时未保存场景“%1”。</translation>
+    </message>
+    <message>
+        <source>ShardScope ended without saving %1.</source>
+        <translation>ShardScope 上次退出时未保存 %1。</translation>
+    </message>
+    <message>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+    <message>
+        <source>Recovered unsaved changes from %1</source>
+        <translation>已恢复 %1 的未保存更改</translation>
+    </message>
+    <message>
+        <source>Baseline unpinned</source>
+        <translation>已取消固定基线</translation>
+    </message>
+    <message>
+        <source>Pinned “%1” as the baseline</source>
+        <translation>已将“%1”固定为基线</translation>
+    </message>
+    <message>
+        <source>Comparing with %1 as the baseline</source>
+        <translation>正在以 %1 为基线进行对比</translation>
+    </message>
+    <message>
+        <source>Compare with Scenario</source>
+        <translation>与场景对比</translation>
+    </message>
+    <message>
+        <source>Unpin &amp;Baseline</source>
+        <translation>取消固定基线(&amp;B)</translation>
+    </message>
 </context>
 <context>
     <name>ss::MemoryChart</name>
@@ -1952,6 +2243,18 @@
         <translation>GPU 显存容量
 %1</translation>
     </message>
+    <message>
+        <source>Baseline: %1</source>
+        <translation>基线：%1</translation>
+    </message>
+    <message>
+        <source>Baseline “%1”</source>
+        <translation>基线“%1”</translation>
+    </message>
+    <message>
+        <source>Against the baseline: %1</source>
+        <translation>相对基线：%1</translation>
+    </message>
 </context>
 <context>
     <name>ss::ParameterPanel</name>
@@ -1982,6 +2285,287 @@
     <message>
         <source>auto (sequence length)</source>
         <translation>自动（序列长度）</translation>
+    </message>
+</context>
+<context>
+    <name>ss::PlannerChart</name>
+    <message>
+        <source>pp %1</source>
+        <translation>流水线并行 %1</translation>
+    </message>
+    <message>
+        <source>ZeRO %1</source>
+        <translation>ZeRO %1</translation>
+    </message>
+    <message>
+        <source>Current layout</source>
+        <translation>当前布局</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>No feasible layouts to show yet: press Run.</source>
+        <translation>尚无可行布局：请点击“运行”。</translation>
+    </message>
+    <message>
+        <source>Step time %1, %2 tokens/s, MFU %3</source>
+        <translation>单步时间 %1，%2 token/秒，MFU %3</translation>
+    </message>
+    <message>
+        <source>Peak memory %1 of %2</source>
+        <translation>峰值显存 %1 / %2</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s current layout.</source>
+        <translation>场景当前的布局。</translation>
+    </message>
+    <message>
+        <source>Click to apply this layout.</source>
+        <translation>单击以应用此布局。</translation>
+    </message>
+</context>
+<context>
+    <name>ss::PlannerModel</name>
+    <message>
+        <source>%1 (v %2)</source>
+        <translation>%1（v %2）</translation>
+    </message>
+    <message>
+        <source>tp %1 × pp %2 × dp %3</source>
+        <translation>张量并行 %1 × 流水线并行 %2 × 数据并行 %3</translation>
+    </message>
+    <message>
+        <source>micro batch %1, ZeRO %2, recompute: %3</source>
+        <translation>微批次 %1，ZeRO %2，重计算：%3</translation>
+    </message>
+    <message>
+        <source>, schedule: %1</source>
+        <translation>，调度：%1</translation>
+    </message>
+    <message>
+        <source>, sequence parallel</source>
+        <translation>，序列并行</translation>
+    </message>
+    <message>
+        <source>, no sequence parallel</source>
+        <translation>，无序列并行</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s current layout.</source>
+        <translation>场景当前的布局。</translation>
+    </message>
+    <message>
+        <source>Double-click to apply this layout.</source>
+        <translation>双击以应用此布局。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>Micro batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Peak memory / capacity</source>
+        <translation>峰值显存 / 容量</translation>
+    </message>
+    <message>
+        <source>Rank by the objective</source>
+        <translation>按目标排名</translation>
+    </message>
+    <message>
+        <source>Data-parallel degree</source>
+        <translation>数据并行度</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree</source>
+        <translation>张量并行度</translation>
+    </message>
+    <message>
+        <source>Pipeline-parallel degree (stages)</source>
+        <translation>流水线并行度（阶段数）</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU against its capacity</source>
+        <translation>最满 GPU 的峰值显存与其容量</translation>
+    </message>
+</context>
+<context>
+    <name>ss::PlannerView</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Search every layout of the model on this cluster (on all cores)</source>
+        <translation>搜索该模型在此集群上的所有布局（使用所有核心）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Rank by</source>
+        <translation>排序依据</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>每 GPU 的 token/秒</translation>
+    </message>
+    <message>
+        <source>memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>tp across nodes</source>
+        <translation>张量并行跨节点</translation>
+    </message>
+    <message>
+        <source>Allow tensor parallelism larger than a node (its all-reduces then cross the network)</source>
+        <translation>允许张量并行超过一个节点（其 all-reduce 将经过网络）</translation>
+    </message>
+    <message>
+        <source>max micro batch</source>
+        <translation>最大微批次</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>着色依据</translation>
+    </message>
+    <message>
+        <source>pipeline stages</source>
+        <translation>流水线阶段数</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>&amp;Apply layout</source>
+        <translation>应用布局(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Set the selected layout on the scenario (one undo step)</source>
+        <translation>将选中的布局应用到场景（一个撤销步骤）</translation>
+    </message>
+    <message>
+        <source>The search could not start.</source>
+        <translation>搜索无法开始。</translation>
+    </message>
+    <message>
+        <source>Cancelled before any layout was found to fit.</source>
+        <translation>在找到可放入显存的布局之前已取消。</translation>
+    </message>
+    <message>
+        <source>No layout fits in GPU memory.</source>
+        <translation>没有布局能放入 GPU 显存。</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Not run yet</source>
+        <translation>尚未运行</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layouts, %3 fit</source>
+        <translation>已评估 %1 / %2 个布局，%3 个可放入显存</translation>
+    </message>
+    <message>
+        <source>The search could not start: %1</source>
+        <translation>搜索无法开始：%1</translation>
+    </message>
+    <message>
+        <source>Searching on all cores…</source>
+        <translation>正在所有核心上搜索…</translation>
+    </message>
+    <message>
+        <source>Cancelled: the results are those found so far.</source>
+        <translation>已取消：结果为目前已找到的布局。</translation>
+    </message>
+    <message>
+        <source>Searched in %1.</source>
+        <translation>搜索用时 %1。</translation>
+    </message>
+    <message>
+        <source>The scenario or the options changed: Run again.</source>
+        <translation>场景或选项已更改：请重新运行。</translation>
+    </message>
+    <message>
+        <source>Apply layout %1</source>
+        <translation>应用布局 %1</translation>
     </message>
 </context>
 <context>
@@ -2106,6 +2690,204 @@
     <message>
         <source>Bottleneck: %1</source>
         <translation>瓶颈：%1</translation>
+    </message>
+    <message>
+        <source>Δ against the baseline “%1”</source>
+        <translation>相对基线“%1”的变化</translation>
+    </message>
+    <message>
+        <source>Δ against the baseline</source>
+        <translation>相对基线的变化</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>ss::SweepChart</name>
+    <message>
+        <source>Host bridge</source>
+        <translation>主机桥</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/秒</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Compute time</source>
+        <translation>计算时间</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>Host memory per node</source>
+        <translation>每节点主机内存</translation>
+    </message>
+    <message>
+        <source>NVMe per node</source>
+        <translation>每节点 NVMe</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per step</source>
+        <translation>每步模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs per step</source>
+        <translation>每步硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Microbatches</source>
+        <translation>微批次数</translation>
+    </message>
+    <message>
+        <source>%1 bandwidth</source>
+        <translation>%1 带宽</translation>
+    </message>
+    <message>
+        <source>%1 efficiency</source>
+        <translation>%1 效率</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <source>Sweep of %1</source>
+        <translation>%1 的参数扫描</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory</source>
+        <translation>GPU 显存放不下</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>%1 (tokens/s)</source>
+        <translation>%1（token/秒）</translation>
+    </message>
+    <message>
+        <source>current: %1</source>
+        <translation>当前：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 values left out: </source>
+        <translation>
+            <numerusform>%1 个取值中有 %n 个被略去：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 = %2: %3</source>
+        <translation>%1 = %2：%3</translation>
+    </message>
+    <message>
+        <source>The current value, %1, is outside the range.</source>
+        <translation>当前值 %1 不在范围内。</translation>
+    </message>
+    <message>
+        <source>No values to sweep</source>
+        <translation>没有可扫描的取值</translation>
+    </message>
+    <message>
+        <source>No value of the range gives a scenario that can be evaluated</source>
+        <translation>该范围内没有可以评估的取值</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>Left out: %1</source>
+        <translation>已略去：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 needed, the GPU has %2</source>
+        <translation>放不下：需要 %1，GPU 只有 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ss::SweepView</name>
+    <message>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>&amp;Sweep</source>
+        <translation>扫描(&amp;S)</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性</translation>
+    </message>
+    <message>
+        <source>logarithmic</source>
+        <translation>对数</translation>
+    </message>
+    <message>
+        <source>The range does not parse: give two values and a step count (a logarithmic range needs values above 0).</source>
+        <translation>无法解析范围：请给出两个值和步数（对数范围的值须大于 0）。</translation>
+    </message>
+    <message>
+        <source>Pick a metric to draw.</source>
+        <translation>请选择要绘制的指标。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweeping %n values…</source>
+        <translation>
+            <numerusform>正在扫描 %n 个取值…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "autosave.h"
 #include "bandwidthchart.h"
+#include "baselinemodel.h"
+#include "comparetext.h"
+#include "compareview.h"
 #include "examples.h"
 #include "exportactions.h"
 #include "ganttchart.h"
@@ -9,10 +13,13 @@
 #include "importer.h"
 #include "memorychart.h"
 #include "parameterpanel.h"
+#include "plannerview.h"
 #include "scenariodocument.h"
 #include "scenariojson.h"
 #include "settings.h"
 #include "summarystrip.h"
+#include "sweepchart.h"
+#include "sweepview.h"
 #include "topologycanvas.h"
 #include "topologyeditor.h"
 
@@ -31,7 +38,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenuBar>
+#include <QLocale>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QScreen>
@@ -73,6 +82,16 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_topology, tr("Topology"));
     m_bandwidth = new BandwidthChart;
     m_tabs->addTab(m_bandwidth, tr("Bandwidth"));
+    // What-if sweeps (issue 6): reruns on its own while shown, from the document's scenario.
+    m_sweep = new SweepView(m_document);
+    m_tabs->addTab(m_sweep, tr("Sweep"));
+    // The layout planner (issue 6): searches only when asked, on every core off the UI thread.
+    m_planner = new PlannerView(m_document);
+    m_tabs->addTab(m_planner, tr("Planner"));
+    // Baseline comparison (issue 6): the pinned scenario beside the document; the Compare tab lists it all.
+    m_baseline = new BaselineModel(m_document, this);
+    m_compare = new CompareView;
+    m_tabs->addTab(m_compare, tr("Compare"));
     // A communication box clicked in the timeline lights up its collective's links on the canvas.
     connect(m_gantt, &GanttChart::collectiveActivated, m_topology, &TopologyEditor::highlightCollective);
     layout->addWidget(m_tabs, 1);
@@ -98,6 +117,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_document, &ScenarioDocument::resultChanged, this, &MainWindow::showResult);
     connect(m_document, &ScenarioDocument::problemsChanged, this, &MainWindow::showProblems);
+    connect(m_baseline, &BaselineModel::changed, this, &MainWindow::showComparison);
     connect(m_document, &ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
@@ -125,6 +145,11 @@ void MainWindow::createMenus()
     action = file->addAction(tr("&Import…"), this, &MainWindow::import);
     action->setObjectName(QStringLiteral("actionImport"));
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    QAction* compareFile =
+        file->addAction(tr("Compare with &File…"), this, &MainWindow::compareWithFileDialog);
+    compareFile->setObjectName(QStringLiteral("actionCompareWithFile"));
+    compareFile->setStatusTip(tr("Pin a saved scenario as the baseline, beside the open one"));
+    compareFile->setToolTip(compareFile->statusTip());
 
     QMenu* examples = file->addMenu(tr("&Examples"));
     examples->setObjectName(QStringLiteral("menuExamples"));
@@ -145,6 +170,10 @@ void MainWindow::createMenus()
     exporter->addChart(m_gantt, io::ExportChart::Gantt);
     exporter->addChart(m_topology->canvas(), io::ExportChart::Topology);
     exporter->addChart(m_bandwidth, io::ExportChart::Bandwidth);
+    exporter->setSweepSpec([this] { return m_sweep->spec(); });
+    exporter->addChart(m_sweep->chart(), io::ExportChart::Sweep);
+    // Charts exported while a baseline is pinned show it, as on screen.
+    exporter->setBaseline([this] { return m_baseline->pinned(); });
     exporter->addExportMenu(file);
 
     file->addSeparator();
@@ -180,6 +209,17 @@ void MainWindow::createMenus()
     toggle->setText(tr("&Parameters"));
     toggle->setObjectName(QStringLiteral("actionShowParameters"));
     view->addAction(toggle);
+    view->addSeparator();
+    // Checkable: checked while a baseline is pinned; its words say what a click does next.
+    m_pinAction = view->addAction(tr("Pin as &Baseline"));
+    m_pinAction->setObjectName(QStringLiteral("actionPinBaseline"));
+    m_pinAction->setCheckable(true);
+    m_pinAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    m_pinAction->setToolTip(tr("Keep the current figures as a baseline and show every change against it"));
+    connect(m_pinAction, &QAction::triggered, this, [this](bool checked) { setBaselinePinned(checked); });
+    m_summary->setPinAction(m_pinAction);
+    m_compare->setActions(m_pinAction, compareFile);
+    view->addSeparator();
     m_languageMenu = view->addMenu(tr("&Language"));
     m_languageMenu->setObjectName(QStringLiteral("menuLanguage"));
     auto* languages = new QActionGroup(this);
@@ -316,6 +356,62 @@ void MainWindow::saveSession()
     m_settings->setLastScenarioFile(m_document->fileName());
     m_settings->setLastScenarioModified(m_document->isModified());
     m_settings->sync();
+}
+
+void MainWindow::enableAutosave(const QString& directory)
+{
+    if (!m_autosave)
+        m_autosave = new Autosave(m_document, directory, this);
+}
+
+bool MainWindow::offerRecovery()
+{
+    if (!m_autosave)
+        return false;
+    for (const AutosaveEntry& entry : m_autosave->staleEntries()) {
+        RecoveryChoice choice = RecoveryChoice::Later;
+        if (m_recoveryPrompt) {
+            choice = m_recoveryPrompt(entry);
+        } else {
+            QMessageBox box(QMessageBox::Question, tr("Recover Unsaved Changes"),
+                            tr("Recover unsaved changes from %1?")
+                                .arg(QLocale().toString(entry.savedAt.toLocalTime(), QLocale::ShortFormat)),
+                            QMessageBox::NoButton, this);
+            box.setInformativeText(entry.fileName.isEmpty()
+                                       ? tr("ShardScope ended without saving the scenario \"%1\".").arg(entry.name)
+                                       : tr("ShardScope ended without saving %1.").arg(entry.fileName));
+            QPushButton* recover = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
+            QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+            box.addButton(tr("Later"), QMessageBox::RejectRole);
+            box.setDefaultButton(recover);
+            box.exec();
+            choice = box.clickedButton() == recover   ? RecoveryChoice::Recover
+                     : box.clickedButton() == discard ? RecoveryChoice::Discard
+                                                      : RecoveryChoice::Later;
+        }
+        if (choice == RecoveryChoice::Later)
+            continue;
+        if (choice == RecoveryChoice::Discard) {
+            Autosave::remove(entry);
+            continue;
+        }
+        Scenario scenario;
+        QString error;
+        if (!Autosave::load(entry.path, scenario, &error)) {
+            showError(error);
+            continue;
+        }
+        // Unsaved, bound to its file: Save writes it where it belongs. This session's autosave takes over
+        // at once, so a second crash loses nothing either.
+        m_document->resetScenario(scenario, entry.fileName, true);
+        m_autosave->saveNow();
+        Autosave::remove(entry);
+        statusBar()->showMessage(tr("Recovered unsaved changes from %1")
+                                     .arg(QLocale().toString(entry.savedAt.toLocalTime(), QLocale::ShortFormat)),
+                                 statusTimeoutMs);
+        return true;
+    }
+    return false;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -483,6 +579,76 @@ void MainWindow::showResult()
     m_gantt->setStale(!m_document->isResultCurrent());
     m_bandwidth->resetData(m_document->result());
     m_bandwidth->setStale(!m_document->isResultCurrent());
+    showComparison();
+}
+
+bool MainWindow::setBaselinePinned(bool pin)
+{
+    if (!pin) {
+        m_baseline->unpin();
+        statusBar()->showMessage(tr("Baseline unpinned"), statusTimeoutMs);
+        return false;
+    }
+    QString error;
+    if (!m_baseline->pinCurrent(&error)) {
+        showError(error);
+        showComparison(); // puts the action back to unchecked
+        return m_baseline->isPinned();
+    }
+    m_lastError.clear();
+    statusBar()->showMessage(tr("Pinned “%1” as the baseline").arg(m_baseline->baseline().label),
+                             statusTimeoutMs);
+    return true;
+}
+
+bool MainWindow::compareWithFile(const QString& fileName)
+{
+    QString error;
+    if (!m_baseline->pinFile(fileName, &error)) {
+        showError(error);
+        return false;
+    }
+    m_lastError.clear();
+    statusBar()->showMessage(tr("Comparing with %1 as the baseline").arg(QDir::toNativeSeparators(fileName)),
+                             statusTimeoutMs);
+    return true;
+}
+
+void MainWindow::compareWithFileDialog()
+{
+    const QString dir = m_settings ? m_settings->lastDirectory() : QString();
+    const QString fileName = QFileDialog::getOpenFileName(this, tr("Compare with Scenario"), dir,
+                                                          tr("Scenario files (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return;
+    if (m_settings)
+        m_settings->setLastDirectory(QFileInfo(fileName).absolutePath());
+    if (compareWithFile(fileName))
+        m_tabs->setCurrentWidget(m_compare);
+}
+
+void MainWindow::showComparison()
+{
+    const Baseline* baseline = m_baseline->pinned();
+    {
+        // The action follows the model whoever pinned (a file, the command line, a test).
+        const QSignalBlocker block(m_pinAction);
+        m_pinAction->setChecked(baseline != nullptr);
+        m_pinAction->setText(baseline ? tr("Unpin &Baseline") : tr("Pin as &Baseline"));
+        m_pinAction->setEnabled(baseline || m_baseline->canPinCurrent());
+    }
+    const std::vector<FigureDelta> deltas = m_baseline->deltas();
+    const QString currentName = QString::fromStdString(m_document->scenario().name);
+    if (baseline) {
+        m_summary->setComparison(baseline->label, deltas);
+        m_chart->setBaseline(&baseline->result, baseline->label);
+        m_gantt->setComparison(CompareText::stepLine(deltas));
+    } else {
+        m_summary->clearComparison();
+        m_chart->setBaseline(nullptr);
+        m_gantt->setComparison(QString());
+    }
+    m_compare->resetData(baseline, currentName, m_document->result(), deltas);
 }
 
 void MainWindow::showProblems()
@@ -491,6 +657,8 @@ void MainWindow::showProblems()
     m_chart->setStale(!m_document->isValid());
     m_gantt->setStale(!m_document->isValid());
     m_bandwidth->setStale(!m_document->isValid());
+    // Only a valid scenario can be pinned; unpinning is always possible.
+    m_pinAction->setEnabled(m_baseline->isPinned() || m_baseline->canPinCurrent());
 }
 
 } // namespace ss

@@ -6,6 +6,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
+
 class QAction;
 class QDockWidget;
 class QMenu;
@@ -13,14 +15,20 @@ class QTabWidget;
 
 namespace ss {
 
+class Autosave;
+struct AutosaveEntry;
 class BandwidthChart;
+class BaselineModel;
+class CompareView;
 class GanttChart;
 class ImportDialog;
 class MemoryChart;
 class ParameterPanel;
+class PlannerView;
 class ScenarioDocument;
 class Settings;
 class SummaryStrip;
+class SweepView;
 class TopologyEditor;
 
 class MainWindow : public QMainWindow
@@ -36,7 +44,13 @@ public:
     GanttChart* ganttChart() const { return m_gantt; }
     TopologyEditor* topologyEditor() const { return m_topology; }
     BandwidthChart* bandwidthChart() const { return m_bandwidth; }
+    SweepView* sweepView() const { return m_sweep; }
+    // The layout planner (issue 6).
+    PlannerView* plannerView() const { return m_planner; }
     SummaryStrip* summaryStrip() const { return m_summary; }
+    // The pinned baseline (issue 6) and the Compare tab that lists it against the current scenario.
+    BaselineModel* baselineModel() const { return m_baseline; }
+    CompareView* compareView() const { return m_compare; }
     // The tabs of the central area: "Memory" first.
     QTabWidget* viewTabs() const { return m_tabs; }
 
@@ -53,12 +67,37 @@ public:
     // The open import preview; nullptr when none is open.
     ImportDialog* importPreview() const;
 
+    // Pins the current scenario as the baseline (PIN) or unpins it. Pinning an invalid scenario shows
+    // why and changes nothing; returns whether a baseline is pinned afterwards.
+    bool setBaselinePinned(bool pin);
+    // Pins the scenario saved in FILE_NAME as the baseline, beside the open one (File > Compare with File…).
+    // A file that cannot be read or is not a valid scenario shows its one-line error (lastError()) and
+    // changes nothing: the current scenario and any pinned baseline stay.
+    bool compareWithFile(const QString& fileName);
+
     // Session: SETTINGS is where the window and the scenario are saved on close (none: nothing is saved).
     void setSettings(Settings* settings);
     void restoreLayout();
     // The last session's scenario; false when there is none to restore.
     bool restoreLastScenario();
     void saveSession();
+
+    // Crash recovery (issue 8): from now on, unsaved edits are autosaved to DIRECTORY ("": the default).
+    void enableAutosave(const QString& directory = {});
+    Autosave* autosave() const { return m_autosave; }
+    enum class RecoveryChoice
+    {
+        Recover,
+        Discard,
+        Later
+    };
+    // Answers "Recover unsaved changes from <time>?"; the default asks with a message box, tests answer
+    // through their own function instead of a modal dialog.
+    using RecoveryPrompt = std::function<RecoveryChoice(const AutosaveEntry&)>;
+    void setRecoveryPrompt(RecoveryPrompt prompt) { m_recoveryPrompt = std::move(prompt); }
+    // Offers the autosaves of sessions that ended without quitting, newest first, until one is recovered
+    // (it becomes the document, unsaved); true when one was. Needs enableAutosave().
+    bool offerRecovery();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -80,6 +119,8 @@ private:
     void updateTitle();
     void showResult();
     void showProblems();
+    void showComparison();
+    void compareWithFileDialog();
 
     ScenarioDocument* m_document;
     Settings* m_settings = nullptr;
@@ -88,12 +129,19 @@ private:
     GanttChart* m_gantt = nullptr;
     TopologyEditor* m_topology = nullptr;
     BandwidthChart* m_bandwidth = nullptr;
+    SweepView* m_sweep = nullptr;
+    PlannerView* m_planner = nullptr;
     SummaryStrip* m_summary;
+    BaselineModel* m_baseline = nullptr;
+    CompareView* m_compare = nullptr;
+    QAction* m_pinAction = nullptr;
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_panelDock;
     QMenu* m_languageMenu = nullptr;
     QString m_lastError;
     QPointer<ImportDialog> m_importPreview;
+    Autosave* m_autosave = nullptr;
+    RecoveryPrompt m_recoveryPrompt;
 };
 
 } // namespace ss

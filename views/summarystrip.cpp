@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "summarystrip.h"
 
+#include "comparetext.h"
 #include "enginetext.h"
 #include "fieldnames.h"
 #include "flowlayout.h"
 #include "unitformat.h"
 
+#include <QAction>
+#include <QEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -35,22 +39,44 @@ SummaryStrip::SummaryStrip(QWidget* parent) : QFrame(parent), m_figures(new QWid
     // The figures wrap onto a second line when the window (or a translation) needs it.
     new FlowLayout(m_figures, 22, 6);
     layout->addWidget(m_figures);
-    m_params = addFigure(tr("Parameters"), QStringLiteral("summary.params"));
-    m_gpus = addFigure(tr("GPUs"), QStringLiteral("summary.gpus"));
-    m_microbatches = addFigure(tr("Microbatches"), QStringLiteral("summary.microbatches"));
-    m_peak = addFigure(tr("Peak memory per GPU"), QStringLiteral("summary.peak"));
-    m_flops = addFigure(tr("Model FLOPs per step"), QStringLiteral("summary.flops"));
-    m_stepTime = addFigure(tr("Step time"), QStringLiteral("summary.step_time"));
-    m_tokens = addFigure(tr("Tokens/s"), QStringLiteral("summary.tokens_per_s"));
-    m_mfu = addFigure(tr("MFU"), QStringLiteral("summary.mfu"));
-    m_bubble = addFigure(tr("Bubble"), QStringLiteral("summary.bubble"));
-    m_exposed = addFigure(tr("Exposed communication"), QStringLiteral("summary.exposed_comm"));
+    m_params = addFigure(tr("Parameters"), QStringLiteral("summary.params"), "params_total");
+    m_gpus = addFigure(tr("GPUs"), QStringLiteral("summary.gpus"), "gpus");
+    m_microbatches = addFigure(tr("Microbatches"), QStringLiteral("summary.microbatches"), "microbatches");
+    m_peak = addFigure(tr("Peak memory per GPU"), QStringLiteral("summary.peak"), "memory.peak_gpu_bytes");
+    m_flops = addFigure(tr("Model FLOPs per step"), QStringLiteral("summary.flops"),
+                        "compute.model_flops_per_step");
+    m_stepTime = addFigure(tr("Step time"), QStringLiteral("summary.step_time"), "step.time_s");
+    m_tokens = addFigure(tr("Tokens/s"), QStringLiteral("summary.tokens_per_s"), "step.tokens_per_s");
+    m_mfu = addFigure(tr("MFU"), QStringLiteral("summary.mfu"), "step.mfu");
+    m_bubble = addFigure(tr("Bubble"), QStringLiteral("summary.bubble"), "step.bubble_fraction");
+    m_exposed =
+        addFigure(tr("Exposed communication"), QStringLiteral("summary.exposed_comm"), "step.exposed_comm_s");
     for (QLabel* figure : {m_stepTime, m_tokens, m_mfu, m_bubble, m_exposed})
         figure->parentWidget()->setVisible(false);
     m_fits = new QLabel(m_figures);
     m_fits->setObjectName(QStringLiteral("summary.fits"));
     m_fits->setAlignment(Qt::AlignCenter);
     m_figures->layout()->addWidget(m_fits);
+
+    // Last in the flow, so it wraps with the figures instead of taking a column of its own: the baseline
+    // toggle, and under it the pinned baseline's name.
+    auto* pinCard = new QWidget(m_figures);
+    m_pinCard = pinCard;
+    auto* pinColumn = new QVBoxLayout(pinCard);
+    pinColumn->setContentsMargins(0, 0, 0, 0);
+    pinColumn->setSpacing(2);
+    m_pinButton = new QToolButton(pinCard);
+    m_pinButton->setObjectName(QStringLiteral("summary.pinBaseline"));
+    m_pinButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_pinButton->setVisible(false);
+    pinColumn->addWidget(m_pinButton, 0, Qt::AlignLeft);
+    m_baselineName = new QLabel(pinCard);
+    m_baselineName->setObjectName(QStringLiteral("summary.baseline"));
+    m_baselineName->setForegroundRole(QPalette::PlaceholderText);
+    m_baselineName->setMaximumWidth(240);
+    m_baselineName->setVisible(false);
+    pinColumn->addWidget(m_baselineName);
+    m_figures->layout()->addWidget(pinCard);
 
     m_bottleneck = new QLabel(this);
     m_bottleneck->setObjectName(QStringLiteral("summary.bottleneck"));
@@ -76,7 +102,7 @@ SummaryStrip::SummaryStrip(QWidget* parent) : QFrame(parent), m_figures(new QWid
     layout->addWidget(m_problems);
 }
 
-QLabel* SummaryStrip::addFigure(const QString& caption, const QString& name)
+QLabel* SummaryStrip::addFigure(const QString& caption, const QString& name, const char* figureId)
 {
     auto* card = new QWidget(m_figures);
     auto* cardLayout = new QVBoxLayout(card);
@@ -97,8 +123,91 @@ QLabel* SummaryStrip::addFigure(const QString& caption, const QString& name)
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     cardLayout->addWidget(captionLabel);
     cardLayout->addWidget(value);
+    if (figureId) {
+        // The change against the pinned baseline, under the value; hidden while nothing is pinned.
+        auto* delta = new QLabel(card);
+        delta->setObjectName(name + QStringLiteral(".delta"));
+        delta->setFont(small);
+        delta->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        delta->setVisible(false);
+        cardLayout->addWidget(delta);
+        m_deltaLabels.emplace_back(figureId, delta);
+    }
     m_figures->layout()->addWidget(card);
     return value;
+}
+
+void SummaryStrip::setComparison(const QString& label, const std::vector<FigureDelta>& deltas)
+{
+    m_comparing = true;
+    m_baselineLabel = label;
+    m_deltas = deltas;
+    showDeltas();
+}
+
+void SummaryStrip::clearComparison()
+{
+    m_comparing = false;
+    m_baselineLabel.clear();
+    m_deltas.clear();
+    showDeltas();
+}
+
+void SummaryStrip::setPinAction(QAction* action)
+{
+    m_pinButton->setDefaultAction(action);
+    m_pinButton->setVisible(action != nullptr);
+}
+
+void SummaryStrip::showDeltas()
+{
+    for (const auto& [id, label] : m_deltaLabels) {
+        const FigureDelta* delta = m_comparing ? findDelta(m_deltas, id) : nullptr;
+        label->setVisible(delta != nullptr);
+        label->setProperty("verdict", delta ? static_cast<int>(delta->verdict) : -1);
+        if (!delta) {
+            label->clear();
+            label->setToolTip(QString());
+            continue;
+        }
+        label->setText(CompareText::change(*delta));
+        label->setToolTip(CompareText::toolTip(*delta, m_baselineLabel));
+        // Green when better, red when worse, quiet otherwise (palette(), so a dark theme keeps it legible).
+        const QColor colour = CompareText::verdictColor(delta->verdict, palette());
+        QPalette pal = palette();
+        if (colour.isValid()) {
+            pal.setColor(QPalette::WindowText, colour);
+            label->setForegroundRole(QPalette::WindowText);
+        } else {
+            label->setForegroundRole(QPalette::PlaceholderText);
+        }
+        label->setPalette(pal);
+    }
+    // Two short lines whatever the name's length: the figures keep the strip's width; the tooltip has it all.
+    const QString full = tr("Δ against the baseline “%1”").arg(m_baselineLabel);
+    const QString name = m_baselineName->fontMetrics().elidedText(m_baselineLabel, Qt::ElideRight,
+                                                                  m_baselineName->maximumWidth() - 16);
+    m_baselineName->setVisible(m_comparing);
+    m_baselineName->setText(
+        m_comparing ? tr("Δ against the baseline") + QLatin1Char('\n') + tr("“%1”").arg(name) : QString());
+    m_baselineName->setToolTip(m_comparing ? full : QString());
+}
+
+void SummaryStrip::setFiguresEnabled(bool enabled)
+{
+    // Every figure greys out while they belong to an earlier scenario, but the baseline toggle stays usable:
+    // unpinning must not wait for the scenario to be repaired.
+    for (QWidget* child : m_figures->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+        if (child != m_pinCard)
+            child->setEnabled(enabled);
+}
+
+void SummaryStrip::changeEvent(QEvent* event)
+{
+    QFrame::changeEvent(event);
+    // The verdict colours depend on whether the theme is light or dark.
+    if (event->type() == QEvent::PaletteChange && m_comparing)
+        showDeltas();
 }
 
 void SummaryStrip::resetData(const Result& result)
@@ -179,7 +288,7 @@ void SummaryStrip::setProblems(const std::vector<Problem>& problems)
     if (problems.empty()) {
         m_problems->clear();
         m_problems->setVisible(false);
-        m_figures->setEnabled(true);
+        setFiguresEnabled(true);
         return;
     }
     QStringList lines;
@@ -198,7 +307,7 @@ void SummaryStrip::setProblems(const std::vector<Problem>& problems)
     m_problems->setText(lines.join(QLatin1Char('\n')));
     m_problems->setToolTip(hidden > 0 ? all.join(QLatin1Char('\n')) : QString());
     m_problems->setVisible(true);
-    m_figures->setEnabled(false);
+    setFiguresEnabled(false);
 }
 
 } // namespace ss

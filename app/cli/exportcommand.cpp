@@ -6,6 +6,7 @@
 #include "csvexport.h"
 #include "examples.h"
 #include "scenariojson.h"
+#include "sweepcommand.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -34,6 +35,7 @@ private:
 int ExportCommand::run(const QStringList& args)
 {
     QString source, chartArg, outArg;
+    ss::cli::SweepOptions sweepOptions;
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString arg = args.at(i);
         if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
@@ -45,7 +47,8 @@ int ExportCommand::run(const QStringList& args)
         if (arg.startsWith(QLatin1String("--")) && eq > 0) {
             value = arg.mid(eq + 1);
             arg = arg.left(eq);
-        } else if (arg == QLatin1String("--chart") || arg == QLatin1String("--out") || arg == QLatin1String("-o")) {
+        } else if (arg == QLatin1String("--chart") || arg == QLatin1String("--out") || arg == QLatin1String("-o") ||
+                   ss::cli::isSweepOption(arg)) {
             if (i + 1 >= args.size())
                 return usageError(tr("export: %1 needs a value").arg(arg));
             value = args.at(++i);
@@ -63,6 +66,8 @@ int ExportCommand::run(const QStringList& args)
             chartArg = value;
         else if (arg == QLatin1String("--out") || arg == QLatin1String("-o"))
             outArg = value;
+        else if (ss::cli::isSweepOption(arg))
+            ss::cli::takeSweepOption(arg, value, sweepOptions);
         else
             return usageError(tr("export: unknown option '%1' (try shardscope-cli export --help)").arg(arg));
     }
@@ -73,8 +78,9 @@ int ExportCommand::run(const QStringList& args)
     if (!ss::io::exportChartFromName(chartArg, chart))
         return usageError(
             tr("--chart: expected memory, gantt, topology, bandwidth, sweep or report, got '%1'").arg(chartArg));
-    if (chart == ss::io::ExportChart::Sweep)
-        return usageError(tr("export: the sweep chart is not available yet"));
+    // The sweep chart takes `sweep`'s options (--param, --values or --range, --metric); no other chart does.
+    if (chart != ss::io::ExportChart::Sweep && sweepOptions.any())
+        return usageError(tr("export: --param, --values, --range and --metric are for --chart sweep"));
     QString why;
     if (!ss::ChartExport::supports(chart, ss::io::exportFormatOf(outArg), &why))
         return usageError(QStringLiteral("--out: ") + why);
@@ -95,6 +101,22 @@ int ExportCommand::run(const QStringList& args)
         if (!ss::io::loadExample(source, scenario, &error))
             return inputError(error);
     }
+    // A chart of a scenario that cannot be evaluated would draw zeros: say why instead, as eval does
+    // (issue 8). The sweep chart's parameter may repair it, so the sweep checks its points itself.
+    if (chart != ss::io::ExportChart::Sweep) {
+        const QString problem = ss::io::scenarioProblem(scenario, source);
+        if (!problem.isEmpty())
+            return inputError(problem);
+    }
+    if (chart == ss::io::ExportChart::Sweep) {
+        ss::SweepSpec spec;
+        if (const int status = ss::cli::sweepSpecFrom(scenario, sweepOptions, spec); status != kOk)
+            return status;
+        spec.geometric = sweepOptions.range.endsWith(QLatin1String(":log"));
+        if (!ss::ChartExport::exportSweep(scenario, spec, outArg, &error))
+            return inputError(error);
+        return kOk;
+    }
     if (!ss::ChartExport::exportScenario(scenario, chart, outArg, &error))
         return inputError(error);
     return kOk;
@@ -108,9 +130,11 @@ QString exportUsage()
         "Cli", "  shardscope-cli export SCENARIO --chart CHART --out FILE\n"
                "\n"
                "export draws a chart of the scenario's result into FILE: CHART is memory, gantt, topology,\n"
-               "  bandwidth or report (sweep is not available yet); FILE's suffix picks the format: .png,\n"
+               "  bandwidth, sweep or report; FILE's suffix picks the format: .png,\n"
                "  .svg, .pdf, .csv (the chart's numbers) or .json (gantt only: a Chrome trace that Perfetto\n"
-               "  and chrome://tracing open); the report is a multi-page PDF. FILE is written atomically.\n");
+               "  and chrome://tracing open); the report is a multi-page PDF. FILE is written atomically.\n"
+               "  The sweep chart takes sweep's options: --param PATH --values v1,v2,..|--range a:b:n[:log]\n"
+               "  [--metric M]... (shardscope-cli sweep --help); its .csv holds the numbers sweep prints.\n");
 }
 
 int exportCommand(const QStringList& args)

@@ -4,15 +4,18 @@
 // expected), 2 usage error. Output is written only once it is complete.
 #include "clioutput.h"
 #include "collective.h"
+#include "comparecommand.h"
 #include "evaluate.h"
 #include "examples.h"
 #include "exportcommand.h"
 #include "fields.h"
 #include "importcommand.h"
 #include "jsonwriter.h"
+#include "planner.h"
 #include "presets.h"
 #include "resultjson.h"
 #include "scenariojson.h"
+#include "sweepcommand.h"
 #include "topologyjson.h"
 #include "units.h"
 
@@ -49,6 +52,7 @@ private:
     int listExamples();
     int collective(const QStringList& args);
     int listPresets(const QStringList& args);
+    int plan(const QStringList& args);
     bool loadScenario(const QString& source, ss::Scenario& out, QString& label);
     bool loadTopology(const QString& source, ss::Topology& out);
     static void print(FILE* stream, const QByteArray& bytes);
@@ -66,7 +70,10 @@ QString Cli::usage()
               "[--algorithm ALG]\n"
               "  shardscope-cli presets [--json]\n"
               "  shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]\n"
-              "  shardscope-cli export SCENARIO --chart CHART --out FILE\n"
+              "  shardscope-cli export SCENARIO --chart CHART --out FILE [--param PATH --values ..|--range ..]\n"
+              "  shardscope-cli sweep SCENARIO --param PATH --values v1,v2,..|--range a:b:n[:log] [--metric M]...\n"
+              "  shardscope-cli plan SCENARIO [--gpus N] [--top K] [--objective OBJ] [--set PATH=VALUE]...\n"
+              "                 [--tp-across-nodes] [--max-micro-batch N] [--threads N]\n"
               "  shardscope-cli --help | --version\n"
               "\n"
               "SCENARIO is a scenario JSON file, - for standard input, or the id of a built-in example.\n"
@@ -85,6 +92,14 @@ QString Cli::usage()
               "  NCCL topology dump or nccl-tests output (KIND: hf-config, deepspeed, nvidia-smi-topo,\n"
               "  nccl-topo, nccl-tests; detected when --as is left out) and prints what it determines\n"
               "  (shardscope-cli import --help).\n"
+              "\n"
+              "plan searches the parallel layouts (dp, tp, pp, micro batch, ZeRO stage, recompute, schedule,\n"
+              "  virtual stages, sequence parallelism) of the scenario's model on its cluster (or on N GPUs of\n"
+              "  its node kind), keeps those that fit in memory and prints the best K (default 10) by OBJ:\n"
+              "  step-time (default), tokens-per-gpu or memory-headroom.\n"
+              "\n"
+              "sweep evaluates the scenario at each value of one numeric field and prints CSV, one column per\n"
+              "  metric (shardscope-cli sweep --help).\n"
               "\n"
               "Exit status: 0 success, 1 bad input, 2 usage error.\n");
 }
@@ -134,11 +149,12 @@ int Cli::run()
         return importCommand(rest);
     if (command == QLatin1String("export"))
         return exportCommand(rest);
-    // Commands of the contract that later issues implement: say so instead of pretending.
-    static const QStringList later{QStringLiteral("sweep"),
-                                   QStringLiteral("plan")};
-    if (later.contains(command))
-        return usageError(tr("'%1' is not available yet").arg(command));
+    if (command == QLatin1String("plan"))
+        return plan(rest);
+    if (command == QLatin1String("sweep"))
+        return sweepCommand(rest);
+    if (command == QLatin1String("compare"))
+        return compareCommand(rest);
     return usageError(tr("unknown command '%1' (try shardscope-cli --help)").arg(command));
 }
 
@@ -548,6 +564,158 @@ int Cli::collective(const QStringList& args)
         for (int d : ring)
             w.value(devices[std::size_t(d)].id);
         w.endArray();
+    }
+    w.endArray();
+    w.endObject();
+    print(stdout, w.data());
+    return kOk;
+}
+
+
+// `plan SCENARIO [--gpus N] [--top K] ...` (CONTRACT.md): the layout search of planner.h on every core.
+int Cli::plan(const QStringList& args)
+{
+    QString source;
+    QStringList sets;
+    ss::PlanOptions options;
+    qint64 gpus = 0;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        QString arg = args.at(i);
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
+            print(stdout, usage().toUtf8());
+            return kOk;
+        }
+        if (arg == QLatin1String("--tp-across-nodes")) {
+            options.tp_across_nodes = true;
+            continue;
+        }
+        if (!arg.startsWith(QLatin1String("--")) || arg == QLatin1String("-")) {
+            if (!source.isEmpty())
+                return usageError(tr("plan takes one scenario, got '%1' and '%2'").arg(source, arg));
+            source = arg;
+            continue;
+        }
+        QString value;
+        const qsizetype eq = arg.indexOf(QLatin1Char('='));
+        if (eq > 0 && arg != QLatin1String("--set")) {
+            value = arg.mid(eq + 1);
+            arg = arg.left(eq);
+        } else {
+            if (i + 1 >= args.size())
+                return usageError(tr("plan: %1 needs a value").arg(arg));
+            value = args.at(++i);
+        }
+        // Whole numbers within RANGE, or a usage error naming the option.
+        const auto integer = [&](qint64 lo, qint64 hi, qint64& out) {
+            bool ok = false;
+            out = value.toLongLong(&ok);
+            return ok && out >= lo && out <= hi;
+        };
+        qint64 number = 0;
+        if (arg == QLatin1String("--set")) {
+            if (value.indexOf(QLatin1Char('=')) <= 0)
+                return usageError(tr("--set expects PATH=VALUE, got '%1'").arg(value));
+            sets << value;
+        } else if (arg == QLatin1String("--gpus")) {
+            if (!integer(1, qint64(1) << 20, gpus))
+                return usageError(tr("--gpus: expected a GPU count from 1 to 1048576, got '%1'").arg(value));
+        } else if (arg == QLatin1String("--top")) {
+            if (!integer(1, 100000, number))
+                return usageError(tr("--top: expected a count from 1 to 100000, got '%1'").arg(value));
+            options.top = int(number);
+        } else if (arg == QLatin1String("--threads")) {
+            if (!integer(1, 1024, number))
+                return usageError(tr("--threads: expected a count from 1 to 1024, got '%1'").arg(value));
+            options.threads = int(number);
+        } else if (arg == QLatin1String("--max-micro-batch")) {
+            if (!integer(1, 1 << 20, number))
+                return usageError(tr("--max-micro-batch: expected a size from 1 to 1048576, got '%1'").arg(value));
+            options.max_micro_batch = number;
+        } else if (arg == QLatin1String("--objective")) {
+            if (!ss::planObjectiveFromName(value.toStdString(), options.objective))
+                return usageError(
+                    tr("--objective: expected step-time, tokens-per-gpu or memory-headroom, got '%1'").arg(value));
+        } else {
+            return usageError(tr("plan: unknown option '%1' (try shardscope-cli --help)").arg(arg));
+        }
+    }
+    if (source.isEmpty())
+        return usageError(tr("plan needs a scenario: a file, - for standard input, or an example id"));
+
+    ss::Scenario scenario;
+    QString label;
+    if (!loadScenario(source, scenario, label))
+        return kBadInput;
+    for (const QString& set : std::as_const(sets)) {
+        const qsizetype eq = set.indexOf(QLatin1Char('='));
+        const std::string error = ss::setFieldFromText(scenario, set.left(eq).trimmed().toStdString(),
+                                                       set.mid(eq + 1).toStdString());
+        if (!error.empty())
+            return inputError(QStringLiteral("--set: ") + QString::fromStdString(error));
+    }
+    options.gpus = gpus;
+    const ss::PlanResult result = ss::planLayouts(scenario, options);
+    if (!result.error.empty())
+        return inputError(label + QStringLiteral(": ") + QString::fromStdString(result.error));
+
+    ss::io::JsonWriter w;
+    w.beginObject();
+    w.key("evaluated");
+    w.value(std::int64_t(result.evaluated));
+    w.key("feasible");
+    w.value(std::int64_t(result.feasible));
+    w.key("elapsed_s");
+    w.value(result.elapsed_s);
+    w.key("layouts");
+    w.value(std::int64_t(result.total));
+    w.key("gpus");
+    w.value(std::int64_t(gpus > 0 ? gpus : scenario.gpus()));
+    w.key("objective");
+    w.value(ss::planObjectiveName(options.objective));
+    w.key("configs");
+    w.beginArray();
+    for (const ss::PlanCandidate& c : result.best) {
+        const ss::Layout& l = c.layout;
+        w.beginObject();
+        w.key("parallel");
+        w.beginObject();
+        w.key("dp");
+        w.value(std::int64_t(l.dp));
+        w.key("tp");
+        w.value(std::int64_t(l.tp));
+        w.key("pp");
+        w.value(std::int64_t(l.pp));
+        w.key("sequence_parallel");
+        w.value(l.sequence_parallel);
+        w.key("zero_stage");
+        w.value(l.zero_stage);
+        w.key("schedule");
+        w.value(ss::enumName(l.schedule));
+        w.key("virtual_stages");
+        w.value(std::int64_t(l.virtual_stages));
+        w.endObject();
+        w.key("training");
+        w.beginObject();
+        w.key("micro_batch");
+        w.value(std::int64_t(l.micro_batch));
+        w.key("recompute");
+        w.value(ss::enumName(l.recompute));
+        w.endObject();
+        w.key("step_time_s");
+        w.value(c.step_time_s);
+        w.key("peak_gpu_bytes");
+        w.value(c.peak_gpu_bytes);
+        w.key("mfu");
+        w.value(c.mfu);
+        w.key("tokens_per_s");
+        w.value(c.tokens_per_s);
+        w.key("memory_headroom_bytes");
+        w.value(c.capacity_bytes - c.peak_gpu_bytes);
+        w.key("exposed_comm_s");
+        w.value(c.exposed_comm_s);
+        w.key("bubble_fraction");
+        w.value(c.bubble_fraction);
+        w.endObject();
     }
     w.endArray();
     w.endObject();

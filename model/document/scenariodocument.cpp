@@ -24,6 +24,10 @@ ScenarioDocument::ScenarioDocument(QObject* parent)
 
 ScenarioDocument::~ScenarioDocument()
 {
+    // A document being destroyed announces nothing: clearing the stack would emit modifiedChanged() into
+    // listeners that may be half destroyed themselves (a MainWindow owning the document is already a bare
+    // QWidget when its children go; UBSan reported the downcast).
+    blockSignals(true);
     // The stack's commands point back at this document; drop them before the members go.
     m_undoStack->clear();
 }

@@ -89,7 +89,8 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
 
     r.memory = estimateMemory(sc, r.microbatches, r.warnings, explain);
     if (options.communication) {
-        r.comm = communication(sc, r.microbatches);
+        r.comm = options.comm_model ? estimateCommunication(sc, r.microbatches, *options.comm_model)
+                                    : communication(sc, r.microbatches);
         r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
     }
 

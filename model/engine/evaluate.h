@@ -7,11 +7,17 @@
 
 namespace ss {
 
+class CommModel;
+
 struct EvalOptions
 {
     bool explain = false;      // fill Result::explain
     bool communication = true; // cost the step's collectives on the topology (Result::comm)
     bool timeline = false;     // keep every box of the simulated step (Result::timeline)
+    // A communication model of the scenario's topology (scenarioTopology()) owned by the caller, used instead
+    // of the thread's cached one: the planner keeps one per worker across thousands of layouts. The figures
+    // do not depend on which model is used, only the time taken.
+    CommModel* comm_model = nullptr;
 };
 
 // Evaluates a scenario that validateScenario() accepts. On one it rejects, returns a result with

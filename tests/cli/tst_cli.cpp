@@ -69,6 +69,7 @@ private slots:
     void collectiveTopologySources_data();
     void collectiveTopologySources();
     void presets();
+    void plan();
 };
 
 void TestCli::evalExample_data()
@@ -412,10 +413,17 @@ void TestCli::usage_data()
     QTest::newRow("presets with an argument") << QStringList{"presets", "x"} << "shardscope-cli: presets: unknown argument 'x'";
     // Later issues (CONTRACT.md lists them): refused plainly rather than pretended.
     QTest::newRow("export without arguments") << QStringList{"export"} << "shardscope-cli: export needs a scenario";
-    for (const char* command : {"sweep", "plan"})
-        QTest::newRow(command)
-            << QStringList{QString::fromLatin1(command)}
-            << QStringLiteral("shardscope-cli: '%1' is not available yet").arg(QLatin1String(command));
+    QTest::newRow("sweep without arguments") << QStringList{"sweep"} << "shardscope-cli: sweep needs a scenario";
+    QTest::newRow("plan without arguments")
+        << QStringList{"plan"} << "shardscope-cli: plan needs a scenario: a file, - for standard input, or an example id";
+    QTest::newRow("plan with 0 GPUs")
+        << QStringList{"plan", "default", "--gpus", "0"}
+        << "shardscope-cli: --gpus: expected a GPU count from 1 to 1048576, got '0'";
+    QTest::newRow("plan unknown objective")
+        << QStringList{"plan", "default", "--objective", "fastest"}
+        << "shardscope-cli: --objective: expected step-time, tokens-per-gpu or memory-headroom, got 'fastest'";
+    QTest::newRow("plan unknown option")
+        << QStringList{"plan", "default", "--pp", "2"} << "shardscope-cli: plan: unknown option '--pp'";
 }
 
 void TestCli::usage()
@@ -601,6 +609,53 @@ void TestCli::presets()
     QCOMPARE(list.size(), 10);
     QCOMPARE(list.at(1).toObject().value(QLatin1String("gpus_per_node")).toInt(), 8);
     QVERIFY(list.at(9).toObject().value(QLatin1String("gpus_per_node")).isNull());
+}
+
+void TestCli::plan()
+{
+    // The default example (GPT-3 XL on one DGX A100): the best layouts fit, are ranked by step time, and each
+    // one's step time is what `eval --set` gives for that layout (issue 6).
+    const Run run = runCli({QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--top"),
+                            QStringLiteral("3")});
+    QVERIFY(!run.crashed);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.isEmpty(), run.err.constData());
+    const QJsonObject out = QJsonDocument::fromJson(run.out).object();
+    QVERIFY(out.value(QStringLiteral("evaluated")).toInteger() >= out.value(QStringLiteral("feasible")).toInteger());
+    QVERIFY(out.value(QStringLiteral("feasible")).toInteger() > 0);
+    QVERIFY(out.value(QStringLiteral("elapsed_s")).toDouble() > 0);
+    const QJsonArray configs = out.value(QStringLiteral("configs")).toArray();
+    QCOMPARE(configs.size(), 3);
+    double previous = 0;
+    for (const QJsonValue& value : configs) {
+        const QJsonObject c = value.toObject();
+        const double step = c.value(QStringLiteral("step_time_s")).toDouble();
+        QVERIFY(step >= previous);
+        previous = step;
+        QStringList args{QStringLiteral("eval"), QStringLiteral("default")};
+        for (const QString section : {QStringLiteral("parallel"), QStringLiteral("training")}) {
+            const QJsonObject fields = c.value(section).toObject();
+            for (auto it = fields.begin(); it != fields.end(); ++it) {
+                const QString text = it->isBool()     ? QString::fromLatin1(it->toBool() ? "true" : "false")
+                                     : it->isString() ? it->toString()
+                                                      : QString::number(it->toInteger());
+                args << QStringLiteral("--set") << section + QLatin1Char('.') + it.key() + QLatin1Char('=') + text;
+            }
+        }
+        const Run eval = runCli(args);
+        QCOMPARE(eval.exitCode, 0);
+        const QJsonObject result = QJsonDocument::fromJson(eval.out).object();
+        QCOMPARE(result.value(QStringLiteral("step")).toObject().value(QStringLiteral("time_s")).toDouble(), step);
+        QCOMPARE(result.value(QStringLiteral("memory")).toObject().value(QStringLiteral("peak_gpu_bytes")).toDouble(),
+                 c.value(QStringLiteral("peak_gpu_bytes")).toDouble());
+    }
+    // A GPU count the node kind cannot make: bad input, one line naming the scenario and what was expected.
+    const Run bad = runCli({QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--gpus"),
+                            QStringLiteral("12")});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY(bad.out.isEmpty());
+    QCOMPARE(QString::fromUtf8(bad.err),
+             QStringLiteral("default: --gpus: expected a multiple of the 8 GPUs per node of dgx-a100, got 12\n"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

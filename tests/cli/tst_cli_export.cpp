@@ -64,8 +64,12 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("out");
-        QTest::newRow("sweep later") << QStringList{"export", "gpt3-175b-megatron", "--chart", "sweep", "--out", "s.png"}
-                                     << 2 << "s.png";
+        QTest::newRow("sweep without param")
+            << QStringList{"export", "gpt3-175b-megatron", "--chart", "sweep", "--out", "s.png"} << 2 << "s.png";
+        QTest::newRow("sweep options on memory")
+            << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory", "--param", "model.seq_len", "--out",
+                           "m.png"}
+            << 2 << "m.png";
         QTest::newRow("unknown chart") << QStringList{"export", "gpt3-175b-megatron", "--chart", "pie", "--out", "p.png"}
                                        << 2 << "p.png";
         QTest::newRow("unknown suffix")

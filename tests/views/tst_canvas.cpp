@@ -285,7 +285,8 @@ void TestCanvas::editRoundTrip()
         QVERIFY(field && field->isVisible());
         QCOMPARE(field->text(), QStringLiteral("node 0 GPU 0"));
         enterText(field, QStringLiteral("node 0 left GPU"));
-        check = [&](bool after) {
+        // FIELD by value: the check runs after this block, when the pointer variable is gone (ASan).
+        check = [&, field](bool after) {
             QCOMPARE(QString::fromStdString(node(f.explicitTopology(), gpu0)->label),
                      after ? QStringLiteral("node 0 left GPU") : QStringLiteral("node 0 GPU 0"));
             // Drawn without the machine's common prefix "node 0 ".

@@ -142,7 +142,7 @@ private slots:
         QTest::newRow("unknown suffix") << QStringLiteral("memory") << QStringLiteral("m.txt");
         QTest::newRow("json is gantt only") << QStringLiteral("memory") << QStringLiteral("m.json");
         QTest::newRow("report is pdf") << QStringLiteral("report") << QStringLiteral("r.png");
-        QTest::newRow("sweep later") << QStringLiteral("sweep") << QStringLiteral("s.png");
+        QTest::newRow("sweep needs its values") << QStringLiteral("sweep") << QStringLiteral("s.png");
     }
     void refused()
     {

@@ -210,7 +210,12 @@ TopologyEditor::TopologyEditor(ScenarioDocument* document, QWidget* parent)
     showProblems();
 }
 
-TopologyEditor::~TopologyEditor() = default;
+TopologyEditor::~TopologyEditor()
+{
+    // QWidget's destructor deletes the scene after this class is gone, and removing its items emits
+    // selectionChanged: that must not call updateProperties() on a half-destroyed editor (UBSan).
+    m_scene->disconnect(this);
+}
 
 void TopologyEditor::showEvent(QShowEvent* event)
 {

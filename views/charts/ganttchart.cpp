@@ -667,8 +667,19 @@ void GanttChart::updateTitle()
                     .arg(quantityText(m_layout->stepTime, Unit::Seconds));
     if (m_stale)
         title = tr("%1 (last valid scenario)").arg(title);
+    if (!m_comparison.isEmpty())
+        title += QLatin1Char('\n') + m_comparison;
     m_title->setText(title);
     m_title->setTextColor(m_stale ? QColor(0xD6, 0x27, 0x28) : palette().color(QPalette::WindowText));
+}
+
+void GanttChart::setComparison(const QString& line)
+{
+    if (line == m_comparison)
+        return;
+    m_comparison = line;
+    updateTitle();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void GanttChart::resizeEvent(QResizeEvent* event)

@@ -33,6 +33,9 @@ public:
     // Marks the shown result as belonging to an earlier scenario (the current one is invalid).
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
+    // A second title line comparing the step with the pinned baseline (issue 6); "" for none.
+    void setComparison(const QString& line);
+    QString comparison() const { return m_comparison; }
 
     GanttPlottable* boxes() const { return m_boxes; }
     const GanttLayout& ganttLayout() const { return *m_layout; }
@@ -96,6 +99,7 @@ private:
     std::shared_ptr<GanttLayout> m_layout;
     std::vector<int> m_expandedStages;
     bool m_stale = false;
+    QString m_comparison;
 
     GanttPlottable* m_boxes = nullptr;
     QCPTextElement* m_title = nullptr;

@@ -3,6 +3,9 @@
 
 #include "chartlayout.h"
 
+#include "compare.h"
+#include "comparetext.h"
+
 #include "unitformat.h"
 #include "unittickers.h"
 
@@ -10,12 +13,27 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
 
 namespace ss {
 
 namespace {
 
 constexpr double barWidth = 0.7;
+// Beside a baseline each stage holds two stacks: the baseline's, narrower, on the left; a small gap between.
+constexpr double pairedCurrentOffset = 0.16;
+constexpr double pairedCurrentWidth = 0.4;
+constexpr double baselineOffset = -0.21;
+constexpr double baselineWidth = 0.28;
+
+// The baseline's colours: the component's, washed out, so the current stack stays the one that stands out.
+QColor baselineFill(const QColor& colour)
+{
+    QColor fill = colour;
+    fill.setAlpha(85);
+    return fill;
+}
 
 // Okabe-Ito colours: distinguishable with the common colour-vision deficiencies, on light and dark.
 QColor componentColor(MemoryChart::Component component)
@@ -137,22 +155,101 @@ double MemoryChart::componentBytes(const StageMemory& stage, Component component
 void MemoryChart::resetData(const Result& result)
 {
     m_stages = result.memory.per_gpu;
+    layoutBars();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryChart::setBaseline(const Result* baseline, const QString& label)
+{
+    if (!baseline) {
+        if (!hasBaseline())
+            return;
+        for (QCPBars*& bars : m_baselineBars) {
+            removePlottable(bars);
+            bars = nullptr;
+        }
+        removePlottable(m_baselineLegend);
+        m_baselineLegend = nullptr;
+        m_baselineStages.clear();
+        m_baselineLabel.clear();
+    } else {
+        if (!hasBaseline()) {
+            for (int i = 0; i < componentCount; ++i) {
+                const QColor colour = componentColor(static_cast<Component>(i));
+                auto* bars = new QCPBars(xAxis, yAxis);
+                bars->setAntialiased(false);
+                bars->setBrush(baselineFill(colour));
+                bars->setPen(QPen(colour.darker(115), 1));
+                bars->removeFromLegend();
+                if (i > 0)
+                    bars->moveAbove(m_baselineBars[i - 1]);
+                m_baselineBars[i] = bars;
+            }
+            // One legend entry for the five washed-out stacks, after the components.
+            m_baselineLegend = new QCPBars(xAxis, yAxis);
+            m_baselineLegend->setAntialiased(false);
+            m_baselineLegend->setBrush(QColor(0x80, 0x80, 0x80, 85));
+            m_baselineLegend->setPen(QPen(QColor(0x80, 0x80, 0x80), 1));
+        }
+        m_baselineStages = baseline->memory.per_gpu;
+        m_baselineLabel = label;
+        // A long scenario name would widen its legend column and clip the others: elided, whole in the
+        // tooltip.
+        const QString shortLabel = QFontMetrics(legend->font()).elidedText(label, Qt::ElideMiddle, 220);
+        m_baselineLegend->setName(tr("Baseline: %1").arg(shortLabel));
+    }
+    layoutBars();
+    // The legend gained or lost an entry: wrap it again for the current width.
+    updateLegendWrap(width());
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+double MemoryChart::barOffset() const
+{
+    return hasBaseline() ? pairedCurrentOffset : 0.0;
+}
+
+double MemoryChart::currentBarWidth() const
+{
+    return hasBaseline() ? pairedCurrentWidth : barWidth;
+}
+
+void MemoryChart::layoutBars()
+{
     const int stages = static_cast<int>(m_stages.size());
+    const int baselineStages = hasBaseline() ? static_cast<int>(m_baselineStages.size()) : 0;
+    const int slotStages = std::max(stages, baselineStages);
     m_capacity = 0;
     double highest = 0;
     for (const StageMemory& stage : m_stages) {
         m_capacity = std::max(m_capacity, stage.capacity);
         highest = std::max(highest, stage.total);
     }
+    for (int s = 0; s < baselineStages; ++s)
+        highest = std::max(highest, m_baselineStages[s].total);
 
+    const double offset = barOffset();
     QVector<double> keys(stages);
     for (int s = 0; s < stages; ++s)
-        keys[s] = s;
+        keys[s] = s + offset;
     for (int c = 0; c < componentCount; ++c) {
         QVector<double> values(stages);
         for (int s = 0; s < stages; ++s)
             values[s] = componentBytes(m_stages[s], static_cast<Component>(c));
+        m_bars[c]->setWidth(currentBarWidth());
         m_bars[c]->setData(keys, values, true);
+    }
+    if (hasBaseline()) {
+        QVector<double> baselineKeys(baselineStages);
+        for (int s = 0; s < baselineStages; ++s)
+            baselineKeys[s] = s + baselineOffset;
+        for (int c = 0; c < componentCount; ++c) {
+            QVector<double> values(baselineStages);
+            for (int s = 0; s < baselineStages; ++s)
+                values[s] = componentBytes(m_baselineStages[s], static_cast<Component>(c));
+            m_baselineBars[c]->setWidth(baselineWidth);
+            m_baselineBars[c]->setData(baselineKeys, values, true);
+        }
     }
 
     // Stage labels: every stage while they fit, else every k-th (k of 2, 4, 5, 8, 10, 16, ...).
@@ -160,15 +257,15 @@ void MemoryChart::resetData(const Result& result)
     int every = 1;
     for (int candidate : {1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100}) {
         every = candidate;
-        if (stages / candidate <= 16)
+        if (slotStages / candidate <= 16)
             break;
     }
-    for (int s = 0; s < stages; s += every)
+    for (int s = 0; s < slotStages; s += every)
         ticker->addTick(s, QString::number(s));
     xAxis->setTicker(ticker);
     // At least five slots wide, so one stage is a bar and not a wall.
-    const double slotCount = std::max(stages, 5);
-    const double centre = (stages - 1) / 2.0;
+    const double slotCount = std::max(slotStages, 5);
+    const double centre = (slotStages - 1) / 2.0;
     xAxis->setRange(centre - slotCount / 2.0, centre + slotCount / 2.0);
     const double top = std::max(highest, m_capacity);
     yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
@@ -188,15 +285,15 @@ void MemoryChart::resetData(const Result& result)
         if (stage.fits)
             continue;
         auto* outline = new QCPItemRect(this);
-        outline->topLeft->setCoords(s - barWidth / 2, stage.total);
-        outline->bottomRight->setCoords(s + barWidth / 2, 0);
+        outline->topLeft->setCoords(s + offset - currentBarWidth() / 2, stage.total);
+        outline->bottomRight->setCoords(s + offset + currentBarWidth() / 2, 0);
         outline->setPen(QPen(overflowColor, 2.5));
         outline->setBrush(Qt::NoBrush);
         outline->setAntialiased(false);
         m_overflowItems.push_back(outline);
         {
             auto* label = new QCPItemText(this);
-            label->position->setCoords(s, stage.total);
+            label->position->setCoords(s + offset, stage.total);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
             label->setText(tr("+%1").arg(quantityText(stage.total - stage.capacity, Unit::Bytes)));
             label->setColor(overflowColor);
@@ -209,7 +306,6 @@ void MemoryChart::resetData(const Result& result)
     }
     updateOverflowLabels();
     updateTitle();
-    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void MemoryChart::setStale(bool stale)
@@ -242,7 +338,7 @@ void MemoryChart::clearOverflowItems()
 // outline stays, and the tooltip and the summary's warnings still give the figure.
 void MemoryChart::updateOverflowLabels()
 {
-    const double barPixels = std::abs(xAxis->coordToPixel(barWidth) - xAxis->coordToPixel(0));
+    const double barPixels = std::abs(xAxis->coordToPixel(currentBarWidth()) - xAxis->coordToPixel(0));
     for (QCPItemText* label : m_overflowLabels) {
         const int textPixels = QFontMetrics(label->font()).horizontalAdvance(label->text());
         label->setVisible(textPixels <= barPixels * 1.3);
@@ -252,17 +348,21 @@ void MemoryChart::updateOverflowLabels()
 void MemoryChart::onMouseMove(QMouseEvent* event)
 {
     const QPointF pos = event->position();
-    if (m_stages.empty() || !axisRect()->rect().contains(pos.toPoint())) {
+    if (!axisRect()->rect().contains(pos.toPoint())) {
         QToolTip::hideText();
         return;
     }
     const double key = xAxis->pixelToCoord(pos.x());
     const int s = static_cast<int>(std::lround(key));
-    if (s < 0 || s >= static_cast<int>(m_stages.size()) || std::abs(key - s) > barWidth / 2) {
+    const bool onCurrent = s >= 0 && s < static_cast<int>(m_stages.size()) &&
+                           std::abs(key - s - barOffset()) <= currentBarWidth() / 2;
+    const bool onBaseline = hasBaseline() && s >= 0 && s < static_cast<int>(m_baselineStages.size()) &&
+                            std::abs(key - s - baselineOffset) <= baselineWidth / 2;
+    if (!onCurrent && !onBaseline) {
         QToolTip::hideText();
         return;
     }
-    const StageMemory& stage = m_stages[s];
+    const StageMemory& stage = onCurrent ? m_stages[s] : m_baselineStages[s];
     const double value = yAxis->pixelToCoord(pos.y());
     QString text;
     double bottom = 0;
@@ -285,18 +385,35 @@ void MemoryChart::onMouseMove(QMouseEvent* event)
     if (!stage.fits)
         text += QLatin1Char('\n') +
                 tr("Does not fit: %1 over").arg(quantityText(stage.total - stage.capacity, Unit::Bytes, 4));
+    if (onBaseline) {
+        text = tr("Baseline “%1”").arg(m_baselineLabel) + QLatin1Char('\n') + text;
+    } else if (hasBaseline() && m_baselineStages.size() == m_stages.size()) {
+        // Stages pair up only with equal stage counts (compareResults() says why); the engine words the
+        // change.
+        const std::string id = "memory.per_gpu[" + std::to_string(s) + "].total";
+        if (const std::optional<FigureSpec> spec = figureSpec(id)) {
+            const FigureDelta delta = compareFigure(*spec, m_baselineStages[s].total, stage.total);
+            text += QLatin1Char('\n') + tr("Against the baseline: %1").arg(CompareText::change(delta));
+        }
+    }
     QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void MemoryChart::updateLegendWrap(int width)
+{
+    // All legend entries in one line when they fit (the words differ by language), else two or three lines.
+    const int entries = legend->itemCount();
+    for (int wrap : {entries, 3, 2}) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the entries
+        if (legend->minimumOuterSizeHint().width() + 24 <= width)
+            break;
+    }
 }
 
 void MemoryChart::resizeEvent(QResizeEvent* event)
 {
-    // All legend entries in one line when they fit (the words differ by language), else two or three lines.
-    for (int wrap : {componentCount, 3, 2}) {
-        legend->setWrap(wrap);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the entries
-        if (legend->minimumOuterSizeHint().width() + 24 <= event->size().width())
-            break;
-    }
+    updateLegendWrap(event->size().width());
     QCustomPlot::resizeEvent(event);
     if (!m_overflowLabels.empty()) {
         plotLayout()->update(QCPLayoutElement::upLayout); // the axis rect's new width, for the label test

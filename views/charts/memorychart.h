@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Memory per GPU for every pipeline stage: stacked bars of the five components of ss::StageMemory,
-// the GPU capacity as a line, and the stages that do not fit outlined with their overflow.
-// It only draws figures of an ss::Result; nothing here computes memory.
+// the GPU capacity as a line, and the stages that do not fit outlined with their overflow. With a pinned
+// baseline (issue 6) each stage also shows the baseline's stack, lighter and narrower, left of the current
+// one. It only draws figures of an ss::Result; nothing here computes memory.
 #pragma once
 
 #include "result.h"
@@ -35,6 +36,12 @@ public:
     // Marks the shown result as belonging to an earlier scenario (the current one is invalid).
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
+    // Shows BASELINE's per-stage memory beside the current bars under the legend entry "Baseline: LABEL";
+    // nullptr removes it. Queues one replot.
+    void setBaseline(const Result* baseline, const QString& label = {});
+    bool hasBaseline() const { return m_baselineBars[0] != nullptr; }
+    // The baseline's bars of COMPONENT; nullptr while there is no baseline.
+    QCPBars* baselineBars(Component component) const { return m_baselineBars[static_cast<int>(component)]; }
 
     QCPBars* bars(Component component) const { return m_bars[static_cast<int>(component)]; }
     static QString componentName(Component component);
@@ -53,6 +60,11 @@ private:
     void updateTitle();
     void clearOverflowItems();
     void updateOverflowLabels();
+    void layoutBars();
+    void updateLegendWrap(int width);
+    // The current bars' centre offset from the stage and their width (narrower beside a baseline).
+    double barOffset() const;
+    double currentBarWidth() const;
 
     std::vector<StageMemory> m_stages;
     double m_capacity = 0;
@@ -63,6 +75,10 @@ private:
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
     std::vector<QCPAbstractItem*> m_overflowItems;
     std::vector<QCPItemText*> m_overflowLabels;
+    std::vector<StageMemory> m_baselineStages;
+    QString m_baselineLabel;
+    std::array<QCPBars*, componentCount> m_baselineBars{};
+    QCPBars* m_baselineLegend = nullptr; // a bar without data: the one legend entry of the baseline
 };
 
 } // namespace ss

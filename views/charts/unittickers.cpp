@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "unittickers.h"
 
+#include "unitformat.h"
+
 #include <array>
 #include <cmath>
 
@@ -158,6 +160,22 @@ QString LogSecondsTicker::getTickLabel(double tick, const QLocale& locale, QChar
     const double value = tick / unit;
     const int decimals = std::abs(value - std::round(value)) < 1e-6 ? 0 : 1;
     return locale.toString(value, 'f', decimals) + QLatin1Char(' ') + symbol;
+}
+
+double QuantityTicker::getTickStep(const QCPRange& range)
+{
+    m_step = QCPAxisTicker::getTickStep(range);
+    return m_step;
+}
+
+QString QuantityTicker::getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision)
+{
+    Q_UNUSED(locale)
+    Q_UNUSED(formatChar)
+    Q_UNUSED(precision)
+    if (std::abs(tick) < 1e-9 * m_step) // a zero tick that rounding left at 1e-17
+        return QStringLiteral("0");
+    return quantityText(tick, m_unit, 3);
 }
 
 } // namespace ss

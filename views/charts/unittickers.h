@@ -3,6 +3,8 @@
 // so tick steps and labels follow one rule everywhere (STYLE.md, "Drawing").
 #pragma once
 
+#include "units.h"
+
 #include <qcustomplot.h>
 
 namespace ss {
@@ -65,6 +67,22 @@ public:
 
 protected:
     QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
+};
+
+// Any other quantity (tokens/s, FLOP, fractions as percentages): QCustomPlot's tick steps, each label written
+// by the engine's formatter in UNIT ("1.5M", "40%", "3.1 EFLOP"), so the axis reads like the summary strip.
+class QuantityTicker : public QCPAxisTicker
+{
+public:
+    explicit QuantityTicker(Unit unit) : m_unit(unit) {}
+
+protected:
+    double getTickStep(const QCPRange& range) override;
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
+
+private:
+    Unit m_unit;
+    double m_step = 1;
 };
 
 } // namespace ss

@@ -4,6 +4,9 @@
 #include "linklegend.h"
 
 #include "bandwidthchart.h"
+#include "baselinemodel.h"
+#include "compare.h"
+#include "comparetext.h"
 #include "enginetext.h"
 #include "evaluate.h"
 #include "fieldnames.h"
@@ -11,6 +14,7 @@
 #include "ganttchart.h"
 #include "memorychart.h"
 #include "presets.h"
+#include "sweepchart.h"
 #include "topologydisplay.h"
 #include "topologyscene.h"
 #include "traceexport.h"
@@ -47,7 +51,8 @@ QPalette printPalette()
     return palette;
 }
 
-std::unique_ptr<QCustomPlot> makePlot(const Result& result, io::ExportChart chart, QSize size)
+std::unique_ptr<QCustomPlot> makePlot(const Result& result, io::ExportChart chart, QSize size,
+                                      const Baseline* baseline)
 {
     std::unique_ptr<QCustomPlot> plot;
     switch (chart) {
@@ -67,12 +72,17 @@ std::unique_ptr<QCustomPlot> makePlot(const Result& result, io::ExportChart char
     plot->setPalette(printPalette());
     // The charts lay out their labels on resize (rows that fit, legend wrap): size them first.
     plot->resize(size);
-    if (auto* memory = qobject_cast<MemoryChart*>(plot.get()))
+    if (auto* memory = qobject_cast<MemoryChart*>(plot.get())) {
         memory->resetData(result);
-    else if (auto* gantt = qobject_cast<GanttChart*>(plot.get()))
+        if (baseline)
+            memory->setBaseline(&baseline->result, baseline->label);
+    } else if (auto* gantt = qobject_cast<GanttChart*>(plot.get())) {
         gantt->resetData(result);
-    else if (auto* bandwidth = qobject_cast<BandwidthChart*>(plot.get()))
+        if (baseline)
+            gantt->setComparison(CompareText::stepLine(compareResults(baseline->result, result)));
+    } else if (auto* bandwidth = qobject_cast<BandwidthChart*>(plot.get())) {
         bandwidth->resetData(result);
+    }
     plot->setBackground(Qt::white);
     if (auto* gantt = qobject_cast<GanttChart*>(plot.get()))
         gantt->xAxis->setLabel(ChartExport::tr("Time in the training step")); // no mouse hints on paper
@@ -224,7 +234,7 @@ QString fieldValueText(const FieldInfo& field, const Scenario& scenario, const R
     return QString::fromStdString(fieldText(field, value));
 }
 
-QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCount)
+QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCount, const Baseline* baseline)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -261,6 +271,23 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
         report.text(QStringLiteral("• ") + EngineText::warning(w), 12);
     report.space(10);
 
+    if (baseline) {
+        // What the change bought (issue 6): every headline figure against the pinned baseline.
+        report.text(ChartExport::tr("Compared with the baseline “%1”").arg(baseline->label), 18, true);
+        report.text(ChartExport::tr("Baseline → current (change = current − baseline)"), 12);
+        report.resetShade();
+        for (const FigureDelta& d : compareResults(baseline->result, result)) {
+            if (d.id.rfind("memory.per_gpu[", 0) == 0)
+                continue; // the stages are on the memory chart's page
+            report.row(
+                CompareText::figureName(d.id),
+                QStringLiteral("%1 → %2   %3")
+                    .arg(CompareText::baselineValue(d), CompareText::currentValue(d), CompareText::change(d)),
+                12);
+        }
+        report.space(10);
+    }
+
     report.text(ChartExport::tr("Scenario"), 18, true);
     report.resetShade();
     for (const FieldInfo& field : scenarioFields())
@@ -275,7 +302,7 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
         const double scale = std::min(area.width() / double(size.width()), area.height() / double(size.height()));
         painter.save();
         painter.scale(scale, scale);
-        ChartExport::paint(&painter, size, scenario, result, chart);
+        ChartExport::paint(&painter, size, scenario, result, chart, baseline);
         painter.restore();
     }
 
@@ -332,9 +359,7 @@ Result ChartExport::evaluateForExport(const Scenario& scenario)
 bool ChartExport::supports(io::ExportChart chart, io::ExportFormat format, QString* error)
 {
     QString message;
-    if (chart == io::ExportChart::Sweep)
-        message = tr("the sweep chart is not available yet");
-    else if (format == io::ExportFormat::Unknown)
+    if (format == io::ExportFormat::Unknown)
         message = tr("unknown file type: the file name must end in .png, .svg, .pdf, .csv or .json");
     else if (chart == io::ExportChart::Report && format != io::ExportFormat::Pdf)
         message = tr("the report is a PDF: the file name must end in .pdf");
@@ -346,13 +371,13 @@ bool ChartExport::supports(io::ExportChart chart, io::ExportFormat format, QStri
 }
 
 void ChartExport::paint(QCPPainter* painter, QSize size, const Scenario& scenario, const Result& result,
-                        io::ExportChart chart)
+                        io::ExportChart chart, const Baseline* baseline)
 {
     if (chart == io::ExportChart::Topology) {
         paintTopology(painter, size, scenario, result);
         return;
     }
-    std::unique_ptr<QCustomPlot> plot = makePlot(result, chart, size);
+    std::unique_ptr<QCustomPlot> plot = makePlot(result, chart, size, baseline);
     if (!plot)
         return;
     // toPainter() keeps PAINTER's transform: the report scales the fixed layout onto its page.
@@ -362,7 +387,7 @@ void ChartExport::paint(QCPPainter* painter, QSize size, const Scenario& scenari
 }
 
 QImage ChartExport::image(const Scenario& scenario, const Result& result, io::ExportChart chart, QSize size,
-                          double scale)
+                          double scale, const Baseline* baseline)
 {
     QImage image(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32);
     image.fill(Qt::white);
@@ -370,13 +395,14 @@ QImage ChartExport::image(const Scenario& scenario, const Result& result, io::Ex
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.scale(scale, scale);
-    paint(&painter, size, scenario, result, chart);
+    paint(&painter, size, scenario, result, chart, baseline);
     painter.end();
     return image;
 }
 
 QByteArray ChartExport::exportData(const Scenario& scenario, const Result& result, io::ExportChart chart,
-                                   io::ExportFormat format, QString* error, int* pages)
+                                   io::ExportFormat format, QString* error, int* pages,
+                                   const Baseline* baseline)
 {
     if (!supports(chart, format, error))
         return {};
@@ -395,7 +421,7 @@ QByteArray ChartExport::exportData(const Scenario& scenario, const Result& resul
     case io::ExportFormat::Png: {
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
-        image(scenario, result, chart).save(&buffer, "PNG");
+        image(scenario, result, chart, size, pngScale, baseline).save(&buffer, "PNG");
         return bytes;
     }
     case io::ExportFormat::Svg: {
@@ -407,13 +433,13 @@ QByteArray ChartExport::exportData(const Scenario& scenario, const Result& resul
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(title(chart));
         QCPPainter painter(&svg);
-        paint(&painter, size, scenario, result, chart);
+        paint(&painter, size, scenario, result, chart, baseline);
         painter.end();
         return bytes;
     }
     case io::ExportFormat::Pdf: {
         if (chart == io::ExportChart::Report)
-            return reportPdf(scenario, result, pages);
+            return reportPdf(scenario, result, pages, baseline);
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         QPdfWriter writer(&buffer);
@@ -425,7 +451,7 @@ QByteArray ChartExport::exportData(const Scenario& scenario, const Result& resul
         writer.setTitle(title(chart));
         writer.setCreator(QStringLiteral("ShardScope"));
         QCPPainter painter(&writer);
-        paint(&painter, size, scenario, result, chart);
+        paint(&painter, size, scenario, result, chart, baseline);
         painter.end();
         if (pages)
             *pages = 1;
@@ -438,8 +464,13 @@ QByteArray ChartExport::exportData(const Scenario& scenario, const Result& resul
 }
 
 bool ChartExport::exportScenario(const Scenario& scenario, io::ExportChart chart, const QString& file,
-                                 QString* error)
+                                 QString* error, const Baseline* baseline)
 {
+    if (chart == io::ExportChart::Sweep) {
+        if (error)
+            *error = file + QStringLiteral(": ") + tr("the sweep chart needs a parameter and its values");
+        return false;
+    }
     const io::ExportFormat format = io::exportFormatOf(file);
     QString why;
     if (!supports(chart, format, &why)) {
@@ -448,8 +479,111 @@ bool ChartExport::exportScenario(const Scenario& scenario, io::ExportChart chart
         return false;
     }
     const Result result = evaluateForExport(scenario);
-    const QByteArray bytes = exportData(scenario, result, chart, format, &why);
+    const QByteArray bytes = exportData(scenario, result, chart, format, &why, nullptr, baseline);
     if (bytes.isEmpty() && !why.isEmpty()) {
+        if (error)
+            *error = file + QStringLiteral(": ") + why;
+        return false;
+    }
+    return io::writeFileAtomically(file, bytes, error);
+}
+
+void ChartExport::paintSweep(QCPPainter* painter, QSize size, const Scenario& scenario, const SweepResult& sweep)
+{
+    SweepChart plot;
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.setPalette(printPalette());
+    plot.resize(size);
+    plot.resetData(sweep, sweepParamValue(scenario, sweep.param), sweep.geometric);
+    plot.setBackground(Qt::white);
+    // As makePlot(): the resize event lays the note out to the export width.
+    QResizeEvent resize(size, size);
+    QCoreApplication::sendEvent(&plot, &resize);
+    plot.resetData(sweep, sweepParamValue(scenario, sweep.param), sweep.geometric);
+    plot.setBackground(Qt::white);
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    painter->save();
+    plot.toPainter(painter, size.width(), size.height());
+    painter->restore();
+}
+
+QImage ChartExport::sweepImage(const Scenario& scenario, const SweepResult& sweep, QSize size, double scale)
+{
+    QImage image(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.scale(scale, scale);
+    paintSweep(&painter, size, scenario, sweep);
+    painter.end();
+    return image;
+}
+
+QByteArray ChartExport::sweepData(const Scenario& scenario, const SweepResult& sweep, io::ExportFormat format,
+                                  QString* error)
+{
+    if (!supports(io::ExportChart::Sweep, format, error))
+        return {};
+    const QSize size(chartWidth, chartHeight);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    switch (format) {
+    case io::ExportFormat::Csv:
+        // The numbers `shardscope-cli sweep` prints, with RFC 4180 line ends as the other CSV exports.
+        return QByteArray::fromStdString(sweepCsv(sweep, "\r\n"));
+    case io::ExportFormat::Png:
+        sweepImage(scenario, sweep).save(&buffer, "PNG");
+        return bytes;
+    case io::ExportFormat::Svg: {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(title(io::ExportChart::Sweep));
+        QCPPainter painter(&svg);
+        paintSweep(&painter, size, scenario, sweep);
+        painter.end();
+        return bytes;
+    }
+    case io::ExportFormat::Pdf: {
+        QPdfWriter writer(&buffer);
+        writer.setResolution(96);
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size) * 0.75, QPageSize::Point, QString(),
+                                                   QPageSize::ExactMatch),
+                                         QPageLayout::Portrait, QMarginsF()));
+        writer.setTitle(title(io::ExportChart::Sweep));
+        writer.setCreator(QStringLiteral("ShardScope"));
+        QCPPainter painter(&writer);
+        paintSweep(&painter, size, scenario, sweep);
+        painter.end();
+        return bytes;
+    }
+    case io::ExportFormat::Json:
+    case io::ExportFormat::Unknown:
+        break;
+    }
+    return {};
+}
+
+bool ChartExport::exportSweep(const Scenario& scenario, const SweepSpec& spec, const QString& file, QString* error)
+{
+    const io::ExportFormat format = io::exportFormatOf(file);
+    QString why;
+    if (!supports(io::ExportChart::Sweep, format, &why)) {
+        if (error)
+            *error = file + QStringLiteral(": ") + why;
+        return false;
+    }
+    const SweepResult sweep = runSweep(scenario, spec);
+    if (!sweep.error.empty()) {
+        if (error)
+            *error = file + QStringLiteral(": ") + QString::fromStdString(sweep.error);
+        return false;
+    }
+    const QByteArray bytes = sweepData(scenario, sweep, format, &why);
+    if (bytes.isEmpty()) {
         if (error)
             *error = file + QStringLiteral(": ") + why;
         return false;

@@ -9,6 +9,7 @@
 #include "csvexport.h"
 #include "result.h"
 #include "scenario.h"
+#include "sweep.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -20,6 +21,10 @@ class QCPPainter;
 
 namespace ss {
 
+struct Baseline;
+
+// BASELINE (all functions below): the pinned baseline (issue 6) the memory and Gantt charts and the report
+// show beside RESULT, as the window does; nullptr for none.
 class ChartExport
 {
     Q_DECLARE_TR_FUNCTIONS(ChartExport)
@@ -33,21 +38,32 @@ public:
     static Result evaluateForExport(const Scenario& scenario);
 
     // Evaluates SCENARIO and writes CHART to FILE in the format of FILE's suffix, atomically. On failure
-    // *ERROR is one line and FILE is untouched. Sweep is not available yet (an error).
+    // *ERROR is one line and FILE is untouched. Sweep needs its parameter and values: exportSweep().
     static bool exportScenario(const Scenario& scenario, io::ExportChart chart, const QString& file,
-                               QString* error);
+                               QString* error, const Baseline* baseline = nullptr);
     // The bytes of the export (what exportScenario writes), from an evaluated RESULT.
     static QByteArray exportData(const Scenario& scenario, const Result& result, io::ExportChart chart,
-                                 io::ExportFormat format, QString* error, int* pages = nullptr);
+                                 io::ExportFormat format, QString* error, int* pages = nullptr,
+                                 const Baseline* baseline = nullptr);
     // Whether CHART can be written as FORMAT; false with *ERROR saying which formats it takes.
     static bool supports(io::ExportChart chart, io::ExportFormat format, QString* error = nullptr);
 
     // The chart as an image of SIZE × SCALE pixels on white.
     static QImage image(const Scenario& scenario, const Result& result, io::ExportChart chart,
-                        QSize size = {chartWidth, chartHeight}, double scale = pngScale);
+                        QSize size = {chartWidth, chartHeight}, double scale = pngScale,
+                        const Baseline* baseline = nullptr);
     // Draws the chart into the rectangle (0, 0, SIZE) of PAINTER (its transform applies).
     static void paint(QCPPainter* painter, QSize size, const Scenario& scenario, const Result& result,
-                      io::ExportChart chart);
+                      io::ExportChart chart, const Baseline* baseline = nullptr);
+    // The sweep chart: runs SPEC on SCENARIO (runSweep) and writes FILE (.png, .svg, .pdf, or .csv: sweepCsv())
+    // atomically; on failure *ERROR is one line and FILE is untouched.
+    static bool exportSweep(const Scenario& scenario, const SweepSpec& spec, const QString& file, QString* error);
+    static QByteArray sweepData(const Scenario& scenario, const SweepResult& sweep, io::ExportFormat format,
+                                QString* error);
+    static QImage sweepImage(const Scenario& scenario, const SweepResult& sweep, QSize size = {chartWidth, chartHeight},
+                             double scale = pngScale);
+    static void paintSweep(QCPPainter* painter, QSize size, const Scenario& scenario, const SweepResult& sweep);
+
     // The chart's translated name ("Memory per GPU").
     static QString title(io::ExportChart chart);
 };

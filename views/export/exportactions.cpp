@@ -98,7 +98,9 @@ QMenu* ExportActions::addExportMenu(QMenu* fileMenu)
     connect(trace, &QAction::triggered, this, [this] { askAndExport(io::ExportChart::Gantt, io::ExportFormat::Json); });
     menu->addSeparator();
     for (io::ExportChart chart : {io::ExportChart::Memory, io::ExportChart::Gantt, io::ExportChart::Topology,
-                                  io::ExportChart::Bandwidth}) {
+                                  io::ExportChart::Bandwidth, io::ExportChart::Sweep}) {
+        if (chart == io::ExportChart::Sweep && !m_sweepSpec)
+            continue;
         QMenu* sub = menu->addMenu(ChartExport::title(chart));
         fillChartMenu(sub, chart);
     }
@@ -147,7 +149,10 @@ bool ExportActions::exportTo(io::ExportChart chart, const QString& file)
     // same file; an export is rare enough to wait for.
     QApplication::setOverrideCursor(Qt::WaitCursor);
     QString error;
-    const bool ok = ChartExport::exportScenario(m_document->scenario(), chart, file, &error);
+    const bool ok = chart == io::ExportChart::Sweep && m_sweepSpec
+                         ? ChartExport::exportSweep(m_document->scenario(), m_sweepSpec(), file, &error)
+                         : ChartExport::exportScenario(m_document->scenario(), chart, file, &error,
+                                                      m_baseline ? m_baseline() : nullptr);
     QApplication::restoreOverrideCursor();
     m_lastError = ok ? QString() : error;
     if (!ok && m_window && m_window->isVisible())
@@ -159,7 +164,11 @@ void ExportActions::copyToClipboard(io::ExportChart chart)
 {
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const Scenario& scenario = m_document->scenario();
-    const QImage image = ChartExport::image(scenario, ChartExport::evaluateForExport(scenario), chart);
+    const QImage image = chart == io::ExportChart::Sweep && m_sweepSpec
+                             ? ChartExport::sweepImage(scenario, runSweep(scenario, m_sweepSpec()))
+                             : ChartExport::image(scenario, ChartExport::evaluateForExport(scenario), chart,
+                                                  {ChartExport::chartWidth, ChartExport::chartHeight},
+                                                  ChartExport::pngScale, m_baseline ? m_baseline() : nullptr);
     QApplication::restoreOverrideCursor();
     QApplication::clipboard()->setImage(image);
 }

@@ -5,10 +5,12 @@
 #pragma once
 
 #include "csvexport.h"
+#include "sweep.h"
 
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <vector>
 
 class QMenu;
@@ -16,6 +18,7 @@ class QWidget;
 
 namespace ss {
 
+struct Baseline;
 class ScenarioDocument;
 
 class ExportActions : public QObject
@@ -26,6 +29,11 @@ public:
 
     // Gives WIDGET the context menu of CHART.
     void addChart(QWidget* widget, io::ExportChart chart);
+    // Where the sweep chart's parameter and values come from (the Sweep tab's controls); without one the
+    // sweep chart is not offered.
+    void setSweepSpec(std::function<SweepSpec()> provider) { m_sweepSpec = std::move(provider); }
+    // The pinned baseline the charts and the report show (issue 6); nullptr from it while none is pinned.
+    void setBaseline(std::function<const Baseline*()> provider) { m_baseline = std::move(provider); }
     // Adds the Export submenu (every chart, the report, the timeline) to FILE_MENU.
     QMenu* addExportMenu(QMenu* fileMenu);
 
@@ -42,6 +50,8 @@ private:
     ScenarioDocument* m_document;
     QWidget* m_window;
     QString m_lastError;
+    std::function<SweepSpec()> m_sweepSpec;
+    std::function<const Baseline*()> m_baseline;
 };
 
 } // namespace ss

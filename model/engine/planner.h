@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The layout planner: every parallel layout of the scenario's model on its cluster (dp × tp × pp, micro
+// batch, ZeRO stage, recompute, schedule with its virtual stages, sequence parallelism), evaluated with the
+// same evaluate() that `eval` runs, filtered to those that fit in memory and ranked. Runs on all cores;
+// cancellable; reports results as they come.
+#pragma once
+
+#include "scenario.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+// One point of the search: the fields the planner varies. Everything else comes from the scenario.
+struct Layout
+{
+    std::int64_t dp = 1;
+    std::int64_t tp = 1;
+    std::int64_t pp = 1;
+    std::int64_t micro_batch = 1;
+    int zero_stage = 0;
+    Recompute recompute = Recompute::None;
+    Schedule schedule = Schedule::OneFOneB;
+    std::int64_t virtual_stages = 1;
+    bool sequence_parallel = false;
+    bool operator==(const Layout&) const = default;
+};
+
+enum class PlanObjective
+{
+    StepTime,        // shortest step first
+    TokensPerGpu,    // most tokens/s per GPU first (the same order as step time at a fixed GPU count)
+    MemoryHeadroom,  // most free memory on the fullest GPU first
+};
+const char* planObjectiveName(PlanObjective objective); // "step-time", "tokens-per-gpu", "memory-headroom"
+bool planObjectiveFromName(const std::string& name, PlanObjective& out);
+
+struct PlanOptions
+{
+    std::int64_t gpus = 0;            // 0: the scenario's cluster; else nodes = gpus / gpus_per_node
+    bool tp_across_nodes = false;     // tp larger than a node (tp all-reduces over the network)
+    bool zero_with_pp = false;        // ZeRO-2/3 together with pp > 1 (DeepSpeed refuses it; see planner.cpp)
+    std::int64_t max_micro_batch = 32;
+    std::int64_t max_virtual_stages = 8;
+    std::vector<int> zero_stages{0, 1, 2, 3};
+    std::vector<Recompute> recomputes{Recompute::None, Recompute::Selective, Recompute::Full};
+    std::vector<Schedule> schedules{Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1};
+    bool vary_sequence_parallel = true; // both off and on when tp > 1; else the scenario's setting
+    PlanObjective objective = PlanObjective::StepTime;
+    int top = 10;     // how many of the best PlanResult::best keeps
+    int threads = 0;  // 0: every core
+};
+
+// A layout with the figures of its evaluation.
+struct PlanCandidate
+{
+    Layout layout;
+    std::int64_t index = 0; // position in the enumeration: ties rank by it, so the order is deterministic
+    bool fits = false;
+    double step_time_s = 0;
+    double tokens_per_s = 0;
+    double mfu = 0;
+    double peak_gpu_bytes = 0;
+    double capacity_bytes = 0;
+    double exposed_comm_s = 0;
+    double bubble_fraction = 0;
+};
+
+struct PlanResult
+{
+    std::string error;             // the search could not start (no GPUs, a bad --gpus); nothing evaluated
+    std::int64_t evaluated = 0;    // layouts costed (memory for all; the step too for those that fit)
+    std::int64_t feasible = 0;     // of those, the ones that fit in memory
+    std::int64_t total = 0;        // layouts enumerated
+    double elapsed_s = 0;
+    bool cancelled = false;
+    std::vector<PlanCandidate> best;     // the `top` best feasible layouts, best first
+    std::vector<PlanCandidate> feasibleAll; // every feasible layout, in enumeration order
+};
+
+// Called from the worker threads, one call at a time: DONE of TOTAL layouts evaluated so far and the
+// feasible ones found since the previous call.
+using PlanProgress = std::function<void(std::int64_t done, std::int64_t total,
+                                        const std::vector<PlanCandidate>& newlyFeasible)>;
+
+// The scenario the search runs on: SCENARIO with the cluster resized to GPUS (0: unchanged). Returns ""
+// or an error naming what is wrong.
+std::string planBase(const Scenario& scenario, std::int64_t gpus, Scenario& out);
+
+// Every layout the options allow that validateScenario() accepts, in a fixed order (tp, pp, micro batch,
+// ZeRO, recompute, sequence parallelism, schedule).
+std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& options);
+
+// SCENARIO with LAYOUT's fields set.
+Scenario withLayout(const Scenario& scenario, const Layout& layout);
+Layout layoutOf(const Scenario& scenario);
+
+// True when A ranks before B under OBJECTIVE (ties: the smaller enumeration index).
+bool planBetter(const PlanCandidate& a, const PlanCandidate& b, PlanObjective objective);
+
+PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, const PlanProgress& progress = {},
+                       const std::atomic<bool>* cancel = nullptr);
+
+} // namespace ss

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plannerchart.h"
+
+#include "plannermodel.h"
+#include "unitformat.h"
+#include "unittickers.h"
+
+#include <QEvent>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace ss {
+
+namespace {
+
+// Tableau 10 (Tableau's default categorical palette): distinct in print and for most colour-blind readers.
+const QColor kPalette[] = {QColor(0x4E, 0x79, 0xA7), QColor(0xF2, 0x8E, 0x2B), QColor(0xE1, 0x57, 0x59),
+                           QColor(0x76, 0xB7, 0xB2), QColor(0x59, 0xA1, 0x4F), QColor(0xED, 0xC9, 0x48),
+                           QColor(0xB0, 0x7A, 0xA1), QColor(0xFF, 0x9D, 0xA7), QColor(0x9C, 0x75, 0x5F),
+                           QColor(0xBA, 0xB0, 0xAC)};
+constexpr int kPaletteSize = int(sizeof(kPalette) / sizeof(kPalette[0]));
+constexpr double kPickPixels = 8;
+
+// The colour slot of a pp value: its position among the divisors of the GPU count, so a pp keeps its colour
+// however the points arrive.
+int divisorSlot(std::int64_t gpus, std::int64_t value)
+{
+    int slot = 0;
+    for (std::int64_t d = 1; d < value && d <= gpus; ++d)
+        if (gpus % d == 0)
+            ++slot;
+    return slot;
+}
+
+} // namespace
+
+PlannerChart::PlannerChart(QWidget* parent) : QCustomPlot(parent)
+{
+    setObjectName(QStringLiteral("plannerChart"));
+    setMinimumSize(280, 220);
+    setMouseTracking(true);
+    setNoAntialiasingOnDrag(true);
+    xAxis->setTicker(QSharedPointer<ByteTicker>::create());
+    yAxis->setTicker(QSharedPointer<QuantityTicker>::create(Unit::Count));
+    // The legend under the plot: inside, it would hide the points of the upper right, the best ones.
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(1, 0, legend);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(6);
+    legend->setMargins(QMargins(6, 2, 6, 2));
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    legend->setVisible(true);
+    m_emptyText = new QCPItemText(this);
+    m_emptyText->setPositionAlignment(Qt::AlignCenter);
+    m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_emptyText->position->setCoords(0.5, 0.5);
+    m_emptyText->setClipToAxisRect(false);
+    connect(this, &QCustomPlot::mouseMove, this, &PlannerChart::onMouseMove);
+    connect(this, &QCustomPlot::mousePress, this,
+            [this](QMouseEvent* event) { m_pressPos = event->position().toPoint(); });
+    connect(this, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
+        // A click, not the end of a drag: a few pixels of jitter allowed.
+        if (event->button() != Qt::LeftButton ||
+            (event->position().toPoint() - m_pressPos).manhattanLength() > 4)
+            return;
+        if (const PlanCandidate* c = candidateAt(event->position()))
+            emit layoutClicked(c->layout);
+    });
+    rebuild();
+}
+
+void PlannerChart::resetData(const std::vector<PlanCandidate>& candidates, std::int64_t gpus,
+                             const PlanCandidate* best)
+{
+    m_candidates = candidates;
+    m_gpus = gpus;
+    m_hasBest = best != nullptr;
+    if (best)
+        m_best = *best;
+    rebuild();
+}
+
+void PlannerChart::clearData()
+{
+    resetData({}, 0, nullptr);
+}
+
+void PlannerChart::setEmptyMessage(const QString& message)
+{
+    m_emptyMessage = message;
+    applyPalette();
+    replot(rpQueuedReplot);
+}
+
+void PlannerChart::setColourBy(ColourBy by)
+{
+    if (by == m_colourBy)
+        return;
+    m_colourBy = by;
+    rebuild();
+}
+
+void PlannerChart::setCurrentLayout(const Layout& layout, bool valid)
+{
+    if (m_hasCurrent == valid && m_current == layout)
+        return;
+    m_current = layout;
+    m_hasCurrent = valid;
+    updateMarks();
+    replot(rpQueuedReplot);
+}
+
+int PlannerChart::pointCount() const
+{
+    int n = 0;
+    for (const QCPGraph* g : m_groups)
+        n += g->dataCount();
+    return n;
+}
+
+void PlannerChart::rebuild()
+{
+    clearGraphs(); // deletes the groups and the marks
+    m_groups.clear();
+    m_currentMark = nullptr;
+    m_bestMark = nullptr;
+
+    // One graph per colour (a pp value or a ZeRO stage), in ascending order so the legend reads 1, 2, 4, ...
+    std::map<std::int64_t, std::pair<QVector<double>, QVector<double>>> byKey;
+    double maxX = 0;
+    double maxY = 0;
+    for (const PlanCandidate& c : m_candidates) {
+        const std::int64_t key = m_colourBy == ColourBy::PipelineStages ? c.layout.pp : c.layout.zero_stage;
+        auto& [xs, ys] = byKey[key];
+        xs.push_back(c.peak_gpu_bytes);
+        ys.push_back(c.tokens_per_s);
+        maxX = std::max(maxX, std::max(c.peak_gpu_bytes, c.capacity_bytes));
+        maxY = std::max(maxY, c.tokens_per_s);
+    }
+    for (auto& [key, data] : byKey) {
+        QCPGraph* g = addGraph();
+        g->setLineStyle(QCPGraph::lsNone);
+        const int slot = m_colourBy == ColourBy::PipelineStages ? divisorSlot(m_gpus, key) : int(key);
+        QColor colour = kPalette[std::clamp(slot, 0, 1 << 20) % kPaletteSize];
+        QColor fill = colour;
+        fill.setAlpha(150);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, fill, 6));
+        g->setName(m_colourBy == ColourBy::PipelineStages ? tr("pp %1").arg(key) : tr("ZeRO %1").arg(key));
+        // Points of one group share x values; unsorted data keeps them in arrival order, which is all a
+        // scatter needs.
+        g->setData(data.first, data.second, false);
+        m_groups.push_back(g);
+    }
+    m_currentMark = addGraph();
+    m_currentMark->setLineStyle(QCPGraph::lsNone);
+    m_currentMark->setName(tr("Current layout"));
+    m_bestMark = addGraph();
+    m_bestMark->setLineStyle(QCPGraph::lsNone);
+    m_bestMark->setName(tr("Best"));
+
+    xAxis->setLabel(tr("Peak memory per GPU"));
+    yAxis->setLabel(tr("Tokens per second"));
+    if (maxX > 0 && maxY > 0) {
+        xAxis->setRange(0, maxX * 1.04);
+        yAxis->setRange(0, maxY * 1.08);
+    } else {
+        xAxis->setRange(0, 80.0 * 1024 * 1024 * 1024);
+        yAxis->setRange(0, 1);
+    }
+    applyPalette();
+    updateMarks();
+    replot(rpQueuedReplot);
+}
+
+void PlannerChart::updateMarks()
+{
+    if (!m_currentMark || !m_bestMark)
+        return;
+    m_currentMark->data()->clear();
+    m_bestMark->data()->clear();
+    if (m_hasCurrent) {
+        const auto it = std::find_if(m_candidates.begin(), m_candidates.end(),
+                                     [this](const PlanCandidate& c) { return c.layout == m_current; });
+        if (it != m_candidates.end())
+            m_currentMark->addData(it->peak_gpu_bytes, it->tokens_per_s);
+    }
+    if (m_hasBest)
+        m_bestMark->addData(m_best.peak_gpu_bytes, m_best.tokens_per_s);
+    // Marks without a point say nothing: out of the legend until they have one.
+    if (m_currentMark->dataCount() > 0)
+        m_currentMark->addToLegend();
+    else
+        m_currentMark->removeFromLegend();
+    if (m_bestMark->dataCount() > 0)
+        m_bestMark->addToLegend();
+    else
+        m_bestMark->removeFromLegend();
+}
+
+void PlannerChart::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    QColor grid = text;
+    grid.setAlpha(40);
+    setBackground(pal.brush(QPalette::Base));
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    legend->setTextColor(text);
+    legend->setBrush(pal.brush(QPalette::Base));
+    legend->setBorderPen(QPen(grid, 1));
+    if (m_currentMark)
+        m_currentMark->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(text, 2), Qt::NoBrush, 15));
+    if (m_bestMark) {
+        // In the text colour, as the ring: marks read on light and dark backgrounds alike, and in print.
+        m_bestMark->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssStar, QPen(text, 2.5), Qt::NoBrush, 17));
+    }
+    if (!m_emptyText)
+        return;
+    m_emptyText->setColor(text);
+    const QString empty =
+        m_emptyMessage.isEmpty() ? tr("No feasible layouts to show yet: press Run.") : m_emptyMessage;
+    m_emptyText->setText(m_candidates.empty() ? empty : QString());
+}
+
+const PlanCandidate* PlannerChart::candidateAt(const QPointF& pos) const
+{
+    if (!axisRect()->rect().contains(pos.toPoint()))
+        return nullptr;
+    const PlanCandidate* nearest = nullptr;
+    double best = kPickPixels * kPickPixels;
+    for (const PlanCandidate& c : m_candidates) {
+        const double dx = xAxis->coordToPixel(c.peak_gpu_bytes) - pos.x();
+        const double dy = yAxis->coordToPixel(c.tokens_per_s) - pos.y();
+        const double d = dx * dx + dy * dy;
+        // Ties (points drawn on top of each other) go to the better-ranked one, the enumeration's first.
+        if (d < best || (nearest && d == best && c.index < nearest->index)) {
+            best = d;
+            nearest = &c;
+        }
+    }
+    return nearest;
+}
+
+QString PlannerChart::toolTipAt(const QPointF& pos) const
+{
+    const PlanCandidate* c = candidateAt(pos);
+    if (!c)
+        return {};
+    QStringList lines;
+    lines << PlannerModel::layoutTitle(c->layout) << PlannerModel::layoutDetails(c->layout)
+          << tr("Step time %1, %2 tokens/s, MFU %3")
+                 .arg(quantityText(c->step_time_s, Unit::Seconds), quantityText(c->tokens_per_s, Unit::Count),
+                      quantityText(c->mfu, Unit::Fraction))
+          << tr("Peak memory %1 of %2")
+                 .arg(quantityText(c->peak_gpu_bytes, Unit::Bytes),
+                      quantityText(c->capacity_bytes, Unit::Bytes));
+    if (m_hasCurrent && c->layout == m_current)
+        lines << tr("The scenario's current layout.");
+    else
+        lines << tr("Click to apply this layout.");
+    return lines.join(QLatin1Char('\n'));
+}
+
+void PlannerChart::onMouseMove(QMouseEvent* event)
+{
+    const QString tip = toolTipAt(event->position());
+    if (tip.isEmpty()) {
+        QToolTip::hideText();
+        unsetCursor();
+    } else {
+        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
+        setCursor(Qt::PointingHandCursor);
+    }
+}
+
+void PlannerChart::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::LanguageChange)
+        rebuild();
+}
+
+} // namespace ss
