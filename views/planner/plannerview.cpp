@@ -99,7 +99,8 @@ void PlannerView::buildControls()
     m_progress = new QProgressBar(bar);
     m_progress->setObjectName(QStringLiteral("plannerProgress"));
     m_progress->setRange(0, 1000);
-    m_progress->setMinimumWidth(260);
+    // Wide enough for "2,556 of 2,556 layouts, 1,963 fit" in either language without wrapping.
+    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(QStringLiteral("0000000 / 0000000 00000, 0000000 000000000")) + 24);
     m_progress->setTextVisible(true);
     flow->addWidget(m_progress);
 
