@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace ss {
@@ -1006,6 +1007,7 @@ const CommModel::Plan& CommModel::plan(CollectiveOp op, CollectiveAlgorithm algo
             m_planCache.clear(); // a long GUI session must not grow without bound
         std::string key = k;     // makePlan reuses the buffer
         Plan p = makePlan(op, algorithm, groups, scale, root);
+        spreadLoads(p);
         it = m_planCache.emplace(std::move(key), std::move(p)).first;
     }
     return it->second;
@@ -1031,39 +1033,63 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
         r.algbw_Bps = bytes / r.time_s;
         r.busbw_Bps = r.algbw_Bps * busBandwidthFactor(op, ranks);
     }
-    // Arc loads onto the links of each edge, in proportion to what each link can carry.
+    if (!plan.spread) {
+        Plan copy = plan;
+        spreadLoads(copy);
+        return evaluate(copy, op, bytes, ranks, groups);
+    }
+    r.links = plan.links;
+    for (LinkLoad& ll : r.links) {
+        ll.bytes_ab *= bytes;
+        ll.bytes_ba *= bytes;
+        ll.busy_s *= bytes;
+    }
+    // Nothing moves at size 0: every link ties at 0 s and the first is named, as for any tie.
+    r.bottleneck_link = bytes > 0 || r.links.empty() ? plan.bottleneck : r.links.front().link;
+    return r;
+}
+
+void CommModel::spreadLoads(Plan& plan) const
+{
+    // Arc loads onto the links of each edge, in proportion to what each link can carry: one entry per arc
+    // and link, sorted by link (stable: a link's shares add up in arc order), the entries of a link merged.
     const auto& edges = m_graph->edges();
     const auto& links = m_graph->links();
-    std::vector<int> slot(links.size(), -1);
-    std::vector<LinkLoad> loads;
+    std::vector<LinkLoad>& loads = plan.links;
+    loads.clear();
+    loads.reserve(plan.loads.size());
     for (const auto& [arc, perByte] : plan.loads) {
         const Edge& e = edges[std::size_t(arcEdge(arc))];
-        const double bytesOnEdge = perByte * bytes;
         for (int l : e.links) {
             const Link& link = links[std::size_t(l)];
-            if (slot[std::size_t(l)] < 0) {
-                slot[std::size_t(l)] = int(loads.size());
-                loads.push_back({l, 0, 0, 0});
-            }
-            LinkLoad& ll = loads[std::size_t(slot[std::size_t(l)])];
-            const double share = bytesOnEdge * link.capacity() * link.efficiency / e.effective;
+            const double share = perByte * link.capacity() * link.efficiency / e.effective;
             const bool forward = (arc % 2 == 0) == (link.a == e.a);
-            (forward ? ll.bytes_ab : ll.bytes_ba) += share;
+            loads.push_back({l, forward ? share : 0.0, forward ? 0.0 : share, 0});
         }
     }
-    std::sort(loads.begin(), loads.end(),
-              [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
+    std::stable_sort(loads.begin(), loads.end(),
+                     [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
+    std::size_t merged = 0;
+    for (std::size_t i = 0; i < loads.size(); ++i) {
+        if (merged > 0 && loads[merged - 1].link == loads[i].link) {
+            loads[merged - 1].bytes_ab += loads[i].bytes_ab;
+            loads[merged - 1].bytes_ba += loads[i].bytes_ba;
+        } else {
+            loads[merged++] = loads[i];
+        }
+    }
+    loads.resize(merged);
     double worst = -1;
+    plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {
         const Link& link = links[std::size_t(ll.link)];
         ll.busy_s = ll.bytes() / (link.capacity() * link.efficiency);
         if (ll.busy_s > worst) {
             worst = ll.busy_s;
-            r.bottleneck_link = ll.link;
+            plan.bottleneck = ll.link;
         }
     }
-    r.links = std::move(loads);
-    return r;
+    plan.spread = true;
 }
 
 CollectiveResult CommModel::collective(CollectiveOp op, double bytes, const std::vector<int>& gpus,
@@ -1167,26 +1193,55 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
 
 CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
 {
-    FlowSet flows(*m_routes, *m_graph);
     double largest = 0;
+    bool uniform = !list.empty();
     for (const Transfer& t : list) {
-        flows.add(t.from, t.to, t.bytes);
         largest = std::max(largest, t.bytes);
+        uniform = uniform && t.bytes == list.front().bytes;
     }
+    // Copies of one size: the plan per byte is cached by the pairs, and evaluate() scales it to the size.
+    const bool cached = uniform && largest > 0 && std::isfinite(largest);
+    std::string* key = nullptr;
+    if (cached) {
+        m_keyBuffer.assign(list.size() * 2 * sizeof(int), '\0');
+        char* out = m_keyBuffer.data();
+        for (const Transfer& t : list) {
+            std::memcpy(out, &t.from, sizeof(int));
+            std::memcpy(out + sizeof(int), &t.to, sizeof(int));
+            out += 2 * sizeof(int);
+        }
+        const auto it = m_transferCache.find(m_keyBuffer);
+        if (it != m_transferCache.end()) {
+            CollectiveResult r = evaluate(it->second, CollectiveOp::SendRecv, largest, 2, int(list.size()));
+            r.algbw_Bps = r.busbw_Bps = r.time_s > 0 ? largest / r.time_s : 0;
+            return r;
+        }
+        if (m_transferCache.size() >= 4096)
+            m_transferCache.clear();
+        key = &m_keyBuffer;
+    }
+    FlowSet flows(*m_routes, *m_graph);
+    for (const Transfer& t : list)
+        flows.add(t.from, t.to, cached ? 1.0 : t.bytes);
     Plan p;
     p.algorithm = CollectiveAlgorithm::Direct;
     p.error = flows.error();
     p.alpha_s = flows.maxLatency();
     const auto& edges = m_graph->edges();
-    // Loads are absolute here: evaluate them as a "collective" of one byte, then restore the size.
+    // Loads are absolute here (per byte of each copy when cached): evaluate them as a "collective" of one
+    // byte (of the copies' size), then restore the size.
     for (const auto& [arc, load] : flows.loads()) {
         p.loads.emplace_back(arc, load);
         p.beta_s = std::max(p.beta_s, load / edges[std::size_t(arcEdge(arc))].effective);
     }
-    CollectiveResult r = evaluate(p, CollectiveOp::SendRecv, 1.0, 2, int(list.size()));
+    spreadLoads(p);
+    const double size = cached ? largest : 1.0;
+    CollectiveResult r = evaluate(p, CollectiveOp::SendRecv, size, 2, int(list.size()));
     r.bytes = largest;
     r.algbw_Bps = r.time_s > 0 ? largest / r.time_s : 0;
     r.busbw_Bps = r.algbw_Bps;
+    if (key)
+        m_transferCache.emplace(*key, std::move(p));
     return r;
 }
 

@@ -122,6 +122,11 @@ public:
         double beta_s = 0;                         // seconds per byte of size
         std::vector<std::pair<int, double>> loads; // (arc, bytes per byte of size), arcs in order
         std::vector<std::vector<int>> rings;
+        // LOADS spread over each edge's links, per byte of size, by link; busy_s is seconds per byte. The
+        // busiest link does not depend on the size. Filled by spreadLoads().
+        std::vector<LinkLoad> links;
+        int bottleneck = -1;
+        bool spread = false;
     };
 
 private:
@@ -139,6 +144,7 @@ private:
     bool nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const;
     bool nvlinkPeers(int a, int b); // an all-NVLink path inside one machine
     CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups) const;
+    void spreadLoads(Plan& plan) const;
 
     std::shared_ptr<const TopologyGraph> m_graph;
     std::unique_ptr<Router> m_router;
@@ -146,6 +152,9 @@ private:
     std::unordered_map<std::string, std::vector<Ring>>
         m_ringCache; // by host template and local indices (local orders)
     std::unordered_map<std::string, Plan> m_planCache;
+    // transfers() of equal-sized copies by their (from, to) pairs: a pipeline's sends for every micro batch
+    // size of a layout route the same way.
+    std::unordered_map<std::string, Plan> m_transferCache;
     std::string m_keyBuffer;
     std::unordered_map<std::uint64_t, bool> m_nvlinkPeers; // by host template and local indices
 };

@@ -73,55 +73,78 @@ struct LinkTable
 
 } // namespace
 
+namespace {
+
+// rank_order parsed once: rankCoord() and rankOf() for every rank of a large cluster otherwise parse it per rank.
+struct RankLayout
+{
+    std::array<int, 3> dims;
+    std::array<std::int64_t, 3> n;
+
+    explicit RankLayout(const ParallelSpec& parallel)
+        : dims(dimensionOrder(parallel.rank_order)), n(sizes(parallel))
+    {
+    }
+
+    RankCoord coord(std::int64_t rank) const
+    {
+        std::array<std::int64_t, 3> c{};
+        for (int d : dims) {
+            c[std::size_t(d)] = rank % n[std::size_t(d)];
+            rank /= n[std::size_t(d)];
+        }
+        return {c[0], c[1], c[2]};
+    }
+
+    std::int64_t rank(const RankCoord& c) const
+    {
+        const std::array<std::int64_t, 3> coord{c.tp, c.dp, c.pp};
+        std::int64_t r = 0;
+        std::int64_t stride = 1;
+        for (int d : dims) {
+            r += coord[std::size_t(d)] * stride;
+            stride *= n[std::size_t(d)];
+        }
+        return r;
+    }
+};
+
+} // namespace
+
 RankCoord rankCoord(const ParallelSpec& parallel, std::int64_t rank)
 {
-    const auto dims = dimensionOrder(parallel.rank_order);
-    const auto n = sizes(parallel);
-    std::array<std::int64_t, 3> coord{};
-    for (int d : dims) {
-        coord[std::size_t(d)] = rank % n[std::size_t(d)];
-        rank /= n[std::size_t(d)];
-    }
-    return {coord[0], coord[1], coord[2]};
+    return RankLayout(parallel).coord(rank);
 }
 
 std::int64_t rankOf(const ParallelSpec& parallel, const RankCoord& c)
 {
-    const auto dims = dimensionOrder(parallel.rank_order);
-    const auto n = sizes(parallel);
-    const std::array<std::int64_t, 3> coord{c.tp, c.dp, c.pp};
-    std::int64_t rank = 0;
-    std::int64_t stride = 1;
-    for (int d : dims) {
-        rank += coord[std::size_t(d)] * stride;
-        stride *= n[std::size_t(d)];
-    }
-    return rank;
+    return RankLayout(parallel).rank(c);
 }
 
 ParallelGroups parallelGroups(const ParallelSpec& p)
 {
-    const auto n = sizes(p);
+    const RankLayout layout(p);
+    const auto& n = layout.n;
     ParallelGroups g;
     for (std::int64_t pp = 0; pp < n[2]; ++pp)
         for (std::int64_t dp = 0; dp < n[1]; ++dp) {
             std::vector<int> group;
             for (std::int64_t tp = 0; tp < n[0]; ++tp)
-                group.push_back(int(rankOf(p, {tp, dp, pp})));
+                group.push_back(int(layout.rank({tp, dp, pp})));
             g.tp.push_back(std::move(group));
         }
     for (std::int64_t pp = 0; pp < n[2]; ++pp)
         for (std::int64_t tp = 0; tp < n[0]; ++tp) {
             std::vector<int> group;
             for (std::int64_t dp = 0; dp < n[1]; ++dp)
-                group.push_back(int(rankOf(p, {tp, dp, pp})));
+                group.push_back(int(layout.rank({tp, dp, pp})));
             g.dp.push_back(std::move(group));
         }
     for (std::int64_t dp = 0; dp < n[1]; ++dp)
         for (std::int64_t tp = 0; tp < n[0]; ++tp) {
             std::vector<int> group;
             for (std::int64_t pp = 0; pp < n[2]; ++pp)
-                group.push_back(int(rankOf(p, {tp, dp, pp})));
+                group.push_back(int(layout.rank({tp, dp, pp})));
             g.pp.push_back(std::move(group));
         }
     return g;
@@ -137,14 +160,15 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches)
         warn(r.warnings, "comm.topology", "the cluster's topology cannot be built: " + error, {error});
         return r;
     }
-    return estimateCommunication(sc, microbatches, model);
+    return estimateCommunication(sc, microbatches, model, true);
 }
 
-CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, CommModel& model)
+CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, CommModel& model, bool detail)
 {
     CommResult out;
     const TopologyGraph& graph = model.graph();
     const ParallelSpec& par = sc.parallel;
+    const RankLayout rankLayout(par);
     const auto n = sizes(par);
     const std::int64_t ranks = n[0] * n[1] * n[2];
     if (std::int64_t(graph.gpus().size()) != ranks) {
@@ -164,6 +188,8 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         return devices;
     };
     LinkTable table(graph);
+    // Links a collective names as its bottleneck: kept in out.links even without DETAIL.
+    std::vector<char> named(graph.links().size(), 0);
     const auto record = [&](const char* group, const std::string& op, double bytes, double count,
                             const CollectiveResult& r, const std::string& algorithm) {
         if (!r.ok()) {
@@ -179,19 +205,23 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         row.time_s = r.time_s;
         row.alpha_s = r.alpha_s;
         row.algorithm = algorithm.empty() ? algorithmName(r.algorithm) : algorithm;
-        if (r.bottleneck_link >= 0)
+        if (r.bottleneck_link >= 0) {
             row.bottleneck_link = graph.links()[std::size_t(r.bottleneck_link)].id;
+            named[std::size_t(r.bottleneck_link)] = 1;
+        }
         row.ranks = r.ranks;
         row.groups = r.groups;
         row.busbw_Bps = r.busbw_Bps;
-        row.links.reserve(r.links.size());
-        for (const LinkLoad& l : r.links)
-            row.links.push_back(graph.links()[std::size_t(l.link)].id);
-        for (const auto& ring : r.rings) {
-            std::vector<std::string> ids;
-            for (int d : ring)
-                ids.push_back(graph.devices()[std::size_t(d)].id);
-            row.rings.push_back(std::move(ids));
+        if (detail) {
+            row.links.reserve(r.links.size());
+            for (const LinkLoad& l : r.links)
+                row.links.push_back(graph.links()[std::size_t(l.link)].id);
+            for (const auto& ring : r.rings) {
+                std::vector<std::string> ids;
+                for (int d : ring)
+                    ids.push_back(graph.devices()[std::size_t(d)].id);
+                row.rings.push_back(std::move(ids));
+            }
         }
         out.collectives.push_back(std::move(row));
         out.serial_time_s += r.time_s * count;
@@ -275,7 +305,7 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
     }();
     std::vector<double> dpScale;
     for (const auto& g : groups.dp) {
-        const RankCoord c = rankCoord(par, g.front());
+        const RankCoord c = rankLayout.coord(g.front());
         dpScale.push_back(psiMax > 0 ? stages[std::size_t(c.pp)].per_gpu / psiMax : 1.0);
     }
     const int zero = std::clamp(par.zero_stage, 0, 3);
@@ -307,7 +337,7 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         std::vector<Transfer> push;
         std::vector<Transfer> pull;
         for (std::int64_t r = 0; r < ranks; ++r) {
-            const double psi = stages[std::size_t(rankCoord(par, r).pp)].per_gpu;
+            const double psi = stages[std::size_t(rankLayout.coord(r).pp)].per_gpu;
             for (std::size_t j = 0; j < count; ++j) {
                 push.push_back({gpuOf(int(r)), servers[j], psi * gradBytes / double(count)});
                 pull.push_back({servers[j], gpuOf(int(r)), psi * state.weights / double(count)});
@@ -363,7 +393,7 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         const auto copies = [&](bool toHost, double perParam, Offload where) {
             std::vector<Transfer> list;
             for (std::int64_t r = 0; r < ranks; ++r) {
-                const double psi = stages[std::size_t(rankCoord(par, r).pp)].per_gpu / double(n[1]);
+                const double psi = stages[std::size_t(rankLayout.coord(r).pp)].per_gpu / double(n[1]);
                 const int gpu = gpuOf(int(r));
                 const int host = hostSide(gpu, where);
                 if (host < 0)
@@ -398,24 +428,30 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
     }
 
     const auto& links = graph.links();
-    double worst = 0;
+    std::size_t worst = links.size();
+    for (std::size_t l = 0; l < links.size(); ++l)
+        if (table.busy[l] > 0 && (worst == links.size() || table.busy[l] > table.busy[worst]))
+            worst = l;
+    if (worst < links.size())
+        out.bottleneck_link = links[worst].id;
     for (std::size_t l = 0; l < links.size(); ++l) {
         if (!(table.bytes[l] > 0))
+            continue;
+        // Without DETAIL only the links the step's figures read: the busiest and the collectives' bottlenecks.
+        if (!detail && l != worst && !named[l])
             continue;
         const Link& link = links[l];
         CommLink row;
         row.id = link.id;
-        row.a = graph.devices()[std::size_t(link.a)].id;
-        row.b = graph.devices()[std::size_t(link.b)].id;
+        if (detail) {
+            row.a = graph.devices()[std::size_t(link.a)].id;
+            row.b = graph.devices()[std::size_t(link.b)].id;
+        }
         row.kind = link.kind;
         row.bandwidth_Bps = link.capacity();
         row.efficiency = link.efficiency;
         row.bytes_per_step = table.bytes[l];
         row.busy_s = table.busy[l];
-        if (row.busy_s > worst) {
-            worst = row.busy_s;
-            out.bottleneck_link = row.id;
-        }
         out.links.push_back(std::move(row));
     }
     return out;

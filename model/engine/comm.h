@@ -43,6 +43,9 @@ ParallelGroups parallelGroups(const ParallelSpec& parallel);
 CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches);
 // The same on a model of the scenario's topology the caller keeps between evaluations (routes, rings
 // and plans stay cached in it). MODEL must hold the topology scenarioTopology() gives for SCENARIO.
-CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches, CommModel& model);
+// Without DETAIL the rows leave out what only drawing needs (a collective's link ids and rings, a link's end
+// devices): the figures are the same, the planner's thousands of evaluations cheaper.
+CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches, CommModel& model,
+                                 bool detail = true);
 
 } // namespace ss

@@ -89,7 +89,7 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
 
     r.memory = estimateMemory(sc, r.microbatches, r.warnings, explain);
     if (options.communication) {
-        r.comm = options.comm_model ? estimateCommunication(sc, r.microbatches, *options.comm_model)
+        r.comm = options.comm_model ? estimateCommunication(sc, r.microbatches, *options.comm_model, options.drawing_detail)
                                     : communication(sc, r.microbatches);
         r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
     }

@@ -18,6 +18,9 @@ struct EvalOptions
     // of the thread's cached one: the planner keeps one per worker across thousands of layouts. The figures
     // do not depend on which model is used, only the time taken.
     CommModel* comm_model = nullptr;
+    // Leave out of Result what only drawing needs (a collective's link ids and rings, a link's end devices).
+    // Every figure stays the same; the planner sets it.
+    bool drawing_detail = true;
 };
 
 // Evaluates a scenario that validateScenario() accepts. On one it rejects, returns a result with

@@ -297,6 +297,7 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
         }
         EvalOptions eval;
         eval.comm_model = model ? &*model : nullptr;
+        eval.drawing_detail = false;
         std::vector<PlanCandidate> fresh;
         std::vector<Warning> warnings;
         std::int64_t localEvaluated = 0;

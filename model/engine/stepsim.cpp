@@ -27,6 +27,7 @@ struct Busy
     double start = 0;
     double end = 0;
     int act = -1;
+    bool cpu = false; // the CPU optimizer's work, not a transfer
 };
 
 // The busy intervals of one stream, sorted and disjoint.
@@ -51,9 +52,12 @@ public:
         }
         return t;
     }
-    void insert(double start, double end, int act)
+    void reserve(std::size_t n) { m_busy.reserve(n); }
+    bool hasCpu() const { return m_cpu; }
+    void insert(double start, double end, int act, bool cpu = false)
     {
-        const Busy b{start, end, act};
+        const Busy b{start, end, act, cpu};
+        m_cpu = m_cpu || cpu;
         if (m_busy.empty() || m_busy.back().start <= start) {
             m_busy.push_back(b);
             return;
@@ -66,6 +70,7 @@ public:
 
 private:
     std::vector<Busy> m_busy;
+    bool m_cpu = false;
 };
 
 struct Activity
@@ -251,7 +256,7 @@ private:
         const double start = lane.fit(ready, seconds, &blocker);
         const int act = newActivity(kind, stage, start, start + seconds,
                                     start > ready + kEps ? blocker : pred, collective);
-        lane.insert(start, start + seconds, act);
+        lane.insert(start, start + seconds, act, kind == ActivityKind::CpuOptimizer);
         *end = start + seconds;
         return act;
     }
@@ -716,6 +721,8 @@ StepSimulation Simulator::run()
         st.forwardIndex.assign(std::size_t(m) * std::size_t(v), -1);
         st.backwardIndex.assign(std::size_t(m) * std::size_t(v), -1);
         st.lastGradOp.assign(std::size_t(v), -1);
+        st.pp.reserve(2 * n);
+        st.computeRuns.reserve(n + 1);
         for (std::size_t j = 0; j < n; ++j) {
             const PipeOp& op = st.order[j];
             const std::size_t key = std::size_t(op.chunk) * std::size_t(m) + std::size_t(op.microbatch);
@@ -856,15 +863,19 @@ StepSimulation Simulator::run()
         std::vector<Interval> all = compute;
         std::vector<Interval> lane;
         for (const Lane* l : {&st.pp, &st.dp, &st.pcie}) {
+            if (l->busy().empty())
+                continue;
             lane.clear();
             for (const Busy& b : l->busy())
-                if (m_acts[std::size_t(b.act)].kind != ActivityKind::CpuOptimizer)
+                if (!b.cpu)
                     lane.push_back({b.start, b.end});
             appendSorted(comm, lane);
-            for (const Busy& b : l->busy())
-                if (m_acts[std::size_t(b.act)].kind == ActivityKind::CpuOptimizer)
-                    lane.push_back({b.start, b.end});
-            std::sort(lane.begin(), lane.end());
+            if (l->hasCpu()) {
+                for (const Busy& b : l->busy())
+                    if (b.cpu)
+                        lane.push_back({b.start, b.end});
+                std::sort(lane.begin(), lane.end());
+            }
             appendSorted(all, lane);
         }
         stats.busy_s = mergeIntervals(all);
