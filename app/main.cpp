@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // shardscope [SCENARIO.json] [--lang zh_CN|en]: the desktop explorer. Thin: parse, translate, show.
+#include "explainpanel.h"
+#include "ganttchart.h"
+#include "ganttcursor.h"
+#include "glossary.h"
 #include "importdialog.h"
+#include "lessonpanel.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "plannerview.h"
+#include "presentationmode.h"
+#include "ringanimationcontrol.h"
 #include "scenariodocument.h"
 #include "settings.h"
+#include "topologyeditor.h"
 #include "translator.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -117,6 +126,45 @@ int main(int argc, char* argv[])
                                   QStringLiteral("Quit once the window has been painted."));
     firstPaint.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(firstPaint);
+    // For pictures of the live switch (issue 7): View > Language > LANG ("zh_CN", "en") once the window is shown.
+    QCommandLineOption switchLanguage(QStringLiteral("switch-language"),
+                                      QStringLiteral("Switch the language after opening."), QStringLiteral("lang"));
+    switchLanguage.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(switchLanguage);
+    // Presentation mode (issue 7), for pictures of it: large type, high contrast, in the window.
+    QCommandLineOption presentation(QStringLiteral("presentation"),
+                                    QStringLiteral("Start in presentation mode."));
+    presentation.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(presentation);
+    // The ring animation paused at POSITION (3.5: the middle of the fourth step) of the first collective that
+    // runs on a ring; the time cursor of the step timeline at FRACTION of the step.
+    QCommandLineOption ring(QStringLiteral("ring"), QStringLiteral("Show the ring animation at a step."),
+                            QStringLiteral("position"));
+    ring.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(ring);
+    QCommandLineOption ganttCursor(QStringLiteral("gantt-cursor"),
+                                   QStringLiteral("Show the time cursor at a fraction of the step."),
+                                   QStringLiteral("fraction"));
+    ganttCursor.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(ganttCursor);
+    // A guided lesson (issue 7): lesson N (1-based) opened, at step K; the glossary opened, filtered by TEXT.
+    QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open lesson N."),
+                              QStringLiteral("n"));
+    lesson.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(lesson);
+    QCommandLineOption lessonStep(QStringLiteral("lesson-step"),
+                                  QStringLiteral("Go to step K of the lesson."), QStringLiteral("k"));
+    lessonStep.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(lessonStep);
+    QCommandLineOption glossary(QStringLiteral("glossary"),
+                                QStringLiteral("Open the glossary, filtered by TEXT."), QStringLiteral("text"));
+    glossary.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(glossary);
+    // The Explain dock (issue 7) showing FIGURE, a result JSON path ("comm.collectives[0].time_s").
+    QCommandLineOption explainOption(QStringLiteral("explain"), QStringLiteral("Explain a figure."),
+                                     QStringLiteral("figure"));
+    explainOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(explainOption);
     parser.process(app);
 
     ss::Settings settings;
@@ -148,6 +196,22 @@ int main(int argc, char* argv[])
     else if (parser.isSet(pinBaseline))
         window.setBaselinePinned(true);
 
+    // Sized before the lesson opens: its dock goes beside the parameters or tabbed with them by the width.
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    if (parser.isSet(lesson)) {
+        ss::LessonPanel* lessons = window.lessonPanel();
+        if (!lessons->openLesson(parser.value(lesson).toInt() - 1))
+            std::fprintf(stderr, "shardscope: --lesson: expected a number from 1 to %d\n",
+                         ss::Lessons::count());
+        else if (parser.isSet(lessonStep) && !lessons->goToStep(parser.value(lessonStep).toInt() - 1))
+            std::fprintf(stderr, "shardscope: --lesson-step: expected a number from 1 to %d\n",
+                         lessons->stepCount());
+    }
+
     for (const QString& assignment : parser.values(set)) {
         const QString path = assignment.section(QLatin1Char('='), 0, 0);
         const QString error = window.document()->setFieldText(path, assignment.section(QLatin1Char('='), 1));
@@ -155,11 +219,6 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "shardscope: --set %s: %s\n", qPrintable(assignment), qPrintable(error));
     }
 
-    if (parser.isSet(size)) {
-        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        if (wh.size() == 2)
-            window.resize(wh[0].toInt(), wh[1].toInt());
-    }
     if (parser.isSet(tab)) {
         const QString name = parser.value(tab);
         QTabWidget* tabs = window.viewTabs();
@@ -173,6 +232,51 @@ int main(int argc, char* argv[])
         window.plannerView()->waitForFinished();
     }
     window.show();
+    if (parser.isSet(switchLanguage)) {
+        if (auto* action = window.findChild<QAction*>(QStringLiteral("language.") + parser.value(switchLanguage)))
+            action->trigger();
+        else
+            std::fprintf(stderr, "shardscope: --switch-language: no language \"%s\"\n",
+                         qPrintable(parser.value(switchLanguage)));
+    }
+    if (parser.isSet(presentation)) {
+        window.presentationMode()->setUsesFullScreen(!shot);
+        window.presentationMode()->setActive(true);
+    }
+    if (parser.isSet(explainOption))
+        window.explainPanel()->showFigure(parser.value(explainOption));
+    if (parser.isSet(glossary)) {
+        window.glossaryDialog()->showAction()->trigger();
+        window.glossaryDialog()->setFilter(parser.value(glossary));
+    }
+    // After the scenario's own result: a large one is evaluated off the UI thread and arrives later.
+    const auto showAnimations = [&window, &parser, &ring, &ganttCursor] {
+        if (parser.isSet(ring)) {
+            ss::TopologyEditor* editor = window.topologyEditor();
+            const int count = int(window.document()->result().comm.collectives.size());
+            // The first all-reduce on a ring, else the first collective that animates at all.
+            int chosen = -1;
+            for (int pass = 0; pass < 2 && chosen < 0; ++pass)
+                for (int i = 0; i < count && chosen < 0; ++i) {
+                    const std::string& op = window.document()->result().comm.collectives[std::size_t(i)].op;
+                    editor->highlightCollective(i);
+                    if (editor->ringAnimation()->canAnimate() && (pass == 1 || op == "allreduce"))
+                        chosen = i;
+                }
+            editor->ringAnimation()->setPosition(parser.value(ring).toDouble());
+        }
+        if (parser.isSet(ganttCursor)) {
+            ss::GanttChart* gantt = window.ganttChart();
+            gantt->replot(QCustomPlot::rpImmediateRefresh);
+            gantt->timeCursor()->setTime(parser.value(ganttCursor).toDouble() *
+                                         gantt->ganttLayout().stepTime);
+        }
+    };
+    if (window.document()->isResultCurrent())
+        showAnimations();
+    else
+        QObject::connect(window.document(), &ss::ScenarioDocument::resultChanged, &window, showAnimations,
+                         Qt::SingleShotConnection);
     if (!shot) {
         // Unsaved edits survive a crash (issue 8): autosaved every minute, offered back on the next start.
         window.enableAutosave();
@@ -188,8 +292,13 @@ int main(int argc, char* argv[])
         const QString file = parser.value(screenshot);
         QTimer::singleShot(800, &window, [&window, &app, file] {
             window.memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
-            // The import preview, when one is open, is what the picture is for.
-            QWidget* shown = window.importPreview() ? static_cast<QWidget*>(window.importPreview()) : &window;
+            window.ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
+            // The import preview or the glossary, when one is open, is what the picture is for.
+            QWidget* shown = &window;
+            if (window.importPreview())
+                shown = window.importPreview();
+            else if (window.glossaryDialog()->isVisible())
+                shown = window.glossaryDialog();
             const bool saved = shown->grab().save(file);
             if (!saved)
                 std::fprintf(stderr, "shardscope: could not write %s\n", qPrintable(file));

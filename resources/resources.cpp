@@ -8,4 +8,9 @@ const char* examplesDir()
     return ":/examples";
 }
 
+const char* lessonsDir()
+{
+    return ":/lessons";
+}
+
 } // namespace ss::resources

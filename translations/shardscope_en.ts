@@ -49,6 +49,54 @@
     </message>
 </context>
 <context>
+    <name>ss::GlossaryDialog</name>
+    <message numerus="yes">
+        <source>%n term(s)</source>
+        <translation>
+            <numerusform>%n term</numerusform>
+            <numerusform>%n terms</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ss::RingAnimationControl</name>
+    <message numerus="yes">
+        <source>Done after %n step(s): every GPU holds every chunk, summed over all %1 GPUs.</source>
+        <translation>
+            <numerusform>Done after %n step: every GPU holds every chunk, summed over all %1 GPUs.</numerusform>
+            <numerusform>Done after %n steps: every GPU holds every chunk, summed over all %1 GPUs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done after %n step(s): each GPU holds its own chunk, summed over all %1 GPUs.</source>
+        <translation>
+            <numerusform>Done after %n step: each GPU holds its own chunk, summed over all %1 GPUs.</numerusform>
+            <numerusform>Done after %n steps: each GPU holds its own chunk, summed over all %1 GPUs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done after %n step(s): every GPU holds every GPU&apos;s chunk.</source>
+        <translation>
+            <numerusform>Done after %n step: every GPU holds every GPU&apos;s chunk.</numerusform>
+            <numerusform>Done after %n steps: every GPU holds every GPU&apos;s chunk.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Discs carry partial sums (reduce-scatter), squares finished chunks (all-gather). Along the foot of each GPU its %n chunk(s): white not there yet, blue a partial sum (darker: more GPUs added), green finished.</source>
+        <translation>
+            <numerusform>Discs carry partial sums (reduce-scatter), squares finished chunks (all-gather). Along the foot of each GPU its %n chunk: white not there yet, blue a partial sum (darker: more GPUs added), green finished.</numerusform>
+            <numerusform>Discs carry partial sums (reduce-scatter), squares finished chunks (all-gather). Along the foot of each GPU its %n chunks: white not there yet, blue a partial sum (darker: more GPUs added), green finished.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ss::SummaryStrip</name>
     <message numerus="yes">
         <source>Does not fit: %n stage(s) over</source>

@@ -37,7 +37,7 @@
     </message>
     <message>
         <source>Tokens per second</source>
-        <translation>每秒词元数</translation>
+        <translation>每秒 token 数</translation>
     </message>
     <message>
         <source>MFU</source>
@@ -49,7 +49,7 @@
     </message>
     <message>
         <source>Pipeline bubble</source>
-        <translation>流水线并行气泡</translation>
+        <translation>流水线气泡</translation>
     </message>
     <message>
         <source>Exposed communication</source>
@@ -132,7 +132,7 @@
     <name>CompareText</name>
     <message>
         <source>Step time</source>
-        <translation>每步时间</translation>
+        <translation>单步时间</translation>
     </message>
     <message>
         <source>Tokens/s</source>
@@ -338,7 +338,7 @@ Change: %5</source>
     </message>
     <message>
         <source>A token cannot use %1 of %2 experts</source>
-        <translation>一个词元不能使用 %2 个专家中的 %1 个</translation>
+        <translation>一个 token 不能使用 %2 个专家中的 %1 个</translation>
     </message>
     <message>
         <source>The interleaved schedule needs 2 or more pipeline stages</source>
@@ -435,14 +435,6 @@ Change: %5</source>
     <message>
         <source>Unknown link kind &quot;%1&quot;</source>
         <translation>未知的链路类型“%1”</translation>
-    </message>
-    <message>
-        <source>Expected a bandwidth above 0 B/s</source>
-        <translation>带宽应大于 0 B/s</translation>
-    </message>
-    <message>
-        <source>Expected a latency of 0 s or more</source>
-        <translation>延迟应为 0 秒或更多</translation>
     </message>
     <message>
         <source>The topology has %1 GPUs, but nodes × GPUs per node = %2</source>
@@ -592,6 +584,756 @@ Change: %5</source>
         <source>stage %1 needs %2 per GPU, more than the GPU&apos;s %3: the step cannot run</source>
         <translation>第 %1 级每块 GPU 需要 %2，超过 GPU 的 %3：该训练步无法运行</translation>
     </message>
+    <message>
+        <source>Expected a bandwidth above 0 B/s and at most 10 PB/s</source>
+        <translation>带宽应大于 0 B/s 且不超过 10 PB/s</translation>
+    </message>
+    <message>
+        <source>Expected a latency from 0 s to 1000 s</source>
+        <translation>延迟应在 0 s 到 1000 s 之间</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainFormula</name>
+    <message>
+        <source>L_op · (t_GEMM + n_tp · t_tp) + t_ends</source>
+        <translation>L_op · (t_GEMM + n_tp · t_tp) + t_ends</translation>
+    </message>
+    <message>
+        <source>N = N_d · t · p</source>
+        <translation>N = N_d · t · p</translation>
+    </message>
+    <message>
+        <source>Ψ = V·h + P·h + L·Ψ_layer + Ψ_norm + Ψ_head</source>
+        <translation>Ψ = V·h + P·h + L·Ψ_layer + Ψ_norm + Ψ_head</translation>
+    </message>
+    <message>
+        <source>Ψ (given)</source>
+        <translation>Ψ（给定）</translation>
+    </message>
+    <message>
+        <source>m = B / (N_d · b)</source>
+        <translation>m = B / (N_d · b)</translation>
+    </message>
+    <message>
+        <source>max_i M_i</source>
+        <translation>max_i M_i</translation>
+    </message>
+    <message>
+        <source>max_nodes Σ_i c_i · H_i</source>
+        <translation>max_nodes Σ_i c_i · H_i</translation>
+    </message>
+    <message>
+        <source>G_node · max_i H_i</source>
+        <translation>G_node · max_i H_i</translation>
+    </message>
+    <message>
+        <source>L_i = ⌊L / p⌋ + (1 if i &lt; L mod p)</source>
+        <translation>L_i = ⌊L / p⌋ +（若 i &lt; L mod p 则为 1）</translation>
+    </message>
+    <message>
+        <source>Ψ_i = L_i · Ψ_layer + Ψ_ends</source>
+        <translation>Ψ_i = L_i · Ψ_layer + Ψ_ends</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu = L_i · (Ψ_split / t + Ψ_repl) + Ψ_ends,gpu</source>
+        <translation>Ψ_gpu = L_i · (Ψ_split / t + Ψ_repl) + Ψ_ends,gpu</translation>
+    </message>
+    <message>
+        <source>n_i = m</source>
+        <translation>n_i = m</translation>
+    </message>
+    <message>
+        <source>n_i = min(p − i, m)</source>
+        <translation>n_i = min(p − i, m)</translation>
+    </message>
+    <message>
+        <source>n_i = min(2(p − i − 1) + (v − 1)·p + 1, m·v) / v</source>
+        <translation>n_i = min(2(p − i − 1) + (v − 1)·p + 1, m·v) / v</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu · w</source>
+        <translation>Ψ_gpu · w</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu · w / N_d</source>
+        <translation>Ψ_gpu · w / N_d</translation>
+    </message>
+    <message>
+        <source>0 (Ψ_gpu · w / N_d on the host)</source>
+        <translation>0（Ψ_gpu · w / N_d 在主机上）</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu · g</source>
+        <translation>Ψ_gpu · g</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu · g / N_d</source>
+        <translation>Ψ_gpu · g / N_d</translation>
+    </message>
+    <message>
+        <source>0 (Ψ_gpu · g / N_d on the host)</source>
+        <translation>0（Ψ_gpu · g / N_d 在主机上）</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu · K</source>
+        <translation>Ψ_gpu · K</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu · K / N_d</source>
+        <translation>Ψ_gpu · K / N_d</translation>
+    </message>
+    <message>
+        <source>0 (Ψ_gpu · K / N_d on the host)</source>
+        <translation>0（Ψ_gpu · K / N_d 在主机上）</translation>
+    </message>
+    <message>
+        <source>n_i · L_i · A_layer + A_recompute + A_emb + A_out</source>
+        <translation>n_i · L_i · A_layer + A_recompute + A_emb + A_out</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gather + buckets + logits + CUDA context + allocator</source>
+        <translation>ZeRO-3 聚集 + 梯度桶 + logits + CUDA 上下文 + 分配器</translation>
+    </message>
+    <message>
+        <source>Ψ_unit · (2·w + g)</source>
+        <translation>Ψ_unit · (2·w + g)</translation>
+    </message>
+    <message>
+        <source>0 (ZeRO stage &lt; 3 or N_d = 1)</source>
+        <translation>0（ZeRO 阶段 &lt; 3 或 N_d = 1）</translation>
+    </message>
+    <message>
+        <source>B_buckets</source>
+        <translation>B_buckets</translation>
+    </message>
+    <message>
+        <source>0 (N_d = 1 and no offload)</source>
+        <translation>0（N_d = 1 且无卸载）</translation>
+    </message>
+    <message>
+        <source>4 · s · b · V / t</source>
+        <translation>4 · s · b · V / t</translation>
+    </message>
+    <message>
+        <source>0 (not the last stage)</source>
+        <translation>0（不是最后一个流水线阶段）</translation>
+    </message>
+    <message>
+        <source>C_ctx</source>
+        <translation>C_ctx</translation>
+    </message>
+    <message>
+        <source>f_alloc · M_rest</source>
+        <translation>f_alloc · M_rest</translation>
+    </message>
+    <message>
+        <source>params + grads + optimizer + activations + buffers</source>
+        <translation>权重 + 梯度 + 优化器状态 + 激活值 + 缓冲区</translation>
+    </message>
+    <message>
+        <source>M_GPU</source>
+        <translation>M_GPU</translation>
+    </message>
+    <message>
+        <source>3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)</source>
+        <translation>3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)</translation>
+    </message>
+    <message>
+        <source>F_hw = F_model + F_recompute</source>
+        <translation>F_hw = F_model + F_recompute</translation>
+    </message>
+    <message>
+        <source>F_model / (B · s)</source>
+        <translation>F_model / (B · s)</translation>
+    </message>
+    <message>
+        <source>ring all-reduce: t = α + 2(n−1)/n · S · f / (B·η)</source>
+        <translation>环形 all-reduce：t = α + 2(n−1)/n · S · f / (B·η)</translation>
+    </message>
+    <message>
+        <source>ring all-gather: t = α + (n−1)/n · S · f / (B·η)</source>
+        <translation>环形 all-gather：t = α + (n−1)/n · S · f / (B·η)</translation>
+    </message>
+    <message>
+        <source>ring reduce-scatter: t = α + (n−1)/n · S · f / (B·η)</source>
+        <translation>环形 reduce-scatter：t = α + (n−1)/n · S · f / (B·η)</translation>
+    </message>
+    <message>
+        <source>ring (chain) broadcast/reduce: t = α + S · f / (B·η)</source>
+        <translation>环形（链式）broadcast/reduce：t = α + S · f / (B·η)</translation>
+    </message>
+    <message>
+        <source>tree all-reduce: t = α + S · f / (B·η)</source>
+        <translation>树形 all-reduce：t = α + S · f / (B·η)</translation>
+    </message>
+    <message>
+        <source>NVLS all-reduce: t = α + S · f / (B·η·e)</source>
+        <translation>NVLS all-reduce：t = α + S · f / (B·η·e)</translation>
+    </message>
+    <message>
+        <source>hierarchical: t = α + Σ_j r_j · c_j · S · f_j / (B_j·η_j)</source>
+        <translation>分层：t = α + Σ_j r_j · c_j · S · f_j / (B_j·η_j)</translation>
+    </message>
+    <message>
+        <source>direct: t = α + c · S · f / (B·η)</source>
+        <translation>直连：t = α + c · S · f / (B·η)</translation>
+    </message>
+    <message>
+        <source>point-to-point copies: t = α + S · f / (B·η)</source>
+        <translation>点对点拷贝：t = α + S · f / (B·η)</translation>
+    </message>
+    <message>
+        <source>α = k · l</source>
+        <translation>α = k · l</translation>
+    </message>
+    <message>
+        <source>α = Σ_j r_j · α_j</source>
+        <translation>α = Σ_j r_j · α_j</translation>
+    </message>
+    <message>
+        <source>busbw = S / t</source>
+        <translation>busbw = S / t</translation>
+    </message>
+    <message>
+        <source>busbw = S / t · 2(n−1)/n</source>
+        <translation>busbw = S / t · 2(n−1)/n</translation>
+    </message>
+    <message>
+        <source>busbw = S / t · (n−1)/n</source>
+        <translation>busbw = S / t · (n−1)/n</translation>
+    </message>
+    <message>
+        <source>S = b · s · h · e</source>
+        <translation>S = b · s · h · e</translation>
+    </message>
+    <message>
+        <source>S = b · s · h · e / t</source>
+        <translation>S = b · s · h · e / t</translation>
+    </message>
+    <message>
+        <source>S = Ψ_gpu,max · e_grad</source>
+        <translation>S = Ψ_gpu,max · e_grad</translation>
+    </message>
+    <message>
+        <source>S = Ψ_gpu,max · w</source>
+        <translation>S = Ψ_gpu,max · w</translation>
+    </message>
+    <message>
+        <source>S = Ψ_gpu,max / N_d · g</source>
+        <translation>S = Ψ_gpu,max / N_d · g</translation>
+    </message>
+    <message>
+        <source>S = Ψ_gpu,max / N_d · w</source>
+        <translation>S = Ψ_gpu,max / N_d · w</translation>
+    </message>
+    <message>
+        <source>n = 1</source>
+        <translation>n = 1</translation>
+    </message>
+    <message>
+        <source>n = m</source>
+        <translation>n = m</translation>
+    </message>
+    <message>
+        <source>n = 2 · m</source>
+        <translation>n = 2 · m</translation>
+    </message>
+    <message>
+        <source>n = 2 · m · v</source>
+        <translation>n = 2 · m · v</translation>
+    </message>
+    <message>
+        <source>n = k · L_stage · m (k = 4; 6 with full recompute)</source>
+        <translation>n = k · L_stage · m（k = 4；完全重计算时为 6）</translation>
+    </message>
+    <message>
+        <source>n = t</source>
+        <translation>n = t</translation>
+    </message>
+    <message>
+        <source>n = p</source>
+        <translation>n = p</translation>
+    </message>
+    <message>
+        <source>n = N_d</source>
+        <translation>n = N_d</translation>
+    </message>
+    <message>
+        <source>G = N_d · p</source>
+        <translation>G = N_d · p</translation>
+    </message>
+    <message>
+        <source>G = N_d · t</source>
+        <translation>G = N_d · t</translation>
+    </message>
+    <message>
+        <source>G = t · p</source>
+        <translation>G = t · p</translation>
+    </message>
+    <message>
+        <source>G = N</source>
+        <translation>G = N</translation>
+    </message>
+    <message>
+        <source>x = Σ_c n_c · x_c</source>
+        <translation>x = Σ_c n_c · x_c</translation>
+    </message>
+    <message>
+        <source>busy = x / (B · η)</source>
+        <translation>忙碌时间 = x / (B · η)</translation>
+    </message>
+    <message>
+        <source>u = min(busy / T, 1)</source>
+        <translation>u = min(忙碌时间 / T, 1)</translation>
+    </message>
+    <message>
+        <source>Σ_c n_c · t_c</source>
+        <translation>Σ_c n_c · t_c</translation>
+    </message>
+    <message>
+        <source>T = t_end of the last activity</source>
+        <translation>T = 最后一个活动的 t_end</translation>
+    </message>
+    <message>
+        <source>max_i (m · Σ_k c_i,k + t_opt,i)</source>
+        <translation>max_i (m · Σ_k c_i,k + t_opt,i)</translation>
+    </message>
+    <message>
+        <source>E = t_tp + t_comm∖compute</source>
+        <translation>E = t_tp + t_comm∖compute</translation>
+    </message>
+    <message>
+        <source>Σ_i max(T − C_i − TP_i, 0) / (p · T)</source>
+        <translation>Σ_i max(T − C_i − TP_i, 0) / (p · T)</translation>
+    </message>
+    <message>
+        <source>B · s / T</source>
+        <translation>B · s / T</translation>
+    </message>
+    <message>
+        <source>MFU = F_model / (T · N · F_peak)</source>
+        <translation>MFU = F_model / (T · N · F_peak)</translation>
+    </message>
+    <message>
+        <source>HFU = F_hw / (T · N · F_peak)</source>
+        <translation>HFU = F_hw / (T · N · F_peak)</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu / d · (g + 2·K + c·w) / BW_HBM</source>
+        <translation>Ψ_gpu / d · (g + 2·K + c·w) / BW_HBM</translation>
+    </message>
+    <message>
+        <source>G_node · Ψ_gpu / N_d · (4 + 2·K + w) / BW_host</source>
+        <translation>G_node · Ψ_gpu / N_d · (4 + 2·K + w) / BW_host</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainText</name>
+    <message>
+        <source>L_op: layers in the op; t_GEMM: one layer&apos;s matrix multiplications, each the longer of its FLOPs at peak × efficiency and its bytes at the memory bandwidth (roofline); n_tp, t_tp: the layer&apos;s tensor-parallel collectives and the time of one; t_ends: the embedding and the output layer</source>
+        <translation>L_op：该操作包含的层数；t_GEMM：一层的矩阵乘法，每个取“按峰值 × 效率计算 FLOPs”与“按显存带宽传输字节”两者中较长者（roofline）；n_tp、t_tp：该层的张量并行集合通信次数及每次的时间；t_ends：嵌入层与输出层</translation>
+    </message>
+    <message>
+        <source>c_i: GPUs of stage i on the busiest node; H_i: bytes one of them offloads; G_node: GPUs per node</source>
+        <translation>c_i：最繁忙节点上属于阶段 i 的 GPU 数；H_i：其中一个 GPU 卸载的字节数；G_node：每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>b: micro-batch size; s: sequence length; h: hidden size; e: bytes per activation element; t: tensor-parallel degree; Ψ_gpu,max: parameters one GPU of the largest stage holds; e_grad: bytes per gradient sent; w, g: bytes per weight and per gradient; N_d: data-parallel degree</source>
+        <translation>b：微批次大小；s：序列长度；h：隐藏层大小；e：每个激活值元素的字节数；t：张量并行度；Ψ_gpu,max：最大阶段中一个 GPU 持有的参数量；e_grad：每个发送的梯度的字节数；w、g：每个权重、每个梯度的字节数；N_d：数据并行度</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>N_d: data-parallel degree; t: tensor-parallel degree; p: pipeline stages</source>
+        <translation>N_d：数据并行度；t：张量并行度；p：流水线阶段数</translation>
+    </message>
+    <message>
+        <source>Parameters of the model</source>
+        <translation>模型参数量</translation>
+    </message>
+    <message>
+        <source>V: vocabulary; h: hidden size; P: rows of the position table; L: layers; Ψ_layer: parameters of one layer; Ψ_norm: the final norm; Ψ_head: the untied output layer</source>
+        <translation>V：词表大小；h：隐藏层大小；P：位置表行数；L：层数；Ψ_layer：一层的参数量；Ψ_norm：最后的归一化层；Ψ_head：未绑定的输出层</translation>
+    </message>
+    <message>
+        <source>Microbatches per step</source>
+        <translation>每步微批次数</translation>
+    </message>
+    <message>
+        <source>B: global batch in sequences; N_d: data-parallel degree; b: micro-batch size</source>
+        <translation>B：全局批次（序列数）；N_d：数据并行度；b：微批次大小</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <source>M_i: memory per GPU of stage i</source>
+        <translation>M_i：阶段 i 每 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Host memory per node (offload)</source>
+        <translation>每节点主机内存（卸载）</translation>
+    </message>
+    <message>
+        <source>NVMe storage per node (offload)</source>
+        <translation>每节点 NVMe 存储（卸载）</translation>
+    </message>
+    <message>
+        <source>Transformer layers of stage %1</source>
+        <translation>阶段 %1 的 Transformer 层数</translation>
+    </message>
+    <message>
+        <source>L: layers of the model; p: pipeline stages; i: the stage</source>
+        <translation>L：模型层数；p：流水线阶段数；i：该阶段</translation>
+    </message>
+    <message>
+        <source>Parameters of stage %1</source>
+        <translation>阶段 %1 的参数量</translation>
+    </message>
+    <message>
+        <source>L_i: layers of the stage; Ψ_layer: parameters of one layer; Ψ_ends: the embedding (first stage), the final norm and the output layer (last stage)</source>
+        <translation>L_i：该阶段的层数；Ψ_layer：一层的参数量；Ψ_ends：嵌入层（第一个阶段）、最后的归一化层与输出层（最后一个阶段）</translation>
+    </message>
+    <message>
+        <source>Parameters one GPU of stage %1 holds</source>
+        <translation>阶段 %1 中一个 GPU 持有的参数量</translation>
+    </message>
+    <message>
+        <source>Ψ_split: the part of a layer split over the tensor-parallel ranks; Ψ_repl: the part every rank holds whole (norms, some biases); t: tensor-parallel degree; Ψ_ends,gpu: one GPU&apos;s share of the embedding and the output layer</source>
+        <translation>Ψ_split：一层中按张量并行切分的部分；Ψ_repl：每个 rank 完整持有的部分（归一化层、部分偏置）；t：张量并行度；Ψ_ends,gpu：一个 GPU 分得的嵌入层与输出层参数</translation>
+    </message>
+    <message>
+        <source>Microbatches in flight on stage %1</source>
+        <translation>阶段 %1 上同时在途的微批次数</translation>
+    </message>
+    <message>
+        <source>m: microbatches per step; p: pipeline stages; i: the stage; v: chunks per stage (interleaved)</source>
+        <translation>m：每步微批次数；p：流水线阶段数；i：该阶段；v：每阶段的块数（交错调度）</translation>
+    </message>
+    <message>
+        <source>Weights per GPU, stage %1</source>
+        <translation>每 GPU 权重，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; w: bytes per weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
+        <translation>Ψ_gpu：一个 GPU 持有的参数量；w：每个权重的字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
+    </message>
+    <message>
+        <source>Gradients per GPU, stage %1</source>
+        <translation>每 GPU 梯度，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; g: bytes per gradient; N_d: data-parallel degree (ZeRO-2 shards over it)</source>
+        <translation>Ψ_gpu：一个 GPU 持有的参数量；g：每个梯度的字节数；N_d：数据并行度（ZeRO-2 在其上分片）</translation>
+    </message>
+    <message>
+        <source>Optimizer states per GPU, stage %1</source>
+        <translation>每 GPU 优化器状态，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; K: optimizer-state bytes per parameter (12 for mixed-precision Adam); N_d: data-parallel degree (ZeRO-1 shards over it)</source>
+        <translation>Ψ_gpu：一个 GPU 持有的参数量；K：每个参数的优化器状态字节数（混合精度 Adam 为 12）；N_d：数据并行度（ZeRO-1 在其上分片）</translation>
+    </message>
+    <message>
+        <source>Activations per GPU, stage %1</source>
+        <translation>每 GPU 激活值，阶段 %1</translation>
+    </message>
+    <message>
+        <source>n_i: microbatches in flight; L_i: layers of the stage; A_layer: one layer&apos;s activations for one microbatch; A_recompute: the layer being recomputed; A_emb, A_out: the embedding&apos;s and the output layer&apos;s</source>
+        <translation>n_i：在途微批次数；L_i：该阶段的层数；A_layer：一层对一个微批次的激活值；A_recompute：正在重计算的那一层；A_emb、A_out：嵌入层与输出层的激活值</translation>
+    </message>
+    <message>
+        <source>Buffers per GPU, stage %1</source>
+        <translation>每 GPU 缓冲区，阶段 %1</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathered parameters, stage %1</source>
+        <translation>ZeRO-3 聚集的参数，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_unit: the largest layer one GPU gathers; w, g: bytes per weight and per gradient</source>
+        <translation>Ψ_unit：一个 GPU 聚集的最大一层；w、g：每个权重、每个梯度的字节数</translation>
+    </message>
+    <message>
+        <source>Gradient buckets, stage %1</source>
+        <translation>梯度桶，阶段 %1</translation>
+    </message>
+    <message>
+        <source>B_buckets: the scenario&apos;s gradient bucket allowance (overheads.grad_bucket_bytes)</source>
+        <translation>B_buckets：场景中的梯度桶预留（overheads.grad_bucket_bytes）</translation>
+    </message>
+    <message>
+        <source>Logits gradient, stage %1</source>
+        <translation>logits 梯度，阶段 %1</translation>
+    </message>
+    <message>
+        <source>s: sequence length; b: micro-batch size; V: vocabulary; t: tensor-parallel degree</source>
+        <translation>s：序列长度；b：微批次大小；V：词表大小；t：张量并行度</translation>
+    </message>
+    <message>
+        <source>CUDA context and workspaces, stage %1</source>
+        <translation>CUDA 上下文与工作区，阶段 %1</translation>
+    </message>
+    <message>
+        <source>C_ctx: the scenario&apos;s allowance (overheads.cuda_context_bytes)</source>
+        <translation>C_ctx：场景中的预留（overheads.cuda_context_bytes）</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation, stage %1</source>
+        <translation>分配器碎片，阶段 %1</translation>
+    </message>
+    <message>
+        <source>f_alloc: the scenario&apos;s fraction (overheads.allocator_fraction); M_rest: everything else on the GPU</source>
+        <translation>f_alloc：场景中的比例（overheads.allocator_fraction）；M_rest：GPU 上其余全部内容</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, stage %1</source>
+        <translation>每 GPU 显存，阶段 %1</translation>
+    </message>
+    <message>
+        <source>GPU memory, stage %1</source>
+        <translation>GPU 显存容量，阶段 %1</translation>
+    </message>
+    <message>
+        <source>M_GPU: the memory of one GPU</source>
+        <translation>M_GPU：一个 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per step</source>
+        <translation>每步模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>B: global batch; L: layers; Ψ_active: matrix weights a token passes through; s: sequence length; a·d: attention width; h: hidden size; V: vocabulary</source>
+        <translation>B：全局批次；L：层数；Ψ_active：一个 token 经过的矩阵权重；s：序列长度；a·d：注意力宽度；h：隐藏层大小；V：词表大小</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs per step</source>
+        <translation>每步硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>F_model: model FLOPs per step; F_recompute: the forward work recomputed</source>
+        <translation>F_model：每步模型 FLOPs；F_recompute：重计算的前向工作量</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per token</source>
+        <translation>每 token 模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>F_model: model FLOPs per step; B: global batch; s: sequence length</source>
+        <translation>F_model：每步模型 FLOPs；B：全局批次；s：序列长度</translation>
+    </message>
+    <message>
+        <source>Time of one call: %1</source>
+        <translation>一次调用的时间：%1</translation>
+    </message>
+    <message>
+        <source>α: latency; n: ranks per group; S: bytes of one call; f: the share of the algorithm&apos;s traffic that its busiest link carries (1 for one ring over one kind of link); B·η: that link&apos;s bandwidth × efficiency; e: the NVSwitch&apos;s reduction rate; r_j, c_j: runs of phase j and its bytes per link per byte</source>
+        <translation>α：延迟；n：每组 rank 数；S：一次调用的字节数；f：算法流量中由最繁忙链路承担的比例（单一类型链路上的单个环为 1）；B·η：该链路的带宽 × 效率；e：NVSwitch 的归约速率；r_j、c_j：阶段 j 的运行次数及其每字节在每条链路上的字节数</translation>
+    </message>
+    <message>
+        <source>Latency of one call: %1</source>
+        <translation>一次调用的延迟：%1</translation>
+    </message>
+    <message>
+        <source>k: latency steps of the algorithm; l: the slowest step&apos;s route latency; r_j, α_j: runs and latency of phase j</source>
+        <translation>k：算法的延迟步数；l：最慢一步的路由延迟；r_j、α_j：阶段 j 的运行次数与延迟</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth: %1</source>
+        <translation>总线带宽：%1</translation>
+    </message>
+    <message>
+        <source>S: bytes of one call; t: its time; n: ranks per group (nccl-tests&apos; bus bandwidth)</source>
+        <translation>S：一次调用的字节数；t：其时间；n：每组 rank 数（nccl-tests 的总线带宽）</translation>
+    </message>
+    <message>
+        <source>Bytes of one call: %1</source>
+        <translation>一次调用的字节数：%1</translation>
+    </message>
+    <message>
+        <source>Calls per step: %1</source>
+        <translation>每步调用次数：%1</translation>
+    </message>
+    <message>
+        <source>m: microbatches per step; v: chunks per stage; L_stage: layers of the largest stage; k: collectives per layer and microbatch</source>
+        <translation>m：每步微批次数；v：每阶段的块数；L_stage：最大阶段的层数；k：每层每个微批次的集合通信次数</translation>
+    </message>
+    <message>
+        <source>Ranks per group: %1</source>
+        <translation>每组 rank 数：%1</translation>
+    </message>
+    <message>
+        <source>t, p, N_d: tensor-parallel, pipeline and data-parallel degrees</source>
+        <translation>t、p、N_d：张量并行度、流水线并行度与数据并行度</translation>
+    </message>
+    <message>
+        <source>Groups at once: %1</source>
+        <translation>同时运行的组数：%1</translation>
+    </message>
+    <message>
+        <source>t, p, N_d: tensor-parallel, pipeline and data-parallel degrees; N: GPUs</source>
+        <translation>t、p、N_d：张量并行度、流水线并行度与数据并行度；N：GPU 数</translation>
+    </message>
+    <message>
+        <source>Bytes per step over link %1</source>
+        <translation>每步经过链路 %1 的字节数</translation>
+    </message>
+    <message>
+        <source>n_c: calls per step of collective c; x_c: the bytes one call puts on the link (its busier direction)</source>
+        <translation>n_c：集合通信 c 每步的调用次数；x_c：一次调用在该链路上的字节数（较忙的方向）</translation>
+    </message>
+    <message>
+        <source>Busy time per step of link %1</source>
+        <translation>链路 %1 每步的忙碌时间</translation>
+    </message>
+    <message>
+        <source>x: bytes per step; B: bandwidth per direction; η: efficiency</source>
+        <translation>x：每步字节数；B：单向带宽；η：效率</translation>
+    </message>
+    <message>
+        <source>Utilisation of link %1</source>
+        <translation>链路 %1 的利用率</translation>
+    </message>
+    <message>
+        <source>busy: busy time per step; T: step time</source>
+        <translation>忙碌时间：每步的忙碌时间；T：单步时间</translation>
+    </message>
+    <message>
+        <source>Communication time, nothing overlapped</source>
+        <translation>通信时间（不计重叠）</translation>
+    </message>
+    <message>
+        <source>n_c: calls per step of collective c; t_c: the time of one</source>
+        <translation>n_c：集合通信 c 每步的调用次数；t_c：一次调用的时间</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>p: pipeline stages; m: microbatches; v: chunks per stage; every op, transfer and collective placed on its GPU&apos;s streams by the schedule</source>
+        <translation>p：流水线阶段数；m：微批次数；v：每阶段的块数；每个计算、传输和集合通信按调度放到其 GPU 的各个流上</translation>
+    </message>
+    <message>
+        <source>Compute time of the busiest GPU</source>
+        <translation>最繁忙 GPU 的计算时间</translation>
+    </message>
+    <message>
+        <source>m: microbatches; c_i,k: one op of kind k of stage i, its tensor-parallel collectives left out; t_opt,i: the optimizer step</source>
+        <translation>m：微批次数；c_i,k：阶段 i 中一个 k 类操作（不含其张量并行集合通信）；t_opt,i：优化器更新步</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <source>t_tp: tensor-parallel collectives, which the compute waits for; t_comm∖compute: other communication while the GPU computes nothing (the GPU that ends the step)</source>
+        <translation>t_tp：计算需等待的张量并行集合通信；t_comm∖compute：GPU 不计算时进行的其他通信（结束该步的那个 GPU）</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>T: step time; C_i, TP_i: compute and tensor-parallel time of stage i; p: stages</source>
+        <translation>T：单步时间；C_i、TP_i：阶段 i 的计算时间与张量并行时间；p：阶段数</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>B: global batch in sequences; s: sequence length; T: step time</source>
+        <translation>B：全局批次（序列数）；s：序列长度；T：单步时间</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation (MFU)</source>
+        <translation>模型 FLOPs 利用率（MFU）</translation>
+    </message>
+    <message>
+        <source>F_model: model FLOPs per step; T: step time; N: GPUs; F_peak: one GPU&apos;s peak FLOP/s</source>
+        <translation>F_model：每步模型 FLOPs；T：单步时间；N：GPU 数；F_peak：单个 GPU 的峰值 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs utilisation (HFU)</source>
+        <translation>硬件 FLOPs 利用率（HFU）</translation>
+    </message>
+    <message>
+        <source>F_hw: model FLOPs plus recomputation; T: step time; N: GPUs; F_peak: one GPU&apos;s peak FLOP/s</source>
+        <translation>F_hw：模型 FLOPs 加重计算；T：单步时间；N：GPU 数；F_peak：单个 GPU 的峰值 FLOP/s</translation>
+    </message>
+    <message>
+        <source>One forward op, stage %1</source>
+        <translation>一次前向操作，阶段 %1</translation>
+    </message>
+    <message>
+        <source>One backward op, stage %1</source>
+        <translation>一次反向操作，阶段 %1</translation>
+    </message>
+    <message>
+        <source>One input-gradient (B) op, stage %1</source>
+        <translation>一次输入梯度（B）操作，阶段 %1</translation>
+    </message>
+    <message>
+        <source>One weight-gradient (W) op, stage %1</source>
+        <translation>一次权重梯度（W）操作，阶段 %1</translation>
+    </message>
+    <message>
+        <source>One recompute op, stage %1</source>
+        <translation>一次重计算操作，阶段 %1</translation>
+    </message>
+    <message>
+        <source>One forward op, stage %1, chunk %2</source>
+        <translation>一次前向操作，阶段 %1，块 %2</translation>
+    </message>
+    <message>
+        <source>One backward op, stage %1, chunk %2</source>
+        <translation>一次反向操作，阶段 %1，块 %2</translation>
+    </message>
+    <message>
+        <source>One input-gradient (B) op, stage %1, chunk %2</source>
+        <translation>一次输入梯度（B）操作，阶段 %1，块 %2</translation>
+    </message>
+    <message>
+        <source>One weight-gradient (W) op, stage %1, chunk %2</source>
+        <translation>一次权重梯度（W）操作，阶段 %1，块 %2</translation>
+    </message>
+    <message>
+        <source>One recompute op, stage %1, chunk %2</source>
+        <translation>一次重计算操作，阶段 %1，块 %2</translation>
+    </message>
+    <message>
+        <source>Optimizer step, stage %1</source>
+        <translation>优化器更新步，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; d: ZeRO&apos;s shards (N_d from stage 1); g, K, w: bytes per gradient, optimizer state and weight; c: weight reads and writes (1 with an fp32 master copy, else 2); BW_HBM: the GPU&apos;s memory bandwidth</source>
+        <translation>Ψ_gpu：一个 GPU 持有的参数量；d：ZeRO 的分片数（从阶段 1 起为 N_d）；g、K、w：每个梯度、优化器状态和权重的字节数；c：权重读写次数（有 fp32 主副本时为 1，否则为 2）；BW_HBM：GPU 的显存带宽</translation>
+    </message>
+    <message>
+        <source>CPU optimizer step, stage %1</source>
+        <translation>CPU 优化器更新步，阶段 %1</translation>
+    </message>
+    <message>
+        <source>G_node: GPUs per node sharing the host; Ψ_gpu / N_d: one GPU&apos;s share; K, w: bytes per optimizer state and weight; BW_host: the host&apos;s memory bandwidth</source>
+        <translation>G_node：共享主机的每节点 GPU 数；Ψ_gpu / N_d：一个 GPU 的份额；K、w：每个优化器状态和权重的字节数；BW_host：主机内存带宽</translation>
+    </message>
+    <message>
+        <source>%1 per second</source>
+        <translation>每秒 %1</translation>
+    </message>
+    <message>
+        <source>Symbols: %1</source>
+        <translation>符号：%1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -672,7 +1414,7 @@ Change: %5</source>
     </message>
     <message>
         <source>tokens</source>
-        <translation>词元</translation>
+        <translation>个 token</translation>
     </message>
     <message>
         <source>Sequence length</source>
@@ -716,7 +1458,7 @@ Change: %5</source>
     </message>
     <message>
         <source>Experts per token</source>
-        <translation>每词元激活专家数</translation>
+        <translation>每 token 激活专家数</translation>
     </message>
     <message>
         <source>Global batch size</source>
@@ -752,7 +1494,7 @@ Change: %5</source>
     </message>
     <message>
         <source>Recompute activations in the backward pass instead of storing them.</source>
-        <translation>在反向传播中重新计算激活值，而不是保存它们。</translation>
+        <translation>在反向传播中重计算激活值，而不是保存它们。</translation>
     </message>
     <message>
         <source>Flash attention</source>
@@ -1028,7 +1770,7 @@ Change: %5</source>
     </message>
     <message>
         <source>CPU memory</source>
-        <translation>CPU 内存</translation>
+        <translation>主机内存（CPU）</translation>
     </message>
     <message>
         <source>NVMe</source>
@@ -1222,6 +1964,377 @@ Change: %5</source>
     </message>
 </context>
 <context>
+    <name>Glossary</name>
+    <message>
+        <source>Data parallelism (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>Every data-parallel rank holds a replica of the model and trains on its own share of the global batch; the gradients are averaged over the replicas every step, usually with an all-reduce. It multiplies throughput but not the memory per GPU, unless ZeRO shards the model states.</source>
+        <translation>每个数据并行 rank 持有一份完整的模型副本，并训练全局批次中属于自己的那一份；每一步都要在各副本之间对梯度求平均，通常用一次 all-reduce。它成倍提高吞吐量，但不减少每个 GPU 的显存，除非用 ZeRO 对模型状态分片。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Splits every layer&apos;s weight matrices over t GPUs (attention heads, the MLP&apos;s columns and rows), so each GPU holds and computes 1/t of every layer. It needs two all-reduces in the forward and two in the backward pass of every layer, so it is kept inside a machine, on NVLink.</source>
+        <translation>把每一层的权重矩阵切分到 t 个 GPU 上（注意力头、MLP 的列与行），每个 GPU 只保存并计算每层的 1/t。每层的前向和反向各需要两次 all-reduce，所以通常只在一台机器内部、在 NVLink 上使用。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Splits the layers into p consecutive stages on different GPUs; activations travel forward and their gradients backward between neighbouring stages. The batch is cut into microbatches so that the stages work at the same time; the idle time while the pipeline fills and drains is the bubble.</source>
+        <translation>把各层切成 p 个连续的阶段，放在不同的 GPU 上；激活值向前、其梯度向后在相邻阶段之间传递。批次被切成微批次，使各阶段能同时工作；流水线填充和排空时的空闲时间就是气泡。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism (SP)</source>
+        <translation>序列并行（SP）</translation>
+    </message>
+    <message>
+        <source>With tensor parallelism, also splits the layer norms and dropouts along the sequence, so their activations are divided by t as well. Each all-reduce of tensor parallelism becomes a reduce-scatter plus an all-gather of the same total volume.</source>
+        <translation>与张量并行配合，把 LayerNorm 和 dropout 也沿序列维切分，使它们的激活值同样除以 t。张量并行的每次 all-reduce 变成一次 reduce-scatter 加一次 all-gather，总通信量不变。</translation>
+    </message>
+    <message>
+        <source>Microbatch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>The slice of the batch one GPU pushes through its forward and backward pass at a time (micro-batch size, in sequences). A step runs global batch / (dp x micro-batch) microbatches through every pipeline, and activations are held per microbatch.</source>
+        <translation>一个 GPU 一次完成前向和反向计算的那一小份批次（微批次大小，以序列计）。每一步在每条流水线上运行 global batch / (dp x micro-batch) 个微批次，激活值按微批次保存。</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Runs several microbatches forward and backward before one optimizer step, adding up their gradients, so a step trains on more sequences than fit in memory at once. The data-parallel gradient exchange then happens once per step, not once per microbatch.</source>
+        <translation>在一次优化器更新之前先对多个微批次做前向和反向，并把它们的梯度累加，使一步训练的序列数超过一次能放进显存的数量。数据并行的梯度交换每步只做一次，而不是每个微批次一次。</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>The Zero Redundancy Optimizer: data parallelism that partitions the model states over the data-parallel ranks instead of copying them to every GPU. Stage 1 partitions the optimizer states, stage 2 also the gradients, stage 3 also the parameters.</source>
+        <translation>零冗余优化器（Zero Redundancy Optimizer）：一种数据并行，把模型状态分片到各数据并行 rank 上，而不是在每个 GPU 上复制一份。阶段 1 切分优化器状态，阶段 2 再切分梯度，阶段 3 再切分参数。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 0</source>
+        <translation>ZeRO 阶段 0</translation>
+    </message>
+    <message>
+        <source>Plain data parallelism: every rank holds all parameters, gradients and optimizer states, 16 bytes per parameter with mixed-precision Adam (2 + 2 + 12). The gradients are all-reduced every step, moving 2 bytes per parameter each way.</source>
+        <translation>普通数据并行：每个 rank 都保存全部参数、梯度和优化器状态，混合精度 Adam 下每个参数 16 字节（2 + 2 + 12）。每一步对梯度做 all-reduce，每个方向每个参数传输 2 字节。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 1</source>
+        <translation>ZeRO 阶段 1</translation>
+    </message>
+    <message>
+        <source>Partitions the optimizer states (fp32 master weights, momentum, variance) over the N_d data-parallel ranks: 4 + 12/N_d bytes per parameter on each GPU. Communication stays that of plain data parallelism.</source>
+        <translation>把优化器状态（fp32 主权重、动量、方差）切分到 N_d 个数据并行 rank 上：每个 GPU 上每参数 4 + 12/N_d 字节。通信量与普通数据并行相同。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 2</source>
+        <translation>ZeRO 阶段 2</translation>
+    </message>
+    <message>
+        <source>Also partitions the gradients: each rank keeps only the reduced gradients of the shard it updates, 2 + 14/N_d bytes per parameter. The gradient all-reduce becomes a reduce-scatter, and an all-gather returns the updated parameters: the same volume as an all-reduce.</source>
+        <translation>再切分梯度：每个 rank 只保留它负责更新的那一片归约后的梯度，每参数 2 + 14/N_d 字节。梯度的 all-reduce 变成 reduce-scatter，再用一次 all-gather 取回更新后的参数：通信量与一次 all-reduce 相同。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 3</source>
+        <translation>ZeRO 阶段 3</translation>
+    </message>
+    <message>
+        <source>Also partitions the parameters: 16/N_d bytes per parameter on each GPU. Every layer&apos;s parameters are all-gathered just before its forward and again before its backward pass, so a step moves 1.5 times the traffic of plain data parallelism.</source>
+        <translation>再切分参数：每个 GPU 上每参数 16/N_d 字节。每层的参数在它的前向之前、以及在它的反向之前各 all-gather 一次，因此一步的通信量是普通数据并行的 1.5 倍。</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>Keeps the optimizer states in CPU memory (or on NVMe) and runs the optimizer step on the CPU. Every step each GPU sends its fp16 gradients over PCIe and receives the updated fp16 weights, at least 4 bytes per parameter, so PCIe bandwidth can bound the step.</source>
+        <translation>把优化器状态放在 CPU 内存（或 NVMe）中，并在 CPU 上执行优化器更新。每一步每个 GPU 都要经 PCIe 把 fp16 梯度发给 CPU，再取回更新后的 fp16 权重，每参数至少 4 字节，因此 PCIe 带宽可能成为一步的瓶颈。</translation>
+    </message>
+    <message>
+        <source>Parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>With ZeRO-3, keeps the parameters in CPU memory or on NVMe and copies each layer to the GPU when it is needed, so the model is bounded by host memory rather than GPU memory. Every layer crosses PCIe in the forward and again in the backward pass.</source>
+        <translation>配合 ZeRO-3，把参数放在 CPU 内存或 NVMe 中，需要时才把每层复制到 GPU，于是模型大小受主机内存而非 GPU 显存限制。每一层在前向和反向中各经过一次 PCIe。</translation>
+    </message>
+    <message>
+        <source>NVMe offload</source>
+        <translation>NVMe 卸载</translation>
+    </message>
+    <message>
+        <source>Offload beyond CPU memory: optimizer states or parameters live on NVMe SSDs and are read and written through the host every step. The capacity is large; the bandwidth is small (1.6 GB/s per GPU from NVMe on a DGX-2 with all GPUs busy).</source>
+        <translation>超出 CPU 内存的卸载：优化器状态或参数存放在 NVMe 固态硬盘上，每一步经由主机读写。容量很大，带宽很小（DGX-2 上所有 GPU 同时工作时，每个 GPU 从 NVMe 只能得到 1.6 GB/s）。</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>Drops activations in the forward pass and computes them again in the backward pass, trading compute for memory. Full recomputation keeps only each layer&apos;s input and repeats the whole forward pass; selective recomputation repeats only the attention&apos;s large but cheap parts, saving most of the memory for a few percent of compute.</source>
+        <translation>在前向时丢弃激活值，在反向时重新计算，用计算换显存。完全重计算只保留每层的输入并重做整个前向；选择性重计算只重算注意力中占显存多但计算便宜的部分，用百分之几的计算省下大部分显存。</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>Runs the forward and backward pass in 16-bit floats (fp16 or bf16) on the tensor cores and keeps an fp32 master copy of the weights for the update; fp16 also needs loss scaling. With Adam it costs 16 bytes per parameter: 2 for the weights, 2 for the gradients, 12 for the optimizer states.</source>
+        <translation>前向和反向用 16 位浮点数（fp16 或 bf16）在张量核心上计算，同时保留一份 fp32 主权重用于更新；fp16 还需要损失缩放。配合 Adam 每个参数需 16 字节：权重 2、梯度 2、优化器状态 12。</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>The order in which every pipeline stage runs the forward and backward passes of the microbatches: GPipe, 1F1B, interleaved 1F1B or ZB-H1. It sets the size of the bubble and how many microbatches&apos; activations a stage holds at once.</source>
+        <translation>每个流水线阶段执行各微批次前向和反向的顺序：GPipe、1F1B、交错式 1F1B 或 ZB-H1。调度决定了气泡的大小，以及一个阶段同时保存多少个微批次的激活值。</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Time a pipeline stage sits idle while the pipeline fills at the start of a step and drains at its end. With GPipe or 1F1B it is (p-1)/(m+p-1) of the step for p stages and m microbatches: more microbatches, interleaving or a zero-bubble schedule shrink it.</source>
+        <translation>流水线在一步开始时填充、结束时排空，其间各阶段空闲的时间。对 GPipe 或 1F1B，p 个阶段、m 个微批次时它占一步的 (p-1)/(m+p-1)：更多微批次、交错调度或零气泡调度都能缩小它。</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>The first synchronous pipeline schedule: all microbatches run forward, then all run backward, then the weights are updated once. Every stage holds the activations of all m microbatches at its peak.</source>
+        <translation>最早的同步流水线调度：所有微批次先做完前向，再全部做反向，最后统一更新一次权重。每个阶段在峰值时要保存全部 m 个微批次的激活值。</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>One forward, one backward: after a warm-up of forwards, every stage alternates one forward and one backward microbatch. The bubble is GPipe&apos;s, but a stage holds at most p microbatches&apos; activations instead of all m.</source>
+        <translation>一前一后（One Forward One Backward）：经过若干前向的预热后，每个阶段交替执行一个微批次的前向和一个微批次的反向。气泡与 GPipe 相同，但一个阶段最多只保存 p 个微批次的激活值，而不是全部 m 个。</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>Every GPU holds v non-consecutive chunks of layers (virtual stages), so the pipeline fills v times faster and the bubble shrinks to (p-1)/(v x m) of the ideal time. It costs v times the pipeline&apos;s point-to-point traffic and somewhat more activation memory.</source>
+        <translation>每个 GPU 持有 v 个不相邻的层块（虚拟阶段），流水线填充速度快 v 倍，气泡缩小到理想时间的 (p-1)/(v x m)。代价是流水线点对点通信增加到 v 倍，激活值显存也略有增加。</translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation>ZB-H1</translation>
+    </message>
+    <message>
+        <source>A zero-bubble schedule: the backward pass is split into the input-gradient part (B), which the previous stage waits for, and the weight-gradient part (W), which can wait and fills the bubbles. It keeps 1F1B&apos;s activation memory and cuts its bubble to about a third.</source>
+        <translation>一种零气泡调度：把反向拆成输入梯度部分（B，上一阶段在等它）和权重梯度部分（W，可以推迟），用 W 填补气泡。它保持 1F1B 的激活值显存，把气泡缩小到约三分之一。</translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation>All-reduce（全归约）</translation>
+    </message>
+    <message>
+        <source>Every rank contributes a buffer and every rank receives the element-wise sum of all of them. A ring all-reduce is a reduce-scatter followed by an all-gather: each rank sends and receives 2(n-1)/n of the buffer, whatever the number of ranks n.</source>
+        <translation>每个 rank 提供一个缓冲区，每个 rank 都得到所有缓冲区逐元素求和的结果。环形 all-reduce 由一次 reduce-scatter 加一次 all-gather 组成：无论 rank 数 n 是多少，每个 rank 发送和接收缓冲区的 2(n-1)/n。</translation>
+    </message>
+    <message>
+        <source>All-gather</source>
+        <translation>All-gather（全收集）</translation>
+    </message>
+    <message>
+        <source>Every rank contributes one piece and every rank receives all the pieces, concatenated. ZeRO-3 uses it to put a layer&apos;s parameters back together before computing with them.</source>
+        <translation>每个 rank 提供一片，每个 rank 都得到按顺序拼接起来的全部分片。ZeRO-3 在计算一层之前用它把该层的参数拼回完整。</translation>
+    </message>
+    <message>
+        <source>Reduce-scatter</source>
+        <translation>Reduce-scatter（归约分散）</translation>
+    </message>
+    <message>
+        <source>The element-wise sum of every rank&apos;s buffer, of which each rank receives only its own 1/n piece. ZeRO-2 and ZeRO-3 reduce the gradients this way, so each rank gets exactly the shard it updates.</source>
+        <translation>对每个 rank 的缓冲区逐元素求和，每个 rank 只得到结果中属于自己的 1/n。ZeRO-2 和 ZeRO-3 用这种方式归约梯度，使每个 rank 恰好得到它要更新的那一片。</translation>
+    </message>
+    <message>
+        <source>Parameter server</source>
+        <translation>参数服务器</translation>
+    </message>
+    <message>
+        <source>Server machines hold the parameters; every worker pushes its gradients to them and pulls the updated parameters back. With one server all the gradients cross that server&apos;s network link; sharding the parameters over several servers divides that load.</source>
+        <translation>由服务器保存参数；每个 worker 把梯度推送（push）给服务器，再拉取（pull）更新后的参数。只有一台服务器时，所有梯度都经过这台服务器的网络链路；把参数分片到多台服务器上可以分摊这份负载。</translation>
+    </message>
+    <message>
+        <source>Gradient quantisation</source>
+        <translation>梯度量化</translation>
+    </message>
+    <message>
+        <source>Sends the gradients in fewer bits (16, 8 or even 1 per value instead of 32), cutting the data-parallel traffic by the same factor. 1-bit SGD keeps each step&apos;s quantisation error and adds it to the next step&apos;s gradients (error feedback), so training still converges.</source>
+        <translation>用更少的位发送梯度（每个值 16、8 甚至 1 位，而不是 32 位），数据并行的通信量按同样比例减少。1-bit SGD 保留每一步的量化误差并加到下一步的梯度上（误差反馈），使训练仍能收敛。</translation>
+    </message>
+    <message>
+        <source>Alpha-beta model</source>
+        <translation>alpha-beta 模型</translation>
+    </message>
+    <message>
+        <source>The time to send n bytes is alpha + n x beta: a fixed latency alpha per message plus beta seconds per byte, the inverse of the bandwidth. A ring all-reduce over p ranks then costs 2(p-1) x alpha + 2(p-1)/p x n x beta.</source>
+        <translation>发送 n 字节的时间为 alpha + n x beta：每条消息固定的延迟 alpha，加上每字节 beta 秒（即带宽的倒数）。于是 p 个 rank 上的环形 all-reduce 耗时 2(p-1) x alpha + 2(p-1)/p x n x beta。</translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth (algbw)</source>
+        <translation>算法带宽（algbw）</translation>
+    </message>
+    <message>
+        <source>The size of a collective&apos;s buffer divided by its time, as nccl-tests reports it. It depends on the operation and on the number of ranks, so it cannot be compared with a link&apos;s speed directly.</source>
+        <translation>集合通信的缓冲区大小除以其耗时，即 nccl-tests 报告的值。它取决于操作种类和 rank 数，所以不能直接与链路速度比较。</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (busbw)</source>
+        <translation>总线带宽（busbw）</translation>
+    </message>
+    <message>
+        <source>The algorithm bandwidth times a factor of the operation (2(n-1)/n for all-reduce, (n-1)/n for all-gather and reduce-scatter): the bandwidth the busiest link really carries. Compare it with the link&apos;s speed: close to it, the collective runs at the hardware&apos;s limit.</source>
+        <translation>算法带宽乘以与操作有关的系数（all-reduce 为 2(n-1)/n，all-gather 和 reduce-scatter 为 (n-1)/n）：最忙的链路实际承载的带宽。把它与链路速度比较：接近时，集合通信已达到硬件极限。</translation>
+    </message>
+    <message>
+        <source>NCCL</source>
+        <translation>NCCL</translation>
+    </message>
+    <message>
+        <source>The NVIDIA Collective Communications Library: the all-reduce, all-gather, reduce-scatter and point-to-point operations that training frameworks call between GPUs. It detects the topology and builds rings and trees over the fastest paths: NVLink, then PCIe, then the network.</source>
+        <translation>NVIDIA 集合通信库：训练框架在 GPU 之间调用的 all-reduce、all-gather、reduce-scatter 和点对点操作。它探测拓扑，在最快的路径上构建环和树：先 NVLink，再 PCIe，最后是网络。</translation>
+    </message>
+    <message>
+        <source>NVLink and NVSwitch</source>
+        <translation>NVLink 与 NVSwitch</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s direct GPU-to-GPU links: 25 GB/s per direction per link for generations 2 to 4, with 6 links per V100, 12 per A100 and 18 per H100. An NVSwitch joins all the GPUs of a machine at full NVLink bandwidth; the DGX-1 has none, so some of its pairs lack a link.</source>
+        <translation>NVIDIA 的 GPU 间直连链路：第 2 到第 4 代每条链路每方向 25 GB/s，V100 有 6 条，A100 有 12 条，H100 有 18 条。NVSwitch 以完整的 NVLink 带宽连接一台机器内的所有 GPU；DGX-1 没有 NVSwitch，所以有些 GPU 对之间没有直连链路。</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>The bus between GPUs, NICs, NVMe drives and the CPU: an x16 link carries 15.75 GB/s per direction at Gen3, 31.5 at Gen4 and 63 at Gen5, of which copies reach about 12, 25 and 55. Offload traffic and GPU pairs without NVLink go over it.</source>
+        <translation>连接 GPU、网卡、NVMe 硬盘和 CPU 的总线：x16 链路每方向 Gen3 为 15.75 GB/s、Gen4 为 31.5、Gen5 为 63，实际拷贝约能达到 12、25 和 55。卸载流量以及没有 NVLink 的 GPU 对之间的流量都走它。</translation>
+    </message>
+    <message>
+        <source>QPI and UPI</source>
+        <translation>QPI 与 UPI</translation>
+    </message>
+    <message>
+        <source>Intel&apos;s links between the CPU sockets of one machine (QuickPath, later Ultra Path Interconnect), about 19 to 21 GB/s per direction per link. GPU traffic between the sockets&apos; PCIe trees crosses them: nvidia-smi calls such a pair SYS.</source>
+        <translation>Intel 在同一台机器的 CPU 插槽之间的链路（QuickPath，后来的 Ultra Path Interconnect），每条链路每方向约 19 到 21 GB/s。两个插槽各自 PCIe 树上的 GPU 之间的流量要经过它：nvidia-smi 把这样的 GPU 对称为 SYS。</translation>
+    </message>
+    <message>
+        <source>NV#</source>
+        <translation>NV#</translation>
+    </message>
+    <message>
+        <source>In nvidia-smi topo -m: the two GPUs are joined by a bonded set of # NVLinks (NV12 on a DGX A100 through its NVSwitches). The fastest class of connection; NCCL prefers it.</source>
+        <translation>nvidia-smi topo -m 中：两个 GPU 之间由 # 条捆绑的 NVLink 相连（DGX A100 经 NVSwitch 为 NV12）。这是最快的连接类别，NCCL 优先使用。</translation>
+    </message>
+    <message>
+        <source>PIX</source>
+        <translation>PIX</translation>
+    </message>
+    <message>
+        <source>In nvidia-smi topo -m: the connection crosses at most a single PCIe bridge, as for two GPUs, or a GPU and a NIC, behind the same PCIe switch. The traffic never reaches the CPU.</source>
+        <translation>nvidia-smi topo -m 中：连接最多经过一个 PCIe 桥，例如同一个 PCIe 交换机下的两个 GPU，或一个 GPU 与一块网卡。流量不会到达 CPU。</translation>
+    </message>
+    <message>
+        <source>PXB</source>
+        <translation>PXB</translation>
+    </message>
+    <message>
+        <source>In nvidia-smi topo -m: the connection crosses multiple PCIe bridges without going through a PCIe host bridge, that is, without reaching the CPU.</source>
+        <translation>nvidia-smi topo -m 中：连接经过多个 PCIe 桥，但不经过 PCIe 主桥，也就是不到达 CPU。</translation>
+    </message>
+    <message>
+        <source>PHB</source>
+        <translation>PHB</translation>
+    </message>
+    <message>
+        <source>In nvidia-smi topo -m: the connection goes through a PCIe host bridge, the CPU&apos;s root complex: the traffic goes up into the CPU and down again.</source>
+        <translation>nvidia-smi topo -m 中：连接经过一个 PCIe 主桥，即 CPU 的根复合体：流量先上到 CPU，再下来。</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>NODE</translation>
+    </message>
+    <message>
+        <source>In nvidia-smi topo -m: the connection crosses PCIe and the interconnect between the PCIe host bridges inside one NUMA node, that is, within one CPU socket.</source>
+        <translation>nvidia-smi topo -m 中：连接经过 PCIe 以及同一 NUMA 节点内（即同一个 CPU 插槽内）PCIe 主桥之间的互连。</translation>
+    </message>
+    <message>
+        <source>SYS</source>
+        <translation>SYS</translation>
+    </message>
+    <message>
+        <source>In nvidia-smi topo -m: the connection crosses PCIe and the SMP interconnect between NUMA nodes, the QPI or UPI link between two CPU sockets. Usually the slowest path inside a machine.</source>
+        <translation>nvidia-smi topo -m 中：连接经过 PCIe 以及 NUMA 节点之间的 SMP 互连，即两个 CPU 插槽之间的 QPI 或 UPI 链路。通常是机器内部最慢的路径。</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>Remote direct memory access: a network card reads and writes another machine&apos;s memory without involving either CPU or copying through the operating system. With GPUDirect RDMA the card reads and writes GPU memory directly over PCIe.</source>
+        <translation>远程直接内存访问：网卡直接读写另一台机器的内存，不需要任何一方的 CPU 参与，也不经过操作系统拷贝。借助 GPUDirect RDMA，网卡可经 PCIe 直接读写 GPU 显存。</translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>A switched network with RDMA built in, the usual fabric between GPU servers. A 4x port runs at 100 (EDR), 200 (HDR), 400 (NDR) or 800 Gb/s (XDR): in bytes, HDR is 25 GB/s per direction.</source>
+        <translation>一种内置 RDMA 的交换式网络，是 GPU 服务器之间常用的互连。4x 端口速率为 100（EDR）、200（HDR）、400（NDR）或 800 Gb/s（XDR）：换算成字节，HDR 每方向 25 GB/s。</translation>
+    </message>
+    <message>
+        <source>RoCE</source>
+        <translation>RoCE</translation>
+    </message>
+    <message>
+        <source>RDMA over Converged Ethernet: InfiniBand&apos;s transport carried in Ethernet frames (version 2: in UDP/IP packets), so RDMA runs through Ethernet switches. It needs a lossless or congestion-controlled network to reach the line rate.</source>
+        <translation>基于融合以太网的 RDMA：把 InfiniBand 的传输层封装在以太网帧中（第 2 版封装在 UDP/IP 包中），使 RDMA 能经过以太网交换机。要达到线速，网络需要无损或有拥塞控制。</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: the model&apos;s training FLOPs per second (forward and backward, recomputation not counted) over the peak FLOP/s of the GPUs. It says how much of the hardware the training turns into useful work, whatever the implementation.</source>
+        <translation>模型 FLOPs 利用率：模型训练每秒的 FLOPs（前向和反向，不计重计算）除以 GPU 的峰值 FLOP/s。它衡量训练把多少硬件能力变成了有用的工作，与具体实现无关。</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs utilisation: like MFU, but counting the FLOPs the GPUs really execute, recomputation included, so HFU is at least MFU. The gap between them is the price of recomputation.</source>
+        <translation>硬件 FLOPs 利用率：与 MFU 类似，但计入 GPU 实际执行的 FLOPs（包括重计算），所以 HFU 不小于 MFU。两者之差就是重计算的代价。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+</context>
+<context>
     <name>GroupItem</name>
     <message>
         <source>× %1</source>
@@ -1238,6 +2351,373 @@ Change: %5</source>
     <message>
         <source>identical machines</source>
         <translation>台相同的机器</translation>
+    </message>
+</context>
+<context>
+    <name>Lessons</name>
+    <message>
+        <source>ZeRO-3 Offload and the PCIe bottleneck</source>
+        <translation>ZeRO-3 卸载与 PCIe 瓶颈</translation>
+    </message>
+    <message>
+        <source>PCIe Gen3</source>
+        <translation>PCIe Gen3</translation>
+    </message>
+    <message>
+        <source>Four RTX 3090 share one PCIe Gen3 switch with a single x16 uplink to the CPU, 15.75 GB/s per direction. ZeRO-Offload keeps the Adam states in host memory: every step each GPU copies its fp16 gradients to the CPU and gets the updated fp16 weights back, 4 bytes per parameter of its quarter. In the &lt;b&gt;Step timeline&lt;/b&gt;, compare the &lt;i&gt;PCIe&lt;/i&gt; rows with the compute rows: the summary names a PCIe link as the bottleneck of a step of about 1.0 s.</source>
+        <translation>四块 RTX 3090 共用一个 PCIe Gen3 交换机，它只有一条通往 CPU 的 x16 上行链路，每方向 15.75 GB/s。ZeRO-Offload 把 Adam 状态放在主机内存：每一步每个 GPU 都把自己的 fp16 梯度拷贝到 CPU，再取回更新后的 fp16 权重，按它负责的四分之一参数每参数 4 字节。在&lt;b&gt;训练步时间线&lt;/b&gt;中比较 &lt;i&gt;PCIe&lt;/i&gt; 行与计算行：摘要把一条 PCIe 链路列为瓶颈，一步约 1.0 秒。</translation>
+    </message>
+    <message>
+        <source>PCIe Gen4</source>
+        <translation>PCIe Gen4</translation>
+    </message>
+    <message>
+        <source>Next puts the same GPUs on PCIe Gen4 (&lt;i&gt;Node topology&lt;/i&gt;: pcie-gen4-4gpu), 31.5 GB/s per x16 link, twice Gen3. The copies take half as long and the step falls to about 0.67 s, a third less. The table below keeps the figures of every step you have seen.</source>
+        <translation>下一步把同样的 GPU 放到 PCIe Gen4 上（&lt;i&gt;节点拓扑&lt;/i&gt;：pcie-gen4-4gpu），每条 x16 链路 31.5 GB/s，是 Gen3 的两倍。拷贝时间减半，一步降到约 0.67 秒，少了三分之一。下面的表格保留了你看过的每一步的数值。</translation>
+    </message>
+    <message>
+        <source>PCIe Gen5</source>
+        <translation>PCIe Gen5</translation>
+    </message>
+    <message>
+        <source>Gen5 doubles the bandwidth again, to 63 GB/s, but the step only falls to about 0.58 s: the computation, about 0.31 s, did not change and now takes most of the step. Each doubling of a bandwidth saves less than the one before while something else fills the rest of the step.</source>
+        <translation>Gen5 再把带宽翻倍到 63 GB/s，但一步只降到约 0.58 秒：计算约 0.31 秒没有变，现在占了一步的大部分。只要一步中还有别的部分，每次把带宽翻倍节省的时间都比上一次少。</translation>
+    </message>
+    <message>
+        <source>Gen3, no overlap</source>
+        <translation>Gen3，不重叠</translation>
+    </message>
+    <message>
+        <source>Back on Gen3, with &lt;i&gt;Overlap gradient reduction&lt;/i&gt; switched off: the gradient copies now wait for the end of the backward pass instead of starting as soon as each layer&apos;s gradients are ready. The step grows from about 1.0 s to about 1.27 s. Overlapping communication with computation is what makes offload bearable on a slow bus.</source>
+        <translation>回到 Gen3，并关闭&lt;i&gt;梯度归约与计算重叠&lt;/i&gt;：梯度拷贝现在要等反向全部结束才开始，而不是每层梯度一算好就开始。一步从约 1.0 秒增加到约 1.27 秒。让通信与计算重叠，正是卸载在慢速总线上仍能忍受的原因。</translation>
+    </message>
+    <message>
+        <source>Parameter server vs ring all-reduce</source>
+        <translation>参数服务器与环形 all-reduce</translation>
+    </message>
+    <message>
+        <source>1 server</source>
+        <translation>1 台服务器</translation>
+    </message>
+    <message>
+        <source>Eight workers, one V100 each, train GPT-2 small (124M parameters) over 10 Gigabit Ethernet. Every step each worker pushes its fp32 gradients, about 0.5 GB, to one parameter server and pulls the new weights back, so the server&apos;s one 1.25 GB/s link carries eight workers&apos; traffic. In the &lt;b&gt;Bandwidth&lt;/b&gt; view that link is the busiest; the step takes about 5.4 s, nearly all of it communication.</source>
+        <translation>八个 worker，每个一块 V100，通过 10 Gb 以太网训练 GPT-2 small（1.24 亿参数）。每一步每个 worker 都把约 0.5 GB 的 fp32 梯度推送给唯一的参数服务器，再拉回新的权重，于是服务器那条 1.25 GB/s 的链路要承载八个 worker 的流量。在&lt;b&gt;带宽&lt;/b&gt;视图中这条链路最忙；一步约 5.4 秒，几乎全是通信。</translation>
+    </message>
+    <message>
+        <source>2 servers</source>
+        <translation>2 台服务器</translation>
+    </message>
+    <message>
+        <source>Shard the parameters over two servers (&lt;i&gt;Parameter servers&lt;/i&gt;: 2): each holds half of them, so each server&apos;s link carries half the traffic, and the step halves too, to about 2.7 s. Servers scale out like workers: the central idea of Li et al. (OSDI&apos;14).</source>
+        <translation>把参数分片到两台服务器上（&lt;i&gt;参数服务器数&lt;/i&gt;：2）：每台保存一半参数，每台服务器的链路只承载一半流量，一步也减半，约 2.7 秒。服务器可以像 worker 一样横向扩展：这是 Li 等人（OSDI&apos;14）的核心思想。</translation>
+    </message>
+    <message>
+        <source>4 servers</source>
+        <translation>4 台服务器</translation>
+    </message>
+    <message>
+        <source>Four servers: the step halves again, to about 1.4 s, still limited by the servers&apos; links.</source>
+        <translation>四台服务器：一步再次减半，约 1.4 秒，仍受服务器链路限制。</translation>
+    </message>
+    <message>
+        <source>8 servers</source>
+        <translation>8 台服务器</translation>
+    </message>
+    <message>
+        <source>With as many servers as workers the servers&apos; links are no longer the narrowest: each worker&apos;s own network link is. The step is about 0.75 s, and more servers would not make it shorter.</source>
+        <translation>服务器与 worker 一样多时，服务器链路不再是最窄的：每个 worker 自己的网络链路才是。一步约 0.75 秒，再增加服务器也不会更快。</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce</source>
+        <translation>环形 all-reduce</translation>
+    </message>
+    <message>
+        <source>Now without servers: the workers all-reduce their gradients in a ring (&lt;i&gt;Gradient synchronisation&lt;/i&gt;: allreduce), each sending and receiving 2(n-1)/n = 1.75 times its gradients over its own link. The step is about 0.87 s, six times faster than one server and close to eight, with no extra machines; the servers&apos; edge is that they send fp16 weights back, not fp32 sums.</source>
+        <translation>现在不用服务器：各 worker 在环上对梯度做 all-reduce（&lt;i&gt;梯度同步方式&lt;/i&gt;：allreduce），每个 worker 经自己的链路发送和接收 2(n-1)/n = 1.75 倍于自身梯度的数据。一步约 0.87 秒，比一台服务器快六倍，接近八台服务器，却不需要额外的机器；服务器的优势在于它发回的是 fp16 权重，而不是 fp32 的和。</translation>
+    </message>
+    <message>
+        <source>DP vs tensor vs pipeline parallel on 4 GPUs</source>
+        <translation>4 个 GPU 上的数据并行、张量并行与流水线并行</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>GPT-3 2.7B on four A100 joined by NVLink. With data parallelism every GPU holds the whole model: about 4.9 GiB of bf16 weights and 16 bytes per parameter of model states in all, a peak of about 48 GiB in the &lt;b&gt;Memory&lt;/b&gt; view. It is the fastest layout, about 1.93 s for 32 sequences, because its one gradient all-reduce hides behind the backward pass.</source>
+        <translation>GPT-3 2.7B 运行在由 NVLink 相连的四块 A100 上。数据并行时每个 GPU 都保存整个模型：约 4.9 GiB 的 bf16 权重，模型状态合计每参数 16 字节，在&lt;b&gt;显存&lt;/b&gt;视图中峰值约 48 GiB。它是最快的布局，32 个序列约 1.93 秒，因为它唯一的一次梯度 all-reduce 隐藏在反向计算之后。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel 4</source>
+        <translation>张量并行 4</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism splits every layer over the four GPUs: the weights per GPU fall to a quarter, about 1.2 GiB, and the peak to about 14 GiB. But every layer now waits for four all-reduces of its activations: in the &lt;b&gt;Step timeline&lt;/b&gt; see the &lt;i&gt;TP&lt;/i&gt; rows between the compute boxes. The step takes about 2.32 s, a fifth longer.</source>
+        <translation>张量并行把每一层切分到四个 GPU 上：每个 GPU 的权重降到四分之一，约 1.2 GiB，峰值降到约 14 GiB。但现在每一层都要等待四次激活值的 all-reduce：在&lt;b&gt;训练步时间线&lt;/b&gt;中看计算块之间的 &lt;i&gt;TP&lt;/i&gt; 行。一步约 2.32 秒，长了五分之一。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel 4</source>
+        <translation>流水线并行 4</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism gives each GPU 8 of the 32 layers, so the weights per GPU also fall to about a quarter (the first stage holds the embedding too). Its price is the bubble: (p-1)/(m+p-1) = 3/35 of the step for 4 stages and 32 microbatches, more here because the last stage also computes the output layer. The step takes about 2.33 s.</source>
+        <translation>流水线并行让每个 GPU 负责 32 层中的 8 层，所以每个 GPU 的权重也降到约四分之一（第一阶段还要保存词嵌入）。它的代价是气泡：4 个阶段、32 个微批次时为一步的 (p-1)/(m+p-1) = 3/35，这里更多，因为最后一个阶段还要计算输出层。一步约 2.33 秒。</translation>
+    </message>
+    <message>
+        <source>DP with ZeRO-3</source>
+        <translation>数据并行 + ZeRO-3</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 keeps data parallelism but shards parameters, gradients and optimizer states over the four GPUs: the model states per GPU fall to a quarter, as with tensor or pipeline parallelism, and the step stays at about 1.93 s, because NVLink gathers the parameters faster than the GPUs compute. On a slow network the order would change.</source>
+        <translation>ZeRO-3 保持数据并行，但把参数、梯度和优化器状态分片到四个 GPU 上：每个 GPU 的模型状态降到四分之一，与张量并行或流水线并行一样，而一步仍约 1.93 秒，因为 NVLink 收集参数比 GPU 计算还快。在慢速网络上，这个排序会改变。</translation>
+    </message>
+    <message>
+        <source>Gradient quantisation on 10 GbE vs InfiniBand</source>
+        <translation>10 GbE 与 InfiniBand 上的梯度量化</translation>
+    </message>
+    <message>
+        <source>32 bits, 10 GbE</source>
+        <translation>32 位，10 GbE</translation>
+    </message>
+    <message>
+        <source>Sixteen RTX 3090 in four workstations train GPT-2 medium (355M parameters) with plain data parallelism over 10 Gigabit Ethernet. Every step all-reduces 1.4 GB of fp32 gradients through links of 1.25 GB/s. In the &lt;b&gt;Step timeline&lt;/b&gt; the &lt;i&gt;DP&lt;/i&gt; row outlasts the computation: the step takes about 2.4 s, of which about 1.7 s is exposed communication.</source>
+        <translation>四台工作站中的十六块 RTX 3090 通过 10 Gb 以太网，用普通数据并行训练 GPT-2 medium（3.55 亿参数）。每一步都要经 1.25 GB/s 的链路 all-reduce 1.4 GB 的 fp32 梯度。在&lt;b&gt;训练步时间线&lt;/b&gt;中 &lt;i&gt;DP&lt;/i&gt; 行比计算还长：一步约 2.4 秒，其中约 1.7 秒是未被掩盖的通信。</translation>
+    </message>
+    <message>
+        <source>16 bits, 10 GbE</source>
+        <translation>16 位，10 GbE</translation>
+    </message>
+    <message>
+        <source>Send the gradients in 16 bits (&lt;i&gt;Gradient communication&lt;/i&gt;: 16): half the bytes, and the step falls to about 1.4 s.</source>
+        <translation>用 16 位发送梯度（&lt;i&gt;梯度通信位宽&lt;/i&gt;：16）：字节数减半，一步降到约 1.4 秒。</translation>
+    </message>
+    <message>
+        <source>8 bits, 10 GbE</source>
+        <translation>8 位，10 GbE</translation>
+    </message>
+    <message>
+        <source>8 bits: a quarter of the bytes, and the step falls to about 0.88 s. Most of the all-reduce now hides behind the backward pass.</source>
+        <translation>8 位：字节数为四分之一，一步降到约 0.88 秒。all-reduce 的大部分现在隐藏在反向计算之后。</translation>
+    </message>
+    <message>
+        <source>1 bit, 10 GbE</source>
+        <translation>1 位，10 GbE</translation>
+    </message>
+    <message>
+        <source>1-bit gradients move 1/32 of the bytes; error feedback (Seide et al., 2014) keeps training converging. The step is about 0.74 s, just above the 0.72 s of computation: from here on only faster GPUs help.</source>
+        <translation>1 位梯度只传 1/32 的字节；误差反馈（Seide 等人，2014）使训练仍能收敛。一步约 0.74 秒，只比 0.72 秒的计算略长：从这里开始，只有更快的 GPU 才有帮助。</translation>
+    </message>
+    <message>
+        <source>32 bits, InfiniBand</source>
+        <translation>32 位，InfiniBand</translation>
+    </message>
+    <message>
+        <source>Now give the workstations 200 Gb/s HDR InfiniBand (&lt;i&gt;Network&lt;/i&gt;: ib-hdr) and go back to fp32 gradients. The step is about 0.76 s already: twenty times the bandwidth does what quantisation did.</source>
+        <translation>现在给工作站换上 200 Gb/s 的 HDR InfiniBand（&lt;i&gt;网络&lt;/i&gt;：ib-hdr），并回到 fp32 梯度。一步已经约 0.76 秒：二十倍的带宽做到了量化所做的事。</translation>
+    </message>
+    <message>
+        <source>1 bit, InfiniBand</source>
+        <translation>1 位，InfiniBand</translation>
+    </message>
+    <message>
+        <source>With 1-bit gradients on InfiniBand the step only falls to about 0.72 s, some 5%: the network was not the bottleneck. Quantisation pays where bandwidth is scarce.</source>
+        <translation>在 InfiniBand 上用 1 位梯度，一步只降到约 0.72 秒，约 5%：网络本来就不是瓶颈。量化只在带宽稀缺的地方才划算。</translation>
+    </message>
+    <message>
+        <source>Topology: NVLink vs PCIe switch vs QPI</source>
+        <translation>拓扑：NVLink、PCIe 交换机与 QPI</translation>
+    </message>
+    <message>
+        <source>DGX-1</source>
+        <translation>DGX-1</translation>
+    </message>
+    <message>
+        <source>A DGX-1 joins its eight V100 in a hybrid cube-mesh: each GPU has six NVLinks, but not to every other GPU, and a pair without one would talk through PCIe switches and the QPI link between the two CPUs. In the &lt;b&gt;Topology&lt;/b&gt; view, find two GPUs with no NVLink between them.</source>
+        <translation>DGX-1 用混合立方网格连接八块 V100：每个 GPU 有六条 NVLink，但并不连到每一个其他 GPU，没有直连的 GPU 对只能经过 PCIe 交换机和两个 CPU 之间的 QPI 链路通信。在&lt;b&gt;拓扑&lt;/b&gt;视图中，找出两个之间没有 NVLink 的 GPU。</translation>
+    </message>
+    <message>
+        <source>DGX-1 links</source>
+        <translation>DGX-1 链路</translation>
+    </message>
+    <message>
+        <source>NCCL builds its rings from NVLinks only, so the gradient all-reduce never touches PCIe or QPI: in the &lt;b&gt;Bandwidth&lt;/b&gt; view only NVLink links carry traffic, and the all-reduce reaches a bus bandwidth of about 120 GB/s. The step, about 0.35 s, is computation.</source>
+        <translation>NCCL 只用 NVLink 构建环，所以梯度 all-reduce 完全不经过 PCIe 或 QPI：在&lt;b&gt;带宽&lt;/b&gt;视图中只有 NVLink 链路有流量，all-reduce 的总线带宽约 120 GB/s。一步约 0.35 秒，基本都是计算。</translation>
+    </message>
+    <message>
+        <source>PCIe box</source>
+        <translation>PCIe 机箱</translation>
+    </message>
+    <message>
+        <source>The same V100s in a common 4-GPU box (&lt;i&gt;Node topology&lt;/i&gt;: pcie-qpi-4gpu): two PCIe switches with two GPUs each, one switch per CPU socket, the sockets joined by QPI. nvidia-smi calls a pair on one switch PIX and a pair across the sockets SYS; a ring over all four GPUs must cross QPI.</source>
+        <translation>同样的 V100 装进一台常见的 4-GPU 机箱（&lt;i&gt;节点拓扑&lt;/i&gt;：pcie-qpi-4gpu）：两个 PCIe 交换机各连两个 GPU，每个交换机属于一个 CPU 插槽，两个插槽之间由 QPI 相连。nvidia-smi 把同一交换机上的 GPU 对称为 PIX，跨插槽的称为 SYS；经过全部四个 GPU 的环必须穿过 QPI。</translation>
+    </message>
+    <message>
+        <source>PCIe box links</source>
+        <translation>PCIe 机箱链路</translation>
+    </message>
+    <message>
+        <source>In the &lt;b&gt;Bandwidth&lt;/b&gt; view the QPI link is the busiest: GPU traffic between the sockets gets about 6 GB/s, NCCL&apos;s own figure for this QPI. The all-reduce&apos;s bus bandwidth falls from about 120 to about 6 GB/s, and the summary names the QPI link as the bottleneck of a step of about 1.1 s.</source>
+        <translation>在&lt;b&gt;带宽&lt;/b&gt;视图中 QPI 链路最忙：插槽之间的 GPU 流量只能得到约 6 GB/s，这是 NCCL 自己对这种 QPI 的估计。all-reduce 的总线带宽从约 120 GB/s 降到约 6 GB/s，摘要把 QPI 链路列为瓶颈，一步约 1.1 秒。</translation>
+    </message>
+    <message>
+        <source>Pipeline schedules: GPipe, 1F1B, interleaved, ZB-H1</source>
+        <translation>流水线调度：GPipe、1F1B、交错式、ZB-H1</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>GPT-3 2.7B in 8 pipeline stages on a DGX A100, 16 microbatches per step, scheduled by GPipe: all forwards, then all backwards. In the &lt;b&gt;Step timeline&lt;/b&gt; see the staircases at the start and the end: the bubble, (p-1)/(m+p-1) = 7/23 of the step for equal stages, about 43% here because the last stage also computes the 51,200-word output layer.</source>
+        <translation>GPT-3 2.7B 分成 8 个流水线阶段运行在一台 DGX A100 上，每步 16 个微批次，按 GPipe 调度：先全部前向，再全部反向。在&lt;b&gt;训练步时间线&lt;/b&gt;中看开头和结尾的阶梯：这就是气泡，各阶段相同时为一步的 (p-1)/(m+p-1) = 7/23，这里约 43%，因为最后一个阶段还要计算 51,200 词的输出层。</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>1F1B alternates one forward and one backward pass once the pipeline is full. The bubble is GPipe&apos;s, but a stage now holds at most 8 microbatches&apos; activations instead of 16: in the &lt;b&gt;Memory&lt;/b&gt; view the first stage&apos;s activations fall from about 57 GiB to about 25 GiB.</source>
+        <translation>流水线填满后，1F1B 交替执行一次前向和一次反向。气泡与 GPipe 相同，但一个阶段现在最多只保存 8 个微批次的激活值，而不是 16 个：在&lt;b&gt;显存&lt;/b&gt;视图中，第一阶段的激活值从约 57 GiB 降到约 25 GiB。</translation>
+    </message>
+    <message>
+        <source>Interleaved, 2 chunks</source>
+        <translation>交错式，2 个块</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B gives every GPU two chunks of 2 layers instead of one of 4 (&lt;i&gt;Virtual stages&lt;/i&gt;: 2), so the pipeline fills twice as fast: the bubble falls to about 35% and the step from about 0.83 s to about 0.74 s. The price: twice the pipeline messages and 1 + (p-1)/(pv) = 1.44 times the activations.</source>
+        <translation>交错式 1F1B 让每个 GPU 负责两个各 2 层的块，而不是一个 4 层的块（&lt;i&gt;虚拟级数&lt;/i&gt;：2），流水线填充快一倍：气泡降到约 35%，一步从约 0.83 秒降到约 0.74 秒。代价是流水线消息翻倍，激活值为 1 + (p-1)/(pv) = 1.44 倍。</translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation>ZB-H1</translation>
+    </message>
+    <message>
+        <source>ZB-H1 splits every backward pass into the input gradient, which the previous stage waits for, and the weight gradient, which can wait and fills the bubbles. The bubble falls to about 32% and the step to about 0.70 s, with 1F1B&apos;s activations.</source>
+        <translation>ZB-H1 把每次反向拆成输入梯度（上一阶段在等它）和权重梯度（可以推迟，用来填补气泡）。气泡降到约 32%，一步降到约 0.70 秒，激活值与 1F1B 相同。</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: none, selective, full</source>
+        <translation>激活重计算：不重算、选择性、完全</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>不重算</translation>
+    </message>
+    <message>
+        <source>GPT-3 XL (1.3B) on a DGX A100, 8 sequences of 2,048 tokens per microbatch. Without recomputation every layer keeps all its activations, sbh(34 + 5as/h) bytes (Korthikanti et al.): about 89 GiB per GPU, and the &lt;b&gt;Memory&lt;/b&gt; view shows the bars over the GPU&apos;s 80 GiB. This step cannot run.</source>
+        <translation>GPT-3 XL（13 亿参数）运行在一台 DGX A100 上，每个微批次 8 个 2,048 token 的序列。不做重计算时每一层都保存全部激活值，sbh(34 + 5as/h) 字节（Korthikanti 等人）：每个 GPU 约 89 GiB，&lt;b&gt;显存&lt;/b&gt;视图中的柱子超出了 GPU 的 80 GiB。这一步无法运行。</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>Selective recomputation drops only the attention&apos;s softmax and dropout tensors, the 5as/h part, which is large but cheap to compute again. The activations fall to about 29 GiB and the model fits; the step takes about 4% longer, 8.0 s against 7.7 s.</source>
+        <translation>选择性重计算只丢弃注意力的 softmax 和 dropout 张量，即 5as/h 那部分，它们占显存多但重算便宜。激活值降到约 29 GiB，模型放得下了；一步只长约 4%，8.0 秒对 7.7 秒。</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Full recomputation keeps only each layer&apos;s input, 2sbh bytes, and runs the whole forward pass again in the backward: about 8 GiB of activations, but the step takes about 10.1 s, 31% longer. MFU falls from about 50% to 38%, while HFU, which counts the recomputed FLOPs, stays near 50%.</source>
+        <translation>完全重计算只保留每层的输入，2sbh 字节，并在反向时重做整个前向：激活值约 8 GiB，但一步约 10.1 秒，长了 31%。MFU 从约 50% 降到 38%，而计入重计算 FLOPs 的 HFU 仍接近 50%。</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash Attention</translation>
+    </message>
+    <message>
+        <source>Fused attention (&lt;i&gt;Flash attention&lt;/i&gt; on) computes the softmax in tiles and never stores the score matrices: without any recomputation the activations are those of selective recomputation, about 29 GiB, at the full speed of about 7.7 s.</source>
+        <translation>融合注意力（打开 &lt;i&gt;Flash Attention&lt;/i&gt;）分块计算 softmax，从不保存注意力分数矩阵：不做任何重计算，激活值就与选择性重计算一样，约 29 GiB，速度仍是全速的约 7.7 秒。</translation>
+    </message>
+    <message>
+        <source>A bigger batch per GPU: more compute per byte</source>
+        <translation>每个 GPU 更大的批次：每字节通信对应更多计算</translation>
+    </message>
+    <message>
+        <source>1 sequence per GPU</source>
+        <translation>每 GPU 1 个序列</translation>
+    </message>
+    <message>
+        <source>Sixteen RTX 3090 in four workstations on 25 Gigabit Ethernet train GPT-2 medium with data parallelism, one sequence of 1,024 tokens per GPU per step. The all-reduce moves the same 0.7 GB of fp16 gradients whatever the batch, and here it lasts far longer than the computation: in the &lt;b&gt;Step timeline&lt;/b&gt; the GPUs mostly wait, and MFU is about 7%.</source>
+        <translation>四台工作站中的十六块 RTX 3090 通过 25 Gb 以太网，用数据并行训练 GPT-2 medium，每一步每个 GPU 一个 1,024 token 的序列。无论批次多大，all-reduce 都传输同样的 0.7 GB fp16 梯度，而这里它比计算长得多：在&lt;b&gt;训练步时间线&lt;/b&gt;中 GPU 大部分时间在等待，MFU 约 7%。</translation>
+    </message>
+    <message>
+        <source>2 sequences</source>
+        <translation>2 个序列</translation>
+    </message>
+    <message>
+        <source>Two sequences per GPU (&lt;i&gt;Micro-batch size&lt;/i&gt; 2, global batch 32): twice the computation per step for the same bytes, so more of the all-reduce hides behind the backward pass. MFU rises to about 12%.</source>
+        <translation>每个 GPU 两个序列（&lt;i&gt;微批次大小&lt;/i&gt; 2，全局批次 32）：每步计算量翻倍而通信字节不变，所以更多 all-reduce 隐藏在反向计算之后。MFU 升到约 12%。</translation>
+    </message>
+    <message>
+        <source>4 sequences</source>
+        <translation>4 个序列</translation>
+    </message>
+    <message>
+        <source>Four sequences per GPU: MFU about 22%, and the tokens per second triple against one sequence.</source>
+        <translation>每个 GPU 四个序列：MFU 约 22%，每秒 token 数是一个序列时的三倍。</translation>
+    </message>
+    <message>
+        <source>8 sequences</source>
+        <translation>8 个序列</translation>
+    </message>
+    <message>
+        <source>Eight sequences: the computation, about 0.72 s, now covers most of the all-reduce, and MFU is about 34%. But activations grow with the micro-batch: in the &lt;b&gt;Memory&lt;/b&gt; view each GPU holds about 16 of its 24 GiB.</source>
+        <translation>八个序列：约 0.72 秒的计算现在掩盖了 all-reduce 的大部分，MFU 约 34%。但激活值随微批次增大：在&lt;b&gt;显存&lt;/b&gt;视图中每个 GPU 用了 24 GiB 中的约 16 GiB。</translation>
+    </message>
+    <message>
+        <source>8 x 2 accumulated</source>
+        <translation>8 x 2 累积</translation>
+    </message>
+    <message>
+        <source>Sixteen sequences at once would not fit in 24 GiB. Gradient accumulation runs two microbatches of 8 before one all-reduce: the tokens per byte communicated double again at the same memory, and MFU rises to about 37%.</source>
+        <translation>一次 16 个序列放不进 24 GiB。梯度累积在一次 all-reduce 之前运行两个大小为 8 的微批次：每字节通信对应的 token 数再翻一倍而显存不变，MFU 升到约 37%。</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>%1: the lesson&apos;s scenario is missing</source>
+        <translation>%1：缺少课程的场景文件</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Exposed comm.</source>
+        <translation>未掩盖通信</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>每 GPU 权重</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>DP bus bandwidth</source>
+        <translation>数据并行总线带宽</translation>
     </message>
 </context>
 <context>
@@ -1327,27 +2807,27 @@ Change: %5</source>
     </message>
     <message>
         <source>Tensor parallel (tp)</source>
-        <translation>张量并行 (tp)</translation>
+        <translation>张量并行（tp）</translation>
     </message>
     <message>
         <source>Pipeline parallel (pp)</source>
-        <translation>流水线并行 (pp)</translation>
+        <translation>流水线并行（pp）</translation>
     </message>
     <message>
         <source>Data parallel (dp)</source>
-        <translation>数据并行 (dp)</translation>
+        <translation>数据并行（dp）</translation>
     </message>
     <message>
         <source>Expert parallel (ep)</source>
-        <translation>专家并行 (ep)</translation>
+        <translation>专家并行（ep）</translation>
     </message>
     <message>
         <source>Offload (PCIe)</source>
-        <translation>卸载 (PCIe)</translation>
+        <translation>卸载（PCIe）</translation>
     </message>
     <message>
         <source>Utilisation: busy time ÷ step time</source>
-        <translation>利用率：繁忙时间 ÷ 步时间</translation>
+        <translation>利用率：繁忙时间 ÷ 单步时间</translation>
     </message>
     <message>
         <source>Busy time per step</source>
@@ -1407,7 +2887,7 @@ Change: %5</source>
     </message>
     <message>
         <source>Utilisation: %1% of the step</source>
-        <translation>利用率：步时间的 %1%</translation>
+        <translation>利用率：单步时间的 %1%</translation>
     </message>
     <message>
         <source>The bottleneck link of the step</source>
@@ -1423,7 +2903,7 @@ Change: %5</source>
     </message>
     <message>
         <source>%1 per call, %2 per step × %3 calls = %4</source>
-        <translation>每次 %1，每次 %2 × %3 次 = %4</translation>
+        <translation>每次调用传输 %1，耗时 %2 × 每步 %3 次 = %4</translation>
     </message>
     <message>
         <source>%1 ranks per group, %2 groups at once</source>
@@ -1516,6 +2996,57 @@ Change: %5</source>
 Bottleneck now: %2</source>
         <translation>基线的瓶颈：%1
 当前的瓶颈：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ss::ExplainPanel</name>
+    <message>
+        <source>The scenario has problems. Fix them to see how its figures are computed.</source>
+        <translation>场景存在问题。修正后即可查看各数值的计算方式。</translation>
+    </message>
+    <message>
+        <source>Updating the explanation…</source>
+        <translation>正在更新说明…</translation>
+    </message>
+    <message>
+        <source>Computing the explanation…</source>
+        <translation>正在计算说明…</translation>
+    </message>
+    <message>
+        <source>No traffic crosses %1 in this step, so it has no figures to explain.</source>
+        <translation>本步中没有流量经过 %1，因此没有可说明的数值。</translation>
+    </message>
+    <message>
+        <source>This box has no figure of its own to explain.</source>
+        <translation>此方块没有可单独说明的数值。</translation>
+    </message>
+    <message>
+        <source>There is no explanation of %1 for this scenario.</source>
+        <translation>此场景中没有 %1 的说明。</translation>
+    </message>
+    <message>
+        <source>Related figures</source>
+        <translation>相关数值</translation>
+    </message>
+    <message>
+        <source>Symbols: %1</source>
+        <translation>符号：%1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Click a figure to see how it is computed: a segment of a memory bar, a box of the step timeline, a link of the topology or a figure of the summary.</source>
+        <translation>点击一个数值即可查看其计算方式：显存柱的一段、单步时间线中的一个方块、拓扑中的一条链路，或摘要中的一个数值。</translation>
+    </message>
+    <message>
+        <source>Copy as Text</source>
+        <translation>复制为文本</translation>
+    </message>
+    <message>
+        <source>Copy the explanations shown, formulas and sources, to the clipboard</source>
+        <translation>将显示的说明（公式与来源）复制到剪贴板</translation>
     </message>
 </context>
 <context>
@@ -1805,6 +3336,94 @@ Bottleneck now: %2</source>
     </message>
 </context>
 <context>
+    <name>ss::GanttCursor</name>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 #%2</source>
+        <translation>%1 #%2</translation>
+    </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 级</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>❚❚ Pause</source>
+        <translation>❚❚ 暂停</translation>
+    </message>
+    <message>
+        <source>▶ Play</source>
+        <translation>▶ 播放</translation>
+    </message>
+    <message>
+        <source>Pause the time cursor; drag it to any instant</source>
+        <translation>暂停时间游标；可将其拖到任意时刻</translation>
+    </message>
+    <message>
+        <source>Sweep a time cursor over the step: what every stage does, instant by instant</source>
+        <translation>让时间游标扫过整个训练步：逐个时刻显示每一级在做什么</translation>
+    </message>
+    <message>
+        <source>✕</source>
+        <translation>✕</translation>
+    </message>
+    <message>
+        <source>Hide the time cursor</source>
+        <translation>隐藏时间游标</translation>
+    </message>
+</context>
+<context>
+    <name>ss::GlossaryDialog</name>
+    <message>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
+        <translation>术语表(&amp;G)</translation>
+    </message>
+    <message>
+        <source>The terms of distributed training, each with a short definition and its source</source>
+        <translation>分布式训练的术语，每条附简短定义和出处</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>搜索(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>A term or a word of its definition</source>
+        <translation>术语或其定义中的词</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n term(s)</source>
+        <translation>
+            <numerusform>%n 个术语</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No term matches “%1”.</source>
+        <translation>没有与“%1”匹配的术语。</translation>
+    </message>
+</context>
+<context>
     <name>ss::ImportDialog</name>
     <message>
         <source>yes</source>
@@ -1884,6 +3503,97 @@ Bottleneck now: %2</source>
     </message>
 </context>
 <context>
+    <name>ss::LessonPanel</name>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Open lesson %1</source>
+        <translation>打开课程 %1</translation>
+    </message>
+    <message>
+        <source>Lesson %1, step %2</source>
+        <translation>课程 %1，第 %2 步</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Next Lesson Step</source>
+        <translation>课程下一步</translation>
+    </message>
+    <message>
+        <source>Go to the lesson&apos;s next step and apply it</source>
+        <translation>进入课程的下一步并应用它</translation>
+    </message>
+    <message>
+        <source>Previous Lesson Step</source>
+        <translation>课程上一步</translation>
+    </message>
+    <message>
+        <source>Go back to the lesson&apos;s previous step and apply it</source>
+        <translation>回到课程的上一步并应用它</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Go back to the previous step and apply it (Ctrl+Left, Page Up)</source>
+        <translation>回到上一步并应用它（Ctrl+Left、Page Up）</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Go to the next step and apply it (Ctrl+Right, Page Down)</source>
+        <translation>进入下一步并应用它（Ctrl+Right、Page Down）</translation>
+    </message>
+    <message>
+        <source>Apply This Step</source>
+        <translation>重新应用本步</translation>
+    </message>
+    <message>
+        <source>Set this step&apos;s values again, after changes of your own</source>
+        <translation>在你自己做了修改之后，重新设置本步的数值</translation>
+    </message>
+    <message>
+        <source>Restart Lesson</source>
+        <translation>重新开始课程</translation>
+    </message>
+    <message>
+        <source>Open the lesson&apos;s scenario again, at step 1</source>
+        <translation>重新打开课程的场景，回到第 1 步</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Each lesson opens a scenario and walks through a few changes to it, one step at a time. Choose one:</source>
+        <translation>每个课程打开一个场景，并一步一步地对它做几处修改。请选择一个：</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>Another scenario is open. Restart the lesson to continue it.</source>
+        <translation>当前打开的是另一个场景。重新开始课程即可继续。</translation>
+    </message>
+    <message>
+        <source>You have changed values this step sets; Apply This Step sets them again.</source>
+        <translation>你修改了本步设置的数值；“重新应用本步”会把它们设回去。</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+</context>
+<context>
     <name>ss::LinkLegend</name>
     <message>
         <source>Width: bandwidth per direction</source>
@@ -1899,7 +3609,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>Colour: link utilisation, busy time ÷ step time</source>
-        <translation>颜色：链路利用率，繁忙时间 ÷ 步时间</translation>
+        <translation>颜色：链路利用率，繁忙时间 ÷ 单步时间</translation>
     </message>
     <message>
         <source>Colour: busy time ÷ the busiest link&apos;s (%1; step not simulated yet)</source>
@@ -2023,10 +3733,6 @@ Bottleneck now: %2</source>
     <message>
         <source>&lt;h3&gt;ShardScope %1&lt;/h3&gt;&lt;p&gt;Explores the memory and communication of distributed deep-learning training: will the model fit on these GPUs, and where does a training step spend its time.&lt;/p&gt;&lt;p&gt;Formulas from ZeRO (Rajbhandari et al.), Megatron-LM (Narayanan et al.; Korthikanti et al.) and the NCCL documentation.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ShardScope %1&lt;/h3&gt;&lt;p&gt;分析分布式深度学习训练的显存与通信：模型能否放进这些 GPU，一个训练步的时间都花在了哪里。&lt;/p&gt;&lt;p&gt;公式来自 ZeRO（Rajbhandari 等）、Megatron-LM（Narayanan 等；Korthikanti 等）以及 NCCL 文档。&lt;/p&gt;&lt;p&gt;依据 GNU 通用公共许可证第 3 版或（您选择的）任何更高版本授权。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>The language changes when ShardScope starts again.</source>
-        <translation>重新启动 ShardScope 后界面语言生效。</translation>
     </message>
     <message>
         <source>ShardScope</source>
@@ -2179,6 +3885,14 @@ Bottleneck now: %2</source>
     <message>
         <source>Unpin &amp;Baseline</source>
         <translation>取消固定基线(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>E&amp;xplain</source>
+        <translation>说明(&amp;X)</translation>
     </message>
 </context>
 <context>
@@ -2446,7 +4160,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>Pipeline-parallel degree (stages)</source>
-        <translation>流水线并行度（阶段数）</translation>
+        <translation>流水线并行度（级数）</translation>
     </message>
     <message>
         <source>Sequence parallelism</source>
@@ -2493,7 +4207,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>Allow tensor parallelism larger than a node (its all-reduces then cross the network)</source>
-        <translation>允许张量并行超过一个节点（其 all-reduce 将经过网络）</translation>
+        <translation>允许张量并行跨越节点（其全归约通信随之经过网络）</translation>
     </message>
     <message>
         <source>max micro batch</source>
@@ -2505,7 +4219,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>pipeline stages</source>
-        <translation>流水线阶段数</translation>
+        <translation>流水线级数</translation>
     </message>
     <message>
         <source>ZeRO stage</source>
@@ -2566,6 +4280,170 @@ Bottleneck now: %2</source>
     <message>
         <source>Apply layout %1</source>
         <translation>应用布局 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ss::PresentationMode</name>
+    <message>
+        <source>P&amp;resentation Mode</source>
+        <translation>演示模式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Large type, thick lines and high contrast for a projector; the lesson (or the explanation) stays, the other panels hide. Esc leaves; PageDown and PageUp step the lesson.</source>
+        <translation>适合投影仪的大字号、粗线条和高对比度；保留课程（或说明）面板，隐藏其他面板。按 Esc 退出；PageDown 和 PageUp 切换课程步骤。</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen in Presentation Mode</source>
+        <translation>演示模式下全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Presentation mode fills the screen</source>
+        <translation>演示模式占满整个屏幕</translation>
+    </message>
+</context>
+<context>
+    <name>ss::RingAnimationControl</name>
+    <message>
+        <source>The animation shows all-reduce, reduce-scatter and all-gather on rings; this collective is a %1.</source>
+        <translation>动画演示环上的全归约、归约散射和全收集；此集合通信是 %1。</translation>
+    </message>
+    <message>
+        <source>The animation shows the ring algorithm; this collective uses the %1 algorithm.</source>
+        <translation>动画演示环算法；此集合通信使用 %1 算法。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Nothing to animate: the collective&apos;s ring has fewer than two GPUs.</source>
+        <translation>没有可演示的内容：该集合通信的环少于两个 GPU。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done after %n step(s): every GPU holds every chunk, summed over all %1 GPUs.</source>
+        <translation>
+            <numerusform>%n 步后完成：每个 GPU 都持有全部数据块，已对全部 %1 个 GPU 求和。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done after %n step(s): each GPU holds its own chunk, summed over all %1 GPUs.</source>
+        <translation>
+            <numerusform>%n 步后完成：每个 GPU 持有自己的数据块，已对全部 %1 个 GPU 求和。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done after %n step(s): every GPU holds every GPU&apos;s chunk.</source>
+        <translation>
+            <numerusform>%n 步后完成：每个 GPU 都持有所有 GPU 的数据块。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reduce-scatter step %1 of %2</source>
+        <translation>归约散射第 %1 步（共 %2 步）</translation>
+    </message>
+    <message>
+        <source>All-gather step %1 of %2</source>
+        <translation>全收集第 %1 步（共 %2 步）</translation>
+    </message>
+    <message>
+        <source>%1 sends chunk %2 to %3</source>
+        <translation>%1 把数据块 %2 发给 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>each GPU adds the chunk it receives to its own</source>
+        <translation>每个 GPU 把收到的数据块累加到自己的数据块上</translation>
+    </message>
+    <message>
+        <source>each GPU keeps the finished chunk it receives</source>
+        <translation>每个 GPU 保存收到的已完成数据块</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3).</source>
+        <translation>%1：%2（%3）。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2. %3</source>
+        <translation>第 %1 步（共 %2 步）。%3</translation>
+    </message>
+    <message>
+        <source>(Hierarchical: its first ring channel; the machines then exchange their shares between rings.)</source>
+        <translation>（分层算法：演示其第一个环通道；之后各机器再在环之间交换各自的份额。）</translation>
+    </message>
+    <message>
+        <source>Some GPUs of the ring are in collapsed machines: expand them to see every packet.</source>
+        <translation>环中有些 GPU 位于折叠的机器中：展开它们才能看到全部数据包。</translation>
+    </message>
+    <message>
+        <source>%1 partial sum &amp;nbsp; %2 finished chunk</source>
+        <translation>%1 部分和 &amp;nbsp; %2 已完成的数据块</translation>
+    </message>
+    <message numerus="yes">
+        <source>Discs carry partial sums (reduce-scatter), squares finished chunks (all-gather). Along the foot of each GPU its %n chunk(s): white not there yet, blue a partial sum (darker: more GPUs added), green finished.</source>
+        <translation>
+            <numerusform>圆点携带部分和（归约散射），方块携带已完成的数据块（全收集）。每个 GPU 底部是它的 %n 个数据块：白色为尚未收到，蓝色为部分和（越深表示累加的 GPU 越多），绿色为已完成。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>重播</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Pause the animation</source>
+        <translation>暂停动画</translation>
+    </message>
+    <message>
+        <source>Play the ring algorithm step by step</source>
+        <translation>逐步播放环算法</translation>
+    </message>
+    <message>
+        <source>Animate the ring:</source>
+        <translation>环算法动画：</translation>
+    </message>
+    <message>
+        <source>◀ Step</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Show the previous step</source>
+        <translation>显示上一步</translation>
+    </message>
+    <message>
+        <source>Step ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Show the next step</source>
+        <translation>显示下一步</translation>
+    </message>
+    <message>
+        <source>&amp;Speed:</source>
+        <translation>速度(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>How fast the animation plays</source>
+        <translation>动画播放的快慢</translation>
     </message>
 </context>
 <context>
@@ -2657,7 +4535,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>Step time</source>
-        <translation>每步时间</translation>
+        <translation>单步时间</translation>
     </message>
     <message>
         <source>Tokens/s</source>
@@ -2716,7 +4594,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>Step time</source>
-        <translation>每步时间</translation>
+        <translation>单步时间</translation>
     </message>
     <message>
         <source>Tokens per second</source>
@@ -3244,11 +5122,11 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>Utilisation: %1% of the step</source>
-        <translation>利用率：步时间的 %1%</translation>
+        <translation>利用率：单步时间的 %1%</translation>
     </message>
     <message>
         <source>%1% of the busiest link&apos;s time (the step time is not simulated yet)</source>
-        <translation>为最繁忙链路繁忙时间的 %1%（尚未模拟步时间）</translation>
+        <translation>为最繁忙链路繁忙时间的 %1%（尚未模拟单步时间）</translation>
     </message>
     <message>
         <source>Carries nothing in this step</source>
@@ -3576,11 +5454,11 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>%1 is not a multiple of train_micro_batch_size_per_gpu × gradient_accumulation_steps = %2 × %3 (DeepSpeed needs train_batch_size = micro × accumulation × data-parallel size)</source>
-        <translation>%1 不是 train_micro_batch_size_per_gpu × gradient_accumulation_steps = %2 × %3 的倍数（DeepSpeed 要求 train_batch_size = 微批次 × 累积步数 × 数据并行规模）</translation>
+        <translation>%1 不是 train_micro_batch_size_per_gpu × gradient_accumulation_steps = %2 × %3 的倍数（DeepSpeed 要求 train_batch_size = 微批次大小 × 梯度累积步数 × 数据并行规模）</translation>
     </message>
     <message>
         <source>batch %1 = %2 × %3 steps × dp %4</source>
-        <translation>批量 %1 = %2 × %3 步 × dp %4</translation>
+        <translation>批大小 %1 = %2 × %3 步 × dp %4</translation>
     </message>
     <message>
         <source>micro-batch %1 × %2 steps</source>
@@ -3588,11 +5466,11 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>the global batch is train_micro_batch_size_per_gpu × gradient_accumulation_steps × dp: it follows from the data-parallel size of the scenario the config is applied to</source>
-        <translation>全局批量为 train_micro_batch_size_per_gpu × gradient_accumulation_steps × dp：取决于应用该配置的场景的数据并行规模</translation>
+        <translation>全局批大小为 train_micro_batch_size_per_gpu × gradient_accumulation_steps × dp：取决于应用该配置的场景的数据并行规模</translation>
     </message>
     <message>
         <source>batch %1</source>
-        <translation>批量 %1</translation>
+        <translation>批大小 %1</translation>
     </message>
     <message>
         <source>the micro-batch is train_batch_size / (gradient_accumulation_steps × dp): it follows from the data-parallel size of the scenario the config is applied to</source>
@@ -3620,7 +5498,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>train_batch_size %1 = %2 × %3 accumulation steps implies dp %4, but the scenario has dp %5; its microbatches per step follow from its own dp</source>
-        <translation>train_batch_size %1 = %2 × %3 个累积步意味着 dp %4，但场景的 dp 为 %5；每步的微批次数按场景自身的 dp 计算</translation>
+        <translation>train_batch_size %1 = %2 × %3 个梯度累积步，意味着 dp 为 %4，但场景的 dp 为 %5；每步的微批次数按场景自身的 dp 计算</translation>
     </message>
     <message>
         <source>train_batch_size %1 is not divisible by gradient_accumulation_steps × dp = %2 × %3: the micro-batch is left as it was</source>

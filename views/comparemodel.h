@@ -38,6 +38,8 @@ public:
     void resetData(const std::vector<FigureDelta>& deltas, const QString& baselineLabel);
     // The palette the change colours are chosen for (light or dark theme).
     void setPalette(const QPalette& palette);
+    // Tells the views that every header and cell reads differently now (View > Language), keeping the rows.
+    void retranslate();
     const std::vector<FigureDelta>& deltas() const { return m_deltas; }
 
     int rowCount(const QModelIndex& parent = {}) const override;

@@ -74,30 +74,39 @@ void CompareView::setActions(QAction* pin, QAction* compareWithFile)
 void CompareView::resetData(const Baseline* baseline, const QString& currentName, const Result& current,
                             const std::vector<FigureDelta>& deltas)
 {
-    if (!baseline) {
-        m_model->resetData({}, QString());
+    m_pinned = baseline != nullptr;
+    m_model->resetData(baseline ? deltas : std::vector<FigureDelta>(), baseline ? baseline->label : QString());
+    m_baselineLabel = baseline ? baseline->label : QString();
+    m_baselineFile = baseline ? baseline->fileName : QString();
+    m_currentName = currentName;
+    m_baselineBottleneck = baseline ? baseline->result.bottleneck : Bottleneck();
+    m_currentBottleneck = current.bottleneck;
+    m_table->setVisible(m_pinned);
+    m_bottleneck->setVisible(m_pinned);
+    showTexts();
+}
+
+void CompareView::showTexts()
+{
+    if (!m_pinned) {
         m_header->setText(
             tr("<b>No baseline pinned.</b> Pin the current scenario as the baseline, then change "
                "it: every figure here, the summary and the memory chart show what the change "
                "bought. Or compare with a saved scenario file."));
-        m_table->setVisible(false);
-        m_bottleneck->setVisible(false);
+        m_bottleneck->clear();
         return;
     }
-    m_model->resetData(deltas, baseline->label);
     const QString source =
-        baseline->fileName.isEmpty() ? QString() : tr(" (%1)").arg(QFileInfo(baseline->fileName).fileName());
+        m_baselineFile.isEmpty() ? QString() : tr(" (%1)").arg(QFileInfo(m_baselineFile).fileName());
     m_header->setText(
         tr("Baseline <b>%1</b>%2 against the current scenario <b>%3</b>. Change = current − "
            "baseline; green is better, red is worse.")
-            .arg(baseline->label.toHtmlEscaped(), source.toHtmlEscaped(), currentName.toHtmlEscaped()));
-    m_table->setVisible(true);
-    const auto bottleneckText = [](const Result& result) {
-        return result.bottleneck.kind.empty() ? tr("none") : EngineText::bottleneck(result.bottleneck);
+            .arg(m_baselineLabel.toHtmlEscaped(), source.toHtmlEscaped(), m_currentName.toHtmlEscaped()));
+    const auto bottleneckText = [](const Bottleneck& bottleneck) {
+        return bottleneck.kind.empty() ? tr("none") : EngineText::bottleneck(bottleneck);
     };
     m_bottleneck->setText(tr("Bottleneck of the baseline: %1\nBottleneck now: %2")
-                              .arg(bottleneckText(baseline->result), bottleneckText(current)));
-    m_bottleneck->setVisible(true);
+                              .arg(bottleneckText(m_baselineBottleneck), bottleneckText(m_currentBottleneck)));
 }
 
 void CompareView::changeEvent(QEvent* event)
@@ -105,6 +114,11 @@ void CompareView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         m_model->setPalette(palette());
+    // View > Language (issue 7): the sentences and the table's words again; its rows and selection stay.
+    if (event->type() == QEvent::LanguageChange) {
+        showTexts();
+        m_model->retranslate();
+    }
 }
 
 } // namespace ss

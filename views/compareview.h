@@ -41,12 +41,21 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void showTexts();
+
     CompareModel* m_model;
     QLabel* m_header;
     QLabel* m_bottleneck;
     QTableView* m_table;
     QToolButton* m_pinButton;
     QToolButton* m_fileButton;
+    // What the sentences above and under the table are made of, to word them again in another language.
+    bool m_pinned = false;
+    QString m_baselineLabel;
+    QString m_baselineFile;
+    QString m_currentName;
+    Bottleneck m_baselineBottleneck;
+    Bottleneck m_currentBottleneck;
 };
 
 } // namespace ss

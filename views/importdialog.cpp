@@ -61,16 +61,14 @@ QString topologyText(const Scenario& scenario)
 } // namespace
 
 ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& current, QWidget* parent)
-    : QDialog(parent), m_result(result), m_imported(current)
+    : QDialog(parent), m_result(result), m_current(current), m_imported(current)
 {
     setObjectName(QStringLiteral("importDialog"));
-    const QString file = QFileInfo(result.fileName).fileName();
-    setWindowTitle(tr("Import %1").arg(file));
 
     auto* layout = new QVBoxLayout(this);
-    auto* heading = new QLabel(tr("<b>%1</b> — %2").arg(file.toHtmlEscaped(), kindText(result.kind)), this);
-    heading->setObjectName(QStringLiteral("importHeading"));
-    layout->addWidget(heading);
+    m_heading = new QLabel(this);
+    m_heading->setObjectName(QStringLiteral("importHeading"));
+    layout->addWidget(m_heading);
     auto* summary = new QLabel(result.summary, this);
     summary->setObjectName(QStringLiteral("importSummary"));
     summary->setWordWrap(true);
@@ -78,7 +76,6 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
     layout->addWidget(summary);
 
     QStringList notes = result.warnings;
-    QString note; // why Apply is not possible, when it is not
     if (result.isCalibration()) {
         m_chart = new CalibrationChart(this);
         m_chart->setCalibrations(result.calibrations);
@@ -92,9 +89,10 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
             notes += applyNotes;
             m_canApply = imported != current;
             if (!m_canApply)
-                note = tr("The topology already matches the measured bus bandwidth: nothing to apply.");
+                m_reason = Reason::AlreadyCalibrated;
         } else {
-            note = error;
+            m_reason = Reason::Error;
+            m_error = error;
         }
     } else {
         QString error;
@@ -106,13 +104,13 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
             collectChanges(current);
             m_canApply = !m_changes.empty();
             if (!m_canApply)
-                note = tr("The file sets nothing that differs from the current scenario.");
+                m_reason = Reason::NothingDiffers;
         } else {
-            note = error;
+            m_reason = Reason::Error;
+            m_error = error;
         }
         m_table = new QTableWidget(int(m_changes.size()), 3, this);
         m_table->setObjectName(QStringLiteral("importChanges"));
-        m_table->setHorizontalHeaderLabels({tr("Field"), tr("Current"), tr("Imported")});
         m_table->verticalHeader()->hide();
         m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
         m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -120,12 +118,11 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
         m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
         m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
         for (int row = 0; row < int(m_changes.size()); ++row) {
-            const Change& change = m_changes[std::size_t(row)];
-            auto* label = new QTableWidgetItem(change.label);
-            label->setToolTip(change.path);
+            auto* label = new QTableWidgetItem;
+            label->setToolTip(m_changes[std::size_t(row)].path);
             m_table->setItem(row, 0, label);
-            m_table->setItem(row, 1, new QTableWidgetItem(change.before));
-            auto* after = new QTableWidgetItem(change.after);
+            m_table->setItem(row, 1, new QTableWidgetItem);
+            auto* after = new QTableWidgetItem;
             QFont bold = after->font();
             bold.setBold(true);
             after->setFont(bold);
@@ -134,25 +131,22 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
         layout->addWidget(m_table, 1);
     }
 
+    m_notes = notes;
     if (!notes.isEmpty()) {
-        auto* warnings = new QLabel(this);
-        warnings->setObjectName(QStringLiteral("importWarnings"));
-        warnings->setWordWrap(true);
-        warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        QString html = QStringLiteral("<b>%1</b><ul style=\"margin-left:-20px\">").arg(tr("Notes"));
-        for (const QString& line : notes)
-            html += QStringLiteral("<li>%1</li>").arg(line.toHtmlEscaped());
-        warnings->setText(html + QStringLiteral("</ul>"));
-        layout->addWidget(warnings);
+        m_notesLabel = new QLabel(this);
+        m_notesLabel->setObjectName(QStringLiteral("importWarnings"));
+        m_notesLabel->setWordWrap(true);
+        m_notesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        layout->addWidget(m_notesLabel);
     }
-    if (!note.isEmpty()) {
-        auto* why = new QLabel(note, this);
-        why->setObjectName(QStringLiteral("importNotApplicable"));
-        why->setWordWrap(true);
-        QFont italic = why->font();
+    if (m_reason != Reason::None) {
+        m_why = new QLabel(this);
+        m_why->setObjectName(QStringLiteral("importNotApplicable"));
+        m_why->setWordWrap(true);
+        QFont italic = m_why->font();
         italic.setItalic(true);
-        why->setFont(italic);
-        layout->addWidget(why);
+        m_why->setFont(italic);
+        layout->addWidget(m_why);
     }
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Apply | QDialogButtonBox::Cancel, this);
@@ -170,6 +164,58 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
     // Tall enough for the rows there are (up to a screenful), so a short change list leaves no blank table.
     const int rows = m_table ? m_table->rowCount() : 0;
     resize(m_chart ? QSize(820, 640) : QSize(640, std::min(640, 260 + 32 * rows + 24 * int(notes.size()))));
+    retranslate();
+}
+
+void ImportDialog::changeEvent(QEvent* event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+// The dialog's own words. The reader's summary and notes keep the language they were read in: they are made
+// once, when the file is read.
+void ImportDialog::retranslate()
+{
+    const QString file = QFileInfo(m_result.fileName).fileName();
+    setWindowTitle(tr("Import %1").arg(file));
+    m_heading->setText(tr("<b>%1</b> — %2").arg(file.toHtmlEscaped(), kindText(m_result.kind)));
+    if (m_table) {
+        m_table->setHorizontalHeaderLabels({tr("Field"), tr("Current"), tr("Imported")});
+        // The same fields differ in any language; only their names and value words change.
+        if (!m_changes.empty())
+            collectChanges(m_current);
+        for (int row = 0; row < int(m_changes.size()) && row < m_table->rowCount(); ++row) {
+            const Change& change = m_changes[std::size_t(row)];
+            m_table->item(row, 0)->setText(change.label);
+            m_table->item(row, 1)->setText(change.before);
+            m_table->item(row, 2)->setText(change.after);
+        }
+    }
+    if (m_notesLabel) {
+        QString html = QStringLiteral("<b>%1</b><ul style=\"margin-left:-20px\">").arg(tr("Notes"));
+        for (const QString& line : std::as_const(m_notes))
+            html += QStringLiteral("<li>%1</li>").arg(line.toHtmlEscaped());
+        m_notesLabel->setText(html + QStringLiteral("</ul>"));
+    }
+    if (m_why)
+        m_why->setText(reasonText());
+}
+
+QString ImportDialog::reasonText() const
+{
+    switch (m_reason) {
+    case Reason::AlreadyCalibrated:
+        return tr("The topology already matches the measured bus bandwidth: nothing to apply.");
+    case Reason::NothingDiffers:
+        return tr("The file sets nothing that differs from the current scenario.");
+    case Reason::Error:
+        return m_error;
+    case Reason::None:
+        break;
+    }
+    return {};
 }
 
 void ImportDialog::collectChanges(const Scenario& current)

@@ -49,11 +49,32 @@ public:
     // "Hugging Face config.json", "DeepSpeed config", ... for the detected kind.
     static QString kindText(io::ImportKind kind);
 
+protected:
+    // View > Language while the preview is open (issue 7): its words again, the same changes.
+    void changeEvent(QEvent* event) override;
+
 private:
+    // Why Apply is not possible: a sentence of this dialog's, or the reader's error.
+    enum class Reason
+    {
+        None,
+        AlreadyCalibrated,
+        NothingDiffers,
+        Error
+    };
     void collectChanges(const Scenario& current);
+    void retranslate();
+    QString reasonText() const;
 
     io::ImportResult m_result;
+    Scenario m_current;
     Scenario m_imported;
+    Reason m_reason = Reason::None;
+    QString m_error;
+    QStringList m_notes;
+    QLabel* m_heading = nullptr;
+    QLabel* m_notesLabel = nullptr;
+    QLabel* m_why = nullptr;
     bool m_canApply = false;
     std::vector<Change> m_changes;
     QTableWidget* m_table = nullptr;

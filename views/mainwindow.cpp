@@ -7,13 +7,18 @@
 #include "comparetext.h"
 #include "compareview.h"
 #include "examples.h"
+#include "explainmodel.h"
+#include "explainpanel.h"
 #include "exportactions.h"
 #include "ganttchart.h"
+#include "glossary.h"
 #include "importdialog.h"
 #include "importer.h"
+#include "lessonpanel.h"
 #include "memorychart.h"
 #include "parameterpanel.h"
 #include "plannerview.h"
+#include "presentationmode.h"
 #include "scenariodocument.h"
 #include "scenariojson.h"
 #include "settings.h"
@@ -22,6 +27,8 @@
 #include "sweepview.h"
 #include "topologycanvas.h"
 #include "topologyeditor.h"
+#include "topologyscene.h"
+#include "translator.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -49,7 +56,10 @@
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ss {
 
@@ -110,6 +120,42 @@ MainWindow::MainWindow(QWidget* parent)
     m_panelDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                              QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, m_panelDock);
+    // Guided lessons (issue 7): a dock on the right, hidden until File > Examples > Lessons opens one.
+    m_lessons = new LessonPanel(m_document, m_tabs);
+    m_lessons->createDock(this);
+    m_glossary = new GlossaryDialog(this);
+    // Explain (issue 7): a dock on the right, hidden until a figure is clicked; explanations are evaluated
+    // only when it has one to show.
+    m_explainModel = new ExplainModel(m_document, this);
+    m_explain = new ExplainPanel(m_explainModel);
+    m_explainDock = new QDockWidget(tr("Explain"), this);
+    m_explainDock->setObjectName(QStringLiteral("explainDock"));
+    m_explainDock->setWidget(m_explain);
+    addDockWidget(Qt::RightDockWidgetArea, m_explainDock);
+    m_explainDock->hide();
+    connect(m_explain, &ExplainPanel::explanationRequested, this, [this] {
+        // The first time in a session it opens a third of a column wide enough for a formula line.
+        const bool first = m_explainDock->isHidden() && !m_explainDock->property("sized").toBool();
+        m_explainDock->show();
+        m_explainDock->raise();
+        if (first && !m_explainDock->isFloating()) {
+            m_explainDock->setProperty("sized", true);
+            resizeDocks({m_explainDock}, {std::clamp(width() / 4, 260, 460)}, Qt::Horizontal);
+        }
+    });
+    connect(m_chart, &MemoryChart::segmentClicked, m_explain,
+            [this](int stage, MemoryChart::Component component) {
+                m_explain->showMemorySegment(stage, int(component));
+            });
+    connect(m_gantt, &GanttChart::boxClicked, m_explain, [this](int event) {
+        const std::vector<TimelineEvent>& timeline = m_document->result().timeline;
+        if (event >= 0 && std::size_t(event) < timeline.size())
+            m_explain->showTimelineEvent(timeline[std::size_t(event)]);
+    });
+    connect(m_summary, &SummaryStrip::figureClicked, m_explain, &ExplainPanel::showFigure);
+    connect(m_topology->scene(), &QGraphicsScene::selectionChanged, m_explain, [this] {
+        m_explain->showLinks(m_topology->scene()->selectedLinkIds());
+    });
 
     createMenus();
     setAcceptDrops(true);
@@ -161,11 +207,14 @@ void MainWindow::createMenus()
         const QString id = info.id;
         connect(action, &QAction::triggered, this, [this, id] { openExample(id); });
     }
+    examples->addSeparator();
+    m_lessons->populateMenu(examples->addMenu(QString()));
     examples->setEnabled(!examples->isEmpty());
     examples->setToolTipsVisible(true);
 
     // Export (issue 5): a context menu on every chart and File > Export, writing what the CLI writes.
     auto* exporter = new ExportActions(m_document, this);
+    m_exporter = exporter;
     exporter->addChart(m_chart, io::ExportChart::Memory);
     exporter->addChart(m_gantt, io::ExportChart::Gantt);
     exporter->addChart(m_topology->canvas(), io::ExportChart::Topology);
@@ -191,12 +240,26 @@ void MainWindow::createMenus()
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->setObjectName(QStringLiteral("menuEdit"));
-    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    // Own actions rather than QUndoStack::createUndoAction(), whose "Undo" prefix is fixed when it is made:
+    // these say "Undo" in the language of the moment (updateUndoRedoText()).
+    QUndoStack* stack = m_document->undoStack();
+    QAction* undo = new QAction(this);
+    m_undoAction = undo;
     undo->setObjectName(QStringLiteral("actionUndo"));
     undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    undo->setEnabled(stack->canUndo());
+    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
     edit->addAction(undo);
-    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction* redo = new QAction(this);
+    m_redoAction = redo;
     redo->setObjectName(QStringLiteral("actionRedo"));
+    redo->setEnabled(stack->canRedo());
+    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoRedoText);
+    connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoRedoText);
+    updateUndoRedoText();
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(redo);
     edit->addSeparator();
@@ -209,6 +272,13 @@ void MainWindow::createMenus()
     toggle->setText(tr("&Parameters"));
     toggle->setObjectName(QStringLiteral("actionShowParameters"));
     view->addAction(toggle);
+    QAction* lessonToggle = m_lessons->dock()->toggleViewAction();
+    lessonToggle->setObjectName(QStringLiteral("actionShowLesson"));
+    view->addAction(lessonToggle);
+    QAction* explainToggle = m_explainDock->toggleViewAction();
+    explainToggle->setText(tr("E&xplain"));
+    explainToggle->setObjectName(QStringLiteral("actionShowExplain"));
+    view->addAction(explainToggle);
     view->addSeparator();
     // Checkable: checked while a baseline is pinned; its words say what a click does next.
     m_pinAction = view->addAction(tr("Pin as &Baseline"));
@@ -219,6 +289,11 @@ void MainWindow::createMenus()
     connect(m_pinAction, &QAction::triggered, this, [this](bool checked) { setBaselinePinned(checked); });
     m_summary->setPinAction(m_pinAction);
     m_compare->setActions(m_pinAction, compareFile);
+    view->addSeparator();
+    // Presentation mode (issue 7): large type, thick lines and high contrast for teaching on a projector.
+    m_presentation = new PresentationMode(this);
+    view->addAction(m_presentation->action());
+    view->addAction(m_presentation->fullScreenAction());
     view->addSeparator();
     m_languageMenu = view->addMenu(tr("&Language"));
     m_languageMenu->setObjectName(QStringLiteral("menuLanguage"));
@@ -235,11 +310,12 @@ void MainWindow::createMenus()
                               (code.isEmpty() ? QStringLiteral("system") : code));
         languages->addAction(action);
         connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
+        action->setChecked(code == currentLanguage());
     }
-    m_languageMenu->setEnabled(false); // until there are settings to keep the choice in
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("menuHelp"));
+    help->addAction(m_glossary->showAction());
     action = help->addAction(tr("&About ShardScope"), this, &MainWindow::about);
     action->setObjectName(QStringLiteral("actionAbout"));
     action->setMenuRole(QAction::AboutRole);
@@ -311,13 +387,9 @@ bool MainWindow::openExample(const QString& id)
 
 void MainWindow::setSettings(Settings* settings)
 {
+    // The language menu shows the language in effect (currentLanguage()), which --lang may have chosen over the
+    // settings' one; a choice made in the menu goes into the settings.
     m_settings = settings;
-    m_languageMenu->setEnabled(settings != nullptr);
-    if (!settings)
-        return;
-    const QString language = settings->language();
-    for (QAction* action : m_languageMenu->actions())
-        action->setChecked(action->data().toString() == language);
 }
 
 void MainWindow::restoreLayout()
@@ -416,6 +488,8 @@ bool MainWindow::offerRecovery()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // The session keeps the usual layout, not the presentation's.
+    m_presentation->setActive(false);
     // Nothing is lost on quit: the scenario, saved or not, comes back with the next session.
     saveSession();
     event->accept();
@@ -541,11 +615,113 @@ void MainWindow::about()
 
 void MainWindow::setLanguage(const QString& language)
 {
-    if (!m_settings)
+    // Kept for the next start (when there are settings to keep it in), and in effect at once: Qt sends every
+    // widget QEvent::LanguageChange, and each sets its words again (retranslate() for this window's own).
+    if (m_settings) {
+        m_settings->setLanguage(language);
+        m_settings->sync();
+    }
+    for (QAction* action : m_languageMenu->actions())
+        action->setChecked(action->data().toString() == language);
+    if (language == currentLanguage())
         return;
-    m_settings->setLanguage(language);
-    m_settings->sync();
-    statusBar()->showMessage(tr("The language changes when ShardScope starts again."), statusTimeoutMs);
+    switchLanguage(language);
+    // Widgets copy the default locale when they are made (spin boxes and chart axes write numbers with it): every
+    // window without a locale of its own takes the new default and hands it down to its children.
+    for (QWidget* window : QApplication::topLevelWidgets())
+        if (!window->testAttribute(Qt::WA_SetLocale))
+            window->unsetLocale();
+    // QCustomPlot sets a locale of its own (the default one without digit groups) for its tick labels: the
+    // charts take the new language's, keeping their number options.
+    for (QWidget* widget : QApplication::allWidgets()) {
+        if (auto* plot = qobject_cast<QCustomPlot*>(widget)) {
+            QLocale locale;
+            locale.setNumberOptions(plot->locale().numberOptions());
+            plot->setLocale(locale);
+        }
+    }
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+// The words of the window itself: menus, actions, tabs, the dock, the title and the timeline's comparison line.
+// The views set their own words on the same event (Qt sends it to this window first, then to its children).
+void MainWindow::retranslate()
+{
+    const auto setText = [this](const char* name, const QString& text) {
+        if (auto* action = findChild<QAction*>(QLatin1String(name)))
+            action->setText(text);
+    };
+    const auto setTitle = [this](const char* name, const QString& text) {
+        if (auto* menu = findChild<QMenu*>(QLatin1String(name)))
+            menu->setTitle(text);
+    };
+    setTitle("menuFile", tr("&File"));
+    setText("actionNew", tr("&New from Default"));
+    setText("actionOpen", tr("&Open…"));
+    setText("actionImport", tr("&Import…"));
+    if (auto* compareFile = findChild<QAction*>(QStringLiteral("actionCompareWithFile"))) {
+        compareFile->setText(tr("Compare with &File…"));
+        compareFile->setStatusTip(tr("Pin a saved scenario as the baseline, beside the open one"));
+        compareFile->setToolTip(compareFile->statusTip());
+    }
+    setTitle("menuExamples", tr("&Examples"));
+    m_exporter->retranslate();
+    setText("actionSave", tr("&Save"));
+    setText("actionSaveAs", tr("Save &As…"));
+    setText("actionQuit", tr("&Quit"));
+    setTitle("menuEdit", tr("&Edit"));
+    updateUndoRedoText();
+    setText("actionRename", tr("Re&name Scenario…"));
+    setTitle("menuView", tr("&View"));
+    // The dock's title renames its toggle action too; the action's own words (with the mnemonic) come after.
+    m_panelDock->setWindowTitle(tr("Parameters"));
+    setText("actionShowParameters", tr("&Parameters"));
+    m_explainDock->setWindowTitle(tr("Explain"));
+    setText("actionShowExplain", tr("E&xplain"));
+    m_pinAction->setToolTip(tr("Keep the current figures as a baseline and show every change against it"));
+    m_languageMenu->setTitle(tr("&Language"));
+    setText("language.system", tr("System Default"));
+    setTitle("menuHelp", tr("&Help"));
+    setText("actionAbout", tr("&About ShardScope"));
+
+    const std::pair<QWidget*, QString> tabs[] = {
+        {m_chart, tr("Memory")},     {m_gantt, tr("Step timeline")}, {m_topology, tr("Topology")},
+        {m_bandwidth, tr("Bandwidth")}, {m_sweep, tr("Sweep")},       {m_planner, tr("Planner")},
+        {m_compare, tr("Compare")}};
+    for (const auto& [page, title] : tabs)
+        if (const int index = m_tabs->indexOf(page); index >= 0)
+            m_tabs->setTabText(index, title);
+
+    updateTitle();
+    // The timeline's comparison line is a sentence the window makes from the deltas: made again.
+    const Baseline* baseline = m_baseline->pinned();
+    m_pinAction->setText(baseline ? tr("Unpin &Baseline") : tr("Pin as &Baseline"));
+    m_gantt->setComparison(baseline ? CompareText::stepLine(m_baseline->deltas()) : QString());
+    // A status message in the old language would linger for seconds.
+    statusBar()->clearMessage();
+    // The panel's labels take another width in another language; they are set once the panel has the event.
+    QTimer::singleShot(0, this, [this] {
+        if (auto* scroll = qobject_cast<QScrollArea*>(m_panelDock->widget()))
+            scroll->setMinimumWidth(m_panel->minimumSizeHint().width() +
+                                    scroll->verticalScrollBar()->sizeHint().width());
+    });
+}
+
+void MainWindow::updateUndoRedoText()
+{
+    // As QUndoStack's own actions word it: the prefix, then the command's text when there is one.
+    const QUndoStack* stack = m_document->undoStack();
+    const auto label = [](const QString& prefix, const QString& command) {
+        return command.isEmpty() ? prefix : prefix + QLatin1Char(' ') + command;
+    };
+    m_undoAction->setText(label(tr("&Undo"), stack->undoText()));
+    m_redoAction->setText(label(tr("&Redo"), stack->redoText()));
 }
 
 void MainWindow::showError(const QString& message)

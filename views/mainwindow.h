@@ -20,11 +20,17 @@ struct AutosaveEntry;
 class BandwidthChart;
 class BaselineModel;
 class CompareView;
+class ExportActions;
 class GanttChart;
+class ExplainModel;
+class ExplainPanel;
+class GlossaryDialog;
 class ImportDialog;
+class LessonPanel;
 class MemoryChart;
 class ParameterPanel;
 class PlannerView;
+class PresentationMode;
 class ScenarioDocument;
 class Settings;
 class SummaryStrip;
@@ -53,6 +59,14 @@ public:
     CompareView* compareView() const { return m_compare; }
     // The tabs of the central area: "Memory" first.
     QTabWidget* viewTabs() const { return m_tabs; }
+    // View > Presentation Mode (issue 7).
+    PresentationMode* presentationMode() const { return m_presentation; }
+    // The guided lessons (issue 7): File > Examples > Lessons, the dock "lessonDock" and its step slots.
+    LessonPanel* lessonPanel() const { return m_lessons; }
+    // The Explain dock (issue 7, object name "explainDock"): how the figure the user clicked is computed.
+    ExplainPanel* explainPanel() const { return m_explain; }
+    // Help > Glossary (issue 7).
+    GlossaryDialog* glossaryDialog() const { return m_glossary; }
 
     // Opens a scenario file as one undoable step. On failure the current scenario stays, the one-line
     // error goes to the status bar and a non-modal message box, and lastError() holds it.
@@ -104,6 +118,8 @@ protected:
     // A file dropped on the window is imported (importFile); a scenario file is opened instead.
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    // View > Language switches at once (issue 7): every word of the window is set again in the new language.
+    void changeEvent(QEvent* event) override;
 
 private:
     void createMenus();
@@ -115,6 +131,8 @@ private:
     void rename();
     void about();
     void setLanguage(const QString& language);
+    void retranslate();
+    void updateUndoRedoText();
     void showError(const QString& message);
     void updateTitle();
     void showResult();
@@ -131,6 +149,12 @@ private:
     BandwidthChart* m_bandwidth = nullptr;
     SweepView* m_sweep = nullptr;
     PlannerView* m_planner = nullptr;
+    PresentationMode* m_presentation = nullptr;
+    LessonPanel* m_lessons = nullptr;
+    ExplainModel* m_explainModel = nullptr;
+    ExplainPanel* m_explain = nullptr;
+    QDockWidget* m_explainDock = nullptr;
+    GlossaryDialog* m_glossary = nullptr;
     SummaryStrip* m_summary;
     BaselineModel* m_baseline = nullptr;
     CompareView* m_compare = nullptr;
@@ -138,6 +162,9 @@ private:
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_panelDock;
     QMenu* m_languageMenu = nullptr;
+    ExportActions* m_exporter = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
     QString m_lastError;
     QPointer<ImportDialog> m_importPreview;
     Autosave* m_autosave = nullptr;

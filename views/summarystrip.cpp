@@ -5,12 +5,14 @@
 #include "enginetext.h"
 #include "fieldnames.h"
 #include "flowlayout.h"
+#include "glossary.h"
 #include "unitformat.h"
 
 #include <QAction>
 #include <QEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -26,6 +28,16 @@ const QString staleStyle =
                    " padding: 4px 10px; font-weight: bold; }");
 const QString overStyle = QStringLiteral("QLabel { background: #c62828; color: white; border-radius: 4px;"
                                          " padding: 4px 10px; font-weight: bold; }");
+// The glossary's definitions (issue 7) on the captions of the figures it explains, in the current language.
+void setGlossaryTips(const QWidget* figures)
+{
+    const std::pair<const char*, const char*> tips[] = {{"summary.mfu.caption", "mfu"},
+                                                        {"summary.bubble.caption", "bubble"}};
+    for (const auto& [name, term] : tips)
+        if (auto* caption = figures->findChild<QLabel*>(QLatin1String(name)))
+            caption->setToolTip(glossaryTooltip(QLatin1String(term)));
+}
+
 } // namespace
 
 SummaryStrip::SummaryStrip(QWidget* parent) : QFrame(parent), m_figures(new QWidget(this))
@@ -53,6 +65,7 @@ SummaryStrip::SummaryStrip(QWidget* parent) : QFrame(parent), m_figures(new QWid
         addFigure(tr("Exposed communication"), QStringLiteral("summary.exposed_comm"), "step.exposed_comm_s");
     for (QLabel* figure : {m_stepTime, m_tokens, m_mfu, m_bubble, m_exposed})
         figure->parentWidget()->setVisible(false);
+    setGlossaryTips(m_figures);
     m_fits = new QLabel(m_figures);
     m_fits->setObjectName(QStringLiteral("summary.fits"));
     m_fits->setAlignment(Qt::AlignCenter);
@@ -124,6 +137,12 @@ QLabel* SummaryStrip::addFigure(const QString& caption, const QString& name, con
     cardLayout->addWidget(captionLabel);
     cardLayout->addWidget(value);
     if (figureId) {
+        // A click on the card explains the figure (figureClicked()); the value stays selectable.
+        card->setProperty("explainFigure", QString::fromLatin1(figureId));
+        card->setCursor(Qt::PointingHandCursor);
+        card->installEventFilter(this);
+        captionLabel->installEventFilter(this);
+        value->installEventFilter(this);
         // The change against the pinned baseline, under the value; hidden while nothing is pinned.
         auto* delta = new QLabel(card);
         delta->setObjectName(name + QStringLiteral(".delta"));
@@ -202,16 +221,70 @@ void SummaryStrip::setFiguresEnabled(bool enabled)
             child->setEnabled(enabled);
 }
 
+bool SummaryStrip::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::MouseButtonRelease &&
+        static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton) {
+        const QObject* card = watched->property("explainFigure").isValid() ? watched : watched->parent();
+        const QString figure = card ? card->property("explainFigure").toString() : QString();
+        if (!figure.isEmpty())
+            emit figureClicked(figure);
+    }
+    return QFrame::eventFilter(watched, event);
+}
+
 void SummaryStrip::changeEvent(QEvent* event)
 {
     QFrame::changeEvent(event);
     // The verdict colours depend on whether the theme is light or dark.
     if (event->type() == QEvent::PaletteChange && m_comparing)
         showDeltas();
+    // View > Language (issue 7): the words, and the numbers in the new default locale's notation.
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void SummaryStrip::retranslate()
+{
+    const std::pair<QLabel*, QString> captions[] = {
+        {m_params, tr("Parameters")},
+        {m_gpus, tr("GPUs")},
+        {m_microbatches, tr("Microbatches")},
+        {m_peak, tr("Peak memory per GPU")},
+        {m_flops, tr("Model FLOPs per step")},
+        {m_stepTime, tr("Step time")},
+        {m_tokens, tr("Tokens/s")},
+        {m_mfu, tr("MFU")},
+        {m_bubble, tr("Bubble")},
+        {m_exposed, tr("Exposed communication")}};
+    for (const auto& [value, caption] : captions)
+        if (auto* label = m_figures->findChild<QLabel*>(value->objectName() + QStringLiteral(".caption")))
+            label->setText(caption);
+    setGlossaryTips(m_figures);
+    if (m_hasShown)
+        showFigures();
+    showProblems();
+    showDeltas();
 }
 
 void SummaryStrip::resetData(const Result& result)
 {
+    // Everything but the timeline and the explanations, which can be large and are not shown here.
+    m_shown.gpus = result.gpus;
+    m_shown.params_total = result.params_total;
+    m_shown.microbatches = result.microbatches;
+    m_shown.memory = result.memory;
+    m_shown.compute = result.compute;
+    m_shown.step = result.step;
+    m_shown.bottleneck = result.bottleneck;
+    m_shown.warnings = result.warnings;
+    m_hasShown = true;
+    showFigures();
+}
+
+void SummaryStrip::showFigures()
+{
+    const Result& result = m_shown;
     const MemoryResult& memory = result.memory;
     m_params->setText(quantityText(result.params_total, Unit::Count));
     m_gpus->setText(QLocale().toString(static_cast<qlonglong>(result.gpus)));
@@ -277,6 +350,13 @@ void SummaryStrip::resetData(const Result& result)
 
 void SummaryStrip::setProblems(const std::vector<Problem>& problems)
 {
+    m_shownProblems = problems;
+    showProblems();
+}
+
+void SummaryStrip::showProblems()
+{
+    const std::vector<Problem>& problems = m_shownProblems;
     const bool stale = !problems.empty();
     if (stale != m_stale) {
         m_stale = stale;

@@ -37,12 +37,21 @@ public:
     // The pin/unpin toggle shown at the strip's right end (the window owns the action).
     void setPinAction(QAction* action);
 
+signals:
+    // A figure was clicked: its result JSON path ("step.time_s"), for the Explain panel.
+    void figureClicked(const QString& figure);
+
 protected:
     void changeEvent(QEvent* event) override;
+    // Clicks on a figure's card (its caption and value labels included) become figureClicked().
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QLabel* addFigure(const QString& caption, const QString& name, const char* figureId = nullptr);
+    void showFigures();
+    void showProblems();
     void showDeltas();
+    void retranslate();
     void setFiguresEnabled(bool enabled);
 
     QWidget* m_figures;
@@ -62,6 +71,11 @@ private:
     QLabel* m_warnings;
     QLabel* m_problems;
     bool m_stale = false;
+    // What is on show, to be worded again when the language changes: the result without its timeline and
+    // explanations (the strip shows neither), and the scenario's problems.
+    Result m_shown;
+    bool m_hasShown = false;
+    std::vector<Problem> m_shownProblems;
     // Comparison with the baseline: each figure's delta label with its result JSON path.
     std::vector<std::pair<std::string, QLabel*>> m_deltaLabels;
     std::vector<FigureDelta> m_deltas;

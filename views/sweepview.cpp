@@ -164,6 +164,9 @@ void SweepView::retranslate()
         box->setText(SweepChart::metricLabel(QString::fromStdString(name)));
     m_paramPaths.clear(); // labels are translated: refill
     fillParameters();
+    // A status sentence on show (a range that does not parse, no metric) is worded again by the next run.
+    if (m_status && !m_status->text().isEmpty() && !isRunning())
+        scheduleRun();
 }
 
 // The parameters of the scenario, grouped under their section's name (headers are disabled rows).

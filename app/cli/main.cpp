@@ -74,6 +74,7 @@ QString Cli::usage()
               "  shardscope-cli sweep SCENARIO --param PATH --values v1,v2,..|--range a:b:n[:log] [--metric M]...\n"
               "  shardscope-cli plan SCENARIO [--gpus N] [--top K] [--objective OBJ] [--set PATH=VALUE]...\n"
               "                 [--tp-across-nodes] [--max-micro-batch N] [--threads N]\n"
+              "  shardscope-cli compare BASELINE [CURRENT] [--set PATH=VALUE]...\n"
               "  shardscope-cli --help | --version\n"
               "\n"
               "SCENARIO is a scenario JSON file, - for standard input, or the id of a built-in example.\n"
@@ -100,6 +101,9 @@ QString Cli::usage()
               "\n"
               "sweep evaluates the scenario at each value of one numeric field and prints CSV, one column per\n"
               "  metric (shardscope-cli sweep --help).\n"
+              "\n"
+              "compare prints the figures of CURRENT (default: BASELINE with the --set changes) beside BASELINE\n"
+              "  as JSON, with each difference and whether it is better or worse (shardscope-cli compare --help).\n"
               "\n"
               "Exit status: 0 success, 1 bad input, 2 usage error.\n");
 }

@@ -126,9 +126,9 @@ QString EngineText::problem(const Problem& p)
     if (c == "topology.link_kind")
         return fill(tr("Unknown link kind \"%1\""), a);
     if (c == "topology.bandwidth")
-        return tr("Expected a bandwidth above 0 B/s");
+        return tr("Expected a bandwidth above 0 B/s and at most 10 PB/s");
     if (c == "topology.latency")
-        return tr("Expected a latency of 0 s or more");
+        return tr("Expected a latency from 0 s to 1000 s");
     if (c == "topology.gpus")
         return fill(tr("The topology has %1 GPUs, but nodes × GPUs per node = %2"), a);
     return QString::fromStdString(p.message);

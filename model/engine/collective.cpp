@@ -666,6 +666,8 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
         double alpha = 0;
         double factor = 1; // throughput factor on top of the links' efficiency
         int repeat = 1;    // the phase runs this many times (the same flows again)
+        double volume = 0; // the algorithm's bytes per link per byte of size, for explanations
+        double steps = 0;  // latency steps (0: not steps × one latency, the tree's)
     };
     std::vector<Phase> phases;
     const auto phase = [&](std::size_t i) -> Phase& {
@@ -792,6 +794,8 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
                     plan.rings.push_back(order);
             }
             ph.alpha = std::max(ph.alpha, steps * latency);
+            ph.volume = std::max(ph.volume, factor);
+            ph.steps = std::max(ph.steps, double(steps));
             return true;
         };
         const auto perHostGroups = [&](std::size_t h) { return std::vector<HostGroup>{hosts[h]}; };
@@ -860,6 +864,7 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
                 }
             }
             ph.alpha = std::max(ph.alpha, 2 * (double(k - 1) * intraLatency + treeDepth(H) * netLatency));
+            ph.volume = 1; // each chain and tree link carries the buffer once each way
             break;
         }
         case CollectiveAlgorithm::Hierarchical: {
@@ -942,6 +947,12 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
                 break;
             }
             ph.alpha = std::max(ph.alpha, steps * latency);
+            // What the busiest GPU sends: n-1 peers' shares, or the root's n-1 copies.
+            ph.volume = op == CollectiveOp::AllReduce ? 2 * (nn - 1) / nn
+                        : op == CollectiveOp::Broadcast || op == CollectiveOp::Reduce ? nn - 1
+                        : op == CollectiveOp::SendRecv ? 1.0
+                                                       : (nn - 1) / nn;
+            ph.steps = steps;
             break;
         }
         case CollectiveAlgorithm::Nvls: {
@@ -959,6 +970,8 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
                 flow(ph, nvswitch, d, w, latency); // multicast of the result
             }
             ph.alpha = std::max(ph.alpha, 2 * latency);
+            ph.volume = 1;
+            ph.steps = 2;
             break;
         }
         }
@@ -971,12 +984,26 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
         if (!ph.flows->error().empty())
             return fail(ph.flows->error());
         double worst = 0;
+        int worstArc = -1;
+        double worstLoad = 0;
         for (const auto& [arc, load] : ph.flows->loads()) {
             total[std::size_t(arc)] += ph.repeat * load;
-            worst = std::max(worst, load / edges[std::size_t(arcEdge(arc))].effective);
+            const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
+            if (busy > worst) {
+                worst = busy;
+                worstArc = arc;
+                worstLoad = load;
+            }
         }
         plan.alpha_s += ph.repeat * ph.alpha;
         plan.beta_s += ph.repeat * worst / ph.factor;
+        if (plan.phase_count < kMaxCollectivePhases) {
+            const Edge* e = worstArc >= 0 ? &edges[std::size_t(arcEdge(worstArc))] : nullptr;
+            plan.phases[std::size_t(plan.phase_count++)] = {ph.alpha,          ph.steps,
+                                                            ph.volume,         worstLoad,
+                                                            e ? e->capacity : 0, e ? e->effective : 0,
+                                                            ph.factor,         ph.repeat};
+        }
     }
     for (std::size_t a = 0; a < total.size(); ++a)
         if (total[a] > 0)
@@ -1007,7 +1034,6 @@ const CommModel::Plan& CommModel::plan(CollectiveOp op, CollectiveAlgorithm algo
             m_planCache.clear(); // a long GUI session must not grow without bound
         std::string key = k;     // makePlan reuses the buffer
         Plan p = makePlan(op, algorithm, groups, scale, root);
-        spreadLoads(p);
         it = m_planCache.emplace(std::move(key), std::move(p)).first;
     }
     return it->second;
@@ -1029,15 +1055,16 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
     }
     r.alpha_s = plan.alpha_s;
     r.time_s = plan.alpha_s + plan.beta_s * bytes;
+    r.phases = plan.phases;
+    r.phase_count = plan.phase_count;
+    for (int i = 0; i < r.phase_count; ++i)
+        r.phases[std::size_t(i)].bytes *= bytes;
     if (r.time_s > 0 && bytes > 0) {
         r.algbw_Bps = bytes / r.time_s;
         r.busbw_Bps = r.algbw_Bps * busBandwidthFactor(op, ranks);
     }
-    if (!plan.spread) {
-        Plan copy = plan;
-        spreadLoads(copy);
-        return evaluate(copy, op, bytes, ranks, groups);
-    }
+    if (!plan.spread)
+        spreadLoads(plan);
     r.links = plan.links;
     for (LinkLoad& ll : r.links) {
         ll.bytes_ab *= bytes;
@@ -1049,7 +1076,7 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
     return r;
 }
 
-void CommModel::spreadLoads(Plan& plan) const
+void CommModel::spreadLoads(const Plan& plan) const
 {
     // Arc loads onto the links of each edge, in proportion to what each link can carry: one entry per arc
     // and link, sorted by link (stable: a link's shares add up in arc order), the entries of a link merged.
@@ -1230,11 +1257,23 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
     const auto& edges = m_graph->edges();
     // Loads are absolute here (per byte of each copy when cached): evaluate them as a "collective" of one
     // byte (of the copies' size), then restore the size.
+    int worstArc = -1;
+    double worstLoad = 0;
     for (const auto& [arc, load] : flows.loads()) {
         p.loads.emplace_back(arc, load);
-        p.beta_s = std::max(p.beta_s, load / edges[std::size_t(arcEdge(arc))].effective);
+        const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
+        if (busy > p.beta_s) {
+            p.beta_s = busy;
+            worstArc = arc;
+            worstLoad = load;
+        }
     }
-    spreadLoads(p);
+    // One phase: the longest route's latency, then the busiest link (result.h CollectivePhase).
+    if (worstArc >= 0) {
+        const Edge& e = edges[std::size_t(arcEdge(worstArc))];
+        p.phases[0] = {p.alpha_s, 1, 1, worstLoad, e.capacity, e.effective, 1, 1};
+        p.phase_count = 1;
+    }
     const double size = cached ? largest : 1.0;
     CollectiveResult r = evaluate(p, CollectiveOp::SendRecv, size, 2, int(list.size()));
     r.bytes = largest;

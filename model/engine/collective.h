@@ -7,6 +7,7 @@
 // groups of a step) share the links they have in common.
 #pragma once
 
+#include "result.h"
 #include "routing.h"
 #include "topology.h"
 
@@ -76,6 +77,9 @@ struct CollectiveResult
     std::vector<LinkLoad> links; // every link that carries bytes, in topology order
     // The first group's channels as GPU device indices: ring orders (ring), chains (tree), for highlighting.
     std::vector<std::vector<int>> rings;
+    // The time's phases, their busiest link's bytes for this size (result.h): what explains time_s.
+    std::array<CollectivePhase, kMaxCollectivePhases> phases{};
+    int phase_count = 0;
     bool ok() const { return error.empty(); }
 };
 
@@ -122,11 +126,15 @@ public:
         double beta_s = 0;                         // seconds per byte of size
         std::vector<std::pair<int, double>> loads; // (arc, bytes per byte of size), arcs in order
         std::vector<std::vector<int>> rings;
+        // The phases summed into alpha_s and beta_s; their busiest link's bytes are per byte of size.
+        std::array<CollectivePhase, kMaxCollectivePhases> phases{};
+        int phase_count = 0;
         // LOADS spread over each edge's links, per byte of size, by link; busy_s is seconds per byte. The
-        // busiest link does not depend on the size. Filled by spreadLoads().
-        std::vector<LinkLoad> links;
-        int bottleneck = -1;
-        bool spread = false;
+        // busiest link does not depend on the size. Filled by spreadLoads() on the plan's first evaluation
+        // (auto builds plans it does not evaluate), kept with the cached plan.
+        mutable std::vector<LinkLoad> links;
+        mutable int bottleneck = -1;
+        mutable bool spread = false;
     };
 
 private:
@@ -144,7 +152,7 @@ private:
     bool nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const;
     bool nvlinkPeers(int a, int b); // an all-NVLink path inside one machine
     CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups) const;
-    void spreadLoads(Plan& plan) const;
+    void spreadLoads(const Plan& plan) const;
 
     std::shared_ptr<const TopologyGraph> m_graph;
     std::unique_ptr<Router> m_router;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comm.h"
 
+#include "explain.h"
 #include "memory.h"
 #include "presets.h"
 #include "workload.h"
@@ -150,7 +151,8 @@ ParallelGroups parallelGroups(const ParallelSpec& p)
     return g;
 }
 
-CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches)
+CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches,
+                                 std::vector<Explanation>* explain)
 {
     Topology topology;
     std::string error;
@@ -160,10 +162,11 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches)
         warn(r.warnings, "comm.topology", "the cluster's topology cannot be built: " + error, {error});
         return r;
     }
-    return estimateCommunication(sc, microbatches, model, true);
+    return estimateCommunication(sc, microbatches, model, true, explain);
 }
 
-CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, CommModel& model, bool detail)
+CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, CommModel& model, bool detail,
+                                 std::vector<Explanation>* explain)
 {
     CommResult out;
     const TopologyGraph& graph = model.graph();
@@ -190,8 +193,17 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
     LinkTable table(graph);
     // Links a collective names as its bottleneck: kept in out.links even without DETAIL.
     std::vector<char> named(graph.links().size(), 0);
+    // With EXPLAIN, each link's share of every call (LinkTerm), by link index.
+    std::vector<std::vector<LinkTerm>> linkTerms(explain ? graph.links().size() : 0);
+    const auto account = [&](const CollectiveResult& r, double count) {
+        table.add(r, count);
+        if (explain)
+            for (const LinkLoad& l : r.links)
+                linkTerms[std::size_t(l.link)].push_back({count, l.bytes()});
+    };
+    // TEXT() says why the row moves its bytes that often, in such groups; called only with EXPLAIN.
     const auto record = [&](const char* group, const std::string& op, double bytes, double count,
-                            const CollectiveResult& r, const std::string& algorithm) {
+                            const CollectiveResult& r, const std::string& algorithm, const auto& text) {
         if (!r.ok()) {
             warn(out.warnings, "comm.no_route", std::string(group) + " " + op + ": " + r.error,
                  {group, op, r.error});
@@ -212,6 +224,8 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         row.ranks = r.ranks;
         row.groups = r.groups;
         row.busbw_Bps = r.busbw_Bps;
+        row.phases = r.phases;
+        row.phase_count = r.phase_count;
         if (detail) {
             row.links.reserve(r.links.size());
             for (const LinkLoad& l : r.links)
@@ -223,9 +237,12 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
                 row.rings.push_back(std::move(ids));
             }
         }
+        if (explain)
+            explainCollective(*explain, out.collectives.size(), row, text());
         out.collectives.push_back(std::move(row));
         out.serial_time_s += r.time_s * count;
     };
+    const auto num = [](double v) { return explainNumber(v); };
 
     const ParallelGroups groups = parallelGroups(par);
     const StateBytes state = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
@@ -252,17 +269,36 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         const double perLayer = sc.training.recompute == Recompute::Full ? 6 : 4;
         const double count = perLayer * double(maxLayers) * double(m);
         const auto tp = onGpus(groups.tp);
+        const auto text = [&] {
+            CollectiveText t;
+            t.bytesFormula = "S = b · s · h · e";
+            t.bytesSubstituted = num(b) + " × " + num(s) + " × " + num(h) + " × " + num(actBytes) + " B";
+            t.bytesSource =
+                par.sequence_parallel
+                    ? "Korthikanti et al., MLSys'23 §4.2.2 (sequence parallel: all-gather + reduce-scatter)"
+                    : "Narayanan et al., SC'21 §3 (2 all-reduces of b·s·h per layer, forward and backward)";
+            t.countFormula = "n = k · L_stage · m (k = 4; 6 with full recompute)";
+            t.countSubstituted =
+                num(perLayer) + " × " + std::to_string(maxLayers) + " × " + std::to_string(m);
+            t.countSource = "Narayanan et al., SC'21 §3; Korthikanti et al., MLSys'23 §5";
+            t.ranksFormula = "n = t";
+            t.ranksSubstituted = std::to_string(n[0]);
+            t.groupsFormula = "G = N_d · p";
+            t.groupsSubstituted = std::to_string(n[1]) + " × " + std::to_string(n[2]);
+            t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+            return t;
+        };
         if (par.sequence_parallel) {
             const CollectiveResult ag = model.collective(CollectiveOp::AllGather, size, tp);
-            record("tp", "allgather", size, count, ag, "");
-            table.add(ag, count);
+            record("tp", "allgather", size, count, ag, "", text);
+            account(ag, count);
             const CollectiveResult rs = model.collective(CollectiveOp::ReduceScatter, size, tp);
-            record("tp", "reducescatter", size, count, rs, "");
-            table.add(rs, count);
+            record("tp", "reducescatter", size, count, rs, "", text);
+            account(rs, count);
         } else {
             const CollectiveResult ar = model.collective(CollectiveOp::AllReduce, size, tp);
-            record("tp", "allreduce", size, count, ar, "");
-            table.add(ar, count);
+            record("tp", "allreduce", size, count, ar, "", text);
+            account(ar, count);
         }
     }
 
@@ -289,10 +325,25 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         CollectiveResult slower = fwd.time_s >= bwd.time_s ? fwd : bwd;
         slower.ranks = int(n[2]);
         slower.groups = int(groups.pp.size());
-        record("pp", "sendrecv", size, 2 * perDirection, slower, "p2p");
+        record("pp", "sendrecv", size, 2 * perDirection, slower, "p2p", [&] {
+            CollectiveText t;
+            t.bytesFormula = "S = b · s · h · e / t";
+            t.bytesSubstituted = num(b) + " × " + num(s) + " × " + num(h) + " × " + num(actBytes) + " B / " +
+                                 std::to_string(n[0]);
+            t.bytesSource = "Narayanan et al., SC'21 §4.1 (scatter/gather: each tp rank sends 1/t)";
+            t.countFormula = "n = 2 · m · v";
+            t.countSubstituted = "2 × " + std::to_string(m) + " × " + std::to_string(v);
+            t.countSource = "Narayanan et al., SC'21 §2.2 (one send forward, one backward per microbatch)";
+            t.ranksFormula = "n = p";
+            t.ranksSubstituted = std::to_string(n[2]);
+            t.groupsFormula = "G = N_d · t";
+            t.groupsSubstituted = std::to_string(n[1]) + " × " + std::to_string(n[0]);
+            t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+            return t;
+        });
         if (fwd.ok() && bwd.ok()) {
-            table.add(fwd, perDirection);
-            table.add(bwd, perDirection);
+            account(fwd, perDirection);
+            account(bwd, perDirection);
         }
     }
 
@@ -349,10 +400,27 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
             r->ranks = int(n[1]);
             r->groups = int(groups.dp.size());
         }
-        record("dp", "push", psiMax * gradBytes, 1, up, "parameter-server");
-        record("dp", "pull", psiMax * state.weights, 1, down, "parameter-server");
-        table.add(up, 1);
-        table.add(down, 1);
+        const auto psText = [&](bool pushing) {
+            return [&, pushing] {
+                CollectiveText t;
+                t.bytesFormula = pushing ? "S = Ψ_gpu,max · e_grad" : "S = Ψ_gpu,max · w";
+                t.bytesSubstituted = num(psiMax) + " × " + num(pushing ? gradBytes : state.weights) + " B";
+                t.bytesSource = "Li et al., OSDI'14 (workers push gradients, pull weights)";
+                t.countFormula = "n = 1";
+                t.countSubstituted = "1";
+                t.countSource = "Li et al., OSDI'14";
+                t.ranksFormula = "n = N_d";
+                t.ranksSubstituted = std::to_string(n[1]);
+                t.groupsFormula = "G = t · p";
+                t.groupsSubstituted = std::to_string(n[0]) + " × " + std::to_string(n[2]);
+                t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+                return t;
+            };
+        };
+        record("dp", "push", psiMax * gradBytes, 1, up, "parameter-server", psText(true));
+        record("dp", "pull", psiMax * state.weights, 1, down, "parameter-server", psText(false));
+        account(up, 1);
+        account(down, 1);
     } else if (n[1] > 1) {
         // ZeRO §7 (Rajbhandari et al. SC'20): plain DP and stages 1-2 move 2Ψ per step (reduce-scatter +
         // all-gather), stage 3 3Ψ (parameters gathered for the forward and again for the backward).
@@ -360,8 +428,29 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         const auto run = [&](CollectiveOp op, double perParam, double count) {
             const double size = psiMax * perParam;
             const CollectiveResult r = model.collective(op, size, dp, CollectiveAlgorithm::Auto, dpScale);
-            record("dp", collectiveOpName(op), size, count, r, "");
-            table.add(r, count);
+            record("dp", collectiveOpName(op), size, count, r, "", [&] {
+                CollectiveText t;
+                const bool grads = op != CollectiveOp::AllGather;
+                t.bytesFormula = grads ? "S = Ψ_gpu,max · e_grad" : "S = Ψ_gpu,max · w";
+                t.bytesSubstituted = num(psiMax) + " × " + num(perParam) + " B";
+                t.bytesSource =
+                    grads ? "ZeRO (Rajbhandari et al., SC'20) §7; k-bit gradients move k/32 of fp32 "
+                            "(REFERENCES.md \"Collective cost\")"
+                          : "ZeRO (Rajbhandari et al., SC'20) §7";
+                t.countFormula = count == 1 ? "n = 1" : count == double(m) ? "n = m" : "n = 2 · m";
+                t.countSubstituted = count == 1           ? "1"
+                                     : count == double(m) ? std::to_string(m)
+                                                          : "2 × " + std::to_string(m);
+                t.countSource =
+                    "ZeRO (Rajbhandari et al., SC'20) §7; DeepSpeed ZeRO-2/3 reduce every microbatch";
+                t.ranksFormula = "n = N_d";
+                t.ranksSubstituted = std::to_string(n[1]);
+                t.groupsFormula = "G = t · p";
+                t.groupsSubstituted = std::to_string(n[0]) + " × " + std::to_string(n[2]);
+                t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+                return t;
+            });
+            account(r, count);
         };
         if (zero == 0) {
             run(CollectiveOp::AllReduce, gradBytes, 1);
@@ -407,18 +496,42 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
             return r;
         };
         const double shareMax = psiMax / double(n[1]);
+        const auto copyText = [&](bool toHost, double count, const CollectiveResult& r) {
+            return [&, toHost, count, copying = r.groups] {
+                CollectiveText t;
+                t.bytesFormula = toHost ? "S = Ψ_gpu,max / N_d · g" : "S = Ψ_gpu,max / N_d · w";
+                t.bytesSubstituted = num(psiMax) + " / " + std::to_string(n[1]) + " × " +
+                                     num(toHost ? state.grads : state.weights) + " B";
+                t.bytesSource =
+                    "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (Rajbhandari et al., SC'21)";
+                t.countFormula = count == 1 ? "n = 1" : count == double(m) ? "n = m" : "n = 2 · m";
+                t.countSubstituted = count == 1           ? "1"
+                                     : count == double(m) ? std::to_string(m)
+                                                          : "2 × " + std::to_string(m);
+                t.countSource =
+                    "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (SC'21) parameter fetches";
+                t.ranksFormula = "n = 1";
+                t.ranksSubstituted = "1";
+                t.groupsFormula = "G = N";
+                t.groupsSubstituted = std::to_string(copying);
+                t.groupSource = "ZeRO-Offload (Ren et al., ATC'21) §4: every GPU copies its own share";
+                return t;
+            };
+        };
         if (offOpt) {
             const CollectiveResult d2h = copies(true, state.grads, par.offload_optimizer);
             const CollectiveResult h2d = copies(false, state.weights, par.offload_optimizer);
-            record("offload", "d2h", shareMax * state.grads, rsCount, d2h, "copy");
-            record("offload", "h2d", shareMax * state.weights, 1, h2d, "copy");
-            table.add(d2h, rsCount);
-            table.add(h2d, 1);
+            record("offload", "d2h", shareMax * state.grads, rsCount, d2h, "copy",
+                   copyText(true, rsCount, d2h));
+            record("offload", "h2d", shareMax * state.weights, 1, h2d, "copy", copyText(false, 1, h2d));
+            account(d2h, rsCount);
+            account(h2d, 1);
         }
         if (offParams) {
             const CollectiveResult fetch = copies(false, state.weights, par.offload_params);
-            record("offload", "h2d", shareMax * state.weights, 2.0 * double(m), fetch, "copy");
-            table.add(fetch, 2.0 * double(m));
+            record("offload", "h2d", shareMax * state.weights, 2.0 * double(m), fetch, "copy",
+                   copyText(false, 2.0 * double(m), fetch));
+            account(fetch, 2.0 * double(m));
         }
         if (missingNvme)
             warn(out.warnings, "comm.no_nvme",
@@ -452,8 +565,12 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         row.efficiency = link.efficiency;
         row.bytes_per_step = table.bytes[l];
         row.busy_s = table.busy[l];
+        if (explain)
+            explainLink(*explain, out.links.size(), row, linkTerms[l]);
         out.links.push_back(std::move(row));
     }
+    if (explain)
+        explainSerialTime(*explain, out);
     return out;
 }
 

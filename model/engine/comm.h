@@ -40,12 +40,14 @@ ParallelGroups parallelGroups(const ParallelSpec& parallel);
 
 // The step's collectives and link loads for a scenario that validateScenario() accepts, MICROBATCHES
 // per step. Builds the cluster's topology (presets.h) each call; problems come back as "comm.*" warnings.
-CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches);
+// With EXPLAIN, appends the explanations of every collective's and link's figures and of serial_time_s.
+CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches,
+                                 std::vector<Explanation>* explain = nullptr);
 // The same on a model of the scenario's topology the caller keeps between evaluations (routes, rings
 // and plans stay cached in it). MODEL must hold the topology scenarioTopology() gives for SCENARIO.
 // Without DETAIL the rows leave out what only drawing needs (a collective's link ids and rings, a link's end
 // devices): the figures are the same, the planner's thousands of evaluations cheaper.
 CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches, CommModel& model,
-                                 bool detail = true);
+                                 bool detail = true, std::vector<Explanation>* explain = nullptr);
 
 } // namespace ss

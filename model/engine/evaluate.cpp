@@ -27,7 +27,7 @@ std::string num(double v)
 // The communication of a step on the model of the last cluster this thread evaluated: its routes, rings and
 // plans carry over to the next evaluation of the same cluster (a GUI edit, a sweep), and building them is most
 // of the communication's cost on large clusters. The model is rebuilt now and then so its caches stay small.
-CommResult communication(const Scenario& sc, std::int64_t microbatches)
+CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vector<Explanation>* explain)
 {
     struct Cache
     {
@@ -47,7 +47,7 @@ CommResult communication(const Scenario& sc, std::int64_t microbatches)
         Topology topology;
         CommModel model;
         if (!scenarioTopology(sc, topology) || !CommModel::fromTopology(topology, model))
-            return estimateCommunication(sc, microbatches); // says what is wrong
+            return estimateCommunication(sc, microbatches, explain); // says what is wrong
         cache.cluster = sc.cluster;
         cache.ps = ps;
         cache.servers = servers;
@@ -55,7 +55,7 @@ CommResult communication(const Scenario& sc, std::int64_t microbatches)
         cache.model.emplace(std::move(model));
     }
     ++cache.uses;
-    return estimateCommunication(sc, microbatches, *cache.model);
+    return estimateCommunication(sc, microbatches, *cache.model, true, explain);
 }
 
 } // namespace
@@ -89,8 +89,9 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
 
     r.memory = estimateMemory(sc, r.microbatches, r.warnings, explain);
     if (options.communication) {
-        r.comm = options.comm_model ? estimateCommunication(sc, r.microbatches, *options.comm_model, options.drawing_detail)
-                                    : communication(sc, r.microbatches);
+        r.comm = options.comm_model ? estimateCommunication(sc, r.microbatches, *options.comm_model,
+                                                            options.drawing_detail, explain)
+                                    : communication(sc, r.microbatches, explain);
         r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
     }
 
@@ -117,25 +118,48 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
     estimateStep(sc, r, options.timeline, explain);
 
     if (explain) {
+        explain->push_back(
+            {"gpus", "N = N_d · t · p",
+             std::to_string(p.dp) + " × " + std::to_string(p.tp) + " × " + std::to_string(p.pp),
+             double(r.gpus), "", "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)"});
         if (m.kind == ModelKind::Transformer)
-            explain->push_back({"params_total", "V·h + P·h + L·Ψ_layer + Ψ_norm + (untied: V·h)",
+            explain->push_back({"params_total", "Ψ = V·h + P·h + L·Ψ_layer + Ψ_norm + Ψ_head",
                                 num(count.embedding) + " + " + num(count.positions) + " + " + num(L) + " × " +
-                                    num(count.per_layer) + " + " + num(count.final_norm) + " + " + num(count.head),
-                                r.params_total, "", "Narayanan et al. SC'21 eq. 2, generalised"});
+                                    num(count.per_layer) + " + " + num(count.final_norm) + " + " +
+                                    num(count.head + count.head_bias),
+                                r.params_total, "",
+                                "Narayanan et al., SC'21 eq. 2, generalised (GQA, SwiGLU, MoE)"});
         else
-            explain->push_back({"params_total", "Ψ (given)", num(m.params), r.params_total, "", ""});
+            explain->push_back({"params_total", "Ψ (given)", num(m.params), r.params_total, "",
+                                "the scenario's model.params (CONTRACT.md)"});
         explain->push_back({"microbatches", "m = B / (N_d · b)",
                             std::to_string(sc.training.global_batch) + " / (" + std::to_string(p.dp) + " × " +
                                 std::to_string(sc.training.micro_batch) + ")",
-                            double(r.microbatches), "", "Narayanan et al. SC'21 §2"});
-        explain->push_back({"compute.model_flops_per_step", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)",
-                            "3 × " + num(B) + " × (" + num(L) + " × " + num(layer.total()) + " + " + num(logits) + ")",
-                            r.compute.model_flops_per_step, "FLOP", "Narayanan et al. SC'21 eq. 3; PaLM App. B"});
-        explain->push_back({"compute.hardware_flops_per_step", "model FLOPs + recomputed forward",
+                            double(r.microbatches), "", "Narayanan et al., SC'21 §2"});
+        explain->push_back(
+            {"compute.model_flops_per_step", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)",
+             "3 × " + num(B) + " × (" + num(L) + " × " + num(layer.total()) + " + " + num(logits) + ")",
+             r.compute.model_flops_per_step, "FLOP", "Narayanan et al., SC'21 eq. 3; PaLM App. B"});
+        explain->push_back({"compute.hardware_flops_per_step", "F_hw = F_model + F_recompute",
                             num(r.compute.model_flops_per_step) + " + " + num(recompute),
-                            r.compute.hardware_flops_per_step, "FLOP", "Korthikanti et al., MLSys'23 §5"});
-        explain->push_back({"memory.peak_gpu_bytes", "max over stages of total",
-                            "stage " + std::to_string(r.memory.peak_stage), r.memory.peak_gpu_bytes, "B", ""});
+                            r.compute.hardware_flops_per_step, "FLOP",
+                            "Korthikanti et al., MLSys'23 §5; Narayanan et al., SC'21 eq. 3"});
+        explain->push_back(
+            {"compute.flops_per_token", "F_model / (B · s)",
+             num(r.compute.model_flops_per_step) + " / (" + num(B) + " × " + std::to_string(m.seq_len) + ")",
+             r.compute.flops_per_token, "FLOP",
+             "Kaplan et al. 2020 §2.1 (≈ 6Ψ per token); PaLM (Chowdhery et al. 2022) App. B"});
+        // The peak: every stage's total when they are few, else the largest one by its stage.
+        std::string peak;
+        if (r.memory.per_gpu.size() <= 8) {
+            for (const StageMemory& st : r.memory.per_gpu)
+                peak += (peak.empty() ? "max(" : ", ") + num(st.total);
+            peak += ") B";
+        } else {
+            peak = "M_" + std::to_string(r.memory.peak_stage) + " = " + num(r.memory.peak_gpu_bytes) + " B";
+        }
+        explain->push_back({"memory.peak_gpu_bytes", "max_i M_i", peak, r.memory.peak_gpu_bytes, "B",
+                            "CONTRACT.md \"Result of eval\" (the largest memory.per_gpu[i].total)"});
     }
     return r;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory.h"
 
+#include "explain.h"
 #include "units.h"
 #include "workload.h"
 
@@ -25,6 +26,153 @@ std::string num(double v, int digits = 4)
 std::string path(int stage, const char* part)
 {
     return "memory.per_gpu[" + std::to_string(stage) + "]." + part;
+}
+
+// The activation terms of a stage besides its layers' (explainStage()).
+struct ActivationParts
+{
+    double recompute = 0; // the layer being recomputed, once (full recompute)
+    double embedding = 0; // the first stage's embedding dropout mask
+    double output = 0;    // the last stage's final norm, output-layer input and logits
+    double perLayer = 0;  // one layer, one microbatch
+};
+
+// Every figure of one memory.per_gpu row, explained (EvalOptions::explain).
+void explainStage(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row,
+                  const StageParams& sp, const StateBytes& bytes, const ActivationParts& act)
+{
+    const ParallelSpec& par = sc.parallel;
+    const int zero = std::clamp(par.zero_stage, 0, 3);
+    const double nd = double(std::max<std::int64_t>(par.dp, 1));
+    const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
+    const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
+    const bool offParams = par.offload_params != Offload::None && zero == 3;
+    const int st = row.stage;
+    const double psi = sp.per_gpu;
+    const auto n = [](double v) { return num(v); };
+    const char* zeroSource = "ZeRO (Rajbhandari et al., SC'20) §5";
+    const char* offloadSource =
+        "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (Rajbhandari et al., SC'21)";
+
+    const ParamCount count = countParams(sc.model);
+    const double t = double(std::max<std::int64_t>(par.tp, 1));
+    const double layers = double(row.layers);
+    const std::int64_t L = std::max<std::int64_t>(sc.model.layers, 1);
+    out.push_back(
+        {path(st, "layers"), "L_i = ⌊L / p⌋ + (1 if i < L mod p)",
+         "⌊" + std::to_string(L) + " / " + std::to_string(pp) + "⌋ + " + std::to_string(st < L % pp ? 1 : 0),
+         layers, "", "Narayanan et al., SC'21 §2 (L/p layers per stage; the remainder to the first)"});
+    out.push_back(
+        {path(st, "stage_params"), "Ψ_i = L_i · Ψ_layer + Ψ_ends",
+         n(layers) + " × " + n(count.per_layer) + " + " + n(row.stage_params - layers * count.per_layer),
+         row.stage_params, "",
+         "Narayanan et al., SC'21 eq. 2; embedding on the first stage, head on the last"});
+    const double layerPerGpu = count.per_layer_split / t + count.per_layer_replicated;
+    out.push_back({path(st, "gpu_params"), "Ψ_gpu = L_i · (Ψ_split / t + Ψ_repl) + Ψ_ends,gpu",
+                   n(layers) + " × (" + n(count.per_layer_split) + " / " + n(t) + " + " +
+                       n(count.per_layer_replicated) + ") + " + n(row.gpu_params - layers * layerPerGpu),
+                   row.gpu_params, "",
+                   "Megatron-LM tensor parallelism (Shoeybi et al. 2019 §3; Narayanan et al., SC'21 §3)"});
+
+    // In-flight microbatches by schedule (workload.cpp inFlightMicrobatches()).
+    const std::int64_t v = std::max<std::int64_t>(par.virtual_stages, 1);
+    const std::string m = std::to_string(sc.training.global_batch /
+                                         std::max<std::int64_t>(par.dp * sc.training.micro_batch, 1));
+    if (par.schedule == Schedule::GPipe)
+        out.push_back({path(st, "in_flight"), "n_i = m", m, row.in_flight, "",
+                       "Huang et al., NeurIPS'19 (GPipe: every forward before any backward)"});
+    else if (par.schedule == Schedule::Interleaved && v > 1)
+        out.push_back(
+            {path(st, "in_flight"), "n_i = min(2(p − i − 1) + (v − 1)·p + 1, m·v) / v",
+             "min(2 × " + std::to_string(pp - st - 1) + " + " + std::to_string(v - 1) + " × " +
+                 std::to_string(pp) + " + 1, " + m + " × " + std::to_string(v) + ") / " + std::to_string(v),
+             row.in_flight, "", "Korthikanti et al., MLSys'23 §4.2.3; Narayanan et al., SC'21 §2.2"});
+    else
+        out.push_back(
+            {path(st, "in_flight"), "n_i = min(p − i, m)",
+             "min(" + std::to_string(pp) + " − " + std::to_string(st) + ", " + m + ")", row.in_flight, "",
+             "Narayanan et al., SC'21 §2.2 (1F1B); Qi et al., ICLR'24 (ZB-H1 keeps 1F1B's memory)"});
+
+    // Model states: sharded by ZeRO over N_d; offloaded ones are 0 on the GPU, their bytes on the host.
+    const std::string ndText = " / " + n(nd);
+    if (offParams)
+        out.push_back({path(st, "params"), "0 (Ψ_gpu · w / N_d on the host)",
+                       "0 (" + n(psi) + " × " + n(bytes.weights) + " B" + ndText + ")", row.params, "B",
+                       offloadSource});
+    else
+        out.push_back({path(st, "params"), zero >= 3 ? "Ψ_gpu · w / N_d" : "Ψ_gpu · w",
+                       n(psi) + " × " + n(bytes.weights) + " B" + (zero >= 3 ? ndText : ""), row.params, "B",
+                       zeroSource});
+    if (offOpt && zero >= 2)
+        out.push_back({path(st, "grads"), "0 (Ψ_gpu · g / N_d on the host)",
+                       "0 (" + n(psi) + " × " + n(bytes.grads) + " B" + ndText + ")", row.grads, "B",
+                       offloadSource});
+    else
+        out.push_back({path(st, "grads"), zero >= 2 ? "Ψ_gpu · g / N_d" : "Ψ_gpu · g",
+                       n(psi) + " × " + n(bytes.grads) + " B" + (zero >= 2 ? ndText : ""), row.grads, "B",
+                       zeroSource});
+    if (offOpt)
+        out.push_back({path(st, "optimizer"), "0 (Ψ_gpu · K / N_d on the host)",
+                       "0 (" + n(psi) + " × " + n(bytes.optimizer) + " B" + ndText + ")", row.optimizer, "B",
+                       offloadSource});
+    else
+        out.push_back({path(st, "optimizer"), zero >= 1 ? "Ψ_gpu · K / N_d" : "Ψ_gpu · K",
+                       n(psi) + " × " + n(bytes.optimizer) + " B" + (zero >= 1 ? ndText : ""), row.optimizer,
+                       "B", "ZeRO (Rajbhandari et al., SC'20) §3.1 (K = 12 for mixed-precision Adam), §5"});
+
+    out.push_back({path(st, "activations"), "n_i · L_i · A_layer + A_recompute + A_emb + A_out",
+                   n(row.in_flight) + " × " + n(layers) + " × " + n(act.perLayer) + " B + " +
+                       n(act.recompute) + " B + " + n(act.embedding) + " B + " + n(act.output) + " B",
+                   row.activations, "B",
+                   "Korthikanti et al., MLSys'23 §4 (bytes per layer), §4.3 (embedding and output layer)"});
+
+    // Buffers and their parts.
+    out.push_back({path(st, "buffers"), "ZeRO-3 gather + buckets + logits + CUDA context + allocator",
+                   n(row.buffer_zero3_gather) + " + " + n(row.buffer_grad_buckets) + " + " +
+                       n(row.buffer_logits) + " + " + n(row.buffer_cuda_context) + " + " +
+                       n(row.buffer_allocator) + " B",
+                   row.buffers, "B", "DESIGN.md \"Memory\" (documented allowances)"});
+    if (zero >= 3 && nd > 1)
+        out.push_back(
+            {path(st, "buffer_parts.zero3_gather"), "Ψ_unit · (2·w + g)",
+             n(sp.largest_layer_per_gpu) + " × (2 × " + n(bytes.weights) + " + " + n(bytes.grads) + ") B",
+             row.buffer_zero3_gather, "B",
+             "DeepSpeed ZeRO-3 docs (stage3_prefetch_bucket_size: one module gathered ahead)"});
+    else
+        out.push_back({path(st, "buffer_parts.zero3_gather"), "0 (ZeRO stage < 3 or N_d = 1)", "0",
+                       row.buffer_zero3_gather, "B", zeroSource});
+    out.push_back(
+        {path(st, "buffer_parts.grad_buckets"), nd > 1 || offOpt ? "B_buckets" : "0 (N_d = 1 and no offload)",
+         n(row.buffer_grad_buckets) + " B", row.buffer_grad_buckets, "B",
+         "PyTorch DDP bucket_cap_mb (25 MiB, two in flight): scenario overheads.grad_bucket_bytes"});
+    const bool last = st == pp - 1 && sc.model.kind == ModelKind::Transformer;
+    if (last)
+        out.push_back(
+            {path(st, "buffer_parts.logits"), "4 · s · b · V / t",
+             "4 × " + std::to_string(sc.model.seq_len) + " × " + std::to_string(sc.training.micro_batch) +
+                 " × " + std::to_string(sc.model.vocab) + " / " + n(t) + " B",
+             row.buffer_logits, "B", "Korthikanti et al., MLSys'23 §4.3 (fp32 logits and their gradient)"});
+    else
+        out.push_back({path(st, "buffer_parts.logits"), "0 (not the last stage)", "0", row.buffer_logits, "B",
+                       "Korthikanti et al., MLSys'23 §4.3"});
+    out.push_back({path(st, "buffer_parts.cuda_context"), "C_ctx", n(row.buffer_cuda_context) + " B",
+                   row.buffer_cuda_context, "B",
+                   "documented allowance for the CUDA context and cuBLAS/NCCL workspaces: scenario "
+                   "overheads.cuda_context_bytes"});
+    out.push_back({path(st, "buffer_parts.allocator"), "f_alloc · M_rest",
+                   n(sc.overheads.allocator_fraction) + " × " +
+                       n(row.params + row.grads + row.optimizer + row.activations + row.buffer_zero3_gather +
+                         row.buffer_grad_buckets + row.buffer_logits + row.buffer_cuda_context) +
+                       " B",
+                   row.buffer_allocator, "B",
+                   "documented allowance for PyTorch caching-allocator fragmentation: scenario "
+                   "overheads.allocator_fraction"});
+    out.push_back({path(st, "total"), "params + grads + optimizer + activations + buffers",
+                   n(row.params) + " + " + n(row.grads) + " + " + n(row.optimizer) + " + " +
+                       n(row.activations) + " + " + n(row.buffers) + " B",
+                   row.total, "B", "CONTRACT.md \"Result of eval\" (memory.per_gpu: the five parts)"});
+    out.push_back({path(st, "capacity"), "M_GPU", n(row.capacity) + " B", row.capacity, "B",
+                   "the GPU catalogue (cluster.gpu.memory_bytes; REFERENCES.md \"Hardware\")"});
 }
 
 // Which pipeline stage a global rank belongs to, for a rank order given innermost first ("tp-dp-pp").
@@ -161,16 +309,22 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
         row.in_flight = inFlightMicrobatches(par.schedule, i, pp, microbatches, par.virtual_stages);
         const double perLayer = act.total();
         row.activations = row.in_flight * double(row.layers) * perLayer;
+        double recomputeBytes = 0, embeddingBytes = 0, outputBytes = 0; // the terms added below, for EXPLAIN
         if (sc.training.recompute == Recompute::Full && row.layers > 0) {
             // The layer being recomputed materialises its full activations once.
             Scenario noRecompute = sc;
             noRecompute.training.recompute = Recompute::None;
-            row.activations += layerActivationBytes(noRecompute).total();
+            recomputeBytes = layerActivationBytes(noRecompute).total();
+            row.activations += recomputeBytes;
         }
-        if (i == 0) // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3: sbhp/t)
-            row.activations += row.in_flight * s * b * h / tsp;
-        if (i == pp - 1 && vocab > 0) // final norm, output-layer input and fp32 logits: 4sbh/t·(1 + V/h)
-            row.activations += row.in_flight * (4 * s * b * h / tsp + 4 * s * b * vocab / t);
+        if (i == 0) { // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3: sbhp/t)
+            embeddingBytes = row.in_flight * s * b * h / tsp;
+            row.activations += embeddingBytes;
+        }
+        if (i == pp - 1 && vocab > 0) { // final norm, output-layer input and fp32 logits: 4sbh/t·(1 + V/h)
+            outputBytes = row.in_flight * (4 * s * b * h / tsp + 4 * s * b * vocab / t);
+            row.activations += outputBytes;
+        }
 
         // Buffers.
         if (zero >= 3 && nd > 1) {
@@ -207,34 +361,9 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
             mem.peak_stage = int(i);
         }
 
-        if (explain) {
-            const int st = int(i);
-            const char* zdiv = zero >= 3 ? " / N_d" : "";
-            explain->push_back({path(st, "params"), std::string("Ψ_gpu · w") + zdiv + (offParams ? " (offloaded: 0)" : ""),
-                                num(psi) + " × " + num(bytes.weights) + " B" + (zero >= 3 ? " / " + num(nd) : ""),
-                                row.params, "B", "ZeRO (Rajbhandari et al., SC'20) §5"});
-            explain->push_back({path(st, "grads"), std::string("Ψ_gpu · g") + (zero >= 2 ? " / N_d" : ""),
-                                num(psi) + " × " + num(bytes.grads) + " B" + (zero >= 2 ? " / " + num(nd) : "") +
-                                    (offOpt && zero >= 2 ? " (offloaded: 0)" : ""),
-                                row.grads, "B", "ZeRO (Rajbhandari et al., SC'20) §5"});
-            explain->push_back({path(st, "optimizer"), std::string("Ψ_gpu · K") + (zero >= 1 ? " / N_d" : ""),
-                                num(psi) + " × " + num(bytes.optimizer) + " B" + (zero >= 1 ? " / " + num(nd) : "") +
-                                    (offOpt ? " (offloaded: 0)" : ""),
-                                row.optimizer, "B", "ZeRO (Rajbhandari et al., SC'20) §3.1, §5"});
-            explain->push_back({path(st, "activations"),
-                                "in_flight · L_stage · bytes_per_layer (+ embedding, logits)",
-                                num(row.in_flight) + " × " + num(double(row.layers)) + " × " + num(perLayer) + " B",
-                                row.activations, "B", "Korthikanti et al., MLSys'23, §4"});
-            explain->push_back({path(st, "buffers"), "ZeRO-3 gather + buckets + logits + CUDA context + allocator",
-                                num(row.buffer_zero3_gather) + " + " + num(row.buffer_grad_buckets) + " + " +
-                                    num(row.buffer_logits) + " + " + num(row.buffer_cuda_context) + " + " +
-                                    num(row.buffer_allocator) + " B",
-                                row.buffers, "B", "DESIGN.md \"Memory\" (documented allowances)"});
-            explain->push_back({path(st, "total"), "params + grads + optimizer + activations + buffers",
-                                num(row.params) + " + " + num(row.grads) + " + " + num(row.optimizer) + " + " +
-                                    num(row.activations) + " + " + num(row.buffers) + " B",
-                                row.total, "B", ""});
-        }
+        if (explain)
+            explainStage(*explain, sc, row, sp, bytes,
+                         {recomputeBytes, embeddingBytes, outputBytes, perLayer});
         mem.per_gpu.push_back(row);
     }
 
@@ -244,6 +373,9 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
     const std::int64_t nodes = std::max<std::int64_t>(sc.cluster.nodes, 1);
     const bool anyHost = std::any_of(cpuPerGpu.begin(), cpuPerGpu.end(), [](double v) { return v > 0; }) ||
                          std::any_of(nvmePerGpu.begin(), nvmePerGpu.end(), [](double v) { return v > 0; });
+    // With EXPLAIN: the busiest node's GPUs by stage, "c × H_i" terms, for the CPU and for NVMe.
+    std::vector<std::string> hostTerms[2];
+    bool bounded = false;
     if (anyHost) {
         const RankLayout layout = rankLayout(par);
         if (double(nodes) * double(pp) <= 4e6) {
@@ -255,6 +387,20 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
                     cpu += count * cpuPerGpu[std::size_t(st)];
                     nvme += count * nvmePerGpu[std::size_t(st)];
                 }
+                for (int k = 0; explain && k < 2; ++k) {
+                    const double value = k == 0 ? cpu : nvme;
+                    if (!(value > (k == 0 ? mem.cpu_bytes_per_node : mem.nvme_bytes_per_node)))
+                        continue;
+                    const std::vector<double>& perGpu = k == 0 ? cpuPerGpu : nvmePerGpu;
+                    hostTerms[k].clear();
+                    for (std::int64_t st = 0; st < pp; ++st) {
+                        const std::int64_t count = ranksOfStageBelow((n + 1) * gpn, st, layout) -
+                                                   ranksOfStageBelow(n * gpn, st, layout);
+                        if (count > 0 && perGpu[std::size_t(st)] > 0)
+                            hostTerms[k].push_back(std::to_string(count) + " × " +
+                                                   num(perGpu[std::size_t(st)]) + " B");
+                    }
+                }
                 mem.cpu_bytes_per_node = std::max(mem.cpu_bytes_per_node, cpu);
                 mem.nvme_bytes_per_node = std::max(mem.nvme_bytes_per_node, nvme);
             }
@@ -262,6 +408,24 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
             // Too many nodes to visit: bound each node by its GPUs all holding the largest stage share.
             mem.cpu_bytes_per_node = double(gpn) * *std::max_element(cpuPerGpu.begin(), cpuPerGpu.end());
             mem.nvme_bytes_per_node = double(gpn) * *std::max_element(nvmePerGpu.begin(), nvmePerGpu.end());
+            bounded = true;
+        }
+    }
+    if (explain) {
+        const char* source =
+            "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (Rajbhandari et al., SC'21)";
+        for (int k = 0; k < 2; ++k) {
+            const std::vector<double>& perGpu = k == 0 ? cpuPerGpu : nvmePerGpu;
+            const double value = k == 0 ? mem.cpu_bytes_per_node : mem.nvme_bytes_per_node;
+            const char* figure = k == 0 ? "memory.cpu_bytes_per_node" : "memory.nvme_bytes_per_node";
+            if (bounded)
+                explain->push_back({figure, "G_node · max_i H_i",
+                                    std::to_string(gpn) + " × " +
+                                        num(*std::max_element(perGpu.begin(), perGpu.end())) + " B",
+                                    value, "B", source});
+            else
+                explain->push_back({figure, "max_nodes Σ_i c_i · H_i",
+                                    explainSum(hostTerms[k], {}, hostTerms[k].size()), value, "B", source});
         }
     }
     return mem;

@@ -2,6 +2,7 @@
 // The result of one evaluation, as plain data (CONTRACT.md, "Result of eval").
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -65,6 +66,22 @@ struct Explanation
     std::string source; // "ZeRO (Rajbhandari et al., SC'20) §5"
 };
 
+// One phase of a collective's cost in the alpha-beta model (collective.h): its latency and its busiest link.
+// A call's time is Σ over phases of repeat × (alpha_s + bytes / (effective_Bps × factor)). Kept so that the
+// time can be explained (EvalOptions::explain); filled whether or not it is, at the cost of a copy.
+struct CollectivePhase
+{
+    double alpha_s = 0;       // latency of one run of the phase
+    double steps = 0;         // its latency steps (ring all-reduce 2(n-1)): alpha_s = steps × the slowest step
+    double volume = 0;        // the algorithm's bytes per link per byte of size (ring all-reduce 2(n-1)/n)
+    double bytes = 0;         // bytes one run puts on its busiest link (the busier direction)
+    double bandwidth_Bps = 0; // that link's bandwidth per direction, bonded links together
+    double effective_Bps = 0; // bandwidth × efficiency
+    double factor = 1;        // throughput on top of the efficiency (NVLS: the switch's reduction rate)
+    int repeat = 1;           // runs of the phase per call
+};
+constexpr int kMaxCollectivePhases = 2;
+
 // Communication of one training step (CONTRACT.md "comm"; collective.h, comm.h). One row per kind of
 // collective; a row's time is one call with every group of its kind running at once (all dp groups share
 // the network). Link utilisation needs the step time and is filled in by the step model.
@@ -81,6 +98,8 @@ struct CommCollective
     std::int64_t ranks = 0;      // per group
     std::int64_t groups = 0;     // groups running at once
     double busbw_Bps = 0;        // nccl-tests bus bandwidth of one call
+    std::array<CollectivePhase, kMaxCollectivePhases> phases{}; // the cost's phases (hierarchical: 2)
+    int phase_count = 0;
     // For highlighting a collective: the ids of the links one call loads, and the first group's channels
     // (ring orders, tree chains) as GPU ids.
     std::vector<std::string> links;

@@ -3,6 +3,8 @@
 // the bottleneck, the links' utilisation and the timeline (CONTRACT.md, "Result of eval").
 #include "stepsim.h"
 
+#include "explain.h"
+#include "memory.h"
 #include "pipeschedule.h"
 
 #include <algorithm>
@@ -67,6 +69,197 @@ struct Candidate
     double share = 0;
     Bottleneck bottleneck;
 };
+
+// One op of a stage's chunk summed as the simulator sums it (stepsim.cpp, m_opCost: unit by unit, backward
+// passes from the last unit), so that its length is the compute box the timeline draws; and its parts.
+struct OpParts
+{
+    double seconds = 0;
+    double compute = 0;      // its compute segments, tp collectives left out
+    std::int64_t layers = 0; // transformer layers in the chunk
+    double layerCompute = 0; // one layer's compute segments
+    int tpCount[2] = {0, 0}; // one layer's tp collectives by slot
+    double tpSeconds[2] = {0, 0};
+    double ends = 0; // the embedding and the output layer
+};
+
+const std::vector<Segment>& segmentsOf(const StepUnit& unit, PipeOpKind kind)
+{
+    switch (kind) {
+    case PipeOpKind::Forward:
+        break;
+    case PipeOpKind::Backward:
+        return unit.backward;
+    case PipeOpKind::BackwardInput:
+        return unit.backwardInput;
+    case PipeOpKind::BackwardWeight:
+        return unit.backwardWeight;
+    case PipeOpKind::Recompute:
+        return unit.recompute;
+    }
+    return unit.forward;
+}
+
+OpParts opParts(const StepModel& model, int stage, int chunk, PipeOpKind kind)
+{
+    OpParts parts;
+    const std::vector<int>& units = model.chunkUnits[std::size_t(stage)][std::size_t(chunk)];
+    const bool reverse = kind != PipeOpKind::Forward && kind != PipeOpKind::Recompute;
+    for (std::size_t pos = 0; pos < units.size(); ++pos) {
+        const int u = units[reverse ? units.size() - 1 - pos : pos];
+        double unitSeconds = 0;
+        for (const Segment& seg : segmentsOf(model.units[std::size_t(u)], kind)) {
+            parts.seconds += seg.seconds;
+            unitSeconds += seg.seconds;
+            if (seg.stream == SegmentStream::Compute)
+                parts.compute += seg.seconds;
+        }
+        if (u == 0)
+            ++parts.layers;
+        else
+            parts.ends += unitSeconds;
+    }
+    if (!model.units.empty())
+        for (const Segment& seg : segmentsOf(model.units[0], kind)) {
+            if (seg.stream == SegmentStream::Compute) {
+                parts.layerCompute += seg.seconds;
+            } else {
+                const int slot = std::clamp(seg.tpSlot, 0, 1);
+                ++parts.tpCount[slot];
+                parts.tpSeconds[slot] = seg.seconds;
+            }
+        }
+    return parts;
+}
+
+// Explanations of the step (EvalOptions::explain): its figures, one op of every stage, chunk and kind (a
+// compute box of the timeline), and each link's utilisation.
+void explainStep(std::vector<Explanation>& out, const Scenario& sc, const Result& r, const StepModel& model,
+                 const StepSimulation& sim)
+{
+    const ParallelSpec& par = sc.parallel;
+    const StepResult& step = r.step;
+    const double T = step.time_s;
+    const int p = model.pp;
+    const int v = model.chunks;
+    const std::string simulation = "discrete-event simulation of the schedule (DESIGN.md \"The step\")";
+    out.push_back({"step.time_s", "T = t_end of the last activity",
+                   "p = " + std::to_string(p) + ", m = " + std::to_string(model.microbatches) +
+                       ", v = " + std::to_string(v),
+                   T, "s", simulation + "; Narayanan et al., SC'21 §2.2 (schedules)"});
+
+    // One op of every kind, per stage (and chunk, when interleaved).
+    std::vector<PipeOpKind> kinds{PipeOpKind::Forward};
+    if (model.schedule == Schedule::ZbH1) {
+        kinds.push_back(PipeOpKind::BackwardInput);
+        kinds.push_back(PipeOpKind::BackwardWeight);
+    } else {
+        kinds.push_back(PipeOpKind::Backward);
+    }
+    if (model.recompute)
+        kinds.push_back(PipeOpKind::Recompute);
+    const char* opSource = "roofline per GEMM (Williams et al., CACM 2009); Megatron-LM layer split "
+                           "(Narayanan et al., SC'21 §3); tp collectives: comm.collectives";
+    std::vector<std::vector<double>> computeByKind(std::size_t(p), std::vector<double>(kinds.size(), 0.0));
+    for (int s = 0; s < p; ++s)
+        for (int c = 0; c < v; ++c)
+            for (std::size_t k = 0; k < kinds.size(); ++k) {
+                const OpParts parts = opParts(model, s, c, kinds[k]);
+                computeByKind[std::size_t(s)][k] += parts.compute;
+                if (!(parts.seconds > 0))
+                    continue;
+                std::string tp = std::to_string(parts.tpCount[0]) + " × " + num(parts.tpSeconds[0]);
+                if (parts.tpCount[1] > 0)
+                    tp += " + " + std::to_string(parts.tpCount[1]) + " × " + num(parts.tpSeconds[1]);
+                const std::string figure = "step.op_time_s[" + std::to_string(s) + "]" +
+                                           (v > 1 ? "[" + std::to_string(c) + "]" : std::string()) + "." +
+                                           pipeOpKindName(kinds[k]);
+                out.push_back({figure, "L_op · (t_GEMM + n_tp · t_tp) + t_ends",
+                               std::to_string(parts.layers) + " × (" + num(parts.layerCompute) + " + " + tp +
+                                   ") s + " + num(parts.ends) + " s",
+                               parts.seconds, "s", opSource});
+            }
+    // The optimizer: memory-bound, it streams gradients, states and weights once (stepmodel.cpp).
+    const StateBytes state = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
+    const bool mixed = sc.training.precision == Precision::Bf16Mixed ||
+                       sc.training.precision == Precision::Fp16Mixed ||
+                       sc.training.precision == Precision::Fp8Mixed;
+    const int zero = std::clamp(par.zero_stage, 0, 3);
+    const std::string shard = " / " + std::to_string(zero >= 1 ? std::max<std::int64_t>(par.dp, 1) : 1);
+    for (int s = 0; s < p; ++s) {
+        const double psi = s < int(model.stageParams.size()) ? model.stageParams[std::size_t(s)] : 0;
+        if (model.optimizerSeconds[std::size_t(s)] > 0)
+            out.push_back(
+                {"step.op_time_s[" + std::to_string(s) + "].optimizer",
+                 "Ψ_gpu / d · (g + 2·K + c·w) / BW_HBM",
+                 num(psi) + shard + " × (" + num(state.grads) + " + 2 × " + num(state.optimizer) + " + " +
+                     (mixed ? "1" : "2") + " × " + num(state.weights) + ") B / " +
+                     num(sc.cluster.gpu.hbm_Bps) + " B/s",
+                 model.optimizerSeconds[std::size_t(s)], "s",
+                 "roofline (Williams et al., CACM 2009): the update reads and writes its states once; "
+                 "ZeRO (Rajbhandari et al., SC'20) §3.1 (K)"});
+        if (model.cpuOptimizerSeconds[std::size_t(s)] > 0)
+            out.push_back(
+                {"step.op_time_s[" + std::to_string(s) + "].cpu-optimizer",
+                 "G_node · Ψ_gpu / N_d · (4 + 2·K + w) / BW_host",
+                 std::to_string(std::clamp<std::int64_t>(sc.cluster.gpus_per_node, 1, sc.gpus())) + " × " +
+                     num(psi) + shard + " × (4 + 2 × " + num(state.optimizer) + " + " + num(state.weights) +
+                     ") B / " + num(kHostMemoryBps) + " B/s",
+                 model.cpuOptimizerSeconds[std::size_t(s)], "s",
+                 "ZeRO-Offload (Ren et al., ATC'21) §4.1; host memory bandwidth: stepsim.h kHostMemoryBps"});
+    }
+
+    // compute_s: the busiest stage's compute (m ops of each kind and chunk, tp left out) and optimizer.
+    std::size_t busiest = 0;
+    for (std::size_t s = 0; s < sim.stages.size(); ++s)
+        if (sim.stages[s].compute_s > sim.stages[busiest].compute_s)
+            busiest = s;
+    std::string kindsText;
+    for (std::size_t k = 0; k < kinds.size() && busiest < computeByKind.size(); ++k)
+        kindsText += (k ? " + " : "") + num(computeByKind[busiest][k]);
+    out.push_back({"step.compute_s", "max_i (m · Σ_k c_i,k + t_opt,i)",
+                   std::to_string(model.microbatches) + " × (" + kindsText + ") s + " +
+                       num(busiest < model.optimizerSeconds.size() ? model.optimizerSeconds[busiest] : 0) +
+                       " s",
+                   step.compute_s, "s", simulation});
+
+    const StageStats& critical = sim.stages[std::size_t(sim.criticalStage)];
+    out.push_back({"step.exposed_comm_s", "E = t_tp + t_comm∖compute",
+                   num(critical.tp_s) + " s + " + num(critical.exposed_comm_s - critical.tp_s) + " s",
+                   step.exposed_comm_s, "s", simulation + "; CONTRACT.md \"step\""});
+
+    std::vector<std::string> idle;
+    double idleSum = 0;
+    for (const StageStats& st : sim.stages) {
+        const double x = std::max(T - st.compute_s - st.tp_s, 0.0);
+        idle.push_back(num(x));
+        idleSum += x;
+    }
+    const std::string idleText =
+        idle.size() <= 8 ? "(" + explainSum(idle, {}, idle.size()) + ")" : num(idleSum);
+    out.push_back({"step.bubble_fraction", "Σ_i max(T − C_i − TP_i, 0) / (p · T)",
+                   idleText + " s / (" + std::to_string(sim.stages.size()) + " × " + num(T) + " s)",
+                   step.bubble_fraction, "",
+                   "CONTRACT.md; Narayanan et al., SC'21 §2.2: (p−1)/(m+p−1) for GPipe and 1F1B"});
+    out.push_back({"step.tokens_per_s", "B · s / T",
+                   std::to_string(sc.training.global_batch) + " × " + std::to_string(sc.model.seq_len) +
+                       " / " + num(T) + " s",
+                   step.tokens_per_s, "1/s", "Narayanan et al., SC'21 §5.1 (throughput)"});
+    out.push_back({"step.mfu", "MFU = F_model / (T · N · F_peak)",
+                   num(r.compute.model_flops_per_step) + " / (" + num(T) + " × " + std::to_string(r.gpus) +
+                       " × " + num(sc.cluster.gpu.peak_flops) + ")",
+                   step.mfu, "", "PaLM (Chowdhery et al. 2022) App. B"});
+    out.push_back({"step.hfu", "HFU = F_hw / (T · N · F_peak)",
+                   num(r.compute.hardware_flops_per_step) + " / (" + num(T) + " × " + std::to_string(r.gpus) +
+                       " × " + num(sc.cluster.gpu.peak_flops) + ")",
+                   step.hfu, "", "PaLM (Chowdhery et al. 2022) App. B; Korthikanti et al., MLSys'23 §6"});
+    for (std::size_t j = 0; j < r.comm.links.size(); ++j) {
+        const CommLink& link = r.comm.links[j];
+        out.push_back({explainPath("comm.links", j, "utilization"), "u = min(busy / T, 1)",
+                       "min(" + num(link.busy_s) + " s / " + num(T) + " s, 1)", link.utilization, "",
+                       "CONTRACT.md \"utilization\": busy_s / step.time_s"});
+    }
+}
 
 } // namespace
 
@@ -289,27 +482,8 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
         b.args = {b.id, num(worst->total), num(worst->capacity)};
     }
 
-    if (explain) {
-        explain->push_back({"step.time_s", "end of the last activity of the simulated step",
-                            std::to_string(p) + " stages × " + std::to_string(m) + " microbatches, " +
-                                scheduleName(par.schedule),
-                            T, "s", "discrete-event simulation (DESIGN.md, \"The step\")"});
-        explain->push_back({"step.bubble_fraction", "mean over GPUs of (T − compute − tp collectives) / T",
-                            "1 − mean(compute + tp) / " + num(T), step.bubble_fraction, "",
-                            "CONTRACT.md; Narayanan et al. SC'21 §2.2: (p−1)/(m+p−1) for GPipe and 1F1B"});
-        explain->push_back({"step.tokens_per_s", "B · s / T",
-                            std::to_string(sc.training.global_batch) + " × " +
-                                std::to_string(sc.model.seq_len) + " / " + num(T),
-                            step.tokens_per_s, "1/s", ""});
-        explain->push_back({"step.mfu", "model FLOPs per step / (T · N · peak)",
-                            num(r.compute.model_flops_per_step) + " / (" + num(T) + " × " +
-                                std::to_string(r.gpus) + " × " + num(sc.cluster.gpu.peak_flops) + ")",
-                            step.mfu, "", "PaLM (Chowdhery et al. 2022) App. B"});
-        explain->push_back({"step.hfu", "hardware FLOPs per step / (T · N · peak)",
-                            num(r.compute.hardware_flops_per_step) + " / (" + num(T) + " × " +
-                                std::to_string(r.gpus) + " × " + num(sc.cluster.gpu.peak_flops) + ")",
-                            step.hfu, "", "PaLM App. B; Korthikanti et al. MLSys'23"});
-    }
+    if (explain)
+        explainStep(*explain, sc, r, model, sim);
     if (timeline)
         r.timeline = std::move(sim.timeline);
 }

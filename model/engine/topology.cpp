@@ -103,9 +103,9 @@ bool TopologyGraph::build(const Topology& topology, TopologyGraph& out, std::str
         if (!linkClassOf(tl.kind, l.cls))
             return fail(where + ".kind: unknown link kind \"" + tl.kind + "\"");
         if (!(tl.bandwidth_Bps > 0) || !(tl.bandwidth_Bps < 1e18))
-            return fail(where + ".bandwidth_Bps: expected a bandwidth above 0 B/s");
+            return fail(where + ".bandwidth_Bps: expected a bandwidth above 0 B/s and below 1e18 B/s");
         if (!(tl.latency_s >= 0) || !(tl.latency_s < 1e3))
-            return fail(where + ".latency_s: expected a latency of 0 s or more");
+            return fail(where + ".latency_s: expected a latency from 0 s to 1000 s");
         if (!(tl.efficiency > 0 && tl.efficiency <= 1))
             return fail(where + ".efficiency: expected an efficiency above 0 and at most 1");
         if (tl.count < 1)

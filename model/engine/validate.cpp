@@ -89,9 +89,9 @@ void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>
                 "unknown link kind \"" + link.kind +
                     "\"; expected one beginning with nvlink, nvswitch, pcie, host, qpi, upi, ib, roce or ethernet");
         if (!(link.bandwidth_Bps > 0) || link.bandwidth_Bps > 1e16)
-            add(out, p + ".bandwidth_Bps", "topology.bandwidth", {}, "expected a bandwidth above 0 B/s");
+            add(out, p + ".bandwidth_Bps", "topology.bandwidth", {}, "expected a bandwidth above 0 B/s and at most 1e16 B/s");
         if (!(link.latency_s >= 0) || link.latency_s > 1e3)
-            add(out, p + ".latency_s", "topology.latency", {}, "expected a latency of 0 s or more");
+            add(out, p + ".latency_s", "topology.latency", {}, "expected a latency from 0 s to 1000 s");
         if (!(link.efficiency > 0 && link.efficiency <= 1))
             add(out, p + ".efficiency", "efficiency.range", {}, "expected an efficiency above 0 and at most 1");
         if (link.count < 1)

@@ -219,8 +219,28 @@ void TestCli::explain()
     QCOMPARE(run.exitCode, 0);
     const QJsonArray explain = json(run.out).value(QLatin1String("explain")).toArray();
     QVERIFY(!explain.isEmpty());
-    for (const char* key : {"figure", "formula", "substituted", "value"})
+    for (const char* key : {"figure", "formula", "substituted", "value", "unit", "source"})
         QVERIFY2(explain.at(0).toObject().contains(QLatin1String(key)), key);
+    // Issue 7: the communication and the step explain themselves too, each named by its JSON path with the
+    // figure's value (tests/engine/tst_explain.cpp checks every figure).
+    const QJsonObject result = json(run.out);
+    QHash<QString, double> values;
+    for (const QJsonValue& e : explain)
+        values.insert(e.toObject().value(QLatin1String("figure")).toString(),
+                      e.toObject().value(QLatin1String("value")).toDouble());
+    const QJsonObject comm = result.value(QLatin1String("comm")).toObject();
+    const QJsonObject collective = comm.value(QLatin1String("collectives")).toArray().at(0).toObject();
+    const QJsonObject link = comm.value(QLatin1String("links")).toArray().at(0).toObject();
+    const QJsonObject step = result.value(QLatin1String("step")).toObject();
+    QCOMPARE(values.value(QStringLiteral("comm.collectives[0].time_s"), -1),
+             collective.value(QLatin1String("time_s")).toDouble());
+    QCOMPARE(values.value(QStringLiteral("comm.collectives[0].bytes"), -1),
+             collective.value(QLatin1String("bytes")).toDouble());
+    QCOMPARE(values.value(QStringLiteral("comm.links[0].utilization"), -1),
+             link.value(QLatin1String("utilization")).toDouble());
+    QCOMPARE(values.value(QStringLiteral("step.exposed_comm_s"), -1),
+             step.value(QLatin1String("exposed_comm_s")).toDouble());
+    QVERIFY(values.contains(QStringLiteral("step.op_time_s[0].forward")));
 }
 
 void TestCli::timeline()

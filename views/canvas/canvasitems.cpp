@@ -33,6 +33,13 @@ double pixelOf(const QGraphicsItem* item)
     return s ? s->pixelSize() : 1.0;
 }
 
+// Presentation mode's line scale (issue 7); 1 as usual.
+double presentationOf(const QGraphicsItem* item)
+{
+    const auto* s = static_cast<const TopologyScene*>(item->scene());
+    return s ? s->presentationScale() : 1.0;
+}
+
 QPalette paletteOf(const QGraphicsItem* item)
 {
     return item->scene() ? item->scene()->palette() : QPalette();
@@ -437,14 +444,14 @@ QRectF LinkItem::boundingRect() const
     QRectF r = QRectF(a, b).normalized();
     if (!m_bend.isNull())
         r = r.united(QRectF(control, control));
-    const double margin = (m_width / 2 + (m_bottleneck ? 8 : 5) + 2) * pixel();
+    const double margin = (m_width / 2 + (m_bottleneck ? 8 : 5) + 2) * presentationOf(this) * pixel();
     return r.adjusted(-margin, -margin, margin, margin);
 }
 
 QPainterPath LinkItem::shape() const
 {
     QPainterPathStroker stroker;
-    stroker.setWidth(std::max(m_width + 6, 8.0) * pixel());
+    stroker.setWidth(std::max(m_width + 6, 8.0) * presentationOf(this) * pixel());
     return stroker.createStroke(path());
 }
 
@@ -457,10 +464,11 @@ void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     const QPointF a = endA();
     const QPointF b = endB();
     const QPainterPath curve = straight ? QPainterPath() : path();
+    const double scale = presentationOf(this);
     const auto stroke = [&](const QColor& color, double width, Qt::PenStyle style = Qt::SolidLine) {
         // Flat caps: the ends hide under the devices, and round ones cost the antialiased rasteriser a
         // third of a drag frame on a 256-GPU cluster.
-        QPen pen(color, width, style, Qt::FlatCap);
+        QPen pen(color, width * scale, style, Qt::FlatCap);
         pen.setCosmetic(true);
         painter->setPen(pen);
         if (straight)
@@ -516,8 +524,11 @@ std::size_t RingItem::segmentCount() const
 // a row of GPUs reads as a chain of arcs instead of arrows on top of each other (NVLink arcs go below).
 std::array<QPointF, 3> RingItem::segment(std::size_t k) const
 {
-    const QPointF from = m_points[k];
-    const QPointF to = m_points[(k + 1) % m_points.size()];
+    return hopCurve(m_points[k], m_points[(k + 1) % m_points.size()]);
+}
+
+std::array<QPointF, 3> RingItem::hopCurve(const QPointF& from, const QPointF& to)
+{
     const QPointF d = to - from;
     QPointF control = (from + to) / 2;
     if (std::abs(d.y()) < 1)
@@ -534,9 +545,9 @@ QRectF RingItem::boundingRect() const
 
 void RingItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
-    const double px = pixelOf(this);
+    const double px = pixelOf(this) * presentationOf(this);
     painter->setRenderHint(QPainter::Antialiasing, true);
-    QPen pen(ringColor, 2.5, Qt::DashLine, Qt::FlatCap);
+    QPen pen(ringColor, 2.5 * presentationOf(this), Qt::DashLine, Qt::FlatCap);
     pen.setCosmetic(true);
     for (std::size_t k = 0; k < segmentCount(); ++k) {
         const auto [from, control, to] = segment(k);

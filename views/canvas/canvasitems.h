@@ -186,6 +186,9 @@ public:
     explicit RingItem(const std::vector<QPointF>& points, bool closed);
     int type() const override { return Type; }
     int pointCount() const { return int(m_points.size()); }
+    // The curve of the hop FROM -> TO: from, control point, to (a quadratic). The ring animation's packets
+    // travel along it.
+    static std::array<QPointF, 3> hopCurve(const QPointF& from, const QPointF& to);
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;

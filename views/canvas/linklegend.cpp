@@ -5,7 +5,9 @@
 #include "flowlayout.h"
 #include "unitformat.h"
 
+#include <QEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 
 #include <algorithm>
@@ -50,9 +52,9 @@ protected:
         }
         p.setPen(palette().color(QPalette::WindowText));
         const QRect labels(0, y + barHeight + 1, barWidth, metrics.height());
-        p.drawText(labels, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("0%"));
-        p.drawText(labels, Qt::AlignHCenter | Qt::AlignVCenter, QStringLiteral("50%"));
-        p.drawText(labels, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("100%"));
+        p.drawText(labels, Qt::AlignLeft | Qt::AlignVCenter, localeNumber(0, 0, true));
+        p.drawText(labels, Qt::AlignHCenter | Qt::AlignVCenter, localeNumber(50, 0, true));
+        p.drawText(labels, Qt::AlignRight | Qt::AlignVCenter, localeNumber(100, 0, true));
     }
 };
 
@@ -61,6 +63,12 @@ class LinkLegend::SampleKey : public QWidget
 {
 public:
     SampleKey(const QPen& pen, const QString& text) : m_pen(pen), m_text(text) {}
+    void setText(const QString& text)
+    {
+        m_text = text;
+        updateGeometry();
+        update();
+    }
     QSize sizeHint() const override
     {
         const QFontMetrics metrics(font());
@@ -130,14 +138,15 @@ LinkLegend::LinkLegend(QWidget* parent) : QWidget(parent), m_scale(new ScaleKey)
     auto* layout = new FlowLayout(this, 14, 4);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_scale);
-    layout->addWidget(new QLabel(tr("Width: bandwidth per direction")));
+    m_widthCaption = new QLabel(tr("Width: bandwidth per direction"));
+    layout->addWidget(m_widthCaption);
     // The widths the canvas draws these bandwidths with (linkWidthFor), in one colour from the middle.
     for (double bw : {10e9, 100e9, 1e12}) {
         QPen pen(viridis(0.5), linkWidthFor(bw), Qt::SolidLine, Qt::FlatCap);
         layout->addWidget(new SampleKey(pen, quantityText(bw, Unit::BytesPerSecond)));
     }
-    layout->addWidget(
-        new SampleKey(QPen(QColor(0x9A, 0x9A, 0x9A), 2.5, Qt::SolidLine, Qt::FlatCap), tr("Idle")));
+    m_idle = new SampleKey(QPen(QColor(0x9A, 0x9A, 0x9A), 2.5, Qt::SolidLine, Qt::FlatCap), tr("Idle"));
+    layout->addWidget(m_idle);
     layout->addWidget(m_badge);
     m_ring = new SampleKey(QPen(QColor(0xD5, 0x5E, 0x00), 2.5, Qt::DashLine, Qt::FlatCap), tr("Ring order"));
     m_ring->hide();
@@ -150,9 +159,35 @@ QString LinkLegend::scaleCaption() const
     return m_scale->caption;
 }
 
+void LinkLegend::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void LinkLegend::retranslate()
+{
+    m_widthCaption->setText(tr("Width: bandwidth per direction"));
+    m_idle->setText(tr("Idle"));
+    m_ring->setText(tr("Ring order"));
+    // The bandwidth samples: their numbers in the new locale, in the order the constructor added them.
+    const double bandwidths[] = {10e9, 100e9, 1e12};
+    int sample = 0;
+    for (int i = 0; i < layout()->count() && sample < 3; ++i) {
+        auto* key = dynamic_cast<SampleKey*>(layout()->itemAt(i)->widget());
+        if (key && key != m_idle && key != m_ring)
+            key->setText(quantityText(bandwidths[sample++], Unit::BytesPerSecond));
+    }
+    setMeasure(m_measure, m_busiest);
+    m_badge->updateGeometry();
+    m_badge->update();
+}
+
 void LinkLegend::setMeasure(LinkLoadScale::Measure measure, double busiest_s)
 {
     m_measure = measure;
+    m_busiest = busiest_s;
     if (measure == LinkLoadScale::Measure::Utilization)
         m_scale->caption = tr("Colour: link utilisation, busy time ÷ step time");
     else if (busiest_s > 0)

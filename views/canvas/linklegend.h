@@ -27,14 +27,23 @@ public:
     // Whether the marked link limits the step ("Bottleneck", red) or is only the busiest ("Busiest link").
     void setBottleneckLimitsStep(bool limits);
 
+protected:
+    // View > Language (issue 7): every entry's words in the new language.
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+
     class ScaleKey;
     class SampleKey;
     class BadgeKey;
     ScaleKey* m_scale;
     BadgeKey* m_badge;
     SampleKey* m_ring;
+    SampleKey* m_idle;
+    QLabel* m_widthCaption;
     LinkLoadScale::Measure m_measure = LinkLoadScale::Measure::RelativeBusy;
+    double m_busiest = 0;
 };
 
 } // namespace ss

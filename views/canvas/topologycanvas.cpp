@@ -82,12 +82,28 @@ void TopologyCanvas::fitAll()
 {
     const QRectF bounds = m_scene->sceneRect();
     fitInView(bounds, Qt::KeepAspectRatio);
-    if (zoom() > maxFitZoom) {
-        setTransform(QTransform::fromScale(maxFitZoom, maxFitZoom));
+    const double limit = maxFitZoom * m_scene->presentationScale();
+    if (zoom() > limit) {
+        setTransform(QTransform::fromScale(limit, limit));
         centerOn(bounds.center());
     }
     m_autoFit = true;
     updatePixelSize();
+}
+
+void TopologyCanvas::setPresentationScale(double scale)
+{
+    if (!(scale > 0) || scale == m_scene->presentationScale())
+        return;
+    m_scene->setPresentationScale(scale);
+    if (m_autoFit)
+        fitAll();
+    viewport()->update();
+}
+
+double TopologyCanvas::presentationScale() const
+{
+    return m_scene->presentationScale();
 }
 
 QPointF TopologyCanvas::visibleCentre() const

@@ -6,6 +6,7 @@
 #include "linkcatalog.h"
 #include "linklegend.h"
 #include "presets.h"
+#include "ringanimationcontrol.h"
 #include "scenariodocument.h"
 #include "topologycanvas.h"
 #include "topologyproperties.h"
@@ -48,9 +49,7 @@ public:
     explicit PaletteButton(const QString& kind) : m_kind(kind)
     {
         setObjectName(QStringLiteral("palette.") + kind);
-        setText(DeviceItem::kindName(kind));
-        setToolTip(TopologyEditor::tr("Add a %1: click, or drag it onto the canvas")
-                       .arg(DeviceItem::kindName(kind)));
+        retranslate();
         setToolButtonStyle(Qt::ToolButtonTextOnly);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         QPalette pal = palette();
@@ -61,6 +60,12 @@ public:
     }
 
 protected:
+    void changeEvent(QEvent* event) override
+    {
+        QToolButton::changeEvent(event);
+        if (event->type() == QEvent::LanguageChange)
+            retranslate();
+    }
     void mousePressEvent(QMouseEvent* event) override
     {
         m_pressAt = event->position().toPoint();
@@ -83,9 +88,22 @@ protected:
     }
 
 private:
+    void retranslate()
+    {
+        setText(DeviceItem::kindName(m_kind));
+        setToolTip(TopologyEditor::tr("Add a %1: click, or drag it onto the canvas").arg(DeviceItem::kindName(m_kind)));
+    }
+
     QString m_kind;
     QPoint m_pressAt;
 };
+
+// A tool's tooltip names its shortcut, in the platform's words for the keys.
+QString toolTipWithKey(const QString& tip, const QKeySequence& key)
+{
+    return key.isEmpty() ? tip
+                         : tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) + QLatin1Char(')');
+}
 
 QString idPrefix(const QString& kind)
 {
@@ -157,6 +175,9 @@ TopologyEditor::TopologyEditor(ScenarioDocument* document, QWidget* parent)
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->setSpacing(0);
+    // Above the canvas, shown while a collective is highlighted: its ring algorithm step by step (issue 7).
+    m_ringAnimation = new RingAnimationControl(m_scene);
+    leftLayout->addWidget(m_ringAnimation);
     leftLayout->addWidget(m_canvas, 1);
     splitter->addWidget(left);
     splitter->addWidget(buildSidePanel());
@@ -222,9 +243,26 @@ void TopologyEditor::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     // The side panel starts narrow, whatever its contents would like; the canvas takes the rest.
     if (!m_splitterSized && width() > 0) {
-        const int side = std::clamp(width() / 4, 240, 290);
+        const double s = m_presentationScale;
+        const int side = std::clamp(width() / 4, int(240 * s), int(290 * s));
         m_splitter->setSizes({std::max(200, width() - side), side});
         m_splitterSized = true;
+    }
+}
+
+void TopologyEditor::setPresentationScale(double scale)
+{
+    if (!(scale > 0) || scale == m_presentationScale)
+        return;
+    m_presentationScale = scale;
+    // Its words are SCALE times wider: so is the panel, else they are cut at its edge.
+    m_sideScroll->setMinimumWidth(int(220 * scale));
+    m_sideScroll->setMaximumWidth(int(360 * scale));
+    // Sized afresh now, or when the tab is next shown.
+    m_splitterSized = isVisible() && width() > 0;
+    if (m_splitterSized) {
+        const int side = std::clamp(width() / 4, int(240 * scale), int(290 * scale));
+        m_splitter->setSizes({std::max(200, width() - side), side});
     }
 }
 
@@ -243,9 +281,7 @@ void TopologyEditor::buildToolBar(QVBoxLayout* layout)
             action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
             addAction(action);
         }
-        action->setToolTip(key.isEmpty() ? tip
-                                         : tip + QStringLiteral(" (") +
-                                               key.toString(QKeySequence::NativeText) + QLatin1Char(')'));
+        action->setToolTip(toolTipWithKey(tip, key));
         return action;
     };
     auto* tools = new QActionGroup(this);
@@ -301,6 +337,7 @@ QWidget* TopologyEditor::buildSidePanel()
         bold.setBold(true);
         label->setFont(bold);
         layout->addWidget(label);
+        return label;
     };
 
     m_source = new QLabel;
@@ -315,7 +352,7 @@ QWidget* TopologyEditor::buildSidePanel()
     layout->addWidget(m_useGenerated, 0, Qt::AlignLeft);
     layout->addSpacing(6);
 
-    heading(tr("Highlight"));
+    m_highlightHeading = heading(tr("Highlight"));
     m_highlight = new QComboBox;
     m_highlight->setObjectName(QStringLiteral("highlightCollective"));
     m_highlight->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -326,12 +363,12 @@ QWidget* TopologyEditor::buildSidePanel()
     layout->addSpacing(6);
 
     // The key beside the canvas rather than under it: the canvas keeps the window's full height.
-    heading(tr("Key"));
+    m_keyHeading = heading(tr("Key"));
     m_legend->layout()->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_legend);
     layout->addSpacing(6);
 
-    heading(tr("Add a Device"));
+    m_addHeading = heading(tr("Add a Device"));
     auto* grid = new QGridLayout;
     grid->setSpacing(4);
     int k = 0;
@@ -345,7 +382,7 @@ QWidget* TopologyEditor::buildSidePanel()
     layout->addLayout(grid);
     layout->addSpacing(6);
 
-    heading(tr("Properties"));
+    m_propertiesHeading = heading(tr("Properties"));
     layout->addWidget(m_properties);
     layout->addStretch(1);
 
@@ -447,6 +484,64 @@ void TopologyEditor::updateSource()
 
 void TopologyEditor::showResult()
 {
+    applyLoads();
+    fillHighlightChoices();
+    showProblems();
+}
+
+void TopologyEditor::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void TopologyEditor::retranslate()
+{
+    const struct
+    {
+        const char* name;
+        QString text;
+        QString tip;
+    } tools[] = {
+        {"actionSelectTool", tr("Select"), tr("Select and move devices; drag on the background to select several")},
+        {"actionConnectTool", tr("Connect"), tr("Drag from one device to another to link them")},
+        {"actionDeleteSelection", tr("Delete"), tr("Delete the selection (Del); a device's links go with it")},
+        {"actionZoomIn", tr("Zoom In"), tr("Zoom in (+, or the wheel)")},
+        {"actionZoomOut", tr("Zoom Out"), tr("Zoom out (-, or the wheel)")},
+        {"actionFit", tr("Fit"), tr("Show the whole topology; pan with the middle button or Space and drag")},
+        {"actionCollapse", tr("Collapse Identical Machines"),
+         tr("Draw a few of many identical machines and one group for the rest")},
+        {"actionArrange", tr("Arrange"),
+         tr("Lay every device out afresh: machines as frames, the network above them")}};
+    for (const auto& tool : tools) {
+        if (QAction* action = findChild<QAction*>(QLatin1String(tool.name))) {
+            action->setText(tool.text);
+            action->setToolTip(toolTipWithKey(tool.tip, action->shortcut()));
+        }
+    }
+    m_useGenerated->setText(tr("Use Generated Topology"));
+    m_useGenerated->setToolTip(tr("Drop the explicit topology and generate the cluster from its node preset again"));
+    m_highlightHeading->setText(tr("Highlight"));
+    m_highlight->setToolTip(tr("Show the links a collective (or a parallel group) uses and its ring order"));
+    m_keyHeading->setText(tr("Key"));
+    m_addHeading->setText(tr("Add a Device"));
+    m_propertiesHeading->setText(tr("Properties"));
+    // The machines' frame titles, the source line and the properties on show; the view, the selection and the
+    // highlighted collective stay.
+    rebuild(true);
+    if (m_document->hasResult())
+        applyLoads();
+    for (int i = 0; i < m_highlight->count(); ++i) {
+        QString tip;
+        m_highlight->setItemText(i, highlightText(m_highlight->itemData(i).toString(), &tip));
+        m_highlight->setItemData(i, tip.isEmpty() ? QVariant() : QVariant(tip), Qt::ToolTipRole);
+    }
+    showProblems();
+}
+
+void TopologyEditor::applyLoads()
+{
     const Result& result = m_document->result();
     // The busiest link is the step's bottleneck when the step model says a link limits it (or has not run);
     // when compute or the bubble limits the step, it is only the busiest link and is marked as such.
@@ -458,8 +553,6 @@ void TopologyEditor::showResult()
     m_scene->setLoads(result.comm, result.step.time_s, bottleneck, limitsStep);
     m_legend->setMeasure(m_scene->loadScale().measure(), m_scene->loadScale().busiest_s());
     m_legend->setBottleneckLimitsStep(limitsStep);
-    fillHighlightChoices();
-    showProblems();
 }
 
 void TopologyEditor::showProblems()
@@ -479,7 +572,7 @@ void TopologyEditor::fillHighlightChoices()
     const QString current = m_highlight->currentData().toString();
     QSignalBlocker blocker(m_highlight);
     m_highlight->clear();
-    m_highlight->addItem(tr("All traffic"), QString());
+    m_highlight->addItem(highlightText(QString()), QString());
     const std::vector<CommCollective>& collectives = m_document->result().comm.collectives;
     QStringList groups;
     for (const CommCollective& c : collectives) {
@@ -487,29 +580,44 @@ void TopologyEditor::fillHighlightChoices()
         if (!groups.contains(group))
             groups << group;
     }
-    for (const QString& group : std::as_const(groups))
-        m_highlight->addItem(tr("%1 (%2): all its collectives").arg(groupName(group), group),
-                             QStringLiteral("group:") + group);
+    for (const QString& group : std::as_const(groups)) {
+        const QString data = QStringLiteral("group:") + group;
+        m_highlight->addItem(highlightText(data), data);
+    }
     for (std::size_t i = 0; i < collectives.size(); ++i) {
-        const CommCollective& c = collectives[i];
-        const QString text =
-            tr("%1 %2 (%3): %4 × %5")
-                .arg(QString::fromStdString(c.group), QString::fromStdString(c.op),
-                     QString::fromStdString(c.algorithm), quantityText(c.time_s, Unit::Seconds))
-                .arg(c.count_per_step);
-        m_highlight->addItem(text, QStringLiteral("collective:%1").arg(i));
-        m_highlight->setItemData(
-            m_highlight->count() - 1,
-            tr("%1, %2 per call, %3 ranks per group, bottleneck %4")
-                .arg(groupName(QString::fromStdString(c.group)), quantityText(c.bytes, Unit::Bytes))
-                .arg(c.ranks)
-                .arg(QString::fromStdString(c.bottleneck_link)),
-            Qt::ToolTipRole);
+        const QString data = QStringLiteral("collective:%1").arg(i);
+        QString tip;
+        m_highlight->addItem(highlightText(data, &tip), data);
+        m_highlight->setItemData(m_highlight->count() - 1, tip, Qt::ToolTipRole);
     }
     const int index = m_highlight->findData(current);
     m_highlight->setCurrentIndex(index < 0 ? 0 : index);
     blocker.unblock();
     applyHighlight();
+}
+
+QString TopologyEditor::highlightText(const QString& data, QString* toolTip) const
+{
+    if (toolTip)
+        toolTip->clear();
+    if (data.startsWith(QLatin1String("group:"))) {
+        const QString group = data.mid(6);
+        return tr("%1 (%2): all its collectives").arg(groupName(group), group);
+    }
+    const std::vector<CommCollective>& collectives = m_document->result().comm.collectives;
+    const int i = data.startsWith(QLatin1String("collective:")) ? data.mid(11).toInt() : -1;
+    if (i < 0 || i >= int(collectives.size()))
+        return tr("All traffic");
+    const CommCollective& c = collectives[std::size_t(i)];
+    if (toolTip)
+        *toolTip = tr("%1, %2 per call, %3 ranks per group, bottleneck %4")
+                       .arg(groupName(QString::fromStdString(c.group)), quantityText(c.bytes, Unit::Bytes))
+                       .arg(c.ranks)
+                       .arg(QString::fromStdString(c.bottleneck_link));
+    return tr("%1 %2 (%3): %4 × %5")
+        .arg(QString::fromStdString(c.group), QString::fromStdString(c.op), QString::fromStdString(c.algorithm),
+             quantityText(c.time_s, Unit::Seconds))
+        .arg(c.count_per_step);
 }
 
 QString TopologyEditor::highlight() const
@@ -550,10 +658,13 @@ void TopologyEditor::applyHighlight()
             closed = c.algorithm == "ring";
         }
     };
+    const CommCollective* animated = nullptr;
     if (choice.startsWith(QLatin1String("collective:"))) {
         const int i = choice.mid(11).toInt();
-        if (i >= 0 && i < int(collectives.size()))
+        if (i >= 0 && i < int(collectives.size())) {
             take(collectives[std::size_t(i)]);
+            animated = &collectives[std::size_t(i)];
+        }
     } else if (choice.startsWith(QLatin1String("group:"))) {
         const std::string group = choice.mid(6).toStdString();
         for (const CommCollective& c : collectives)
@@ -565,6 +676,7 @@ void TopologyEditor::applyHighlight()
         links << QStringLiteral("\x01"); // a collective that moves nothing: everything fades
     m_scene->setHighlight(links, rings, closed);
     m_legend->setRingShown(!rings.empty());
+    m_ringAnimation->setCollective(animated);
 }
 
 void TopologyEditor::updateProperties()

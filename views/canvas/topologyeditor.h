@@ -23,6 +23,7 @@ class QVBoxLayout;
 namespace ss {
 
 class LinkLegend;
+class RingAnimationControl;
 class ScenarioDocument;
 class TopologyCanvas;
 class TopologyProperties;
@@ -39,6 +40,11 @@ public:
     TopologyScene* scene() const { return m_scene; }
     TopologyProperties* properties() const { return m_properties; }
     LinkLegend* legend() const { return m_legend; }
+    // The ring animation of the highlighted collective (issue 7).
+    RingAnimationControl* ringAnimation() const { return m_ringAnimation; }
+    // Presentation mode (issue 7): the side panel as much wider as its type is larger (the canvas scales
+    // itself, TopologyCanvas::setPresentationScale).
+    Q_INVOKABLE void setPresentationScale(double scale);
     const TopologyDisplay& display() const { return m_display; }
     // Whether the topology on show is generated from the node preset (no cluster.topology yet).
     bool isGenerated() const { return m_generated; }
@@ -72,6 +78,8 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    // View > Language (issue 7): tools, headings, the source line, the highlight choices, the group titles.
+    void changeEvent(QEvent* event) override;
 
 public slots:
     // Highlights the links and ring order of Result::comm.collectives[INDEX]; -1 clears.
@@ -84,7 +92,11 @@ private:
     QWidget* buildSidePanel();
     void rebuild(bool force = false);
     void showResult();
+    void applyLoads();
     void showProblems();
+    void retranslate();
+    // The words of the highlight choice DATA ("", "group:tp", "collective:3"); its tooltip in *TOOL_TIP.
+    QString highlightText(const QString& data, QString* toolTip = nullptr) const;
     void updateProperties();
     void updateSource();
     void fillHighlightChoices();
@@ -102,13 +114,19 @@ private:
     TopologyCanvas* m_canvas;
     TopologyProperties* m_properties;
     LinkLegend* m_legend;
+    RingAnimationControl* m_ringAnimation = nullptr;
     QLabel* m_problems = nullptr;
     QScrollArea* m_sideScroll = nullptr;
     QSplitter* m_splitter = nullptr;
     bool m_splitterSized = false;
+    double m_presentationScale = 1;
     QLabel* m_source = nullptr;
     QPushButton* m_useGenerated = nullptr;
     QComboBox* m_highlight = nullptr;
+    QLabel* m_highlightHeading = nullptr;
+    QLabel* m_keyHeading = nullptr;
+    QLabel* m_addHeading = nullptr;
+    QLabel* m_propertiesHeading = nullptr;
     QAction* m_selectTool = nullptr;
     QAction* m_connectTool = nullptr;
     QAction* m_collapseAction = nullptr;

@@ -6,6 +6,7 @@
 #include "unitformat.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -87,6 +88,40 @@ TopologyProperties::TopologyProperties(QWidget* parent) : QWidget(parent), m_pag
     for (int i = 1; i < m_pages->count(); ++i)
         m_pages->widget(i)->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     remove->hide();
+}
+
+void TopologyProperties::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void TopologyProperties::retranslate()
+{
+    m_hint->setText(tr("Select a device or a link to edit it. Drag devices to move them; use Connect "
+                       "and drag from one device to another to add a link."));
+    if (auto* remove = findChild<QPushButton*>(QStringLiteral("deleteSelection"))) {
+        remove->setText(tr("Delete"));
+        remove->setToolTip(tr("Delete the selection (Del); a device's links go with it"));
+    }
+    const std::pair<QWidget*, QString> rows[] = {
+        {m_deviceId, tr("Id")},          {m_deviceKind, tr("Kind")},       {m_deviceLabel, tr("Label")},
+        {m_linkId, tr("Id")},            {m_linkEnds, tr("Joins")},        {m_linkKind, tr("Kind")},
+        {m_bandwidth, tr("Bandwidth")},  {m_count, tr("Links")},           {m_latency, tr("Latency")},
+        {m_efficiency, tr("Efficiency")}};
+    for (const auto& [field, text] : rows) {
+        auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout());
+        if (auto* label = form ? qobject_cast<QLabel*>(form->labelForField(field)) : nullptr)
+            label->setText(text);
+    }
+    for (int i = 0; i < m_deviceKind->count(); ++i)
+        m_deviceKind->setItemText(i, DeviceItem::kindName(m_deviceKind->itemData(i).toString()));
+    m_linkKind->setToolTip(tr("Choosing a kind also sets its bandwidth, latency and efficiency from the catalogue"));
+    m_bandwidth->setToolTip(tr("One link, per direction: \"25 GB/s\", \"200 Gb/s\", \"12.5 GiB/s\""));
+    m_count->setToolTip(tr("Bonded links between the two devices (NV12: 12)"));
+    m_latency->setToolTip(tr("One hop: \"0.3 us\", \"1.5 µs\""));
+    m_efficiency->setToolTip(tr("The achievable fraction of the line rate: \"0.8\" or \"80%\""));
 }
 
 QWidget* TopologyProperties::makeDevicePage()

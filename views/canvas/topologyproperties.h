@@ -47,7 +47,12 @@ signals:
     void linkCountChanged(const QString& id, int count, bool scrub);
     void deleteClicked();
 
+protected:
+    // View > Language (issue 7): labels, hints and kind names in the new language; the entries stay.
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     QWidget* makeDevicePage();
     QWidget* makeLinkPage();
     void markInvalid(QWidget* editor, bool invalid);

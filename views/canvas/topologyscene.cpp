@@ -301,6 +301,17 @@ void TopologyScene::setPixelSize(double pixel)
         link->endsMoved(); // its margin, in scene units, follows the zoom
 }
 
+void TopologyScene::setPresentationScale(double scale)
+{
+    if (!(scale > 0) || scale == m_presentationScale)
+        return;
+    m_presentationScale = scale;
+    for (LinkItem* link : std::as_const(m_links))
+        link->endsMoved(); // its margin, which holds its width, grows with the scale
+    m_marker->setScale(scale);
+    update();
+}
+
 QString TopologyScene::linkToolTip(const LinkItem* item) const
 {
     const TopologyDisplay::Link* drawn = nullptr;
@@ -342,7 +353,7 @@ QString TopologyScene::linkToolTip(const LinkItem* item) const
                 tr("Bandwidth: %1 per direction").arg(quantityText(total, Unit::BytesPerSecond));
     text += QStringLiteral("<br>") + tr("Latency: %1, efficiency %2%")
                                          .arg(quantityText(link.latency_s, Unit::Seconds))
-                                         .arg(link.efficiency * 100, 0, 'f', 0);
+                                         .arg(localeNumber(link.efficiency * 100, 0));
     if (row) {
         text += QStringLiteral("<br>") +
                 tr("Bytes per step: %1").arg(quantityText(row->bytes_per_step, Unit::Bytes));
@@ -350,11 +361,11 @@ QString TopologyScene::linkToolTip(const LinkItem* item) const
                 tr("Busy time per step: %1").arg(quantityText(row->busy_s, Unit::Seconds));
         if (m_scale.measure() == LinkLoadScale::Measure::Utilization)
             text += QStringLiteral("<br>") +
-                    tr("Utilisation: %1% of the step").arg(row->utilization * 100, 0, 'f', 1);
+                    tr("Utilisation: %1% of the step").arg(localeNumber(row->utilization * 100, 1));
         else
             text += QStringLiteral("<br>") +
                     tr("%1% of the busiest link's time (the step time is not simulated yet)")
-                        .arg(m_scale.value(*row) * 100, 0, 'f', 1);
+                        .arg(localeNumber(m_scale.value(*row) * 100, 1));
     } else {
         text += QStringLiteral("<br>") + tr("Carries nothing in this step");
     }

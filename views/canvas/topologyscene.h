@@ -64,6 +64,10 @@ public:
     // Scene units per pixel of the view (line widths are cosmetic; items size their margins with it).
     double pixelSize() const { return m_pixel; }
     void setPixelSize(double pixel);
+    // Presentation mode (issue 7): link widths, the ring's arrows and the badges drawn SCALE times thicker
+    // (1: as usual).
+    double presentationScale() const { return m_presentationScale; }
+    void setPresentationScale(double scale);
 
     // The tooltip of a drawn link or device (built when asked: thousands of links need none in advance).
     QString linkToolTip(const LinkItem* item) const;
@@ -96,6 +100,7 @@ private:
     bool m_highlightClosed = true;
     bool m_highlighted = false;
     double m_pixel = 1;
+    double m_presentationScale = 1;
 };
 
 } // namespace ss

@@ -19,6 +19,8 @@ constexpr double barWidth = 0.7;
 constexpr int rowPixels = 20;
 const QColor markColor(0xD6, 0x27, 0x28);
 const char* const groupOrder[] = {"tp", "pp", "dp", "ep", "offload"};
+// A link kind of each LinkClass, NvLink to Network, whose class name and colour the legend shows.
+const char* const classSamples[] = {"nvlink", "pcie", "host", "qpi", "ib"};
 
 // Fractions as percentages at 1, 2 or 5 times a power of ten: "0%", "0.5%", "1%"; "25%" steps up to 100%.
 class PercentTicker : public QCPAxisTicker
@@ -35,7 +37,7 @@ protected:
     }
     QString getTickLabel(double tick, const QLocale& locale, QChar, int) override
     {
-        return locale.toString(tick * 100, 'g', 4) + QLatin1Char('%');
+        return locale.toString(tick * 100, 'g', 4) + locale.percent();
     }
 };
 
@@ -116,9 +118,8 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QCustomPlot(parent)
     // One bar series per link class and per group, so the legends name the colours.
     for (int cls = int(LinkClass::NvLink); cls <= int(LinkClass::Network); ++cls) {
         auto* bars = new QCPBars(m_linkRect->axis(QCPAxis::atLeft), m_linkRect->axis(QCPAxis::atBottom));
-        static const char* const samples[] = {"nvlink", "pcie", "host", "qpi", "ib"};
-        const QColor color = linkKindColor(samples[cls]);
-        bars->setName(linkKindClassName(samples[cls]));
+        const QColor color = linkKindColor(classSamples[cls]);
+        bars->setName(linkKindClassName(classSamples[cls]));
         bars->setBrush(color);
         bars->setPen(QPen(color.darker(130), 1));
         bars->setWidth(barWidth);
@@ -198,7 +199,9 @@ void BandwidthChart::resetData(const Result& result)
 
 int BandwidthChart::rowsThatFit() const
 {
-    return std::clamp(int((height() - 170) * 0.6 / rowPixels), 4, 40);
+    // Larger type in presentation mode needs taller rows.
+    const double scale = m_presentation.scale();
+    return std::clamp(int((height() - 170 * scale) * 0.6 / (rowPixels * scale)), 4, 40);
 }
 
 void BandwidthChart::rebuild()
@@ -415,7 +418,7 @@ QString BandwidthChart::toolTipAt(const QPointF& pos) const
             QLatin1Char('\n') + tr("Busy time per step: %1").arg(quantityText(link.busy_s, Unit::Seconds));
         if (m_utilization)
             text +=
-                QLatin1Char('\n') + tr("Utilisation: %1% of the step").arg(link.utilization * 100, 0, 'f', 1);
+                QLatin1Char('\n') + tr("Utilisation: %1% of the step").arg(localeNumber(link.utilization * 100, 1));
         if (row == m_bottleneckRow)
             text += QLatin1Char('\n') + (m_limitsStep
                                              ? tr("The bottleneck link of the step")
@@ -456,6 +459,13 @@ void BandwidthChart::onMouseMove(QMouseEvent* event)
         QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
+void BandwidthChart::setPresentationScale(double scale)
+{
+    m_presentation.setScale(this, scale);
+    if (rowsThatFit() != m_rows)
+        rebuild();
+}
+
 void BandwidthChart::resizeEvent(QResizeEvent* event)
 {
     QCustomPlot::resizeEvent(event);
@@ -470,6 +480,20 @@ void BandwidthChart::changeEvent(QEvent* event)
         applyPalette();
         replot(QCustomPlot::rpQueuedReplot);
     }
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+// View > Language (issue 7): the legends, the axes, the marks and the titles in the new language.
+void BandwidthChart::retranslate()
+{
+    for (auto& [cls, bars] : m_kindBars)
+        if (cls >= 0 && cls < int(std::size(classSamples)))
+            bars->setName(linkKindClassName(classSamples[cls]));
+    for (auto& [group, bars] : m_groupBars)
+        bars->setName(groupName(group));
+    m_collectiveRect->axis(QCPAxis::atBottom)->setLabel(tr("Time per step: calls × time per call, not overlapped"));
+    rebuild();
 }
 
 // Follows the widget palette so the chart reads in dark themes.

@@ -5,6 +5,7 @@
 // its parallel group (tp, pp, dp, offload). It only draws ss::Result::comm; nothing here computes a load.
 #pragma once
 
+#include "plotpresentation.h"
 #include "result.h"
 
 #include <qcustomplot.h>
@@ -48,6 +49,9 @@ public:
     QCPAxisRect* linkRect() const { return m_linkRect; }
     QCPAxisRect* collectiveRect() const { return m_collectiveRect; }
     QString toolTipAt(const QPointF& pos) const;
+    // Presentation mode (issue 7): fonts and lines SCALE times their usual size (1: as usual), fewer rows.
+    Q_INVOKABLE void setPresentationScale(double scale);
+    double presentationScale() const { return m_presentation.scale(); }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -56,6 +60,7 @@ protected:
 private:
     void rebuild();
     void applyPalette();
+    void retranslate();
     void updateTitles();
     int rowsThatFit() const;
     void onMouseMove(QMouseEvent* event);
@@ -78,6 +83,7 @@ private:
     std::map<int, QCPBars*> m_kindBars;      // by LinkClass
     std::map<QString, QCPBars*> m_groupBars; // by group
     std::vector<QCPAbstractItem*> m_items;   // bottleneck marks and empty-state notes
+    PlotPresentation m_presentation;
 };
 
 } // namespace ss

@@ -51,11 +51,23 @@ QString CalibrationChart::fitText(const Calibration& calibration)
                                   : QStringLiteral("—");
     return tr("%1, %n ranks: α = %2, 1/β = %3, R² = %4", nullptr, int(calibration.ranks))
         .arg(QString::fromStdString(calibration.op), quantityText(fit.alpha_s, Unit::Seconds), bandwidth,
-             QString::number(fit.r2, 'f', 4));
+             localeNumber(fit.r2, 4));
+}
+
+void CalibrationChart::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) {
+        xAxis->setLabel(tr("Bytes per collective"));
+        yAxis->setLabel(tr("Time per collective"));
+        const std::vector<Calibration> shown = m_calibrations;
+        setCalibrations(shown);
+    }
 }
 
 void CalibrationChart::setCalibrations(const std::vector<Calibration>& calibrations)
 {
+    m_calibrations = calibrations;
     clearGraphs();
     m_measured.clear();
     m_fitted.clear();

@@ -27,7 +27,12 @@ public:
     // The legend text of the fitted graph: "allreduce, 8 ranks: α = 23.1 µs, 1/β = 131 GB/s, R² = 0.998".
     static QString fitText(const Calibration& calibration);
 
+protected:
+    // View > Language (issue 7): the axes and the legend in the new language.
+    void changeEvent(QEvent* event) override;
+
 private:
+    std::vector<Calibration> m_calibrations; // on show, to be labelled again
     std::vector<QCPGraph*> m_measured;
     std::vector<QCPGraph*> m_fitted;
 };

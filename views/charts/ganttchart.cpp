@@ -3,6 +3,7 @@
 
 #include "chartlayout.h"
 
+#include "ganttcursor.h"
 #include "ganttplottable.h"
 #include "unitformat.h"
 #include "unittickers.h"
@@ -208,9 +209,22 @@ GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::mak
     updateTitle();
     rebuildLayout();
     resetZoom();
+    // Last: the rest of the chart is in place.
+    m_cursor = new GanttCursor(this);
 }
 
 GanttChart::~GanttChart() = default;
+
+void GanttChart::setPresentationScale(double scale)
+{
+    // The boxes scale their own outlines; PlotPresentation does the fonts, axes and items.
+    m_boxes->setProperty("presentationScaled", true);
+    m_boxes->setLineScale(scale);
+    m_cursor->setPresentationScale(scale);
+    m_presentation.setScale(this, scale);
+    updateLegendWrap(width());
+    replot(QCustomPlot::rpQueuedReplot);
+}
 
 QString GanttChart::kindName(GanttKind kind)
 {
@@ -520,6 +534,8 @@ void GanttChart::mouseReleaseEvent(QMouseEvent* event)
         setActiveCollective(collective);
         emit collectiveActivated(collective);
     }
+    if (index >= 0)
+        emit boxClicked(index);
 }
 
 void GanttChart::mouseDoubleClickEvent(QMouseEvent* event)
@@ -696,6 +712,20 @@ void GanttChart::changeEvent(QEvent* event)
         updateLegend();
         replot(QCustomPlot::rpQueuedReplot);
     }
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+// View > Language (issue 7): the axis, the legend, the title and (at the replot) the lane and stream names in
+// the new language; the zoom, the expanded stages and the active collective stay.
+void GanttChart::retranslate()
+{
+    m_boxes->setName(tr("Step timeline"));
+    xAxis->setLabel(tr("Time in the training step (wheel: zoom, drag: pan, double-click: whole step)"));
+    m_emptyText->setText(tr("No step timeline for this scenario."));
+    updateLegend();
+    updateTitle();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 // Follows the widget palette so the chart reads in dark themes; printing uses the light palette.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "ganttlayout.h"
+#include "plotpresentation.h"
 #include "result.h"
 #include "timemapping.h"
 
@@ -19,6 +20,7 @@
 
 namespace ss {
 
+class GanttCursor;
 class GanttPlottable;
 
 class GanttChart : public QCustomPlot
@@ -65,10 +67,18 @@ public:
     static QString kindName(GanttKind kind);
     static QString streamName(GanttStream stream);
 
+    // Presentation mode (issue 7): fonts, box outlines and lines SCALE times their usual size (1: as usual).
+    Q_INVOKABLE void setPresentationScale(double scale);
+    double presentationScale() const { return m_presentation.scale(); }
+    // The time cursor that sweeps the step (issue 7): Play in the chart's corner.
+    GanttCursor* timeCursor() const { return m_cursor; }
+
 signals:
     // A communication box was clicked: COLLECTIVE_INDEX indexes Result::comm.collectives; -1 when a click
     // elsewhere in the chart dropped the previous one.
     void collectiveActivated(int collectiveIndex);
+    // A box was clicked: EVENT indexes Result::timeline (the Explain panel shows how long it is and why).
+    void boxClicked(int event);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -87,6 +97,7 @@ private:
     void updateLaneLabels();
     void updateTitle();
     void applyPalette();
+    void retranslate();
     void showHover(const QPointF& pos, const QPoint& globalPos);
     void hideHover();
     void setActiveCollective(int collective);
@@ -110,6 +121,8 @@ private:
     QSharedPointer<QCPAxisTickerText> m_streamTicker;
     int m_hoverEvent = -1;
     int m_legendEntries = 0;
+    PlotPresentation m_presentation;
+    GanttCursor* m_cursor = nullptr;
 
     QPointF m_pressPos;
     TimeRange m_pressRange;

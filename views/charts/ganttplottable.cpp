@@ -296,7 +296,7 @@ void GanttPlottable::draw(QCPPainter* painter)
             // A pen adds a pixel right and below: shrink by one so outlined boxes keep their columns.
             for (QRect& rect : outlined)
                 rect.adjust(0, 0, -1, -1);
-            painter->setPen(QPen(color.darker(150), 1));
+            painter->setPen(QPen(color.darker(150), std::max(1.0, std::round(m_lineScale))));
             painter->drawRects(outlined.data(), static_cast<int>(outlined.size()));
         }
     }
@@ -306,7 +306,7 @@ void GanttPlottable::draw(QCPPainter* painter)
             return;
         for (QRect& rect : rects)
             rect.adjust(1, 1, -1, -1);
-        QPen pen(color, 2);
+        QPen pen(color, 2 * m_lineScale);
         pen.setJoinStyle(Qt::MiterJoin);
         painter->setPen(pen);
         painter->drawRects(rects.data(), static_cast<int>(rects.size()));

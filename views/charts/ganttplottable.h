@@ -49,6 +49,10 @@ public:
     // BAND: every other stage's background; HATCH: the bubbles; CRITICAL and HIGHLIGHT: the outlines of the
     // critical path and of the active collective.
     void setColors(const QColor& band, const QColor& hatch, const QColor& critical, const QColor& highlight);
+    // Presentation mode (issue 7): box outlines and the critical path's and active collective's outlines
+    // SCALE times as thick.
+    void setLineScale(double scale) { m_lineScale = scale > 0 ? scale : 1; }
+    double lineScale() const { return m_lineScale; }
 
     const PaintStats& paintStats() const { return m_stats; }
     PaintStats& paintStats() { return m_stats; }
@@ -74,6 +78,7 @@ private:
 
     std::shared_ptr<const GanttLayout> m_layout;
     int m_activeCollective = -1;
+    double m_lineScale = 1;
     QColor m_band;
     QColor m_hatch;
     QColor m_critical;

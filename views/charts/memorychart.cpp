@@ -9,6 +9,7 @@
 #include "unitformat.h"
 #include "unittickers.h"
 
+#include <QLocale>
 #include <QToolTip>
 
 #include <algorithm>
@@ -114,6 +115,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent)
             qOverload<const QCPRange&>(&QCPAxis::setRange));
 
     connect(this, &QCustomPlot::mouseMove, this, &MemoryChart::onMouseMove);
+    connect(this, &QCustomPlot::mouseRelease, this, &MemoryChart::onMouseRelease);
     applyPalette();
     updateTitle();
 }
@@ -261,7 +263,7 @@ void MemoryChart::layoutBars()
             break;
     }
     for (int s = 0; s < slotStages; s += every)
-        ticker->addTick(s, QString::number(s));
+        ticker->addTick(s, QLocale().toString(s));
     xAxis->setTicker(ticker);
     // At least five slots wide, so one stage is a bar and not a wall.
     const double slotCount = std::max(slotStages, 5);
@@ -345,6 +347,37 @@ void MemoryChart::updateOverflowLabels()
     }
 }
 
+bool MemoryChart::segmentAt(const QPointF& pos, int* stage, Component* component) const
+{
+    if (!axisRect()->rect().contains(pos.toPoint()))
+        return false;
+    const double key = xAxis->pixelToCoord(pos.x());
+    const int s = static_cast<int>(std::lround(key));
+    if (s < 0 || s >= static_cast<int>(m_stages.size()) ||
+        std::abs(key - s - barOffset()) > currentBarWidth() / 2)
+        return false;
+    const double value = yAxis->pixelToCoord(pos.y());
+    double bottom = 0;
+    for (int c = 0; c < componentCount; ++c) {
+        const double bytes = componentBytes(m_stages[s], static_cast<Component>(c));
+        if (value >= bottom && value < bottom + bytes) {
+            *stage = s;
+            *component = static_cast<Component>(c);
+            return true;
+        }
+        bottom += bytes;
+    }
+    return false;
+}
+
+void MemoryChart::onMouseRelease(QMouseEvent* event)
+{
+    int stage = 0;
+    Component component = Component::Params;
+    if (event->button() == Qt::LeftButton && segmentAt(event->position(), &stage, &component))
+        emit segmentClicked(stage, component);
+}
+
 void MemoryChart::onMouseMove(QMouseEvent* event)
 {
     const QPointF pos = event->position();
@@ -411,6 +444,13 @@ void MemoryChart::updateLegendWrap(int width)
     }
 }
 
+void MemoryChart::setPresentationScale(double scale)
+{
+    m_presentation.setScale(this, scale);
+    // The legend's words are wider or narrower now.
+    updateLegendWrap(width());
+}
+
 void MemoryChart::resizeEvent(QResizeEvent* event)
 {
     updateLegendWrap(event->size().width());
@@ -428,6 +468,25 @@ void MemoryChart::changeEvent(QEvent* event)
         applyPalette();
         replot(QCustomPlot::rpQueuedReplot);
     }
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+// View > Language (issue 7): the legend, the axes, the capacity and overflow labels and the title in the new
+// language and locale, from the stages on show.
+void MemoryChart::retranslate()
+{
+    for (int i = 0; i < componentCount; ++i)
+        m_bars[i]->setName(componentName(static_cast<Component>(i)));
+    if (m_baselineLegend) {
+        const QString shortLabel = QFontMetrics(legend->font()).elidedText(m_baselineLabel, Qt::ElideMiddle, 220);
+        m_baselineLegend->setName(tr("Baseline: %1").arg(shortLabel));
+    }
+    yAxis->setLabel(tr("Memory per GPU"));
+    xAxis->setLabel(tr("Pipeline stage"));
+    layoutBars();
+    updateLegendWrap(width());
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 // Follows the widget palette so the chart reads in dark themes; printing uses the light palette.

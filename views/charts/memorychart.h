@@ -5,6 +5,7 @@
 // one. It only draws figures of an ss::Result; nothing here computes memory.
 #pragma once
 
+#include "plotpresentation.h"
 #include "result.h"
 
 #include <qcustomplot.h>
@@ -49,6 +50,16 @@ public:
     // Stages outlined as not fitting.
     int overflowMarks() const { return static_cast<int>(m_overflowItems.size()); }
     double capacity() const { return m_capacity; }
+    // Presentation mode (issue 7): fonts and lines SCALE times their usual size (1: as usual).
+    Q_INVOKABLE void setPresentationScale(double scale);
+    double presentationScale() const { return m_presentation.scale(); }
+
+    // The current stage's bar segment under POS (widget pixels): its stage and component; false for none.
+    bool segmentAt(const QPointF& pos, int* stage, Component* component) const;
+
+signals:
+    // A segment of a current bar was clicked (the Explain panel shows how it is computed).
+    void segmentClicked(int stage, ss::MemoryChart::Component component);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -56,7 +67,9 @@ protected:
 
 private:
     void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
     void applyPalette();
+    void retranslate();
     void updateTitle();
     void clearOverflowItems();
     void updateOverflowLabels();
@@ -79,6 +92,7 @@ private:
     QString m_baselineLabel;
     std::array<QCPBars*, componentCount> m_baselineBars{};
     QCPBars* m_baselineLegend = nullptr; // a bar without data: the one legend entry of the baseline
+    PlotPresentation m_presentation;
 };
 
 } // namespace ss

@@ -6,6 +6,7 @@
 #include "unitformat.h"
 #include "unittickers.h"
 
+#include <QLocale>
 #include <QToolTip>
 
 #include <algorithm>
@@ -62,9 +63,9 @@ QString paramValueText(const QString& path, double v)
 {
     const Unit unit = SweepChart::paramUnit(path);
     if (unit == Unit::Count || unit == Unit::None) {
-        // Whole numbers as they are typed ("8", "2048"); a big count as "1.75B".
+        // Whole numbers in full ("8", "2,048" as the locale groups them); a big count as "1.75B".
         if (std::abs(v) < 1e6 && v == std::round(v))
-            return QString::number(qint64(v));
+            return QLocale().toString(qint64(v));
     }
     return quantityText(v, unit, 4);
 }
@@ -451,7 +452,9 @@ void SweepChart::applyPalette()
 void SweepChart::changeEvent(QEvent* event)
 {
     QCustomPlot::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+    // View > Language (issue 7): every word of the chart is set in rebuild() as well.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange ||
+        event->type() == QEvent::LanguageChange) {
         rebuild(); // recolours everything, the axis labels in their metrics' colours included
         replot(QCustomPlot::rpQueuedReplot);
     }

@@ -9,6 +9,7 @@
 #include "comparetext.h"
 #include "enginetext.h"
 #include "evaluate.h"
+#include "explaintext.h"
 #include "fieldnames.h"
 #include "fields.h"
 #include "ganttchart.h"
@@ -22,6 +23,7 @@
 
 #include <QBuffer>
 #include <QDateTime>
+#include <QLocale>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -254,7 +256,7 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
 
     report.text(ChartExport::tr("Summary"), 18, true);
     report.resetShade();
-    report.row(ChartExport::tr("GPUs"), QString::number(result.gpus), 13);
+    report.row(ChartExport::tr("GPUs"), QLocale().toString(qlonglong(result.gpus)), 13);
     report.row(ChartExport::tr("Parameters"), quantityText(result.params_total, Unit::Count, 4), 13);
     report.row(ChartExport::tr("Step time"), quantityText(result.step.time_s, Unit::Seconds, 4), 13);
     report.row(ChartExport::tr("Tokens per second"), quantityText(result.step.tokens_per_s, Unit::Count, 4), 13);
@@ -310,11 +312,26 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
         report.newPage();
         report.text(ChartExport::tr("How the figures are computed"), 18, true);
         for (const Explanation& e : result.explain) {
-            const QString value = QString::number(e.value, 'g', 6) +
-                                  (e.unit.empty() ? QString() : QStringLiteral(" ") + QString::fromStdString(e.unit));
-            report.text(QString::fromStdString(e.figure), 13, true);
+            // The page keeps to the figures a reader looks up: every link's rows (thousands on a large cluster)
+            // and the collectives' latency and group sizes stay in the Explain dock and `eval --explain`.
+            const QString figure = QString::fromStdString(e.figure);
+            const QString pattern = ExplainText::pattern(figure);
+            if ((pattern.startsWith(QLatin1String("comm.links[]")) &&
+                 !figure.contains(QLatin1String("utilization"))) ||
+                pattern.endsWith(QLatin1String(".alpha_s")) || pattern.endsWith(QLatin1String(".ranks")) ||
+                pattern.endsWith(QLatin1String(".groups")) || pattern.contains(QLatin1String("buffer_parts")))
+                continue;
+            if (pattern.startsWith(QLatin1String("comm.links[]"))) {
+                QList<int> index;
+                ExplainText::pattern(figure, &index);
+                const std::size_t j = std::size_t(index.value(0));
+                if (j >= result.comm.links.size() || result.comm.links[j].id != result.comm.bottleneck_link)
+                    continue;
+            }
+            report.text(ExplainText::title(figure, &result) + QStringLiteral(" (") + figure + QLatin1Char(')'), 13, true);
             report.text(QStringLiteral("%1 = %2 = %3")
-                            .arg(QString::fromStdString(e.formula), QString::fromStdString(e.substituted), value),
+                            .arg(ExplainText::formula(e.formula), QString::fromStdString(e.substituted),
+                                 ExplainText::valueText(e)),
                         12, false, 16);
             if (!e.source.empty())
                 report.text(ChartExport::tr("Source: %1").arg(QString::fromStdString(e.source)), 11, false, 16);

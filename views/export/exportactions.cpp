@@ -90,6 +90,24 @@ QMenu* ExportActions::addExportMenu(QMenu* fileMenu)
 {
     QMenu* menu = fileMenu->addMenu(tr("E&xport"));
     menu->setObjectName(QStringLiteral("menuExport"));
+    m_exportMenu = menu;
+    fillExportMenu(menu);
+    return menu;
+}
+
+void ExportActions::retranslate()
+{
+    if (!m_exportMenu)
+        return;
+    // Filled afresh: the same actions and object names, in the words of the current language.
+    m_exportMenu->setTitle(tr("E&xport"));
+    m_exportMenu->clear();
+    qDeleteAll(m_exportMenu->findChildren<QMenu*>(Qt::FindDirectChildrenOnly));
+    fillExportMenu(m_exportMenu);
+}
+
+void ExportActions::fillExportMenu(QMenu* menu)
+{
     QAction* report = menu->addAction(tr("&Report (PDF)…"));
     report->setObjectName(QStringLiteral("actionExportReport"));
     connect(report, &QAction::triggered, this, [this] { askAndExport(io::ExportChart::Report, io::ExportFormat::Pdf); });
@@ -104,7 +122,6 @@ QMenu* ExportActions::addExportMenu(QMenu* fileMenu)
         QMenu* sub = menu->addMenu(ChartExport::title(chart));
         fillChartMenu(sub, chart);
     }
-    return menu;
 }
 
 void ExportActions::askAndExport(io::ExportChart chart, io::ExportFormat format)

@@ -36,6 +36,8 @@ public:
     void setBaseline(std::function<const Baseline*()> provider) { m_baseline = std::move(provider); }
     // Adds the Export submenu (every chart, the report, the timeline) to FILE_MENU.
     QMenu* addExportMenu(QMenu* fileMenu);
+    // Sets the Export submenu's words again in the current language (the chart menus are made when asked for).
+    void retranslate();
 
     // Writes CHART to FILE; on failure shows the one-line error and returns false (lastError() holds it).
     bool exportTo(io::ExportChart chart, const QString& file);
@@ -46,9 +48,11 @@ public:
 private:
     void fillChartMenu(QMenu* menu, io::ExportChart chart);
     void askAndExport(io::ExportChart chart, io::ExportFormat format);
+    void fillExportMenu(QMenu* menu);
 
     ScenarioDocument* m_document;
     QWidget* m_window;
+    QMenu* m_exportMenu = nullptr;
     QString m_lastError;
     std::function<SweepSpec()> m_sweepSpec;
     std::function<const Baseline*()> m_baseline;

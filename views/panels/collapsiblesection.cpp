@@ -28,6 +28,16 @@ CollapsibleSection::CollapsibleSection(const QString& title, QWidget* parent)
     connect(m_header, &QToolButton::toggled, this, &CollapsibleSection::setExpanded);
 }
 
+QString CollapsibleSection::title() const
+{
+    return m_header->text();
+}
+
+void CollapsibleSection::setTitle(const QString& title)
+{
+    m_header->setText(title);
+}
+
 bool CollapsibleSection::isExpanded() const
 {
     return m_header->isChecked();

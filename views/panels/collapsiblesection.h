@@ -15,6 +15,8 @@ public:
     explicit CollapsibleSection(const QString& title, QWidget* parent = nullptr);
 
     QWidget* body() const { return m_body; }
+    QString title() const;
+    void setTitle(const QString& title);
     bool isExpanded() const;
     void setExpanded(bool expanded);
 

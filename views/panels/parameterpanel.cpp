@@ -2,7 +2,9 @@
 #include "parameterpanel.h"
 
 #include "collapsiblesection.h"
+#include "enginetext.h"
 #include "fieldnames.h"
+#include "glossary.h"
 #include "scenariodocument.h"
 #include "unitformat.h"
 
@@ -15,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStyle>
@@ -68,7 +71,12 @@ public:
     }
     // For fields where 0 means "derived from the others" (head_dim = hidden/heads, position table =
     // sequence length), 0 reads as that word rather than as a size of zero.
-    void setZeroText(const QString& text) { m_zeroText = text; }
+    void setZeroText(const QString& text)
+    {
+        m_zeroText = text;
+        if (value() == 0)
+            lineEdit()->setText(textFromValue(0)); // the new words on show at once
+    }
 
 protected:
     QString textFromValue(int value) const override
@@ -157,12 +165,7 @@ ParameterPanel::ParameterPanel(ScenarioDocument* document, QWidget* parent)
         addRow(field, body);
     }
     layout->addStretch(1);
-    // One label column width for all sections, so the editors line up from section to section.
-    int labelWidth = 0;
-    for (const auto& row : m_rows)
-        labelWidth = std::max(labelWidth, row->label->sizeHint().width());
-    for (QWidget* body : bodies)
-        static_cast<QGridLayout*>(body->layout())->setColumnMinimumWidth(0, labelWidth);
+    alignLabels();
     // Rarely touched: folded until asked for.
     for (const char* key : {"compute", "overheads"})
         if (CollapsibleSection* section = m_sections.value(QLatin1String(key)))
@@ -176,6 +179,16 @@ ParameterPanel::ParameterPanel(ScenarioDocument* document, QWidget* parent)
 }
 
 ParameterPanel::~ParameterPanel() = default;
+
+// One label column width for all sections, so the editors line up from section to section.
+void ParameterPanel::alignLabels()
+{
+    int labelWidth = 0;
+    for (const auto& row : m_rows)
+        labelWidth = std::max(labelWidth, row->label->sizeHint().width());
+    for (CollapsibleSection* section : std::as_const(m_sections))
+        static_cast<QGridLayout*>(section->body()->layout())->setColumnMinimumWidth(0, labelWidth);
+}
 
 ParameterPanel::Row* ParameterPanel::addRow(const FieldInfo& field, QWidget* body)
 {
@@ -192,23 +205,9 @@ ParameterPanel::Row* ParameterPanel::addRow(const FieldInfo& field, QWidget* bod
     row->label->setBuddy(row->editor);
     row->label->setObjectName(QStringLiteral("label.") + row->path);
 
-    QString tip = FieldNames::description(row->path);
-    if (field.type == FieldType::Real && field.unit != Unit::None && field.unit != Unit::Fraction) {
-        const QString example = field.unit == Unit::Bytes ? QStringLiteral("80 GiB, 40 GB, 512 MiB")
-                                : field.unit == Unit::BytesPerSecond ? QStringLiteral("25 GB/s, 200 Gb/s")
-                                : field.unit == Unit::Count          ? QStringLiteral("7.5B, 70M, 1.3e9")
-                                : field.unit == Unit::FlopsPerSecond ? QStringLiteral("312 TFLOP/s")
-                                                                     : QString();
-        if (!example.isEmpty())
-            tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
-                   tr("Accepts units, e.g. %1").arg(example);
-    } else if (field.unit == Unit::Fraction) {
-        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Accepts 0.5 or 50%");
-    }
-    tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + row->path;
-    row->toolTip = tip;
-    row->label->setToolTip(tip);
-    row->editor->setToolTip(tip);
+    row->toolTip = toolTipFor(*row);
+    row->label->setToolTip(row->toolTip);
+    row->editor->setToolTip(row->toolTip);
 
     row->frame = new QFrame(body);
     row->frame->setObjectName(QStringLiteral("frame.") + row->path);
@@ -269,7 +268,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
                     values.push_back(v);
             for (int v : values) {
                 const QString label = FieldNames::intChoice(row.path, v);
-                combo->addItem(label.isEmpty() ? QString::number(v) : label, v);
+                combo->addItem(label.isEmpty() ? QLocale().toString(v) : label, v);
             }
         } else {
             for (const std::string& c : field.choices) {
@@ -332,6 +331,84 @@ QWidget* ParameterPanel::createEditor(Row& row)
         commitText(*r, edit->text());
     });
     return edit;
+}
+
+QString ParameterPanel::toolTipFor(const Row& row) const
+{
+    const FieldInfo& field = *row.field;
+    QString tip = FieldNames::description(row.path);
+    if (field.type == FieldType::Real && field.unit != Unit::None && field.unit != Unit::Fraction) {
+        const QString example = field.unit == Unit::Bytes ? QStringLiteral("80 GiB, 40 GB, 512 MiB")
+                                : field.unit == Unit::BytesPerSecond ? QStringLiteral("25 GB/s, 200 Gb/s")
+                                : field.unit == Unit::Count          ? QStringLiteral("7.5B, 70M, 1.3e9")
+                                : field.unit == Unit::FlopsPerSecond ? QStringLiteral("312 TFLOP/s")
+                                                                     : QString();
+        if (!example.isEmpty())
+            tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
+                   tr("Accepts units, e.g. %1").arg(example);
+    } else if (field.unit == Unit::Fraction) {
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Accepts 0.5 or 50%");
+    }
+    tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + row.path;
+    // The glossary's definition of the field's term (issue 7), after a blank line.
+    if (const QString glossary = glossaryTooltip(Glossary::termForField(row.path)); !glossary.isEmpty())
+        tip += QStringLiteral("\n\n") + glossary;
+    return tip;
+}
+
+void ParameterPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+// Every word the panel shows, as the constructor and load() set them, in the current language; the values,
+// the rejected entries and the folded sections stay as they are.
+void ParameterPanel::retranslate()
+{
+    for (auto it = m_sections.cbegin(); it != m_sections.cend(); ++it)
+        it.value()->setTitle(FieldNames::section(it.key()));
+    for (const auto& row : m_rows) {
+        row->label->setText(FieldNames::label(row->path));
+        row->toolTip = toolTipFor(*row);
+        row->label->setToolTip(row->toolTip);
+        if (row->unit)
+            row->unit->setText(FieldNames::countUnit(row->path));
+        if (row->kind == Row::Kind::Combo) {
+            auto* combo = static_cast<QComboBox*>(row->editor);
+            const QSignalBlocker blocker(combo);
+            const bool gpuPicker = row->path == QLatin1String("cluster.gpu");
+            for (int i = 0; i < combo->count(); ++i) {
+                const QVariant data = combo->itemData(i);
+                QString text;
+                if (row->field->type == FieldType::Int)
+                    text = FieldNames::intChoice(row->path, data.toInt());
+                else if (gpuPicker)
+                    text = data.toString().isEmpty() ? tr("Custom…") : data.toString();
+                else
+                    text = FieldNames::choice(row->path, data.toString());
+                combo->setItemText(i, text.isEmpty() ? QLocale().toString(data.toInt()) : text);
+            }
+        } else if (row->kind == Row::Kind::Spin) {
+            auto* spin = static_cast<FieldSpinBox*>(row->editor);
+            const QSignalBlocker blocker(spin);
+            if (row->path == QLatin1String("model.head_dim"))
+                spin->setZeroText(tr("auto (hidden / heads)"));
+            else if (row->path == QLatin1String("model.max_positions"))
+                spin->setZeroText(tr("auto (sequence length)"));
+        }
+        // A rejected entry is still on show: its reason is worded again for what is in the editor.
+        if (!row->rejected.isEmpty()) {
+            if (auto* edit = qobject_cast<QLineEdit*>(row->editor))
+                row->rejected = EngineText::fieldError(*row->field, edit->text());
+            else if (auto* spin = qobject_cast<QSpinBox*>(row->editor))
+                row->rejected = EngineText::fieldError(*row->field, QString::number(spin->value()));
+        }
+    }
+    alignLabels();
+    refreshProblems(); // the problems' sentences, and every mark with them
+    updateEnabled();
 }
 
 QWidget* ParameterPanel::editor(const QString& path) const

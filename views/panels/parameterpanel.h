@@ -40,11 +40,16 @@ public slots:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    // View > Language (issue 7): section titles, labels, tooltips, choices and marks in the new language.
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Row;
     Row* addRow(const FieldInfo& field, QWidget* body);
     QWidget* createEditor(Row& row);
+    QString toolTipFor(const Row& row) const;
+    void retranslate();
+    void alignLabels();
     void load(Row& row);
     void commit(Row& row, const FieldValue& value, bool scrub);
     void commitText(Row& row, const QString& text);

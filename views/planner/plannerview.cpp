@@ -202,6 +202,7 @@ void PlannerView::retranslate()
     m_apply->setText(tr("&Apply layout"));
     m_apply->setToolTip(tr("Set the selected layout on the scenario (one undo step)"));
     m_model->retranslate();
+    updateEmptyMessage();
     updateProgress();
 }
 
@@ -346,6 +347,13 @@ void PlannerView::refresh()
     const PlanObjective objective = PlanObjective(m_objective->currentData().toInt());
     m_model->resetData(m_feasible, objective, kTableRows);
     m_chart->resetData(m_feasible, m_gpus, m_model->rows().empty() ? nullptr : &m_model->rows().front());
+    updateEmptyMessage();
+    updateButtons();
+}
+
+// What the chart says while it has no point to draw, in the current language.
+void PlannerView::updateEmptyMessage()
+{
     if (!m_error.isEmpty())
         m_chart->setEmptyMessage(tr("The search could not start."));
     else if (m_hasSearched && !isRunning() && m_feasible.empty())
@@ -355,7 +363,6 @@ void PlannerView::refresh()
         m_chart->setEmptyMessage(tr("Searching…"));
     else
         m_chart->setEmptyMessage({});
-    updateButtons();
 }
 
 void PlannerView::updateProgress()

@@ -85,6 +85,7 @@ private:
     void finishRun();
     void stopRun();
     void refresh();
+    void updateEmptyMessage();
     void updateProgress();
     void updateButtons();
     void onScenarioChanged();

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "explainmodel.h"
+
+#include "analysisrunner.h"
+#include "evaluate.h"
+#include "scenariodocument.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace ss {
+
+namespace {
+
+Result explainedResult(const Scenario& scenario)
+{
+    EvalOptions options;
+    options.explain = true;
+    options.timeline = false; // the explanations do not need the boxes (their figures are the same)
+    return evaluate(scenario, options);
+}
+
+} // namespace
+
+ExplainModel::ExplainModel(ScenarioDocument* document, QObject* parent)
+    : QObject(parent), m_document(document)
+{
+    connect(document, &ScenarioDocument::scenarioChanged, this, &ExplainModel::invalidate);
+}
+
+ExplainModel::~ExplainModel() = default;
+
+bool ExplainModel::isValid() const
+{
+    return validateScenario(m_document->scenario()).empty();
+}
+
+void ExplainModel::invalidate()
+{
+    ++m_generation;
+    const bool wasReady = m_ready;
+    m_ready = false;
+    if (wasReady || m_running)
+        emit invalidated();
+}
+
+void ExplainModel::request()
+{
+    if (m_ready || (m_running && m_requested == m_generation))
+        return;
+    const Scenario& scenario = m_document->scenario();
+    if (!validateScenario(scenario).empty())
+        return;
+    const quint64 generation = m_generation;
+    const bool inlineRun =
+        m_mode == Mode::Inline || (m_mode == Mode::Automatic && AnalysisRunner::estimatedSeconds(scenario) <=
+                                                                    AnalysisRunner::inlineLimitSeconds());
+    ++m_evaluations;
+    if (inlineRun) {
+        accept(generation, explainedResult(scenario));
+        return;
+    }
+    // The lambda owns its copy of the scenario; a newer request while this one runs starts its own, and
+    // whichever finishes for an older scenario is dropped.
+    m_running = true;
+    m_requested = generation;
+    auto* watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation == m_requested)
+            m_running = false;
+        accept(generation, watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([scenario] { return explainedResult(scenario); }));
+}
+
+void ExplainModel::accept(quint64 generation, Result result)
+{
+    if (generation != m_generation)
+        return; // explains a scenario that has changed since
+    m_result = std::move(result);
+    m_index.clear();
+    m_index.reserve(qsizetype(m_result.explain.size()));
+    for (std::size_t i = 0; i < m_result.explain.size(); ++i)
+        m_index.insert(QString::fromStdString(m_result.explain[i].figure), int(i));
+    m_ready = true;
+    emit ready();
+}
+
+const Explanation* ExplainModel::find(const QString& figure) const
+{
+    const auto it = m_index.constFind(figure);
+    return it == m_index.cend() ? nullptr : &m_result.explain[std::size_t(*it)];
+}
+
+} // namespace ss

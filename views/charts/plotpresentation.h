@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Presentation mode for a QCustomPlot chart (issue 7): every font (titles, legend, axis labels, tick
+// labels, text items) and every line (axes, grids, bar and graph outlines, items) SCALE times its usual
+// size, for a projector. One instance per chart; the chart's setPresentationScale() calls setScale().
+//
+// It keeps each value's size at scale 1 and only ever sets base × scale, so going back to 1 restores the
+// chart exactly. Charts keep styling themselves as usual (a palette change sets 1-pixel axis pens again, a
+// new result adds bars and labels): on the next replot such a value, differing from what was last set, is
+// taken as the new size at scale 1 and scaled. A text item first seen while scaled is taken to be made
+// from the (already enlarged) application font. Items that scale themselves carry the dynamic property
+// "presentationScaled" and are left alone.
+#pragma once
+
+#include <QMetaObject>
+#include <QPointer>
+
+#include <unordered_map>
+#include <vector>
+
+class QCustomPlot;
+class QFont;
+class QPen;
+
+namespace ss {
+
+class PlotPresentation
+{
+public:
+    PlotPresentation() = default;
+    PlotPresentation(const PlotPresentation&) = delete;
+    PlotPresentation& operator=(const PlotPresentation&) = delete;
+    ~PlotPresentation();
+
+    double scale() const { return m_scale; }
+    // Scales PLOT's fonts and line widths to SCALE (> 0) times their usual size and queues a replot.
+    void setScale(QCustomPlot* plot, double scale);
+
+private:
+    struct Value
+    {
+        double base = 0;
+        double applied = -1;
+    };
+    struct Entry
+    {
+        QPointer<QObject> object;
+        std::vector<Value> values;
+    };
+    enum class Kind
+    {
+        Size,     // a font's size or a pen's width: base × scale
+        TextItem, // a text item's font: first seen while scaled, it is taken to be scaled already
+    };
+
+    void apply(QCustomPlot* plot);
+    Entry& entry(QObject* object, std::size_t values, bool* fresh);
+    double scaled(Value& value, double current, bool fresh, Kind kind = Kind::Size) const;
+    QFont scaledFont(Value& value, const QFont& font, bool fresh, Kind kind = Kind::Size) const;
+    QPen scaledPen(Value& value, const QPen& pen, bool fresh) const;
+
+    double m_scale = 1;
+    std::unordered_map<const QObject*, Entry> m_entries;
+    QPointer<QCustomPlot> m_plot;
+    QMetaObject::Connection m_connection;
+};
+
+} // namespace ss
