@@ -1078,34 +1078,28 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
 
 void CommModel::spreadLoads(const Plan& plan) const
 {
-    // Arc loads onto the links of each edge, in proportion to what each link can carry: one entry per arc
-    // and link, sorted by link (stable: a link's shares add up in arc order), the entries of a link merged.
+    // Arc loads onto the links of each edge, in proportion to what each link can carry; a link's shares add
+    // up in arc order, then the links are sorted by index.
     const auto& edges = m_graph->edges();
     const auto& links = m_graph->links();
     std::vector<LinkLoad>& loads = plan.links;
     loads.clear();
-    loads.reserve(plan.loads.size());
+    std::vector<int> slot(links.size(), -1);
     for (const auto& [arc, perByte] : plan.loads) {
         const Edge& e = edges[std::size_t(arcEdge(arc))];
         for (int l : e.links) {
             const Link& link = links[std::size_t(l)];
+            if (slot[std::size_t(l)] < 0) {
+                slot[std::size_t(l)] = int(loads.size());
+                loads.push_back({l, 0, 0, 0});
+            }
+            LinkLoad& ll = loads[std::size_t(slot[std::size_t(l)])];
             const double share = perByte * link.capacity() * link.efficiency / e.effective;
             const bool forward = (arc % 2 == 0) == (link.a == e.a);
-            loads.push_back({l, forward ? share : 0.0, forward ? 0.0 : share, 0});
+            (forward ? ll.bytes_ab : ll.bytes_ba) += share;
         }
     }
-    std::stable_sort(loads.begin(), loads.end(),
-                     [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
-    std::size_t merged = 0;
-    for (std::size_t i = 0; i < loads.size(); ++i) {
-        if (merged > 0 && loads[merged - 1].link == loads[i].link) {
-            loads[merged - 1].bytes_ab += loads[i].bytes_ab;
-            loads[merged - 1].bytes_ba += loads[i].bytes_ba;
-        } else {
-            loads[merged++] = loads[i];
-        }
-    }
-    loads.resize(merged);
+    std::sort(loads.begin(), loads.end(), [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
     double worst = -1;
     plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {
