@@ -5,20 +5,26 @@
 //   gui_update_s    one panel edit through the document to the memory chart repainted, offscreen
 //                   (target <= 16 ms, one frame)
 //   gantt_repaint_100k_s  one pan frame of the Gantt chart with about 100k boxes (target <= 16 ms)
+//   gantt_cursor_frame_100k_s  one frame of the time cursor sweeping that chart (issue 7): its own layer
+//                   redrawn and the window repainted, the boxes left alone (target <= 16 ms)
 //   startup_s       the shardscope binary from process start to its first painted window (target <= 1 s)
 //   planner_configs_per_s  layouts the planner evaluates per second, GPT-3 175B on 1024 GPUs, every core
 //                   (target >= 10,000)
 //   canvas_repaint_256gpu_s  one drag frame of the topology canvas of 32 DGX A100 (256 GPUs), every
 //                   machine drawn: a device moved and the view rendered into an image (target <= 16 ms)
 // and a few neighbours for context. Medians, so a stray scheduler hiccup does not move the figure.
+// shardscope-bench --scaling [--json] [--quick]: only the scaling figures instead (scaling.h): evaluate() and
+// its parts from 64 to 16,384 GPUs and from 1 to 1024 microbatches.
 #include "canvasitems.h"
 #include "collective.h"
 #include "planner.h"
 #include "presets.h"
+#include "scaling.h"
 #include "evaluate.h"
 #include "examples.h"
 #include "fields.h"
 #include "ganttchart.h"
+#include "ganttcursor.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "scenariodocument.h"
@@ -83,10 +89,27 @@ int main(int argc, char* argv[])
     parser.addHelpOption();
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the medians as JSON."));
     const QCommandLineOption quick(QStringLiteral("quick"), QStringLiteral("Few runs (a smoke test)."));
+    const QCommandLineOption scaling(
+        QStringLiteral("scaling"),
+        QStringLiteral("Measure how evaluate() grows with GPUs and microbatches instead."));
     parser.addOption(json);
     parser.addOption(quick);
+    parser.addOption(scaling);
     parser.process(app);
     const bool fast = parser.isSet(quick);
+
+    // A mode of its own, so the default run's figures and time stay as they are.
+    if (parser.isSet(scaling)) {
+        const QJsonObject figures = ss::bench::runScaling({fast, !fast});
+        if (parser.isSet(json))
+            std::printf("%s", QJsonDocument(figures).toJson(QJsonDocument::Indented).constData());
+        else
+            std::printf("%s", qPrintable(ss::bench::scalingTable(figures)));
+        if (figures.contains(QStringLiteral("error")))
+            std::fprintf(stderr, "shardscope-bench: %s\n",
+                         qPrintable(figures.value(QStringLiteral("error")).toString()));
+        return figures.contains(QStringLiteral("error")) ? 1 : 0;
+    }
 
     QJsonObject medians;
     const ss::Scenario scenario = ss::io::defaultExampleScenario();
@@ -224,6 +247,15 @@ int main(int argc, char* argv[])
         medians.insert(QStringLiteral("gantt_repaint_100k_full_s"), measure(ganttRuns / 10, ganttRuns, [&](int) {
                            gantt.replot(QCustomPlot::rpImmediateRefresh);
                        }));
+        // The time cursor's sweep: each frame moves the cursor (its layer redrawn, every stage's words found
+        // by a binary search per row) and the widget repaints from its layer buffers.
+        gantt.timeCursor()->setTime(0);
+        medians.insert(QStringLiteral("gantt_cursor_frame_100k_s"),
+                       measure(ganttRuns / 10, ganttRuns, [&](int i) {
+                           gantt.timeCursor()->setTime((i % 100) * 0.01 * step);
+                           gantt.repaint();
+                       }));
+        gantt.timeCursor()->setShown(false);
         medians.insert(QStringLiteral("gantt_reset_100k_s"), measure(2, fast ? 4 : 20, [&](int) {
                            gantt.resetData(big);
                            gantt.replot(QCustomPlot::rpImmediateRefresh);
