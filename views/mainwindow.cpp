@@ -176,7 +176,14 @@ MainWindow::MainWindow(QWidget* parent)
     resize(std::min(1280, available.width() * 9 / 10), std::min(800, available.height() * 9 / 10));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The document is a child: QWidget's destructor deletes it after this class is gone, and clearing its
+    // undo stack then emits into this window's slots. Cut those connections while the window is whole;
+    // the same for every other child that emits while it is torn down (models, docks, the undo stack).
+    for (QObject* child : findChildren<QObject*>())
+        child->disconnect(this);
+}
 
 void MainWindow::createMenus()
 {
