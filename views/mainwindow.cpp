@@ -143,17 +143,18 @@ MainWindow::MainWindow(QWidget* parent)
             resizeDocks({m_explainDock}, {std::clamp(width() / 4, 260, 460)}, Qt::Horizontal);
         }
     });
-    connect(m_chart, &MemoryChart::segmentClicked, m_explain,
+    // Lambdas that reach into this window take it as their context, so that ~MainWindow cuts them too.
+    connect(m_chart, &MemoryChart::segmentClicked, this,
             [this](int stage, MemoryChart::Component component) {
                 m_explain->showMemorySegment(stage, int(component));
             });
-    connect(m_gantt, &GanttChart::boxClicked, m_explain, [this](int event) {
+    connect(m_gantt, &GanttChart::boxClicked, this, [this](int event) {
         const std::vector<TimelineEvent>& timeline = m_document->result().timeline;
         if (event >= 0 && std::size_t(event) < timeline.size())
             m_explain->showTimelineEvent(timeline[std::size_t(event)]);
     });
     connect(m_summary, &SummaryStrip::figureClicked, m_explain, &ExplainPanel::showFigure);
-    connect(m_topology->scene(), &QGraphicsScene::selectionChanged, m_explain, [this] {
+    connect(m_topology->scene(), &QGraphicsScene::selectionChanged, this, [this] {
         m_explain->showLinks(m_topology->scene()->selectedLinkIds());
     });
 
