@@ -2,6 +2,7 @@
 #include "comparecommand.h"
 
 #include "clioutput.h"
+#include "scenariosource.h"
 #include "compare.h"
 #include "evaluate.h"
 #include "examples.h"
@@ -17,7 +18,6 @@ namespace {
 
 using namespace ss::cli;
 
-constexpr qint64 kMaxInputBytes = 64 * 1024 * 1024;
 
 class CompareText
 {
@@ -27,42 +27,7 @@ class CompareText
 // SOURCE as `eval` takes it: "-" (stdin), a file, or a built-in example; LABEL names it in messages.
 bool loadScenario(const QString& source, ss::Scenario& out, QString& label)
 {
-    QString error;
-    label = source;
-    if (source == QLatin1String("-")) {
-        label = QStringLiteral("<stdin>");
-        QFile in;
-        const QByteArray json =
-            in.open(stdin, QIODevice::ReadOnly) ? in.read(kMaxInputBytes + 1) : QByteArray();
-        if (json.size() > kMaxInputBytes) {
-            inputError(CompareText::tr("<stdin>: too large for a scenario"));
-            return false;
-        }
-        if (!ss::io::readScenario(json, out, &error, label, ss::io::ReadCheck::FieldsOnly)) {
-            inputError(error);
-            return false;
-        }
-        return true;
-    }
-    if (QFileInfo::exists(source)) {
-        if (!ss::io::loadScenarioFile(source, out, &error, ss::io::ReadCheck::FieldsOnly)) {
-            inputError(error);
-            return false;
-        }
-        return true;
-    }
-    for (const ss::io::ExampleInfo& info : ss::io::examples()) {
-        if (info.id == source) {
-            if (!ss::io::loadExample(source, out, &error)) {
-                inputError(error);
-                return false;
-            }
-            return true;
-        }
-    }
-    inputError(CompareText::tr("%1: no such file or built-in example (shardscope-cli examples lists them)")
-                   .arg(source));
-    return false;
+    return ss::cli::loadScenarioSource(source, out, &label);
 }
 
 const char* betterName(ss::Better better)

@@ -3,6 +3,7 @@
 // Exit codes: 0 success, 1 bad input (one line on stderr naming the file, the path and what was
 // expected), 2 usage error. Output is written only once it is complete.
 #include "clioutput.h"
+#include "scenariosource.h"
 #include "collective.h"
 #include "comparecommand.h"
 #include "evaluate.h"
@@ -174,45 +175,7 @@ int Cli::listExamples()
 // SOURCE is "-" (stdin), a file, or an example id; a file wins over an example of the same name.
 bool Cli::loadScenario(const QString& source, ss::Scenario& out, QString& label)
 {
-    QString error;
-    if (source == QLatin1String("-")) {
-        label = QStringLiteral("<stdin>");
-        QFile in;
-        if (!in.open(stdin, QIODevice::ReadOnly)) {
-            inputError(tr("<stdin>: cannot read standard input"));
-            return false;
-        }
-        // Bounded like a scenario file (scenariojson.cpp): a pipe that never ends must not eat the memory.
-        const QByteArray json = in.read(kMaxInputBytes + 1);
-        if (json.size() > kMaxInputBytes) {
-            inputError(tr("<stdin>: too large for a scenario"));
-            return false;
-        }
-        if (!ss::io::readScenario(json, out, &error, label, ss::io::ReadCheck::FieldsOnly)) {
-            inputError(error);
-            return false;
-        }
-        return true;
-    }
-    label = source;
-    if (QFileInfo::exists(source)) {
-        if (!ss::io::loadScenarioFile(source, out, &error, ss::io::ReadCheck::FieldsOnly)) {
-            inputError(error);
-            return false;
-        }
-        return true;
-    }
-    for (const ss::io::ExampleInfo& info : ss::io::examples()) {
-        if (info.id == source) {
-            if (!ss::io::loadExample(source, out, &error)) {
-                inputError(error);
-                return false;
-            }
-            return true;
-        }
-    }
-    inputError(tr("%1: no such file or built-in example (shardscope-cli examples lists them)").arg(source));
-    return false;
+    return ss::cli::loadScenarioSource(source, out, &label);
 }
 
 int Cli::eval(const QStringList& args)

@@ -2,6 +2,7 @@
 #include "sweepcommand.h"
 
 #include "clioutput.h"
+#include "scenariosource.h"
 #include "examples.h"
 #include "fields.h"
 #include "scenariojson.h"
@@ -17,7 +18,6 @@ namespace ss::cli {
 
 namespace {
 
-constexpr qint64 kMaxInputBytes = 64 * 1024 * 1024;
 
 class SweepText
 {
@@ -32,42 +32,7 @@ QString fromStd(const std::string& text)
 // SOURCE as `eval` takes it: "-" (stdin), a file, or a built-in example. On failure prints the error.
 bool loadScenario(const QString& source, Scenario& out)
 {
-    QString error;
-    if (source == QLatin1String("-")) {
-        QFile in;
-        if (!in.open(stdin, QIODevice::ReadOnly)) {
-            inputError(SweepText::tr("<stdin>: cannot read standard input"));
-            return false;
-        }
-        const QByteArray json = in.read(kMaxInputBytes + 1);
-        if (json.size() > kMaxInputBytes) {
-            inputError(SweepText::tr("<stdin>: too large for a scenario"));
-            return false;
-        }
-        if (!io::readScenario(json, out, &error, QStringLiteral("<stdin>"), io::ReadCheck::FieldsOnly)) {
-            inputError(error);
-            return false;
-        }
-        return true;
-    }
-    if (QFileInfo::exists(source)) {
-        if (!io::loadScenarioFile(source, out, &error, io::ReadCheck::FieldsOnly)) {
-            inputError(error);
-            return false;
-        }
-        return true;
-    }
-    for (const io::ExampleInfo& info : io::examples()) {
-        if (info.id == source) {
-            if (!io::loadExample(source, out, &error)) {
-                inputError(error);
-                return false;
-            }
-            return true;
-        }
-    }
-    inputError(SweepText::tr("%1: no such file or built-in example (shardscope-cli examples lists them)").arg(source));
-    return false;
+    return cli::loadScenarioSource(source, out);
 }
 
 } // namespace

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenariosource.h"
+
+#include "clioutput.h"
+#include "examples.h"
+#include "scenariojson.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
+namespace ss::cli {
+
+namespace {
+
+// Bounded like a scenario file (scenariojson.cpp): a pipe that never ends must not eat the memory.
+constexpr qint64 kMaxInputBytes = 64 * 1024 * 1024;
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("Cli", text);
+}
+
+} // namespace
+
+bool loadScenarioSource(const QString& source, Scenario& out, QString* label)
+{
+    QString error;
+    if (source == QLatin1String("-")) {
+        if (label)
+            *label = QStringLiteral("<stdin>");
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly)) {
+            inputError(tr("<stdin>: cannot read standard input"));
+            return false;
+        }
+        const QByteArray json = in.read(kMaxInputBytes + 1);
+        if (json.size() > kMaxInputBytes) {
+            inputError(tr("<stdin>: too large for a scenario"));
+            return false;
+        }
+        if (!io::readScenario(json, out, &error, QStringLiteral("<stdin>"), io::ReadCheck::FieldsOnly)) {
+            inputError(error);
+            return false;
+        }
+        return true;
+    }
+    if (label)
+        *label = source;
+    if (QFileInfo::exists(source)) {
+        if (!io::loadScenarioFile(source, out, &error, io::ReadCheck::FieldsOnly)) {
+            inputError(error);
+            return false;
+        }
+        return true;
+    }
+    for (const io::ExampleInfo& info : io::examples()) {
+        if (info.id == source) {
+            if (!io::loadExample(source, out, &error)) {
+                inputError(error);
+                return false;
+            }
+            return true;
+        }
+    }
+    inputError(tr("%1: no such file or built-in example (shardscope-cli examples lists them)").arg(source));
+    return false;
+}
+
+} // namespace ss::cli
