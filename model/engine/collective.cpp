@@ -198,8 +198,8 @@ private:
         return c;
     }
 
-    // Switch to switch: a dense table (a rail-optimised fabric of 1024 GPUs has a few dozen switches), because
-    // every flow between machines asks for one and hashing them was a tenth of a cold all-reduce.
+    // Switch to switch: a dense table (a rail-optimised fabric of 1024 GPUs has a few dozen switches),
+    // because every flow between machines asks for one and hashing them was a tenth of a cold all-reduce.
     int switchColumn(int swA, int swB)
     {
         const std::size_t n = std::size_t(m_router.switchCount());
@@ -948,10 +948,10 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
             }
             ph.alpha = std::max(ph.alpha, steps * latency);
             // What the busiest GPU sends: n-1 peers' shares, or the root's n-1 copies.
-            ph.volume = op == CollectiveOp::AllReduce ? 2 * (nn - 1) / nn
+            ph.volume = op == CollectiveOp::AllReduce                                 ? 2 * (nn - 1) / nn
                         : op == CollectiveOp::Broadcast || op == CollectiveOp::Reduce ? nn - 1
-                        : op == CollectiveOp::SendRecv ? 1.0
-                                                       : (nn - 1) / nn;
+                        : op == CollectiveOp::SendRecv                                ? 1.0
+                                                                                      : (nn - 1) / nn;
             ph.steps = steps;
             break;
         }
@@ -999,10 +999,9 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
         plan.beta_s += ph.repeat * worst / ph.factor;
         if (plan.phase_count < kMaxCollectivePhases) {
             const Edge* e = worstArc >= 0 ? &edges[std::size_t(arcEdge(worstArc))] : nullptr;
-            plan.phases[std::size_t(plan.phase_count++)] = {ph.alpha,          ph.steps,
-                                                            ph.volume,         worstLoad,
-                                                            e ? e->capacity : 0, e ? e->effective : 0,
-                                                            ph.factor,         ph.repeat};
+            plan.phases[std::size_t(plan.phase_count++)] = {
+                ph.alpha,  ph.steps, ph.volume, worstLoad, e ? e->capacity : 0, e ? e->effective : 0,
+                ph.factor, ph.repeat};
         }
     }
     for (std::size_t a = 0; a < total.size(); ++a)
@@ -1099,7 +1098,8 @@ void CommModel::spreadLoads(const Plan& plan) const
             (forward ? ll.bytes_ab : ll.bytes_ba) += share;
         }
     }
-    std::sort(loads.begin(), loads.end(), [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
+    std::sort(loads.begin(), loads.end(),
+              [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
     double worst = -1;
     plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {
@@ -1111,6 +1111,148 @@ void CommModel::spreadLoads(const Plan& plan) const
         }
     }
     plan.spread = true;
+}
+
+double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
+                             const std::vector<std::vector<int>>& groups, const std::vector<double>& scale,
+                             double bytes)
+{
+    // A plan's time is Σ over its phases of (steps × the slowest step's route latency + the busiest arc's
+    // bytes / its effective bandwidth). Two facts bound it from below without routing a flow:
+    // - bytes that leave a machine cross the edges that join it to the rest (machines are the components
+    //   without network edges), so the busiest of them carries at least its share of what the algorithm
+    //   sends out of the machine: out(h) / Σ effective(h). Inside a machine the same holds for a GPU's edges.
+    // - a route between two machines takes at least one network edge (two when every network edge ends at a
+    //   switch: one out of the source machine, one into the target), plus a first and a last hop when the GPU
+    //   is not itself on the network.
+    const auto& devices = m_graph->devices();
+    const auto& edges = m_graph->edges();
+    if (m_netLatency < 0) {
+        m_hostOut.assign(std::size_t(m_graph->hostCount()), 0.0);
+        double least = kInf;
+        bool viaSwitch = true;
+        for (const Edge& e : edges) {
+            const int ha = devices[std::size_t(e.a)].host;
+            const int hb = devices[std::size_t(e.b)].host;
+            if (ha == hb)
+                continue;
+            if (ha >= 0)
+                m_hostOut[std::size_t(ha)] += e.effective;
+            if (hb >= 0)
+                m_hostOut[std::size_t(hb)] += e.effective;
+            if (ha >= 0 || hb >= 0) {
+                least = std::min(least, e.latency_s);
+                viaSwitch = viaSwitch && (ha < 0 || hb < 0);
+            }
+        }
+        m_netLatency = std::isfinite(least) ? (viaSwitch ? 2 : 1) * least : 0;
+    }
+    const bool allReduce = op == CollectiveOp::AllReduce;
+    std::vector<double> hostOut(m_hostOut.size(), 0.0); // bytes out of each machine per byte of size
+    std::vector<double> gpuOut;                         // hierarchical: bytes out of each GPU per byte
+    std::vector<int> slot(m_hostOut.size(), -1);
+    std::vector<int> hosts;
+    std::vector<int> perHost;
+    double alphaNet = 0;    // the phase across machines: steps × the least route latency
+    double intraRepeat = 1; // hierarchical: the phase inside the machines runs this often
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        const std::vector<int>& group = groups[gi];
+        const double w = scale.empty() ? 1.0 : scale[gi];
+        const int n = int(group.size());
+        if (n < 2)
+            continue;
+        hosts.clear();
+        perHost.clear();
+        double ends = kInf; // the least first (last) hop of a GPU that is not on the network itself
+        for (int d : group) {
+            const int h = devices[std::size_t(d)].host;
+            if (slot[std::size_t(h)] < 0) {
+                slot[std::size_t(h)] = int(hosts.size());
+                hosts.push_back(h);
+                perHost.push_back(0);
+            }
+            ++perHost[std::size_t(slot[std::size_t(h)])];
+            double first = m_graph->isPort(d) ? 0.0 : kInf;
+            for (const TopologyGraph::Arc& a : m_graph->arcsFrom(d))
+                first = std::min(first, edges[std::size_t(arcEdge(a.arc))].latency_s);
+            ends = std::min(ends, std::isfinite(first) ? first : 0.0);
+        }
+        for (int h : hosts)
+            slot[std::size_t(h)] = -1;
+        const int H = int(hosts.size());
+        if (H < 2)
+            continue; // inside one machine: no bound (and nothing to prune)
+        const double route = 2 * ends + m_netLatency;
+        const double nn = n;
+        const double hh = H;
+        switch (algorithm) {
+        case CollectiveAlgorithm::Ring: {
+            // Every channel enters and leaves every machine once; the channels' shares add up to 1.
+            const double factor = allReduce ? 2 * (nn - 1) / nn : (nn - 1) / nn;
+            for (int h : hosts)
+                hostOut[std::size_t(h)] += w * factor;
+            alphaNet = std::max(alphaNet, (allReduce ? 2 * (n - 1) : n - 1) * route);
+            break;
+        }
+        case CollectiveAlgorithm::Tree: {
+            // Each of the two trees moves half the buffer up to every parent and down to every child.
+            if (!allReduce)
+                return 0;
+            const auto trees = doubleBinaryTree(H);
+            std::vector<int> degree(std::size_t(H), 0);
+            for (const auto& parents : trees)
+                for (int p = 0; p < H; ++p)
+                    if (parents[std::size_t(p)] >= 0) {
+                        ++degree[std::size_t(p)];
+                        ++degree[std::size_t(parents[std::size_t(p)])];
+                    }
+            for (int p = 0; p < H; ++p)
+                hostOut[std::size_t(hosts[std::size_t(p)])] += w / 2 * degree[std::size_t(p)];
+            alphaNet = std::max(alphaNet, 2 * treeDepth(H) * route);
+            break;
+        }
+        case CollectiveAlgorithm::Hierarchical: {
+            const int k = perHost.front();
+            for (int c : perHost)
+                if (c != k)
+                    return 0; // the plan fails at once
+            if (k < 2)
+                return 0;
+            const double kk = k;
+            if (gpuOut.empty())
+                gpuOut.assign(devices.size(), 0.0);
+            for (int d : group)
+                gpuOut[std::size_t(d)] += w * (kk - 1) / kk;
+            for (int h : hosts)
+                hostOut[std::size_t(h)] += w * (allReduce ? 2 * (hh - 1) / hh : (hh - 1) / hh);
+            alphaNet = std::max(alphaNet, (allReduce ? 2 * (H - 1) : H - 1) * route);
+            intraRepeat = allReduce ? 2 : 1;
+            break;
+        }
+        default:
+            return 0;
+        }
+    }
+    double beta = 0;
+    for (std::size_t h = 0; h < hostOut.size(); ++h) {
+        if (!(hostOut[h] > 0))
+            continue;
+        if (!(m_hostOut[h] > 0))
+            return 0; // no way out of the machine: the plan fails
+        beta = std::max(beta, hostOut[h] / m_hostOut[h]);
+    }
+    double intra = 0;
+    for (std::size_t d = 0; d < gpuOut.size(); ++d) {
+        if (!(gpuOut[d] > 0))
+            continue;
+        double capacity = 0;
+        for (const TopologyGraph::Arc& a : m_graph->arcsFrom(int(d)))
+            capacity += edges[std::size_t(arcEdge(a.arc))].effective;
+        if (!(capacity > 0))
+            return 0;
+        intra = std::max(intra, gpuOut[d] / capacity);
+    }
+    return alphaNet + (beta + intraRepeat * intra) * bytes;
 }
 
 CollectiveResult CommModel::collective(CollectiveOp op, double bytes, const std::vector<int>& gpus,
@@ -1163,9 +1305,12 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
     bool multiHost = false;
     bool nvls = true;
     for (const auto& g : groups) {
-        multiHost = multiHost || splitByHost(*m_graph, g).size() > 1;
+        bool oneHost = true;
+        for (int d : g)
+            oneHost = oneHost && devices[std::size_t(d)].host == devices[std::size_t(g.front())].host;
+        multiHost = multiHost || !oneHost;
         int sw;
-        nvls = nvls && (g.size() < 2 || (splitByHost(*m_graph, g).size() == 1 && nvlsSwitch(g, sw)));
+        nvls = nvls && (g.size() < 2 || (oneHost && nvlsSwitch(g, sw)));
     }
     switch (op) {
     case CollectiveOp::AllReduce:
@@ -1194,16 +1339,39 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
     // what all-to-all and send/recv are, and otherwise only on request.
     if (candidates.empty())
         candidates.push_back(CollectiveAlgorithm::Direct);
+    // Across machines the candidates are built in the order of their lower bounds, and one whose bound
+    // exceeds the fastest built so far is not built at all: it cannot win (a plan across 128 machines costs
+    // a millisecond to build; the bound microseconds).
+    const std::size_t count = candidates.size();
+    std::vector<double> bound(count, 0.0);
+    std::vector<std::size_t> order(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        order[i] = i;
+        if (multiHost && count > 1)
+            bound[i] = lowerBound(op, candidates[i], groups, scale, bytes);
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+    std::vector<const Plan*> plans(count, nullptr);
+    double fastest = kInf;
+    for (std::size_t i : order) {
+        if (bound[i] > fastest * (1 + 1e-6))
+            continue;
+        const Plan& p = plan(op, candidates[i], groups, scale, root);
+        plans[i] = &p;
+        if (p.error.empty())
+            fastest = std::min(fastest, p.alpha_s + p.beta_s * bytes);
+    }
+    // The choice among the plans built, in the candidates' order: the same as building them all.
     const Plan* best = nullptr;
     double bestTime = kInf;
-    for (CollectiveAlgorithm a : candidates) {
-        const Plan& p = plan(op, a, groups, scale, root);
-        if (!p.error.empty())
+    for (const Plan* p : plans) {
+        if (!p || !p->error.empty())
             continue;
-        const double t = p.alpha_s + p.beta_s * bytes;
+        const double t = p->alpha_s + p->beta_s * bytes;
         if (t < bestTime * (1 - 1e-9)) {
             bestTime = t;
-            best = &p;
+            best = p;
         }
     }
     if (!best)

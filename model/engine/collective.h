@@ -117,6 +117,14 @@ public:
     // Point-to-point copies all at once: time = the longest route's latency + the busiest link's time.
     CollectiveResult transfers(const std::vector<Transfer>& transfers);
 
+    // A lower bound on the time of ALGORITHM's plan for BYTES, from what the machines' network edges and
+    // the GPUs' edges can carry and the fewest latency steps, without building the plan: auto builds a
+    // candidate only when its bound could still beat the fastest plan built so far. 0 when no bound is
+    // known (inside one machine, or an algorithm without one). Public for tests.
+    double lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
+                      const std::vector<std::vector<int>>& groups, const std::vector<double>& scale,
+                      double bytes);
+
     // The shape of one algorithm per byte of size (exposed for benchmarks and tests).
     struct Plan
     {
@@ -165,6 +173,10 @@ private:
     std::unordered_map<std::string, Plan> m_transferCache;
     std::string m_keyBuffer;
     std::unordered_map<std::uint64_t, bool> m_nvlinkPeers; // by host template and local indices
+    // For lowerBound(), filled on first use: per host, the effective bandwidth per direction of the edges
+    // that leave it; the least latency of the network part of a route between two machines.
+    std::vector<double> m_hostOut;
+    double m_netLatency = -1;
 };
 
 } // namespace ss

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <vector>
 
 using namespace ss;
@@ -91,6 +92,13 @@ int main(int argc, char** argv)
         fresh[std::size_t(next++)].collective(CollectiveOp::AllReduce, 1 << 30, all,
                                               CollectiveAlgorithm::Ring);
     });
+    for (const CollectiveAlgorithm a : {CollectiveAlgorithm::Tree, CollectiveAlgorithm::Hierarchical}) {
+        for (CommModel& m : fresh)
+            CommModel::fromTopology(topology, m);
+        next = 0;
+        measure((std::string("allreduce 1 GiB over 1024 GPUs, ") + algorithmName(a) + ", cold").c_str(), reps,
+                [&] { fresh[std::size_t(next++)].collective(CollectiveOp::AllReduce, 1 << 30, all, a); });
+    }
     measure("allreduce 1 GiB over 1024 GPUs, auto, warm", reps,
             [&] { model.collective(CollectiveOp::AllReduce, 1 << 30, all); });
     measure("alltoall 1 GiB over 1024 GPUs (n^2 flows), cold", 3, [&] {

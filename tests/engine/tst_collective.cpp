@@ -7,7 +7,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace ss;
 
@@ -81,6 +83,32 @@ std::string linkKind(const CommModel& m, int link)
     return m.graph().links()[std::size_t(link)].kind;
 }
 
+// Two machines of two GPUs whose NICs are cabled to each other as well as to a switch (a route between the
+// machines may cross a single network edge), and a third machine: a GPU on the switch itself.
+CommModel cabled()
+{
+    Topology t;
+    for (const char* h : {"a", "b"}) {
+        const std::string p = h;
+        t.nodes.push_back({p + "sw", "pcie-switch", "", 0, 0});
+        t.nodes.push_back({p + "nic", "nic", "", 0, 0});
+        t.links.push_back({p + "sw-nic", p + "sw", p + "nic", "pcie-gen4-x16", 32e9, 0.5e-6, 0.8, 1});
+        for (int g = 0; g < 2; ++g) {
+            const std::string id = p + "g" + std::to_string(g);
+            t.nodes.push_back({id, "gpu", "", 0, 0});
+            t.links.push_back({id + "-sw", id, p + "sw", "pcie-gen4-x16", 32e9, 0.5e-6, 0.8, 1});
+        }
+    }
+    t.nodes.push_back({"c", "gpu", "", 0, 0});
+    t.nodes.push_back({"ib", "switch", "", 0, 0});
+    t.links.push_back({"anic-bnic", "anic", "bnic", "ib-hdr", 25e9, 1.5e-6, 0.94, 1});
+    for (const char* port : {"anic", "bnic", "c"})
+        t.links.push_back({std::string(port) + "-ib", port, "ib", "ib-hdr", 25e9, 1.5e-6, 0.94, 1});
+    CommModel m;
+    CommModel::fromTopology(t, m);
+    return m;
+}
+
 } // namespace
 
 class TestCollective : public QObject
@@ -104,6 +132,8 @@ private slots:
     void treeWinsSmallMessagesAcrossNodes();
     void groupsShareLinks();
     void routingMatrixConservesBytes();
+    void autoIsTheFastest_data();
+    void autoIsTheFastest();
     void errors();
 };
 
@@ -426,6 +456,92 @@ void TestCollective::routingMatrixConservesBytes()
     QVERIFY(near(s.links[0].bytes_ab, 3e9, 1e-12)); // fast: a → b
     QVERIFY(near(s.links[1].bytes_ba, 1e9, 1e-12)); // slow is drawn b → a: a → b is its "ba"
     QVERIFY(near(s.time_s, 4e9 / 40e9, 1e-12));
+}
+
+void TestCollective::autoIsTheFastest_data()
+{
+    QTest::addColumn<QString>("topology");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<QString>("groups"); // all, rails (GPU j of every machine), pair, uneven
+    QTest::addColumn<int>("op");
+    QTest::addColumn<double>("bytes");
+    // Auto's definition (collective.h): the fastest applicable algorithm for the size. Across machines auto
+    // skips building a candidate whose lower bound already exceeds the fastest plan; the expected values
+    // here come from pricing every algorithm explicitly, and the bound must never exceed a plan's time.
+    const std::pair<const char*, int> topologies[] = {
+        {"dgx-a100", 2},      {"dgx-a100", 16},  {"dgx1-v100", 4}, {"dgx-h100", 3},
+        {"pcie-qpi-4gpu", 3}, {"ps-cluster", 4}, {"cabled", 1}};
+    const char* shapes[] = {"all", "rails", "pair", "uneven"};
+    const CollectiveOp ops[] = {CollectiveOp::AllReduce, CollectiveOp::AllGather,
+                                CollectiveOp::ReduceScatter};
+    for (const auto& [topology, nodes] : topologies)
+        for (const char* shape : shapes)
+            for (CollectiveOp op : ops)
+                for (double bytes : {0.0, 1024.0, 1048576.0, 1073741824.0, 68719476736.0})
+                    QTest::addRow("%s x%d %s %s %.0f B", topology, nodes, shape, collectiveOpName(op), bytes)
+                        << QString::fromLatin1(topology) << nodes << QString::fromLatin1(shape) << int(op)
+                        << bytes;
+}
+
+void TestCollective::autoIsTheFastest()
+{
+    QFETCH(QString, topology);
+    QFETCH(int, nodes);
+    QFETCH(QString, groups);
+    QFETCH(int, op);
+    QFETCH(double, bytes);
+    const auto model = [&] {
+        return topology == QLatin1String("cabled") ? cabled() : preset(qPrintable(topology), nodes);
+    };
+    CommModel m = model();
+    const TopologyGraph& g = m.graph();
+    // The GPUs by machine, in rank order.
+    std::vector<std::vector<int>> byHost(std::size_t(g.hostCount()));
+    for (int d : g.gpus())
+        byHost[std::size_t(g.devices()[std::size_t(d)].host)].push_back(d);
+    byHost.erase(std::remove_if(byHost.begin(), byHost.end(), [](const auto& h) { return h.empty(); }),
+                 byHost.end());
+    std::vector<std::vector<int>> gs;
+    if (groups == QLatin1String("all")) {
+        gs.push_back(g.gpus());
+    } else if (groups == QLatin1String("rails")) {
+        for (std::size_t j = 0; j < byHost.front().size(); ++j) {
+            std::vector<int> rail;
+            for (const auto& h : byHost)
+                if (j < h.size())
+                    rail.push_back(h[j]);
+            gs.push_back(rail);
+        }
+    } else if (groups == QLatin1String("pair")) {
+        gs.push_back({byHost.front().front(), byHost.back().back()});
+    } else {
+        std::vector<int> uneven = byHost.front();
+        uneven.push_back(byHost.back().front());
+        gs.push_back(uneven);
+    }
+    const CollectiveOp o = CollectiveOp(op);
+    const CollectiveResult chosen = m.collective(o, bytes, gs);
+    QVERIFY2(chosen.ok(), chosen.error.c_str());
+    double fastest = std::numeric_limits<double>::infinity();
+    CollectiveAlgorithm first = CollectiveAlgorithm::Auto;
+    for (CollectiveAlgorithm a : {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Nvls,
+                                  CollectiveAlgorithm::Tree, CollectiveAlgorithm::Hierarchical}) {
+        CommModel fresh = model();
+        const CollectiveResult r = fresh.collective(o, bytes, gs, a);
+        const double bound = fresh.lowerBound(o, a, gs, {}, bytes);
+        if (!r.ok())
+            continue;
+        QVERIFY2(bound <= r.time_s * (1 + 1e-12), qPrintable(QStringLiteral("%1: bound %2 s > time %3 s")
+                                                                 .arg(QLatin1String(algorithmName(a)))
+                                                                 .arg(bound, 0, 'g', 17)
+                                                                 .arg(r.time_s, 0, 'g', 17)));
+        if (r.time_s < fastest * (1 - 1e-9)) {
+            fastest = r.time_s;
+            first = a;
+        }
+    }
+    QCOMPARE(chosen.time_s, fastest);
+    QCOMPARE(algorithmName(chosen.algorithm), algorithmName(first));
 }
 
 void TestCollective::errors()
