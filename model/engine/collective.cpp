@@ -1010,9 +1010,9 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
     return plan;
 }
 
-const CommModel::Plan& CommModel::plan(CollectiveOp op, CollectiveAlgorithm algorithm,
-                                       const std::vector<std::vector<int>>& groups,
-                                       const std::vector<double>& scale, int root)
+const CommModel::Plan* CommModel::cachedPlan(CollectiveOp op, CollectiveAlgorithm algorithm,
+                                             const std::vector<std::vector<int>>& groups,
+                                             const std::vector<double>& scale, int root)
 {
     std::string& k = m_keyBuffer;
     k.clear();
@@ -1027,15 +1027,19 @@ const CommModel::Plan& CommModel::plan(CollectiveOp op, CollectiveAlgorithm algo
         append(g.data(), g.size() * sizeof(int));
     }
     append(scale.data(), scale.size() * sizeof(double));
-    auto it = m_planCache.find(k);
-    if (it == m_planCache.end()) {
-        if (m_planCache.size() > 256)
-            m_planCache.clear(); // a long GUI session must not grow without bound
-        std::string key = k;     // makePlan reuses the buffer
-        Plan p = makePlan(op, algorithm, groups, scale, root);
-        it = m_planCache.emplace(std::move(key), std::move(p)).first;
-    }
-    return it->second;
+    const auto it = m_planCache.find(k);
+    return it == m_planCache.end() ? nullptr : &it->second;
+}
+
+const CommModel::Plan& CommModel::plan(CollectiveOp op, CollectiveAlgorithm algorithm,
+                                       const std::vector<std::vector<int>>& groups,
+                                       const std::vector<double>& scale, int root)
+{
+    if (const Plan* p = cachedPlan(op, algorithm, groups, scale, root))
+        return *p;
+    std::string key = m_keyBuffer; // makePlan reuses the buffer
+    Plan p = makePlan(op, algorithm, groups, scale, root);
+    return m_planCache.emplace(std::move(key), std::move(p)).first->second;
 }
 
 CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks,
@@ -1297,6 +1301,10 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
         bad.error = "internal: one scale per group";
         return bad;
     }
+    // A long GUI session must not grow without bound; cleared here, before any plan is held, so that the
+    // plans auto compares stay valid (a call adds at most four).
+    if (m_planCache.size() > 256)
+        m_planCache.clear();
     if (algorithm != CollectiveAlgorithm::Auto)
         return evaluate(plan(op, algorithm, groups, scale, root), op, bytes, ranks, int(groups.size()));
 
@@ -1339,22 +1347,27 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
     // what all-to-all and send/recv are, and otherwise only on request.
     if (candidates.empty())
         candidates.push_back(CollectiveAlgorithm::Direct);
-    // Across machines the candidates are built in the order of their lower bounds, and one whose bound
-    // exceeds the fastest built so far is not built at all: it cannot win (a plan across 128 machines costs
-    // a millisecond to build; the bound microseconds).
+    // Plans built before are priced at once. Across machines the others are built in the order of their
+    // lower bounds, and one whose bound exceeds the fastest plan so far is not built at all: it cannot win
+    // (a plan across 128 machines costs a millisecond to build; its bound microseconds).
     const std::size_t count = candidates.size();
-    std::vector<double> bound(count, 0.0);
-    std::vector<std::size_t> order(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        order[i] = i;
-        if (multiHost && count > 1)
-            bound[i] = lowerBound(op, candidates[i], groups, scale, bytes);
-    }
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
     std::vector<const Plan*> plans(count, nullptr);
+    std::vector<double> bound(count, 0.0);
+    std::vector<std::size_t> missing;
     double fastest = kInf;
-    for (std::size_t i : order) {
+    for (std::size_t i = 0; i < count; ++i) {
+        plans[i] = cachedPlan(op, candidates[i], groups, scale, root);
+        if (!plans[i])
+            missing.push_back(i);
+        else if (plans[i]->error.empty())
+            fastest = std::min(fastest, plans[i]->alpha_s + plans[i]->beta_s * bytes);
+    }
+    if (multiHost && count > 1)
+        for (std::size_t i : missing)
+            bound[i] = lowerBound(op, candidates[i], groups, scale, bytes);
+    std::stable_sort(missing.begin(), missing.end(),
+                     [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+    for (std::size_t i : missing) {
         if (bound[i] > fastest * (1 + 1e-6))
             continue;
         const Plan& p = plan(op, candidates[i], groups, scale, root);

@@ -153,6 +153,9 @@ private:
     };
     const Plan& plan(CollectiveOp op, CollectiveAlgorithm algorithm,
                      const std::vector<std::vector<int>>& groups, const std::vector<double>& scale, int root);
+    const Plan* cachedPlan(CollectiveOp op, CollectiveAlgorithm algorithm,
+                           const std::vector<std::vector<int>>& groups, const std::vector<double>& scale,
+                           int root);
     Plan makePlan(CollectiveOp op, CollectiveAlgorithm algorithm, const std::vector<std::vector<int>>& groups,
                   const std::vector<double>& scale, int root);
     std::vector<Ring> intraRings(const std::vector<int>& gpus);
