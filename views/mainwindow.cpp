@@ -102,6 +102,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_baseline = new BaselineModel(m_document, this);
     m_compare = new CompareView;
     m_tabs->addTab(m_compare, tr("Compare"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { syncHiddenViews(); });
     // A communication box clicked in the timeline lights up its collective's links on the canvas.
     connect(m_gantt, &GanttChart::collectiveActivated, m_topology, &TopologyEditor::highlightCollective);
     layout->addWidget(m_tabs, 1);
@@ -759,11 +760,35 @@ void MainWindow::showResult()
     m_chart->resetData(m_document->result());
     m_summary->resetData(m_document->result());
     m_chart->setStale(!m_document->isResultCurrent());
-    m_gantt->resetData(m_document->result());
-    m_gantt->setStale(!m_document->isResultCurrent());
-    m_bandwidth->resetData(m_document->result());
-    m_bandwidth->setStale(!m_document->isResultCurrent());
+    // The charts of a hidden tab wait until it is shown: laying out a pipeline of 64 stages costs more than
+    // a frame, and an edit on the Memory tab should not pay for it. Before the window is shown (tests,
+    // screenshots) everything is kept current.
+    const bool defer = isVisible();
+    m_ganttPending = defer && m_tabs->currentWidget() != m_gantt;
+    m_bandwidthPending = defer && m_tabs->currentWidget() != m_bandwidth;
+    if (!m_ganttPending) {
+        m_gantt->resetData(m_document->result());
+        m_gantt->setStale(!m_document->isResultCurrent());
+    }
+    if (!m_bandwidthPending) {
+        m_bandwidth->resetData(m_document->result());
+        m_bandwidth->setStale(!m_document->isResultCurrent());
+    }
     showComparison();
+}
+
+void MainWindow::syncHiddenViews(bool all) const
+{
+    if (m_ganttPending && (all || m_tabs->currentWidget() == m_gantt)) {
+        m_ganttPending = false;
+        m_gantt->resetData(m_document->result());
+        m_gantt->setStale(!m_document->isResultCurrent());
+    }
+    if (m_bandwidthPending && (all || m_tabs->currentWidget() == m_bandwidth)) {
+        m_bandwidthPending = false;
+        m_bandwidth->resetData(m_document->result());
+        m_bandwidth->setStale(!m_document->isResultCurrent());
+    }
 }
 
 bool MainWindow::setBaselinePinned(bool pin)

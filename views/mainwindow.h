@@ -47,9 +47,19 @@ public:
     ScenarioDocument* document() const { return m_document; }
     ParameterPanel* parameterPanel() const { return m_panel; }
     MemoryChart* memoryChart() const { return m_chart; }
-    GanttChart* ganttChart() const { return m_gantt; }
+    // The Gantt and bandwidth charts are brought up to date when their tab is shown (an edit on another tab
+    // does not lay out a timeline of 100k boxes nobody sees); these accessors bring them up to date first.
+    GanttChart* ganttChart() const
+    {
+        syncHiddenViews(true);
+        return m_gantt;
+    }
     TopologyEditor* topologyEditor() const { return m_topology; }
-    BandwidthChart* bandwidthChart() const { return m_bandwidth; }
+    BandwidthChart* bandwidthChart() const
+    {
+        syncHiddenViews(true);
+        return m_bandwidth;
+    }
     SweepView* sweepView() const { return m_sweep; }
     // The layout planner (issue 6).
     PlannerView* plannerView() const { return m_planner; }
@@ -122,6 +132,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // Shows the document's result in the Gantt and bandwidth charts where an update was held back: in the
+    // one on the current tab, or in both with ALL.
+    void syncHiddenViews(bool all = false) const;
     void createMenus();
     void newScenario();
     void open();
@@ -166,6 +179,9 @@ private:
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     QString m_lastError;
+    // Results not yet shown by the chart of a hidden tab (see ganttChart()).
+    mutable bool m_ganttPending = false;
+    mutable bool m_bandwidthPending = false;
     QPointer<ImportDialog> m_importPreview;
     Autosave* m_autosave = nullptr;
     RecoveryPrompt m_recoveryPrompt;

@@ -3,6 +3,7 @@
 // the lanes and rows built from a synthetic step (tests/views/synthetictimeline.h, not the engine), the
 // painter's one-draw-per-pixel-column rule, the hover tooltip, clicks on communication boxes, wheel zoom,
 // drag pan, and the summary's step figures.
+#include "analysisrunner.h"
 #include "evaluate.h"
 #include "examples.h"
 #include "fields.h"
@@ -121,6 +122,7 @@ private slots:
     void realEngineTimeline();
     void summaryShowsStepFigures();
     void mainWindowHasTheTab();
+    void hiddenTabCatchesUpWhenShown();
 };
 
 // TimeMapping is linear: x = left + (t - lower) · width / (upper - lower).
@@ -701,6 +703,39 @@ void TestGanttChart::mainWindowHasTheTab()
     QVERIFY(w.document()->result().step.time_s > 0);
     const auto* stepTime = w.findChild<QLabel*>(QStringLiteral("summary.step_time"));
     QVERIFY(stepTime && stepTime->isVisibleTo(&w) && !stepTime->text().isEmpty());
+}
+
+void TestGanttChart::hiddenTabCatchesUpWhenShown()
+{
+    // An edit made on the Memory tab of a shown window does not lay out the timeline; showing the tab (or
+    // asking the window for the chart) brings it up to date with the document's result.
+    ss::MainWindow w;
+    w.resize(1024, 640);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.document()->runner()->setMode(ss::AnalysisRunner::Mode::Inline);
+    QTabWidget* tabs = w.viewTabs();
+    GanttChart* gantt = w.findChild<GanttChart*>(QStringLiteral("ganttChart"));
+    tabs->setCurrentIndex(0);
+    const std::size_t before = gantt->events().size();
+    ss::FieldValue value;
+    value.number = double(w.document()->scenario().training.micro_batch * 2);
+    QVERIFY(w.document()->setField(QStringLiteral("training.micro_batch"), value).isEmpty());
+    // Twice the micro batch: half the microbatches, so fewer boxes in the new timeline.
+    const std::size_t after = w.document()->result().timeline.size();
+    QVERIFY(after != before);
+    QCOMPARE(gantt->events().size(), before); // held back while hidden
+    tabs->setCurrentWidget(gantt);
+    QCOMPARE(gantt->events().size(), after);
+    // An edit on the Gantt tab itself shows at once.
+    value.number /= 2;
+    QVERIFY(w.document()->setField(QStringLiteral("training.micro_batch"), value).isEmpty());
+    QCOMPARE(gantt->events().size(), w.document()->result().timeline.size());
+    // The window's accessor never hands out a chart behind the document.
+    tabs->setCurrentIndex(0);
+    value.number *= 2;
+    QVERIFY(w.document()->setField(QStringLiteral("training.micro_batch"), value).isEmpty());
+    QCOMPARE(w.ganttChart()->events().size(), w.document()->result().timeline.size());
 }
 
 QTEST_MAIN(TestGanttChart)
