@@ -158,6 +158,15 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_topology->scene(), &QGraphicsScene::selectionChanged, this, [this] {
         m_explain->showLinks(m_topology->scene()->selectedLinkIds());
     });
+    // A bar of the Bandwidth tab: a link's utilisation and busy time, or a collective's time per call (the
+    // explanation a Gantt box of that collective shows).
+    connect(m_bandwidth, &BandwidthChart::linkClicked, this,
+            [this](const QString& id) { m_explain->showLinks({id}); });
+    connect(m_bandwidth, &BandwidthChart::collectiveClicked, this, [this](int index) {
+        m_explain->showFigure(QStringLiteral("comm.collectives[%1].time_s").arg(index));
+    });
+    // ... and, as from the timeline, the collective's links light up on the canvas.
+    connect(m_bandwidth, &BandwidthChart::collectiveClicked, m_topology, &TopologyEditor::highlightCollective);
 
     createMenus();
     setAcceptDrops(true);

@@ -2,14 +2,18 @@
 // The bandwidth chart, offscreen: links sorted busiest first and coloured by their kind's class, the
 // bottleneck outlined and kept on show, busy time until the step is simulated and utilisation after,
 // collectives as time per step (time per call × calls per step) coloured and ordered by group, and the
-// chart fed by the main window.
+// chart fed by the main window; a click (not a drag) on a bar names its link or its collective's index in the
+// result, for the Explain dock.
 #include "bandwidthchart.h"
 #include "linkstyle.h"
 #include "mainwindow.h"
 #include "scenariodocument.h"
 
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace ss;
 
@@ -55,6 +59,16 @@ Result sample()
     return r;
 }
 
+// The chart at a fixed size, shown and laid out, so that bars have pixels to click.
+void showChart(BandwidthChart& chart, const Result& result)
+{
+    chart.resize(900, 700);
+    chart.resetData(result);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.replot(QCustomPlot::rpImmediateRefresh);
+}
+
 } // namespace
 
 class TestBandwidthChart : public QObject
@@ -74,6 +88,18 @@ private slots:
     void toolTips();
     void emptyStep();
     void fedByTheMainWindow();
+    void clickLinkBar_data();
+    void clickLinkBar();
+    void clickCollectiveBar_data();
+    void clickCollectiveBar();
+    void clickRowLabel();
+    void noClickOffTheBars();
+    void dragIsNoClick();
+    void hoverCursorAndHint();
+    void clicksMatchTheResult_data();
+    void clicksMatchTheResult();
+    void narrowChartKeepsLabelsWhole_data();
+    void narrowChartKeepsLabelsWhole();
 };
 
 void TestBandwidthChart::linksSortedBusiestFirst()
@@ -239,6 +265,241 @@ void TestBandwidthChart::fedByTheMainWindow()
     QCOMPARE(chart->totalLinks(), carrying);
     QCOMPARE(int(chart->shownCollectives().size()), int(r.comm.collectives.size()));
     QCOMPARE(chart->bottleneck(), QString::fromStdString(r.comm.bottleneck_link));
+}
+
+void TestBandwidthChart::clickLinkBar_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<QString>("id");
+    // sample(): busy 0.9 s (ib), 0.5 s (nvlink), 0.2 s (pcie), busiest first (linksSortedBusiestFirst).
+    QTest::newRow("row 0, the network link (0.9 s)") << 0 << QStringLiteral("nic0~leaf0");
+    QTest::newRow("row 1, the NVLink (0.5 s)") << 1 << QStringLiteral("gpu0~nvswitch");
+    QTest::newRow("row 2, the PCIe link (0.2 s)") << 2 << QStringLiteral("gpu0~pcie0");
+}
+
+void TestBandwidthChart::clickLinkBar()
+{
+    QFETCH(int, row);
+    QFETCH(QString, id);
+    BandwidthChart chart;
+    showChart(chart, sample());
+    QSignalSpy links(&chart, &BandwidthChart::linkClicked);
+    QSignalSpy collectives(&chart, &BandwidthChart::collectiveClicked);
+    const QPointF centre = chart.linkBarCenter(row);
+    QCOMPARE(chart.linkRowAt(centre), row);
+    QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, centre.toPoint());
+    QCOMPARE(links.count(), 1);
+    QCOMPARE(links.at(0).at(0).toString(), id);
+    QCOMPARE(collectives.count(), 0);
+}
+
+void TestBandwidthChart::clickCollectiveBar_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("index");
+    QTest::addColumn<QString>("group");
+    // sample()'s comm.collectives are dp, tp, offload, pp; the chart shows them tp, pp, dp, offload
+    // (collectivesByGroup), and a click names the index in the result, not the row.
+    QTest::newRow("row 0, tp all-reduce = collectives[1]") << 0 << 1 << QStringLiteral("tp");
+    QTest::newRow("row 1, pp send-recv = collectives[3]") << 1 << 3 << QStringLiteral("pp");
+    QTest::newRow("row 2, dp all-reduce = collectives[0]") << 2 << 0 << QStringLiteral("dp");
+    QTest::newRow("row 3, offload d2h = collectives[2]") << 3 << 2 << QStringLiteral("offload");
+}
+
+void TestBandwidthChart::clickCollectiveBar()
+{
+    QFETCH(int, row);
+    QFETCH(int, index);
+    QFETCH(QString, group);
+    BandwidthChart chart;
+    const Result r = sample();
+    showChart(chart, r);
+    QCOMPARE(QString::fromStdString(chart.shownCollectives()[std::size_t(row)].group), group);
+    QCOMPARE(chart.collectiveIndex(row), index);
+    QCOMPARE(QString::fromStdString(r.comm.collectives[std::size_t(index)].group), group);
+    QSignalSpy links(&chart, &BandwidthChart::linkClicked);
+    QSignalSpy collectives(&chart, &BandwidthChart::collectiveClicked);
+    QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, chart.collectiveBarCenter(row).toPoint());
+    QCOMPARE(collectives.count(), 1);
+    QCOMPARE(collectives.at(0).at(0).toInt(), index);
+    QCOMPARE(links.count(), 0);
+}
+
+// The row's name left of the axis is part of the row: a short bar is as easy to click as a long one.
+void TestBandwidthChart::clickRowLabel()
+{
+    BandwidthChart chart;
+    showChart(chart, sample());
+    QSignalSpy links(&chart, &BandwidthChart::linkClicked);
+    const QPoint label(chart.linkRect()->left() - 20, qRound(chart.linkBarCenter(2).y()));
+    QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, label);
+    QCOMPARE(links.count(), 1);
+    QCOMPARE(links.at(0).at(0).toString(), QStringLiteral("gpu0~pcie0"));
+}
+
+void TestBandwidthChart::noClickOffTheBars()
+{
+    BandwidthChart chart;
+    showChart(chart, sample());
+    QSignalSpy links(&chart, &BandwidthChart::linkClicked);
+    QSignalSpy collectives(&chart, &BandwidthChart::collectiveClicked);
+    QCPAxis* key = chart.linkRect()->axis(QCPAxis::atLeft);
+    const int x = qRound(chart.linkBarCenter(0).x());
+    // Between two bars, below the last one (an empty row: 3 links in at least 4 rows), the titles, and a
+    // right click on a bar.
+    for (const QPoint pos :
+         {QPoint(x, qRound(key->coordToPixel(0.5))), QPoint(x, qRound(key->coordToPixel(3))), QPoint(x, 5),
+          QPoint(chart.width() - 2, qRound(chart.linkBarCenter(0).y()))})
+        QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, pos);
+    QTest::mouseClick(&chart, Qt::RightButton, Qt::NoModifier, chart.linkBarCenter(0).toPoint());
+    QTest::mouseClick(&chart, Qt::RightButton, Qt::NoModifier, chart.collectiveBarCenter(0).toPoint());
+    QCOMPARE(links.count(), 0);
+    QCOMPARE(collectives.count(), 0);
+
+    // An empty step has no bars to click.
+    BandwidthChart empty;
+    showChart(empty, Result());
+    QSignalSpy none(&empty, &BandwidthChart::linkClicked);
+    QVERIFY(empty.linkBarCenter(0).isNull());
+    QTest::mouseClick(&empty, Qt::LeftButton, Qt::NoModifier, empty.linkRect()->rect().center());
+    QCOMPARE(none.count(), 0);
+}
+
+void TestBandwidthChart::dragIsNoClick()
+{
+    BandwidthChart chart;
+    showChart(chart, sample());
+    QSignalSpy links(&chart, &BandwidthChart::linkClicked);
+    QSignalSpy collectives(&chart, &BandwidthChart::collectiveClicked);
+    // Along a bar, from one bar to the next, and from a link to a collective: none is a click.
+    const QPoint link = chart.linkBarCenter(0).toPoint();
+    const QPoint collective = chart.collectiveBarCenter(2).toPoint();
+    for (const auto& [from, to] :
+         {std::pair{link, link + QPoint(40, 0)}, std::pair{link, chart.linkBarCenter(1).toPoint()},
+          std::pair{collective, collective + QPoint(-30, 0)}, std::pair{link, collective}}) {
+        QTest::mousePress(&chart, Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseMove(&chart, to);
+        QTest::mouseRelease(&chart, Qt::LeftButton, Qt::NoModifier, to);
+    }
+    QCOMPARE(links.count(), 0);
+    QCOMPARE(collectives.count(), 0);
+    // A jitter of a pixel or two is still a click.
+    QTest::mousePress(&chart, Qt::LeftButton, Qt::NoModifier, link);
+    QTest::mouseRelease(&chart, Qt::LeftButton, Qt::NoModifier, link + QPoint(1, 1));
+    QCOMPARE(links.count(), 1);
+}
+
+void TestBandwidthChart::hoverCursorAndHint()
+{
+    BandwidthChart chart;
+    showChart(chart, sample());
+    QTest::mouseMove(&chart, chart.linkBarCenter(1).toPoint());
+    QTRY_COMPARE(chart.cursor().shape(), Qt::PointingHandCursor);
+    QTest::mouseMove(&chart, QPoint(chart.width() / 2, 5)); // the title
+    QTRY_COMPARE(chart.cursor().shape(), Qt::ArrowCursor);
+    // Both kinds of bar end their tooltip with the hint the step timeline's boxes give.
+    const QString hint = BandwidthChart::tr("Click for the formula");
+    QVERIFY(chart.toolTipAt(chart.linkBarCenter(1)).endsWith(hint));
+    QVERIFY(chart.toolTipAt(chart.collectiveBarCenter(1)).endsWith(hint));
+}
+
+void TestBandwidthChart::clicksMatchTheResult_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::newRow("default") << QStringLiteral("default");
+    QTest::newRow("gpt3-175b-megatron") << QStringLiteral("gpt3-175b-megatron");
+}
+
+// On real results: every shown link row clicks to the id of the Result's links sorted busiest first (the
+// order the chart documents), and every collective row to the index of an equal row of comm.collectives,
+// each index once.
+void TestBandwidthChart::clicksMatchTheResult()
+{
+    QFETCH(QString, example);
+    MainWindow w;
+    QVERIFY(w.openExample(example));
+    const Result& r = w.document()->result();
+    BandwidthChart chart;
+    showChart(chart, r);
+    std::vector<CommLink> busiest;
+    std::copy_if(r.comm.links.begin(), r.comm.links.end(), std::back_inserter(busiest),
+                 [](const CommLink& l) { return l.busy_s > 0; });
+    std::stable_sort(busiest.begin(), busiest.end(),
+                     [](const CommLink& a, const CommLink& b) { return a.busy_s > b.busy_s; });
+    QVERIFY(!chart.shownLinks().empty());
+    QSignalSpy links(&chart, &BandwidthChart::linkClicked);
+    for (int row = 0; row < int(chart.shownLinks().size()); ++row) {
+        QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, chart.linkBarCenter(row).toPoint());
+        QCOMPARE(links.count(), row + 1);
+        // The last row may give way to a quieter bottleneck (bottleneckKeptWhenRowsRunOut).
+        const std::string expected =
+            row == chart.bottleneckRow() ? r.comm.bottleneck_link : busiest[std::size_t(row)].id;
+        QCOMPARE(links.last().at(0).toString(), QString::fromStdString(expected));
+    }
+    QVERIFY(!r.comm.collectives.empty());
+    QSignalSpy collectives(&chart, &BandwidthChart::collectiveClicked);
+    std::vector<int> seen;
+    for (int row = 0; row < int(chart.shownCollectives().size()); ++row) {
+        QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, chart.collectiveBarCenter(row).toPoint());
+        QCOMPARE(collectives.count(), row + 1);
+        const int index = collectives.last().at(0).toInt();
+        QVERIFY(index >= 0 && index < int(r.comm.collectives.size()));
+        const CommCollective& shown = chart.shownCollectives()[std::size_t(row)];
+        const CommCollective& c = r.comm.collectives[std::size_t(index)];
+        QCOMPARE(c.group, shown.group);
+        QCOMPARE(c.op, shown.op);
+        QCOMPARE(c.time_s, shown.time_s);
+        seen.push_back(index);
+    }
+    std::sort(seen.begin(), seen.end());
+    QVERIFY(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
+    QCOMPARE(int(seen.size()), int(r.comm.collectives.size()));
+}
+
+void TestBandwidthChart::narrowChartKeepsLabelsWhole_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::newRow("wide, 900 px") << 900;
+    QTest::newRow("beside the Explain dock, 480 px") << 480;
+    QTest::newRow("the minimum, 320 px") << 320;
+}
+
+// "◀ Bottleneck" ends inside the plot and no legend is wider than the chart, however narrow the tab
+// (the Explain dock opens beside it).
+void TestBandwidthChart::narrowChartKeepsLabelsWhole()
+{
+    QFETCH(int, width);
+    Result r = sample();
+    r.step.time_s = 1.0;
+    for (CommLink& l : r.comm.links)
+        l.utilization = l.busy_s; // the bottleneck at 90 %, near the usual right end of the axis
+    BandwidthChart chart;
+    showChart(chart, r);
+    chart.resize(width, 700);
+    chart.replot(QCustomPlot::rpImmediateRefresh);
+    QCPItemText* mark = nullptr;
+    for (int i = 0; i < chart.itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(chart.item(i));
+            text && text->text().contains(QStringLiteral("◀")))
+            mark = text;
+    QVERIFY(mark);
+    const double right = mark->position->pixelPosition().x() + mark->padding().left() +
+                         QFontMetricsF(mark->font()).horizontalAdvance(mark->text());
+    if (width >= 480) // at the minimum width the bar keeps half the plot and the label may be cut
+        QVERIFY2(right <= chart.linkRect()->right(),
+                 qPrintable(QStringLiteral("%1 > %2").arg(right).arg(chart.linkRect()->right())));
+    // The ticks follow the widened axis in the same replot.
+    QCPAxis* value = chart.linkRect()->axis(QCPAxis::atBottom);
+    QVERIFY(value->tickVector().last() <= value->range().upper);
+    QVERIFY(value->range().upper >= 0.9 * 1.35 - 1e-12);
+    int legends = 0;
+    for (QCPLayoutElement* element : chart.plotLayout()->elements(true))
+        if (auto* legend = qobject_cast<QCPLegend*>(element)) {
+            ++legends;
+            QVERIFY(legend->minimumOuterSizeHint().width() <= width);
+            QVERIFY(legend->outerRect().right() <= width);
+        }
+    QCOMPARE(legends, 2); // the links' kinds and the collectives' groups
 }
 
 QTEST_MAIN(TestBandwidthChart)

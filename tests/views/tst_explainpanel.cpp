@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Explain dock (issue 7), offscreen in the main window: clicking a memory bar segment, a box of the step
-// timeline, a link of the topology and a figure of the summary strip shows the matching explanation, whose
+// timeline, a link of the topology, a bar of the bandwidth chart and a figure of the summary strip shows the
+// matching explanation, whose
 // value is the figure the view shows; edits alone evaluate nothing; Copy as Text copies what is shown.
+#include "bandwidthchart.h"
 #include "explainmodel.h"
 #include "explainpanel.h"
 #include "ganttchart.h"
@@ -22,6 +24,7 @@
 #include <QTest>
 #include <QTextBrowser>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -59,6 +62,8 @@ private slots:
     void ganttComputeBox();
     void ganttCommunicationBox();
     void topologyLink();
+    void bandwidthLinkBar();
+    void bandwidthCollectiveBar();
     void summaryFigure();
     void copyAsText();
     void editsAloneEvaluateNothing();
@@ -200,6 +205,56 @@ void TestExplainPanel::topologyLink()
     QVERIFY(close(panel()->shown(QStringLiteral("comm.links[%1].bytes_per_step").arg(busiest))->value,
                   links[busiest].bytes_per_step));
     QVERIFY(!dock()->isHidden());
+}
+
+// The Bandwidth tab's top bar (the busiest link) explains that link as its topology line does.
+void TestExplainPanel::bandwidthLinkBar()
+{
+    BandwidthChart* chart = m_window->bandwidthChart();
+    m_window->viewTabs()->setCurrentWidget(chart);
+    chart->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(!chart->shownLinks().empty());
+    const std::string id = chart->shownLinks().front().id;
+    const std::vector<CommLink>& links = result().comm.links;
+    const auto it = std::find_if(links.begin(), links.end(), [&](const CommLink& l) { return l.id == id; });
+    QVERIFY(it != links.end());
+    const auto j = std::size_t(it - links.begin());
+    QVERIFY(dock()->isHidden());
+    QTest::mouseClick(chart, Qt::LeftButton, Qt::NoModifier, chart->linkBarCenter(0).toPoint());
+    QVERIFY(!dock()->isHidden());
+    const QString utilization = QStringLiteral("comm.links[%1].utilization").arg(j);
+    const QString busy = QStringLiteral("comm.links[%1].busy_s").arg(j);
+    QCOMPARE(panel()->currentFigure(), utilization);
+    // The bar's own value (utilisation once the step is simulated) and the busy time, each with a formula.
+    QVERIFY(chart->showsUtilization());
+    QVERIFY(close(panel()->shown(utilization)->value, chart->linkValue(0)));
+    QVERIFY(close(panel()->shown(utilization)->value, it->utilization));
+    QVERIFY(panel()->shown(busy));
+    QVERIFY(close(panel()->shown(busy)->value, it->busy_s));
+    QVERIFY(!panel()->shown(utilization)->formula.empty());
+    QVERIFY(!panel()->shown(busy)->formula.empty());
+    const QString text = panel()->findChild<QTextBrowser*>(QStringLiteral("explainText"))->toPlainText();
+    QVERIFY2(text.contains(utilization) && text.contains(busy), qPrintable(text));
+}
+
+// A collective's bar explains that collective's time per call, as a box of it in the step timeline does.
+void TestExplainPanel::bandwidthCollectiveBar()
+{
+    BandwidthChart* chart = m_window->bandwidthChart();
+    m_window->viewTabs()->setCurrentWidget(chart);
+    chart->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(!chart->shownCollectives().empty());
+    const int row = int(chart->shownCollectives().size()) - 1;
+    const int c = chart->collectiveIndex(row);
+    QVERIFY(c >= 0);
+    QTest::mouseClick(chart, Qt::LeftButton, Qt::NoModifier, chart->collectiveBarCenter(row).toPoint());
+    QVERIFY(!dock()->isHidden());
+    const QString time = QStringLiteral("comm.collectives[%1].time_s").arg(c);
+    QCOMPARE(panel()->currentFigure(), time);
+    const CommCollective& shown = chart->shownCollectives()[std::size_t(row)];
+    QVERIFY(close(panel()->shown(time)->value, shown.time_s));
+    QVERIFY(close(panel()->shown(time)->value, result().comm.collectives[std::size_t(c)].time_s));
+    QVERIFY(close(panel()->shown(QStringLiteral("comm.collectives[%1].bytes").arg(c))->value, shown.bytes));
 }
 
 void TestExplainPanel::summaryFigure()

@@ -6,6 +6,7 @@
 #include "unitformat.h"
 #include "unittickers.h"
 
+#include <QMouseEvent>
 #include <QToolTip>
 
 #include <algorithm>
@@ -17,6 +18,9 @@ namespace {
 
 constexpr double barWidth = 0.7;
 constexpr int rowPixels = 20;
+// A press that moves further than this is a drag, not a click (as in the step timeline).
+constexpr double dragThresholdPixels = 4;
+constexpr int legendWrap = 6;
 const QColor markColor(0xD6, 0x27, 0x28);
 const char* const groupOrder[] = {"tp", "pp", "dp", "ep", "offload"};
 // A link kind of each LinkClass, NvLink to Network, whose class name and colour the legend shows.
@@ -56,6 +60,20 @@ QString rowLabel(const CommLink& link)
     return text;
 }
 
+// The row of RECT's bars under POS, -1 for none: within a bar's height, from the row's label at the
+// widget's left edge to the rect's right edge, so a short bar is as easy to hit as a long one.
+int rowAt(const QCPAxisRect* rect, const QPointF& pos, int rows)
+{
+    const QRect r = rect->rect();
+    if (pos.x() < 0 || pos.x() > r.right() || pos.y() < r.top() || pos.y() > r.bottom())
+        return -1;
+    const double key = rect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y());
+    const int row = int(std::lround(key));
+    if (row < 0 || row >= rows || std::abs(key - row) > barWidth / 2)
+        return -1;
+    return row;
+}
+
 } // namespace
 
 BandwidthChart::BandwidthChart(QWidget* parent) : QCustomPlot(parent)
@@ -86,7 +104,7 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QCustomPlot(parent)
         row->setColumnStretchFactors({1.0, 0.001, 1.0});
         row->setColumnSpacing(0);
         l->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-        l->setWrap(6);
+        l->setWrap(legendWrap);
         l->setBorderPen(Qt::NoPen);
         l->setColumnSpacing(16);
     };
@@ -141,6 +159,7 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QCustomPlot(parent)
     }
 
     connect(this, &QCustomPlot::mouseMove, this, &BandwidthChart::onMouseMove);
+    connect(this, &QCustomPlot::afterLayout, this, &BandwidthChart::fitMarkLabel);
     applyPalette();
     rebuild();
 }
@@ -194,6 +213,9 @@ void BandwidthChart::resetData(const Result& result)
     // busiest link is the bottleneck only when the step model says a link limits the step.
     m_limitsStep = linkLimited || result.bottleneck.kind.empty();
     m_collectives = result.comm.collectives;
+    m_collectiveIndex.resize(m_collectives.size());
+    for (std::size_t i = 0; i < m_collectiveIndex.size(); ++i)
+        m_collectiveIndex[i] = int(i);
     rebuild();
 }
 
@@ -209,6 +231,7 @@ void BandwidthChart::rebuild()
     for (QCPAbstractItem* item : m_items)
         removeItem(item);
     m_items.clear();
+    m_markLabel = nullptr;
     m_rows = rowsThatFit();
 
     // Links, the busiest first, as many as fit; the bottleneck is always among them.
@@ -250,13 +273,14 @@ void BandwidthChart::rebuild()
     if (m_utilization) {
         linkValueAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PercentTicker));
         // At least 0-5 %, so a nearly idle link looks nearly idle rather than full.
-        linkValueAxis->setRange(0, std::clamp(top * 1.35, 0.05, 1.35));
+        m_linkUpper = std::clamp(top * 1.35, 0.05, 1.35);
         linkValueAxis->setLabel(tr("Utilisation: busy time ÷ step time"));
     } else {
         linkValueAxis->setTicker(QSharedPointer<QCPAxisTicker>(new SecondsTicker));
-        linkValueAxis->setRange(0, top > 0 ? top * 1.35 : 1e-3);
+        m_linkUpper = top > 0 ? top * 1.35 : 1e-3;
         linkValueAxis->setLabel(tr("Busy time per step"));
     }
+    linkValueAxis->setRange(0, m_linkUpper);
     if (m_bottleneckRow >= 0) {
         const double value = linkValue(m_bottleneckRow);
         auto* outline = new QCPItemRect(this);
@@ -281,6 +305,7 @@ void BandwidthChart::rebuild()
         bold.setBold(true);
         label->setFont(bold);
         m_items.push_back(label);
+        m_markLabel = label;
     }
     if (m_shown.empty()) {
         auto* note = new QCPItemText(this);
@@ -306,10 +331,15 @@ void BandwidthChart::rebuild()
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return rank(m_collectives[a].group) < rank(m_collectives[b].group);
     });
+    // The result's index travels with each row: a click names the collective in Result::comm.collectives.
     std::vector<CommCollective> sorted;
-    for (std::size_t i : order)
+    std::vector<int> sortedIndex;
+    for (std::size_t i : order) {
         sorted.push_back(m_collectives[i]);
+        sortedIndex.push_back(m_collectiveIndex[i]);
+    }
     m_collectives = std::move(sorted);
+    m_collectiveIndex = std::move(sortedIndex);
     std::map<QString, QVector<double>> gkeys;
     std::map<QString, QVector<double>> gvalues;
     auto collectiveTicker = QSharedPointer<QCPAxisTickerText>::create();
@@ -340,8 +370,41 @@ void BandwidthChart::rebuild()
 
     plotLayout()->setRowStretchFactors({0.001, 0.001, double(std::max<std::size_t>(m_shown.size(), 4)), 0.001,
                                         0.001, double(std::max<std::size_t>(m_collectives.size(), 3)) + 1});
+    fitLegends();
     updateTitles();
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+// Once the layout knows the link rect's width, the value axis leaves room right of the marked bar for its
+// label: in a narrow tab (the Explain dock beside it) the usual 35 % headroom clips "◀ Bottleneck".
+void BandwidthChart::fitMarkLabel()
+{
+    if (!m_markLabel)
+        return;
+    const double width = m_linkRect->width();
+    const double label = QFontMetricsF(m_markLabel->font()).horizontalAdvance(m_markLabel->text()) +
+                         m_markLabel->padding().left() + 8;
+    double upper = m_linkUpper;
+    if (width > 2 * label) // narrower still, the bar keeps at least half the width and the label is clipped
+        upper = std::max(upper, linkValue(m_bottleneckRow) * width / (width - label));
+    QCPAxis* axis = m_linkRect->axis(QCPAxis::atBottom);
+    if (axis->range().upper != upper) {
+        axis->setRange(0, upper);
+        m_linkRect->update(QCPLayoutElement::upPreparation); // the ticks of the new range, in this replot
+    }
+}
+
+// As many legend items to a row as the width takes, at most legendWrap, so none is cut at its end.
+void BandwidthChart::fitLegends()
+{
+    for (QCPLegend* l : {legend, m_groupLegend}) {
+        for (int wrap = legendWrap; wrap >= 1; --wrap) {
+            l->setWrap(wrap);
+            l->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+            if (l->minimumOuterSizeHint().width() <= width() - 16) // the legend row's margins
+                break;
+        }
+    }
 }
 
 double BandwidthChart::linkValue(int row) const
@@ -363,6 +426,11 @@ double BandwidthChart::collectiveValue(int row) const
         return 0;
     const CommCollective& c = m_collectives[std::size_t(row)];
     return c.time_s * double(c.count_per_step);
+}
+
+int BandwidthChart::collectiveIndex(int row) const
+{
+    return row >= 0 && row < int(m_collectiveIndex.size()) ? m_collectiveIndex[std::size_t(row)] : -1;
 }
 
 QColor BandwidthChart::collectiveColor(int row) const
@@ -400,12 +468,35 @@ void BandwidthChart::updateTitles()
     m_collectiveTitle->setTextColor(text);
 }
 
+int BandwidthChart::linkRowAt(const QPointF& pos) const
+{
+    return rowAt(m_linkRect, pos, int(m_shown.size()));
+}
+
+int BandwidthChart::collectiveRowAt(const QPointF& pos) const
+{
+    return rowAt(m_collectiveRect, pos, int(m_collectives.size()));
+}
+
+QPointF BandwidthChart::linkBarCenter(int row) const
+{
+    if (row < 0 || row >= int(m_shown.size()))
+        return {};
+    return {m_linkRect->axis(QCPAxis::atBottom)->coordToPixel(linkValue(row) / 2),
+            m_linkRect->axis(QCPAxis::atLeft)->coordToPixel(row)};
+}
+
+QPointF BandwidthChart::collectiveBarCenter(int row) const
+{
+    if (row < 0 || row >= int(m_collectives.size()))
+        return {};
+    return {m_collectiveRect->axis(QCPAxis::atBottom)->coordToPixel(collectiveValue(row) / 2),
+            m_collectiveRect->axis(QCPAxis::atLeft)->coordToPixel(row)};
+}
+
 QString BandwidthChart::toolTipAt(const QPointF& pos) const
 {
-    if (m_linkRect->rect().contains(pos.toPoint())) {
-        const int row = int(std::lround(m_linkRect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y())));
-        if (row < 0 || row >= int(m_shown.size()))
-            return {};
+    if (const int row = linkRowAt(pos); row >= 0) {
         const CommLink& link = m_shown[std::size_t(row)];
         QString text = tr("%1 ↔ %2 (%3)")
                            .arg(QString::fromStdString(link.a), QString::fromStdString(link.b),
@@ -423,12 +514,9 @@ QString BandwidthChart::toolTipAt(const QPointF& pos) const
             text += QLatin1Char('\n') + (m_limitsStep
                                              ? tr("The bottleneck link of the step")
                                              : tr("The busiest link; the step is limited by something else"));
-        return text;
+        return text + QLatin1Char('\n') + tr("Click for the formula");
     }
-    if (m_collectiveRect->rect().contains(pos.toPoint())) {
-        const int row = int(std::lround(m_collectiveRect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y())));
-        if (row < 0 || row >= int(m_collectives.size()))
-            return {};
+    if (const int row = collectiveRowAt(pos); row >= 0) {
         const CommCollective& c = m_collectives[std::size_t(row)];
         QString text = tr("%1: %2, %3")
                            .arg(groupName(QString::fromStdString(c.group)), QString::fromStdString(c.op),
@@ -445,7 +533,7 @@ QString BandwidthChart::toolTipAt(const QPointF& pos) const
         if (!c.bottleneck_link.empty())
             text +=
                 QLatin1Char('\n') + tr("Bottleneck link: %1").arg(QString::fromStdString(c.bottleneck_link));
-        return text;
+        return text + QLatin1Char('\n') + tr("Click for the formula");
     }
     return {};
 }
@@ -453,10 +541,39 @@ QString BandwidthChart::toolTipAt(const QPointF& pos) const
 void BandwidthChart::onMouseMove(QMouseEvent* event)
 {
     const QString text = toolTipAt(event->position());
-    if (text.isEmpty())
+    if (text.isEmpty()) {
         QToolTip::hideText();
-    else
+        unsetCursor();
+    } else {
         QToolTip::showText(event->globalPosition().toPoint(), text, this);
+        setCursor(Qt::PointingHandCursor);
+    }
+}
+
+void BandwidthChart::mousePressEvent(QMouseEvent* event)
+{
+    QCustomPlot::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton)
+        return;
+    m_pressed = true;
+    m_pressPos = event->position();
+}
+
+// A click is a left press and release on the same bar without moving past the drag threshold (as in the
+// step timeline), so a stray drag across the chart asks for nothing.
+void BandwidthChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseReleaseEvent(event);
+    if (event->button() != Qt::LeftButton || !m_pressed)
+        return;
+    m_pressed = false;
+    const QPointF pos = event->position();
+    if ((pos - m_pressPos).manhattanLength() >= dragThresholdPixels)
+        return;
+    if (const int row = linkRowAt(pos); row >= 0 && row == linkRowAt(m_pressPos))
+        emit linkClicked(QString::fromStdString(m_shown[std::size_t(row)].id));
+    else if (const int crow = collectiveRowAt(pos); crow >= 0 && crow == collectiveRowAt(m_pressPos))
+        emit collectiveClicked(collectiveIndex(crow));
 }
 
 void BandwidthChart::setPresentationScale(double scale)
@@ -464,6 +581,8 @@ void BandwidthChart::setPresentationScale(double scale)
     m_presentation.setScale(this, scale);
     if (rowsThatFit() != m_rows)
         rebuild();
+    else
+        fitLegends(); // larger type, wider legend items
 }
 
 void BandwidthChart::resizeEvent(QResizeEvent* event)
@@ -471,6 +590,8 @@ void BandwidthChart::resizeEvent(QResizeEvent* event)
     QCustomPlot::resizeEvent(event);
     if (rowsThatFit() != m_rows)
         rebuild();
+    else
+        fitLegends();
 }
 
 void BandwidthChart::changeEvent(QEvent* event)

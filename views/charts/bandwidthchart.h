@@ -3,6 +3,8 @@
 // time; busy time itself until the step is simulated), coloured by their kind's class, the bottleneck
 // outlined and named; below, each collective's time per step (one call's time × calls per step) coloured by
 // its parallel group (tp, pp, dp, offload). It only draws ss::Result::comm; nothing here computes a load.
+// A click (not a drag) on a bar or its row label asks for the bar's explanation (linkClicked(),
+// collectiveClicked()); the main window hands it to the Explain dock.
 #pragma once
 
 #include "plotpresentation.h"
@@ -39,7 +41,9 @@ public:
     double linkValue(int row) const;
     QColor linkColor(int row) const;
     bool showsUtilization() const { return m_utilization; }
+    // Sorted by group (tp, pp, dp, ep, offload), so row R is Result::comm.collectives[collectiveIndex(R)].
     const std::vector<CommCollective>& shownCollectives() const { return m_collectives; }
+    int collectiveIndex(int row) const;
     // Seconds per step of collective row ROW: time_s × count_per_step.
     double collectiveValue(int row) const;
     QColor collectiveColor(int row) const;
@@ -49,13 +53,27 @@ public:
     QCPAxisRect* linkRect() const { return m_linkRect; }
     QCPAxisRect* collectiveRect() const { return m_collectiveRect; }
     QString toolTipAt(const QPointF& pos) const;
+    // The link or collective row under POS (a bar's band, its label included), -1 for none.
+    int linkRowAt(const QPointF& pos) const;
+    int collectiveRowAt(const QPointF& pos) const;
+    // The middle of the bar of ROW in pixels (as of the last replot), for tests; a null point for no row.
+    QPointF linkBarCenter(int row) const;
+    QPointF collectiveBarCenter(int row) const;
     // Presentation mode (issue 7): fonts and lines SCALE times their usual size (1: as usual), fewer rows.
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const { return m_presentation.scale(); }
 
+signals:
+    // The bar of link LINK_ID (CommLink::id) was clicked.
+    void linkClicked(const QString& linkId);
+    // The bar of a collective was clicked: INDEX indexes Result::comm.collectives (not the shown rows).
+    void collectiveClicked(int index);
+
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
     void rebuild();
@@ -63,17 +81,22 @@ private:
     void retranslate();
     void updateTitles();
     int rowsThatFit() const;
+    void fitMarkLabel();
+    void fitLegends();
     void onMouseMove(QMouseEvent* event);
 
     std::vector<CommLink> m_links; // every link that carries bytes, busiest first
     std::vector<CommLink> m_shown;
     std::vector<CommCollective> m_collectives;
+    std::vector<int> m_collectiveIndex; // per shown row, its index in Result::comm.collectives
     QString m_bottleneck;
     int m_bottleneckRow = -1;
     bool m_utilization = false;
     bool m_limitsStep = true;
     bool m_stale = false;
     int m_rows = 0;
+    QPointF m_pressPos;
+    bool m_pressed = false;
 
     QCPTextElement* m_linkTitle = nullptr;
     QCPTextElement* m_collectiveTitle = nullptr;
@@ -83,6 +106,8 @@ private:
     std::map<int, QCPBars*> m_kindBars;      // by LinkClass
     std::map<QString, QCPBars*> m_groupBars; // by group
     std::vector<QCPAbstractItem*> m_items;   // bottleneck marks and empty-state notes
+    QCPItemText* m_markLabel = nullptr;      // "◀ Bottleneck", among m_items
+    double m_linkUpper = 1;                  // the link value axis' upper end before fitMarkLabel()
     PlotPresentation m_presentation;
 };
 

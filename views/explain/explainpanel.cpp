@@ -295,7 +295,7 @@ void ExplainPanel::retranslate()
 {
     m_empty->setText(
         tr("Click a figure to see how it is computed: a segment of a memory bar, a box of the step "
-           "timeline, a link of the topology or a figure of the summary."));
+           "timeline, a link of the topology, a bar of the bandwidth chart or a figure of the summary."));
     m_copy->setText(tr("Copy as Text"));
     m_copy->setToolTip(tr("Copy the explanations shown, formulas and sources, to the clipboard"));
     render();
