@@ -223,7 +223,19 @@ int BandwidthChart::rowsThatFit() const
 {
     // Larger type in presentation mode needs taller rows.
     const double scale = m_presentation.scale();
-    return std::clamp(int((height() - 170 * scale) * 0.6 / (rowPixels * scale)), 4, 40);
+    // What is not bars: two titles, two legends (as wrapped for this width), two value axes with their tick
+    // labels and titles, and margins. The collectives all get a row (plus one, rebuild's stretch factor);
+    // the links take what is left up to 60 % of it, at least one, so a small tab (the Explain dock beside
+    // it) does not squeeze link rows onto each other.
+    const QCPAxis* axis = m_linkRect->axis(QCPAxis::atBottom);
+    const double axes = 2 * (QFontMetricsF(axis->tickLabelFont()).height() +
+                             QFontMetricsF(axis->labelFont()).height() + 20 * scale);
+    const double titles = 3 * QFontMetricsF(m_linkTitle->font()).height() + 12;
+    const double fixed = titles + legend->minimumOuterSizeHint().height() +
+                         m_groupLegend->minimumOuterSizeHint().height() + axes + 16;
+    const int collectiveRows = int(std::max<std::size_t>(m_collectives.size(), 3)) + 1;
+    const int rows = int((height() - fixed) / (rowPixels * scale));
+    return std::clamp(std::min(rows - collectiveRows, rows * 3 / 5), 1, 40); // links: at most 60 %
 }
 
 void BandwidthChart::rebuild()
@@ -232,6 +244,7 @@ void BandwidthChart::rebuild()
         removeItem(item);
     m_items.clear();
     m_markLabel = nullptr;
+    fitLegends();
     m_rows = rowsThatFit();
 
     // Links, the busiest first, as many as fit; the bottleneck is always among them.
@@ -394,9 +407,13 @@ void BandwidthChart::fitMarkLabel()
     }
 }
 
-// As many legend items to a row as the width takes, at most legendWrap, so none is cut at its end.
+// As many legend items to a row as the width takes, at most legendWrap, so none is cut at its end; and
+// fewer value ticks in a narrow chart, so that "400 ms" and "600 ms" do not run into each other.
 void BandwidthChart::fitLegends()
 {
+    const int ticks = std::clamp(int(width() / (110 * m_presentation.scale())), 2, 5);
+    for (QCPAxisRect* rect : {m_linkRect, m_collectiveRect})
+        rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(ticks);
     for (QCPLegend* l : {legend, m_groupLegend}) {
         for (int wrap = legendWrap; wrap >= 1; --wrap) {
             l->setWrap(wrap);
@@ -588,10 +605,9 @@ void BandwidthChart::setPresentationScale(double scale)
 void BandwidthChart::resizeEvent(QResizeEvent* event)
 {
     QCustomPlot::resizeEvent(event);
+    fitLegends();
     if (rowsThatFit() != m_rows)
         rebuild();
-    else
-        fitLegends();
 }
 
 void BandwidthChart::changeEvent(QEvent* event)
