@@ -2917,6 +2917,10 @@ Change: %5</source>
         <source>Bottleneck link: %1</source>
         <translation>瓶颈链路：%1</translation>
     </message>
+    <message>
+        <source>Click for the formula</source>
+        <translation>单击查看公式</translation>
+    </message>
 </context>
 <context>
     <name>ss::BaselineModel</name>
@@ -3037,16 +3041,16 @@ Bottleneck now: %2</source>
         <translation>来源：%1</translation>
     </message>
     <message>
-        <source>Click a figure to see how it is computed: a segment of a memory bar, a box of the step timeline, a link of the topology or a figure of the summary.</source>
-        <translation>点击一个数值即可查看其计算方式：显存柱的一段、单步时间线中的一个方块、拓扑中的一条链路，或摘要中的一个数值。</translation>
-    </message>
-    <message>
         <source>Copy as Text</source>
         <translation>复制为文本</translation>
     </message>
     <message>
         <source>Copy the explanations shown, formulas and sources, to the clipboard</source>
         <translation>将显示的说明（公式与来源）复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Click a figure to see how it is computed: a segment of a memory bar, a box of the step timeline, a link of the topology, a bar of the bandwidth chart or a figure of the summary.</source>
+        <translation>点击一个数值即可查看其计算方式：显存柱的一段、单步时间线中的一个方块、拓扑中的一条链路、带宽图中的一根柱，或摘要中的一个数值。</translation>
     </message>
 </context>
 <context>
@@ -4046,6 +4050,10 @@ Bottleneck now: %2</source>
     <message>
         <source>Click to apply this layout.</source>
         <translation>单击以应用此布局。</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,8 @@ namespace {
 
 const char* const lessonDockName = "lessonDock";
 const char* const explainDockName = "explainDock";
+// On the application object: the factor applicationScale() reports.
+const char* const scaleProperty = "shardscope.presentationScale";
 
 // The open dock of WINDOW called NAME; nullptr when none is open.
 QDockWidget* openDock(const QMainWindow* window, const char* name)
@@ -90,6 +92,7 @@ PresentationMode::~PresentationMode()
     qApp->removeEventFilter(this);
     // The window goes while presenting: the application's font and palette outlive it.
     if (m_active) {
+        qApp->setProperty(scaleProperty, QVariant());
         QApplication::setFont(m_font);
         QApplication::setPalette(m_palette);
     }
@@ -146,6 +149,13 @@ QPalette PresentationMode::highContrastPalette()
     return p;
 }
 
+double PresentationMode::applicationScale()
+{
+    const QCoreApplication* app = QCoreApplication::instance();
+    const double scale = app ? app->property(scaleProperty).toDouble() : 0;
+    return scale > 0 ? scale : 1;
+}
+
 QDockWidget* PresentationMode::discussedDock() const
 {
     for (const char* name : {lessonDockName, explainDockName})
@@ -198,7 +208,10 @@ void PresentationMode::enter()
 
     // The palette first: the charts restyle on its change, then scale what they set.
     QApplication::setPalette(highContrastPalette());
+    qApp->setProperty(scaleProperty, fontScale);
     QApplication::setFont(scaledFont(m_font, fontScale));
+    // After the font's own events, which are posted.
+    QMetaObject::invokeMethod(this, &PresentationMode::refreshStyledFonts, Qt::QueuedConnection);
     scaleOwnFonts(true);
     scaleViews(fontScale);
 
@@ -227,8 +240,20 @@ void PresentationMode::leave()
         status->setVisible(m_statusBarShown);
     scaleViews(1);
     scaleOwnFonts(false);
+    qApp->setProperty(scaleProperty, QVariant());
     QApplication::setFont(m_font);
     QApplication::setPalette(m_palette);
+    QMetaObject::invokeMethod(this, &PresentationMode::refreshStyledFonts, Qt::QueuedConnection);
+}
+
+void PresentationMode::refreshStyledFonts()
+{
+    // A widget under a style sheet (the topology's properties, the parameters) keeps the font it had when the
+    // sheet was applied: the application font's change passes it by (Qt 6.4). Its sheet applied again, it
+    // takes the font its parent has now.
+    for (QWidget* widget : m_window->findChildren<QWidget*>())
+        if (!widget->styleSheet().isEmpty())
+            widget->setStyleSheet(widget->styleSheet());
 }
 
 void PresentationMode::applyFullScreen()
@@ -273,11 +298,28 @@ void PresentationMode::scaleOwnFonts(bool enlarge)
 
 void PresentationMode::scaleViews(double scale)
 {
+    // Dialogs of the window are among its children, those opened while presenting too.
+    scaleViewsIn(m_window, scale);
+}
+
+void PresentationMode::scaleViewsIn(QWidget* root, double scale)
+{
     // Every view that offers the small API, found by its signature: the window need not know them all.
-    for (QWidget* widget : m_window->findChildren<QWidget*>()) {
+    QList<QWidget*> widgets = root->findChildren<QWidget*>();
+    widgets.prepend(root);
+    for (QWidget* widget : std::as_const(widgets)) {
         if (widget->metaObject()->indexOfMethod("setPresentationScale(double)") >= 0)
             QMetaObject::invokeMethod(widget, "setPresentationScale", Q_ARG(double, scale));
     }
+}
+
+bool PresentationMode::belongsToWindow(const QWidget* widget) const
+{
+    // isAncestorOf() stops at a window's edge; a dialog of the window is its child all the same.
+    for (const QWidget* w = widget; w; w = w->parentWidget())
+        if (w == m_window)
+            return true;
+    return false;
 }
 
 bool PresentationMode::handleKey(QKeyEvent* event)
@@ -315,6 +357,13 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
     if (m_active && event->type() == QEvent::KeyPress && watched->isWidgetType() &&
         handleKey(static_cast<QKeyEvent*>(event)))
         return true;
+    // A dialog opened while presenting (the import preview and its calibration chart): its views are scaled
+    // as it shows, since they were not there to be scaled on entering.
+    if (m_active && event->type() == QEvent::Show && watched->isWidgetType()) {
+        auto* widget = static_cast<QWidget*>(watched);
+        if (widget->isWindow() && widget != m_window && belongsToWindow(widget))
+            scaleViewsIn(widget, fontScale);
+    }
     return QObject::eventFilter(watched, event);
 }
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // View > Presentation Mode (issue 7), for teaching on a projector: the application font 1.6 times larger,
-// every view that offers setPresentationScale(double) (the charts, the topology canvas) scaled the same,
-// a light high-contrast palette, the tool bars, the status bar and the docks hidden except the one being
-// discussed (the lesson, else the explanation), full screen if wanted. Leaving puts back exactly what was
-// there: the font, the palette, the dock layout (saveState/restoreState), the window's state and geometry.
+// every view that offers setPresentationScale(double) (the charts, the topology canvas, those of a dialog
+// opened while presenting) scaled the same, a light high-contrast palette, the tool bars, the status bar
+// and the docks hidden except the one being discussed (the lesson, else the explanation), full screen if
+// wanted. Leaving puts back exactly what was there: the font, the palette, the dock layout
+// (saveState/restoreState), the window's state and geometry; widgets under a style sheet, which the
+// application font passes by, take it when their sheets are applied again.
 // While it is on, PageDown/PageUp (Space/Backspace outside text fields) step the lesson and Escape leaves.
 //
 // It knows the lesson and explain docks only by their object names ("lessonDock", "explainDock") and the
@@ -54,6 +56,10 @@ public:
     // Light and high in contrast: black on white, a dark blue selection, no grey text lighter than 7:1
     // against its background (WCAG 2.x AAA).
     static QPalette highContrastPalette();
+    // How much larger the application font is than usual: fontScale while a presentation is on, else 1.
+    // A view made while presenting takes its fonts from the enlarged font and needs to know
+    // (PlotPresentation).
+    static double applicationScale();
 
 public slots:
     void setActive(bool active);
@@ -68,6 +74,9 @@ private:
     void enter();
     void leave();
     void scaleViews(double scale);
+    void scaleViewsIn(QWidget* root, double scale);
+    void refreshStyledFonts();
+    bool belongsToWindow(const QWidget* widget) const;
     void scaleOwnFonts(bool enlarge);
     void applyFullScreen();
     void retranslate();

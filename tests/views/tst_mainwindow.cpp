@@ -14,8 +14,10 @@
 #include "unittickers.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -113,6 +115,7 @@ private slots:
     void sessionRoundTrip();
     void byteTicker_data();
     void byteTicker();
+    void derivedWordsElidedInNarrowField();
 
 private:
     QTemporaryDir m_dir;
@@ -567,6 +570,48 @@ void TestMainWindow::byteTicker()
     ticker.generate(QCPRange(0, upper), QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks, &tickLabels);
     QStringList got(tickLabels.begin(), tickLabels.end());
     QCOMPARE(got, labels);
+}
+
+// A 0 that means "derived" reads as words (ParameterPanel: "auto (hidden / heads)" for model.head_dim); in a
+// field narrower than them (a 1024-pixel window, a wordier language) they end in "…" rather than being cut at
+// either end, still read as 0, and the tooltip gives them whole.
+void TestMainWindow::derivedWordsElidedInNarrowField()
+{
+    MainWindow w;
+    w.resize(1024, 640);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* spin = widget<QSpinBox>(w, QStringLiteral("model.head_dim"));
+    QVERIFY(spin);
+    QCOMPARE(spin->value(), 0); // the default scenario derives it: hidden / heads
+    auto* edit = spin->findChild<QLineEdit*>();
+    QVERIFY(edit);
+    const QString words = ss::ParameterPanel::tr("auto (hidden / heads)");
+    const int wide = spin->fontMetrics().horizontalAdvance(words) + 80;
+    spin->setFixedWidth(wide);
+    QTRY_COMPARE(edit->text(), words);
+
+    spin->setFixedWidth(wide / 2);
+    QTRY_VERIFY(edit->text().endsWith(QChar(0x2026)));
+    QVERIFY(words.startsWith(edit->text().chopped(1)));
+    QVERIFY(edit->fontMetrics().horizontalAdvance(edit->text()) < edit->width());
+    // Entered as it stands, it is still 0: no edit.
+    spin->setFocus();
+    QTest::keyClick(spin, Qt::Key_Return);
+    spin->clearFocus();
+    QCOMPARE(spin->value(), 0);
+    QCOMPARE(w.document()->undoStack()->count(), 0);
+    QCOMPARE(w.document()->fieldValue(QStringLiteral("model.head_dim")).number, 0.0);
+    // The tooltip: the words whole, then the field's own description.
+    QHelpEvent help(QEvent::ToolTip, QPoint(4, 4), spin->mapToGlobal(QPoint(4, 4)));
+    QApplication::sendEvent(spin, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY(QToolTip::text().startsWith(words + QLatin1Char('\n')));
+    QVERIFY(QToolTip::text().contains(QStringLiteral("model.head_dim")));
+    QToolTip::hideText();
+
+    spin->setFixedWidth(wide);
+    QTRY_COMPARE(edit->text(), words);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -63,6 +63,24 @@ class TestPlannerView : public QObject
     Q_OBJECT
 
 private slots:
+    void emptyChartFillsItsTab()
+    {
+        // Before any search the chart has no points and an empty legend; its axis rect still takes the
+        // chart's width (a bare empty legend in the layout once capped it at 50 pixels).
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.viewTabs()->setCurrentWidget(window.plannerView());
+        auto* chart = window.plannerView()->findChild<PlannerChart*>();
+        QVERIFY(chart);
+        QTRY_VERIFY(chart->width() > 400);
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY2(
+            chart->axisRect()->width() > chart->width() / 2,
+            qPrintable(
+                QStringLiteral("axis rect %1 px of %2").arg(chart->axisRect()->width()).arg(chart->width())));
+    }
     void tabBuilds()
     {
         MainWindow window;

@@ -5,15 +5,25 @@
 // asked, and leaving restores the font, the palette, the docks and the window state exactly. PageDown/PageUp
 // and Space/Backspace step a lesson found only by its dock's object name and its slots' names; Escape leaves.
 // A chart's presentation scale makes its fonts and lines larger and 1 restores them; the Gantt chart's time
-// cursor sweeps to the step time and stops, and can be dragged.
+// cursor sweeps to the step time and stops, and can be dragged. The mode scales the Sweep and Planner charts
+// and the calibration chart of an import preview, opened before or during it; the canvas's device labels grow
+// within their boxes; the lesson's step labels and figures fit the dock in the larger type.
 #include "bandwidthchart.h"
+#include "calibrationchart.h"
 #include "canvasitems.h"
 #include "ganttchart.h"
 #include "ganttcursor.h"
+#include "importdialog.h"
+#include "lessonpanel.h"
+#include "lessons.h"
 #include "mainwindow.h"
 #include "memorychart.h"
+#include "plannerchart.h"
+#include "plannerview.h"
 #include "presentationmode.h"
 #include "scenariodocument.h"
+#include "sweepchart.h"
+#include "sweepview.h"
 #include "synthetictimeline.h"
 #include "topologycanvas.h"
 #include "topologyeditor.h"
@@ -22,17 +32,22 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <map>
 #include <memory>
 
 using namespace ss;
@@ -80,6 +95,51 @@ ChartLook lookOf(QCustomPlot* plot)
             plot->legend->font().pointSizeF(), plot->xAxis->basePen().widthF()};
 }
 
+QString importFixture(const QString& name)
+{
+    return QStringLiteral(SHARDSCOPE_IMPORT_DATA "/") + name;
+}
+
+// The chart NAME of W ("sweep", "planner", "calibration": the import preview's), with something drawn.
+QCustomPlot* tabChart(MainWindow& w, const QString& name)
+{
+    if (name == QLatin1String("sweep")) {
+        w.sweepView()->runNow();
+        const bool done = QTest::qWaitFor([&w] { return !w.sweepView()->isRunning(); }, 10000);
+        return done ? w.sweepView()->chart() : nullptr;
+    }
+    if (name == QLatin1String("planner")) {
+        w.plannerView()->runNow();
+        w.plannerView()->waitForFinished();
+        return w.plannerView()->chart();
+    }
+    // nccl-tests all_reduce_perf on 8 A100s (tests/io/data/import): one calibration, drawn log-log.
+    if (!w.importFile(importFixture(QStringLiteral("nccl-tests-all_reduce-8xa100.log"))) ||
+        !w.importPreview())
+        return nullptr;
+    return w.importPreview()->calibrationChart();
+}
+
+double presentationScaleOf(QCustomPlot* plot)
+{
+    if (auto* sweep = qobject_cast<SweepChart*>(plot))
+        return sweep->presentationScale();
+    if (auto* planner = qobject_cast<PlannerChart*>(plot))
+        return planner->presentationScale();
+    if (auto* calibration = qobject_cast<CalibrationChart*>(plot))
+        return calibration->presentationScale();
+    return 0;
+}
+
+// The size of the first scatter point of PLOT (the sweep's dots, the planner's, the measured times).
+double pointSize(QCustomPlot* plot)
+{
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (!plot->graph(i)->scatterStyle().isNone())
+            return plot->graph(i)->scatterStyle().size();
+    return 0;
+}
+
 } // namespace
 
 class TestPresentation : public QObject
@@ -95,6 +155,14 @@ private slots:
     void chartScaleEnlargesFonts_data();
     void chartScaleEnlargesFonts();
     void canvasScale();
+    void modeScalesTabCharts_data();
+    void modeScalesTabCharts();
+    void dialogOpenedWhilePresenting();
+    void sweepAxesAddedWhilePresenting();
+    void plannerRowsGrow();
+    void styledWidgetsTakeTheFont();
+    void canvasLabelsGrow();
+    void lessonFiguresFit();
     void ganttCursorSweepsTheStep();
     void ganttCursorIsDraggable();
 };
@@ -333,6 +401,256 @@ void TestPresentation::canvasScale()
     QVERIFY(link->boundingRect().width() > before.width());
     editor.canvas()->setPresentationScale(1);
     QCOMPARE(link->boundingRect(), before);
+}
+
+void TestPresentation::modeScalesTabCharts_data()
+{
+    QTest::addColumn<QString>("chart");
+    QTest::newRow("sweep") << QStringLiteral("sweep");
+    QTest::newRow("planner scatter") << QStringLiteral("planner");
+    QTest::newRow("calibration, preview open before") << QStringLiteral("calibration");
+}
+
+void TestPresentation::modeScalesTabCharts()
+{
+    QFETCH(QString, chart);
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCustomPlot* plot = tabChart(w, chart);
+    QVERIFY(plot);
+    plot->replot();
+    const ChartLook before = lookOf(plot);
+    const double yTicks = plot->yAxis->tickLabelFont().pointSizeF();
+    const double points = pointSize(plot);
+    QVERIFY(before.tickFont > 0);
+    QVERIFY(points > 0);
+
+    PresentationMode* mode = w.presentationMode();
+    mode->setUsesFullScreen(false);
+    mode->setActive(true);
+    plot->replot();
+    // The factor the mode defines (PresentationMode::fontScale), on the fonts, the lines and the points.
+    QCOMPARE(presentationScaleOf(plot), PresentationMode::fontScale);
+    const ChartLook scaled = lookOf(plot);
+    QCOMPARE(scaled.tickFont, before.tickFont * PresentationMode::fontScale);
+    QCOMPARE(plot->yAxis->tickLabelFont().pointSizeF(), yTicks * PresentationMode::fontScale);
+    QCOMPARE(scaled.labelFont, before.labelFont * PresentationMode::fontScale);
+    QCOMPARE(scaled.legendFont, before.legendFont * PresentationMode::fontScale);
+    QVERIFY(scaled.axisPen > before.axisPen);
+    QCOMPARE(pointSize(plot), points * PresentationMode::fontScale);
+
+    mode->setActive(false);
+    plot->replot();
+    QCOMPARE(presentationScaleOf(plot), 1.0);
+    const ChartLook after = lookOf(plot);
+    QCOMPARE(after.tickFont, before.tickFont);
+    QCOMPARE(plot->yAxis->tickLabelFont().pointSizeF(), yTicks);
+    QCOMPARE(after.labelFont, before.labelFont);
+    QCOMPARE(after.legendFont, before.legendFont);
+    QCOMPARE(after.axisPen, before.axisPen);
+    QCOMPARE(pointSize(plot), points);
+}
+
+void TestPresentation::dialogOpenedWhilePresenting()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const double usual = QApplication::font().pointSizeF();
+    PresentationMode* mode = w.presentationMode();
+    mode->setUsesFullScreen(false);
+    mode->setActive(true);
+    QCOMPARE(PresentationMode::applicationScale(), PresentationMode::fontScale);
+
+    // The preview is made from the enlarged font and scaled as it shows: the type 1.6 times the usual once,
+    // not twice.
+    auto* chart = qobject_cast<CalibrationChart*>(tabChart(w, QStringLiteral("calibration")));
+    QVERIFY(chart);
+    QTRY_VERIFY(w.importPreview()->isVisible());
+    chart->replot();
+    QCOMPARE(chart->presentationScale(), PresentationMode::fontScale);
+    QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), usual * PresentationMode::fontScale);
+    QCOMPARE(chart->yAxis->labelFont().pointSizeF(), usual * PresentationMode::fontScale);
+    QCOMPARE(chart->legend->font().pointSizeF(), usual * PresentationMode::fontScale);
+    QVERIFY(chart->xAxis->basePen().widthF() >= PresentationMode::fontScale); // a 1-pixel (or cosmetic) line
+
+    // Leaving, the preview still open: its usual sizes.
+    mode->setActive(false);
+    QCOMPARE(PresentationMode::applicationScale(), 1.0);
+    chart->replot();
+    QCOMPARE(chart->presentationScale(), 1.0);
+    QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), usual);
+    QCOMPARE(chart->yAxis->labelFont().pointSizeF(), usual);
+    QCOMPARE(chart->legend->font().pointSizeF(), usual);
+}
+
+void TestPresentation::sweepAxesAddedWhilePresenting()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const double usual = QApplication::font().pointSizeF();
+    SweepView* view = w.sweepView();
+    view->setMetrics({QStringLiteral("step.time_s")});
+    QCustomPlot* plot = tabChart(w, QStringLiteral("sweep"));
+    QVERIFY(plot);
+    PresentationMode* mode = w.presentationMode();
+    mode->setUsesFullScreen(false);
+    mode->setActive(true);
+    QTRY_COMPARE(plot->font().pointSizeF(), QApplication::font().pointSizeF()); // the font's events are in
+
+    // Four kinds of number, four y axes: two made while presenting, from the enlarged font. Scaled once.
+    view->setMetrics({QStringLiteral("step.time_s"), QStringLiteral("step.tokens_per_s"),
+                      QStringLiteral("step.mfu"), QStringLiteral("memory.peak_gpu_bytes")});
+    view->runNow();
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 10000);
+    plot->replot();
+    const QList<QCPAxis*> axes = plot->axisRect()->axes(QCPAxis::atLeft | QCPAxis::atRight);
+    QCOMPARE(axes.size(), 4);
+    for (QCPAxis* axis : axes) {
+        QCOMPARE(axis->tickLabelFont().pointSizeF(), usual * PresentationMode::fontScale);
+        QCOMPARE(axis->labelFont().pointSizeF(), usual * PresentationMode::fontScale);
+    }
+    mode->setActive(false);
+    plot->replot();
+    for (QCPAxis* axis : plot->axisRect()->axes(QCPAxis::atLeft | QCPAxis::atRight))
+        QCOMPARE(axis->tickLabelFont().pointSizeF(), usual);
+}
+
+void TestPresentation::plannerRowsGrow()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTableView* table = w.plannerView()->table();
+    const int usual = table->verticalHeader()->defaultSectionSize();
+    QVERIFY(usual >= table->fontMetrics().height());
+    PresentationMode* mode = w.presentationMode();
+    mode->setUsesFullScreen(false);
+    mode->setActive(true);
+    // Rows as tall as the enlarged type, not cut to the usual height.
+    QTRY_VERIFY(table->verticalHeader()->defaultSectionSize() >= QFontMetrics(QApplication::font()).height());
+    QVERIFY(table->verticalHeader()->defaultSectionSize() > usual);
+    mode->setActive(false);
+    QTRY_COMPARE(table->verticalHeader()->defaultSectionSize(), usual);
+}
+
+void TestPresentation::styledWidgetsTakeTheFont()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // The topology's properties panel has a style sheet (its red frames): the application font's change
+    // passes such widgets by unless the mode applies their sheets again.
+    auto* hint = w.findChild<QLabel*>(QStringLiteral("propertyHint"));
+    QVERIFY(hint);
+    const double usual = hint->font().pointSizeF();
+    QCOMPARE(usual, QApplication::font().pointSizeF());
+    PresentationMode* mode = w.presentationMode();
+    mode->setUsesFullScreen(false);
+    mode->setActive(true);
+    QTRY_COMPARE(hint->font().pointSizeF(), usual * PresentationMode::fontScale);
+    mode->setActive(false);
+    QTRY_COMPARE(hint->font().pointSizeF(), usual);
+}
+
+void TestPresentation::canvasLabelsGrow()
+{
+    ScenarioDocument document; // the default scenario: one DGX A100 (canvasScale above)
+    TopologyEditor editor(&document);
+    editor.resize(1000, 700);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    TopologyScene* scene = editor.scene();
+    DeviceItem* gpu = scene->deviceItem(QStringLiteral("n0.gpu0"));
+    QVERIFY(gpu);
+    // 7.5 pt as usual (canvasitems.cpp); a short label such as "GPU 0" fits an 80-unit box at 1.6 times that.
+    const QFont before = gpu->labelFont();
+    QCOMPARE(before.pointSizeF(), 7.5);
+    QCOMPARE(gpu->labelText(), gpu->text());
+    std::map<QString, QString> usualTexts;
+    for (DeviceItem* device : scene->deviceItems())
+        usualTexts[device->id()] = device->labelText();
+
+    editor.canvas()->setPresentationScale(PresentationMode::fontScale);
+    QCOMPARE(gpu->labelFont().pointSizeF(), 7.5 * PresentationMode::fontScale);
+    QCOMPARE(gpu->labelText(), gpu->text());
+    // Every label at least as large as usual and inside its box, a long one ("PCIe switch 0") on two lines.
+    for (DeviceItem* device : scene->deviceItems()) {
+        const QFont font = device->labelFont();
+        QVERIFY2(font.pointSizeF() >= 7.5, qPrintable(device->id()));
+        const QFontMetricsF metrics(font);
+        for (const QString& line : device->labelText().split(QLatin1Char('\n')))
+            QVERIFY2(metrics.horizontalAdvance(line) <= device->size().width() - 6, qPrintable(line));
+        QVERIFY(QString(device->labelText()).replace(QLatin1Char('\n'), QLatin1Char(' ')) == device->text() ||
+                device->labelText().contains(QChar(0x2026)));
+    }
+
+    editor.canvas()->setPresentationScale(1);
+    QCOMPARE(gpu->labelFont(), before);
+    for (DeviceItem* device : scene->deviceItems())
+        QCOMPARE(device->labelText(), usualTexts[device->id()]);
+}
+
+void TestPresentation::lessonFiguresFit()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    LessonPanel* lessons = w.lessonPanel();
+    // ZeRO-3 Offload and the PCIe bottleneck: "4. Gen3, no overlap" is its longest step label (lessons.cpp).
+    int index = -1;
+    for (int i = 0; i < Lessons::count(); ++i)
+        if (QLatin1String(Lessons::at(i)->id) == QLatin1String("zero3-offload-pcie"))
+            index = i;
+    QVERIFY(lessons->openLesson(index));
+    QVERIFY(lessons->goToStep(1));
+    PresentationMode* mode = w.presentationMode();
+    mode->setUsesFullScreen(false);
+    mode->setActive(true);
+    auto* table = w.findChild<QTableWidget*>(QStringLiteral("lessonFigures"));
+    QVERIFY(table);
+    QTRY_VERIFY(table->isVisible());
+    // The application font reaches the widgets by events.
+    QTRY_COMPARE(table->font().pointSizeF(), QApplication::font().pointSizeF());
+    // The step labels (the first column) whole, each line of them within the header and its row; no figure
+    // elided. What does not fit yet, once the docks have their places in the larger type:
+    const auto misfit = [table]() -> QString {
+        QHeaderView* rows = table->verticalHeader();
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const QTableWidgetItem* header = table->verticalHeaderItem(r);
+            if (!header)
+                return QStringLiteral("no header");
+            // Measured in the type it is drawn in, the enlarged one.
+            if (header->font().pointSizeF() != table->font().pointSizeF())
+                return QStringLiteral("%1 in %2 pt").arg(header->text()).arg(header->font().pointSizeF());
+            const QFontMetrics metrics(header->font().resolve(table->font()));
+            const QStringList lines = header->text().split(QLatin1Char('\n'));
+            for (const QString& line : lines)
+                if (metrics.horizontalAdvance(line) >= rows->width())
+                    return line;
+            if (rows->sectionSize(r) < metrics.height() * lines.size())
+                return header->text();
+            for (int c = 0; c < table->columnCount(); ++c) {
+                const QTableWidgetItem* item = table->item(r, c);
+                if (!item)
+                    return QStringLiteral("no figure");
+                if (QFontMetrics(item->font().resolve(table->font())).horizontalAdvance(item->text()) >=
+                    table->columnWidth(c))
+                    return item->text();
+            }
+        }
+        return {};
+    };
+    QTRY_COMPARE(misfit(), QString());
+    mode->setActive(false);
 }
 
 void TestPresentation::ganttCursorSweepsTheStep()

@@ -190,11 +190,10 @@ void DeviceItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
         painter->drawRect(box.adjusted(-4, -4, 4, 4));
     }
     if (lod * m_size.height() >= 18 && !m_text.isEmpty()) {
-        painter->setFont(sceneFont(7.5));
-        const QFontMetricsF metrics(painter->font());
-        const QString text = metrics.elidedText(m_text, Qt::ElideMiddle, box.width() - 6);
+        layoutLabel();
+        painter->setFont(m_labelFont);
         painter->setPen(m_faded ? QColor(0x1A, 0x1A, 0x1A, 120) : textOnFill);
-        painter->drawText(box, Qt::AlignCenter, text);
+        painter->drawText(box, Qt::AlignCenter, m_labelText);
     }
     if (m_ringOrder >= 0) {
         painter->setRenderHint(QPainter::Antialiasing, true);
@@ -207,6 +206,62 @@ void DeviceItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
         painter->setFont(sceneFont(7, true));
         painter->drawText(badge, Qt::AlignCenter, QString::number(m_ringOrder));
     }
+}
+
+QFont DeviceItem::labelFont() const
+{
+    layoutLabel();
+    return m_labelFont;
+}
+
+QString DeviceItem::labelText() const
+{
+    layoutLabel();
+    return m_labelText;
+}
+
+void DeviceItem::layoutLabel() const
+{
+    const double scale = presentationOf(this);
+    if (m_labelScale == scale && m_labelSize == m_size && m_labelFor == m_text && !m_labelText.isNull())
+        return;
+    m_labelFor = m_text;
+    m_labelSize = m_size;
+    m_labelScale = scale;
+    constexpr double usual = 7.5; // points, in scene units: the label zooms with its box
+    const double width = m_size.width() - 6;
+    const double height = m_size.height() - 4;
+    // In presentation mode the largest size that fits, in half points, down to the usual one; two lines are
+    // tried only there, so the usual canvas looks as it always has.
+    for (double size = usual * std::max(scale, 1.0); size > usual - 0.25; size -= 0.5) {
+        const QFont font = sceneFont(std::max(size, usual));
+        const QFontMetricsF metrics(font);
+        if (metrics.horizontalAdvance(m_text) <= width && metrics.height() <= height) {
+            m_labelFont = font;
+            m_labelText = m_text;
+            return;
+        }
+        if (scale <= 1 || 2 * metrics.lineSpacing() > height)
+            continue;
+        // The space that splits the label most evenly.
+        double best = HUGE_VAL;
+        int at = -1;
+        for (int i = m_text.indexOf(QLatin1Char(' ')); i > 0; i = m_text.indexOf(QLatin1Char(' '), i + 1)) {
+            const double longer = std::max(metrics.horizontalAdvance(m_text.left(i)),
+                                           metrics.horizontalAdvance(m_text.mid(i + 1)));
+            if (longer < best) {
+                best = longer;
+                at = i;
+            }
+        }
+        if (at > 0 && best <= width) {
+            m_labelFont = font;
+            m_labelText = m_text.left(at) + QLatin1Char('\n') + m_text.mid(at + 1);
+            return;
+        }
+    }
+    m_labelFont = sceneFont(usual);
+    m_labelText = QFontMetricsF(m_labelFont).elidedText(m_text, Qt::ElideMiddle, width);
 }
 
 QVariant DeviceItem::itemChange(GraphicsItemChange change, const QVariant& value)
@@ -274,9 +329,15 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     if (!m_collapsed) {
         if (lod * 20 < 7)
             return; // a title that would not be legible
-        painter->setFont(sceneFont(8, true));
+        // In presentation mode the title grows with the labels, within the room above the devices.
+        const double scale = std::max(1.0, presentationOf(this));
+        const QRectF titleRect(m_rect.left() + 8, m_rect.top() + 2, m_rect.width() - 16,
+                               std::min(18 * scale, 30.0));
+        double size = 8 * scale;
+        while (size > 8 && QFontMetricsF(sceneFont(size, true)).height() > titleRect.height())
+            size -= 0.5;
+        painter->setFont(sceneFont(std::max(size, 8.0), true));
         const QFontMetricsF metrics(painter->font());
-        const QRectF titleRect(m_rect.left() + 8, m_rect.top() + 2, m_rect.width() - 16, 18);
         painter->drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
                           metrics.elidedText(m_title, Qt::ElideRight, titleRect.width()));
         return;

@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QCoreApplication>
+#include <QFont>
 #include <QGraphicsItem>
 #include <QPainterPath>
 #include <QString>
@@ -64,10 +65,17 @@ public:
     static QColor fillColor(const QString& kind);
     static QString kindName(const QString& kind);
 
+    // The label as drawn: 7.5 pt as usual; in presentation mode up to the scene's presentation scale times
+    // that, as large as fits the box on one line or, wrapped at a space, on two (issue 7).
+    QFont labelFont() const;
+    QString labelText() const; // with a line break where it is wrapped, elided where nothing fits
+
 protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
+    void layoutLabel() const;
+
     QString m_id;
     QString m_kind;
     QString m_text;
@@ -77,6 +85,12 @@ private:
     bool m_faded = false;
     bool m_target = false;
     std::vector<LinkItem*> m_links;
+    // The label's layout for the text, size and presentation scale it was made for (paint() is hot).
+    mutable QString m_labelFor;
+    mutable QSizeF m_labelSize;
+    mutable double m_labelScale = 0;
+    mutable QFont m_labelFont;
+    mutable QString m_labelText;
 };
 
 class GroupItem : public QGraphicsItem

@@ -127,6 +127,11 @@ void CalibrationChart::setCalibrations(const std::vector<Calibration>& calibrati
     replot(QCustomPlot::rpQueuedReplot);
 }
 
+void CalibrationChart::setPresentationScale(double scale)
+{
+    m_presentation.setScale(this, scale);
+}
+
 QCPGraph* CalibrationChart::measuredGraph(int index) const
 {
     return index >= 0 && index < int(m_measured.size()) ? m_measured[std::size_t(index)] : nullptr;

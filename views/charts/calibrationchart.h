@@ -5,6 +5,7 @@
 #pragma once
 
 #include "calibration.h"
+#include "plotpresentation.h"
 
 #include <qcustomplot.h>
 
@@ -27,6 +28,11 @@ public:
     // The legend text of the fitted graph: "allreduce, 8 ranks: α = 23.1 µs, 1/β = 131 GB/s, R² = 0.998".
     static QString fitText(const Calibration& calibration);
 
+    // Presentation mode (issue 7): fonts, lines and points SCALE times their usual size (1: as usual). A
+    // chart made while presenting (in the import preview) is scaled as its dialog shows.
+    Q_INVOKABLE void setPresentationScale(double scale);
+    double presentationScale() const { return m_presentation.scale(); }
+
 protected:
     // View > Language (issue 7): the axes and the legend in the new language.
     void changeEvent(QEvent* event) override;
@@ -35,6 +41,7 @@ private:
     std::vector<Calibration> m_calibrations; // on show, to be labelled again
     std::vector<QCPGraph*> m_measured;
     std::vector<QCPGraph*> m_fitted;
+    PlotPresentation m_presentation;
 };
 
 } // namespace ss

@@ -4,11 +4,16 @@
 #pragma once
 
 class QCustomPlot;
+class QCPLayoutGrid;
 class QCPTextElement;
 
 namespace ss {
 
 // Inserts the title (row 0) and legend (row 1) rows into PLOT's layout and returns the title element.
 QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot);
+// Puts PLOT's legend, centred between two empty elements, into the empty cell (ROW, 0) of its layout and
+// returns that row. A bare legend in the layout's column would cap the column at the legend's own largest
+// size, which for an empty legend is a few pixels: the axis rect above it shrank to 50 pixels.
+QCPLayoutGrid* addLegendRow(QCustomPlot* plot, int row);
 
 } // namespace ss

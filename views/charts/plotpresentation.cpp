@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plotpresentation.h"
 
+#include "presentationmode.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -16,6 +18,8 @@ double fontSize(const QFont& font)
 }
 
 } // namespace
+
+PlotPresentation::PlotPresentation() : m_madeAt(PresentationMode::applicationScale()) {}
 
 PlotPresentation::~PlotPresentation()
 {
@@ -36,9 +40,12 @@ void PlotPresentation::setScale(QCustomPlot* plot, double scale)
     }
     if (scale == m_scale)
         return;
-    // Leaving scale 1, everything on show is at its usual size, text items too.
-    if (m_scale == 1)
+    // Leaving scale 1, everything on show is at its usual size, text items too (its fonts divided by
+    // m_madeAt, the first time, for a chart made while presenting).
+    if (m_scale == 1) {
         apply(plot);
+        m_madeAt = 1;
+    }
     m_scale = scale;
     apply(plot);
     plot->replot(QCustomPlot::rpQueuedReplot);
@@ -61,8 +68,15 @@ PlotPresentation::Entry& PlotPresentation::entry(QObject* object, std::size_t va
 double PlotPresentation::scaled(Value& value, double current, bool fresh, Kind kind) const
 {
     if (fresh || current != value.applied) {
-        // Set by the chart since (or new): its size at scale 1.
-        value.base = fresh && kind == Kind::TextItem ? current / m_scale : current;
+        // Set by the chart since (or new): its size at scale 1. A font new to us may have been made from the
+        // enlarged application font: by the chart while presenting (m_madeAt), or by QCustomPlot while
+        // scaled (m_scale; m_madeAt is 1 by then).
+        double made = 1;
+        if (fresh && kind == Kind::Font)
+            made = m_madeAt;
+        else if (fresh && kind == Kind::TextItem)
+            made = m_madeAt * m_scale;
+        value.base = current / made;
     }
     // A zero-width pen is a cosmetic 1-pixel line: scaled, it becomes SCALE pixels wide.
     if (value.base == 0)
@@ -99,8 +113,9 @@ void PlotPresentation::apply(QCustomPlot* plot)
     for (QCPAxisRect* rect : plot->axisRects()) {
         for (QCPAxis* axis : rect->axes()) {
             std::vector<Value>& v = entry(axis, 5, &fresh).values;
-            axis->setLabelFont(scaledFont(v[0], axis->labelFont(), fresh));
-            axis->setTickLabelFont(scaledFont(v[1], axis->tickLabelFont(), fresh));
+            // An axis takes the widget's font when it is made (a chart may add axes while presenting).
+            axis->setLabelFont(scaledFont(v[0], axis->labelFont(), fresh, Kind::TextItem));
+            axis->setTickLabelFont(scaledFont(v[1], axis->tickLabelFont(), fresh, Kind::TextItem));
             axis->setBasePen(scaledPen(v[2], axis->basePen(), fresh));
             axis->setTickPen(scaledPen(v[3], axis->tickPen(), fresh));
             axis->setSubTickPen(scaledPen(v[4], axis->subTickPen(), fresh));
@@ -115,11 +130,11 @@ void PlotPresentation::apply(QCustomPlot* plot)
     for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
         if (auto* text = qobject_cast<QCPTextElement*>(element)) {
             std::vector<Value>& v = entry(text, 1, &fresh).values;
-            text->setFont(scaledFont(v[0], text->font(), fresh));
+            text->setFont(scaledFont(v[0], text->font(), fresh, Kind::Font));
         } else if (auto* legend = qobject_cast<QCPLegend*>(element)) {
             // The legend passes its font on to its items, and new items take it.
             std::vector<Value>& v = entry(legend, 3, &fresh).values;
-            legend->setFont(scaledFont(v[0], legend->font(), fresh));
+            legend->setFont(scaledFont(v[0], legend->font(), fresh, Kind::Font));
             const double w = scaled(v[1], legend->iconSize().width(), fresh);
             const double h = scaled(v[2], legend->iconSize().height(), fresh);
             legend->setIconSize(int(std::lround(w)), int(std::lround(h)));
@@ -132,8 +147,18 @@ void PlotPresentation::apply(QCustomPlot* plot)
         QCPAbstractPlottable* plottable = plot->plottable(i);
         if (plottable->property("presentationScaled").toBool())
             continue;
-        std::vector<Value>& v = entry(plottable, 1, &fresh).values;
+        auto* graph = qobject_cast<QCPGraph*>(plottable);
+        std::vector<Value>& v = entry(plottable, graph ? 3 : 1, &fresh).values;
         plottable->setPen(scaledPen(v[0], plottable->pen(), fresh));
+        // A scatter's points (the sweep's and the planner's dots and rings) grow with the lines.
+        if (graph && !graph->scatterStyle().isNone()) {
+            QCPScatterStyle style = graph->scatterStyle();
+            style.setSize(scaled(v[1], style.size(), fresh));
+            v[1].applied = style.size();
+            if (style.isPenDefined())
+                style.setPen(scaledPen(v[2], style.pen(), fresh));
+            graph->setScatterStyle(style);
+        }
     }
 
     for (int i = 0; i < plot->itemCount(); ++i) {

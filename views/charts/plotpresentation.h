@@ -6,8 +6,11 @@
 // It keeps each value's size at scale 1 and only ever sets base × scale, so going back to 1 restores the
 // chart exactly. Charts keep styling themselves as usual (a palette change sets 1-pixel axis pens again, a
 // new result adds bars and labels): on the next replot such a value, differing from what was last set, is
-// taken as the new size at scale 1 and scaled. A text item first seen while scaled is taken to be made
-// from the (already enlarged) application font. Items that scale themselves carry the dynamic property
+// taken as the new size at scale 1 and scaled. A text item or an axis first seen while scaled is taken to be
+// made from the (already enlarged) application font, as QCustomPlot makes them. A chart made while
+// presentation mode was on (a dialog opened during a talk) has fonts made from the enlarged application
+// font: their usual size is theirs divided by PresentationMode::applicationScale() at the chart's making.
+// Graphs' scatter points grow with their lines. Items that scale themselves carry the dynamic property
 // "presentationScaled" and are left alone.
 #pragma once
 
@@ -26,7 +29,7 @@ namespace ss {
 class PlotPresentation
 {
 public:
-    PlotPresentation() = default;
+    PlotPresentation();
     PlotPresentation(const PlotPresentation&) = delete;
     PlotPresentation& operator=(const PlotPresentation&) = delete;
     ~PlotPresentation();
@@ -48,8 +51,9 @@ private:
     };
     enum class Kind
     {
-        Size,     // a font's size or a pen's width: base × scale
-        TextItem, // a text item's font: first seen while scaled, it is taken to be scaled already
+        Size, // a pen's width or a point's size: base × scale
+        Font, // a font the chart gave: first seen in a chart made while presenting, it is enlarged already
+        TextItem, // a font QCustomPlot took from the widget (text items, axes): first seen while scaled, too
     };
 
     void apply(QCustomPlot* plot);
@@ -59,6 +63,8 @@ private:
     QPen scaledPen(Value& value, const QPen& pen, bool fresh) const;
 
     double m_scale = 1;
+    // The application font's presentation factor when the chart was made; 1 once its sizes are known.
+    double m_madeAt = 1;
     std::unordered_map<const QObject*, Entry> m_entries;
     QPointer<QCustomPlot> m_plot;
     QMetaObject::Connection m_connection;

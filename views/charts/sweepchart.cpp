@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweepchart.h"
 
+#include "chartlayout.h"
 #include "fieldnames.h"
 #include "fields.h"
 #include "unitformat.h"
@@ -97,8 +98,7 @@ SweepChart::SweepChart(QWidget* parent) : QCustomPlot(parent)
     plotLayout()->insertRow(0);
     plotLayout()->addElement(0, 0, m_title);
     // The legend in a row of its own under the plot: inside, it would cover the lines wherever they run.
-    axisRect()->insetLayout()->take(legend);
-    plotLayout()->addElement(2, 0, legend);
+    addLegendRow(this, 2);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legend->setWrap(4);
     legend->setMargins(QMargins(6, 2, 6, 2));
@@ -140,7 +140,8 @@ QString SweepChart::paramLabel(const QString& path)
     QString kind;
     bool bandwidth = false;
     if (isLinkParam(path, &kind, &bandwidth))
-        return bandwidth ? tr("%1 bandwidth").arg(linkKindName(kind)) : tr("%1 efficiency").arg(linkKindName(kind));
+        return bandwidth ? tr("%1 bandwidth").arg(linkKindName(kind))
+                         : tr("%1 efficiency").arg(linkKindName(kind));
     if (path == QLatin1String("cluster.gpus"))
         return tr("GPUs");
     return FieldNames::label(path);
@@ -149,10 +150,14 @@ QString SweepChart::paramLabel(const QString& path)
 QColor SweepChart::metricColor(const QString& name)
 {
     // Tableau 10 without its red, which marks the points that do not fit.
-    static const std::pair<const char*, QRgb> colors[] = {
-        {"step.time_s", 0x1f77b4},         {"step.tokens_per_s", 0xff7f0e},   {"step.mfu", 0x2ca02c},
-        {"memory.peak_gpu_bytes", 0x9467bd}, {"step.exposed_comm_s", 0x17becf}, {"step.bubble_fraction", 0x8c564b},
-        {"step.compute_s", 0xbcbd22},      {"step.hfu", 0x7f7f7f}};
+    static const std::pair<const char*, QRgb> colors[] = {{"step.time_s", 0x1f77b4},
+                                                          {"step.tokens_per_s", 0xff7f0e},
+                                                          {"step.mfu", 0x2ca02c},
+                                                          {"memory.peak_gpu_bytes", 0x9467bd},
+                                                          {"step.exposed_comm_s", 0x17becf},
+                                                          {"step.bubble_fraction", 0x8c564b},
+                                                          {"step.compute_s", 0xbcbd22},
+                                                          {"step.hfu", 0x7f7f7f}};
     for (const auto& [id, rgb] : colors)
         if (name == QLatin1String(id))
             return QColor(rgb);
@@ -180,7 +185,8 @@ void SweepChart::resetData(const SweepResult& result, double current, bool log)
 
 int SweepChart::validPoints() const
 {
-    return int(std::count_if(m_result.rows.begin(), m_result.rows.end(), [](const SweepRow& r) { return r.valid; }));
+    return int(
+        std::count_if(m_result.rows.begin(), m_result.rows.end(), [](const SweepRow& r) { return r.valid; }));
 }
 
 int SweepChart::invalidPoints() const
@@ -292,7 +298,8 @@ void SweepChart::rebuild()
         QCPGraph* unfit = addGraph(xAxis, axis);
         unfit->setName(tr("Does not fit in GPU memory"));
         unfit->setLineStyle(QCPGraph::lsNone);
-        unfit->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(unfitColor, 2), Qt::NoBrush, 12));
+        unfit->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(unfitColor, 2), Qt::NoBrush, 12));
         for (const SweepRow& row : m_result.rows) {
             // Invalid points are left out (the note says why); the line joins its neighbours across them.
             if (!row.valid || m >= row.metrics.size() || !std::isfinite(row.metrics[m]))
@@ -393,8 +400,9 @@ void SweepChart::rebuild()
                               QString::fromStdString(first->problem));
     }
     if (std::isfinite(m_current) && !xs.empty() && !currentShown)
-        m_noteText += (m_noteText.isEmpty() ? QString() : QStringLiteral("  ")) +
-                      tr("The current value, %1, is outside the range.").arg(paramValueText(param, m_current));
+        m_noteText +=
+            (m_noteText.isEmpty() ? QString() : QStringLiteral("  ")) +
+            tr("The current value, %1, is outside the range.").arg(paramValueText(param, m_current));
     QFontMetrics metrics(m_note->font());
     m_note->setText(metrics.elidedText(m_noteText, Qt::ElideRight, std::max(200, width() - 40)));
     m_note->setTextColor(text);
@@ -415,8 +423,9 @@ void SweepChart::rebuild()
         m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
         m_emptyText->position->setCoords(0.5, 0.5);
         m_emptyText->setColor(text);
-        m_emptyText->setText(m_result.rows.empty() ? tr("No values to sweep")
-                                                   : tr("No value of the range gives a scenario that can be evaluated"));
+        m_emptyText->setText(m_result.rows.empty()
+                                 ? tr("No values to sweep")
+                                 : tr("No value of the range gives a scenario that can be evaluated"));
     }
     legend->setVisible(graphCount() > 0);
 }
@@ -447,6 +456,14 @@ void SweepChart::applyPalette()
     legend->setBorderPen(QPen(grid, 1));
     m_title->setTextColor(text);
     m_note->setTextColor(text);
+}
+
+void SweepChart::setPresentationScale(double scale)
+{
+    m_presentation.setScale(this, scale);
+    // The note is elided to the chart's width in its font, which is larger or smaller now.
+    const QFontMetrics metrics(m_note->font());
+    m_note->setText(metrics.elidedText(m_noteText, Qt::ElideRight, std::max(200, width() - 40)));
 }
 
 void SweepChart::changeEvent(QEvent* event)

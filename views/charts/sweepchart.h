@@ -5,6 +5,7 @@
 // vertical line, invalid points left out with a note saying why. It only draws the SweepResult.
 #pragma once
 
+#include "plotpresentation.h"
 #include "sweep.h"
 
 #include <qcustomplot.h>
@@ -48,6 +49,10 @@ public:
     // The unit a parameter's values are shown in.
     static Unit paramUnit(const QString& path);
 
+    // Presentation mode (issue 7): fonts, lines and points SCALE times their usual size (1: as usual).
+    Q_INVOKABLE void setPresentationScale(double scale);
+    double presentationScale() const { return m_presentation.scale(); }
+
 protected:
     void changeEvent(QEvent* event) override;
 
@@ -72,6 +77,7 @@ private:
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_note = nullptr;
     QString m_noteText;
+    PlotPresentation m_presentation;
 };
 
 } // namespace ss

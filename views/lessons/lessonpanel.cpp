@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -31,6 +32,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace ss {
@@ -286,6 +288,15 @@ void LessonPanel::showDock()
     m_placed = m_placed || place;
 }
 
+void LessonPanel::setPresentationScale(double scale)
+{
+    if (!(scale > 1) || !m_dock || !m_window || m_dock->isHidden() || m_dock->isFloating())
+        return;
+    const int wanted = std::min(int(m_dock->width() * scale), m_window->width() / 3);
+    if (wanted > m_dock->width())
+        m_window->resizeDocks({m_dock}, {wanted}, Qt::Horizontal);
+}
+
 void LessonPanel::nextStep()
 {
     if (m_lesson >= 0 && m_step + 1 < stepCount())
@@ -328,6 +339,15 @@ bool LessonPanel::eventFilter(QObject* watched, QEvent* event)
             return true;
         }
     }
+    // The dock's width decides where the figures' labels break.
+    if (watched == m_table && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent*>(event)->oldSize().width() != m_table->width())
+        fitFigureLabels();
+    // The figures' items hold fonts of the size they were made in: presentation mode's larger type (issue 7)
+    // needs them made again, or the row labels are measured small and drawn large, and cut. The table's own
+    // event: its font is the new one by then, which its parent's may not see yet.
+    if (watched == m_table && event->type() == QEvent::FontChange)
+        updateFigures();
     return QWidget::eventFilter(watched, event);
 }
 
@@ -415,6 +435,8 @@ void LessonPanel::updateFigures()
     for (int s = 0; s < steps; ++s)
         rows << tr("%1. %2").arg(s + 1).arg(Lessons::stepLabel(lesson->steps[std::size_t(s)]));
     m_table->setVerticalHeaderLabels(rows);
+    m_rowLabels = rows;
+    m_columnLabels = headers;
     QFont bold = m_table->font();
     bold.setBold(true);
     for (int s = 0; s < steps; ++s) {
@@ -434,6 +456,101 @@ void LessonPanel::updateFigures()
     for (int s = 0; s < steps; ++s)
         if (QTableWidgetItem* header = m_table->verticalHeaderItem(s))
             header->setFont(s == m_step ? bold : m_table->font());
+    fitFigureLabels();
+}
+
+namespace {
+
+bool isCjkPunctuation(QChar c)
+{
+    return (c.unicode() >= 0x3000 && c.unicode() <= 0x303F) ||
+           (c.unicode() >= 0xFF00 && c.unicode() <= 0xFF65);
+}
+
+// TEXT on two lines, broken where it halves it best: at a space, or between Chinese characters (which need
+// no space), never before a Chinese comma; TEXT itself when it cannot be broken.
+QString twoLines(const QString& text, const QFontMetrics& metrics)
+{
+    int best = INT_MAX;
+    int cut = -1;  // the first line's end
+    int next = -1; // the second line's start
+    for (int i = 1; i < text.size(); ++i) {
+        const QChar before = text.at(i - 1);
+        const QChar here = text.at(i);
+        int end = -1;
+        if (here == QLatin1Char(' '))
+            end = i; // the space goes
+        else if (!isCjkPunctuation(here) && before != QLatin1Char(' ') &&
+                 (here.script() == QChar::Script_Han || before.script() == QChar::Script_Han ||
+                  isCjkPunctuation(before)))
+            end = i;
+        if (end < 0)
+            continue;
+        const int start = here == QLatin1Char(' ') ? i + 1 : i;
+        const int longer =
+            std::max(metrics.horizontalAdvance(text.left(end)), metrics.horizontalAdvance(text.mid(start)));
+        if (longer < best) {
+            best = longer;
+            cut = end;
+            next = start;
+        }
+    }
+    return cut > 0 && next < text.size() ? text.left(cut) + QLatin1Char('\n') + text.mid(next) : text;
+}
+
+int widestLine(const QString& text, const QFontMetrics& metrics)
+{
+    int widest = 0;
+    for (const QString& line : text.split(QLatin1Char('\n')))
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    return widest;
+}
+
+} // namespace
+
+// The step labels (the first column) and the figure names go on two lines where, on one, they would leave
+// the figures too little room and elide them: in a narrow dock, or in presentation mode's larger type.
+void LessonPanel::fitFigureLabels()
+{
+    const int rows = m_table->rowCount();
+    const int columns = m_table->columnCount();
+    if (columns == 0 || m_rowLabels.size() != rows || m_columnLabels.size() != columns)
+        return;
+    QFont boldFont = m_table->font();
+    boldFont.setBold(true);
+    const QFontMetrics bold(boldFont); // the step on show is bold: the widest case
+    const QFontMetrics head(m_table->horizontalHeader()->font());
+    const int headerPad = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) + 4;
+    const int cellPad = 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 6;
+    const int room = m_table->width() - 2 * m_table->frameWidth();
+    int figures = 0; // the figures' columns as wide as their widest value
+    for (int c = 0; c < columns; ++c) {
+        int widest = 0;
+        for (int r = 0; r < rows; ++r)
+            if (const QTableWidgetItem* item = m_table->item(r, c))
+                widest = std::max(widest, bold.horizontalAdvance(item->text()));
+        figures += widest + cellPad;
+    }
+    int labelWidth = 0;
+    for (const QString& label : std::as_const(m_rowLabels))
+        labelWidth = std::max(labelWidth, bold.horizontalAdvance(label) + headerPad);
+    const bool wrapRows = labelWidth + figures > room;
+    labelWidth = 0;
+    for (int r = 0; r < rows; ++r) {
+        const QString text = wrapRows ? twoLines(m_rowLabels[r], bold) : m_rowLabels[r];
+        labelWidth = std::max(labelWidth, widestLine(text, bold) + headerPad);
+        QTableWidgetItem* header = m_table->verticalHeaderItem(r);
+        if (header && header->text() != text)
+            header->setText(text);
+    }
+    const int column = (room - labelWidth) / columns;
+    for (int c = 0; c < columns; ++c) {
+        const QString& name = m_columnLabels[c];
+        const QString text = head.horizontalAdvance(name) + headerPad > column ? twoLines(name, head) : name;
+        QTableWidgetItem* header = m_table->horizontalHeaderItem(c);
+        if (header && header->text() != text)
+            header->setText(text);
+    }
 }
 
 void LessonPanel::followDocument()

@@ -58,6 +58,11 @@ public:
     // Sets step STEP's fields (0-based) as one undo step and shows its tab; false when out of range.
     bool goToStep(int step);
 
+    // Presentation mode (issue 7), which finds this by name: the open lesson's dock SCALE times wider, as its
+    // type is, so the figures keep their room (within a third of the window: the views keep the rest).
+    // Leaving, the mode restores the docks.
+    Q_INVOKABLE void setPresentationScale(double scale);
+
 public slots:
     void nextStep();
     void previousStep();
@@ -77,6 +82,7 @@ private:
     void retranslate();
     void updateView();
     void updateFigures();
+    void fitFigureLabels();
     void followDocument();
     void recordFigures();
     void showTab(int step);
@@ -96,6 +102,8 @@ private:
     QLabel* m_progress;
     QLabel* m_text;
     QTableWidget* m_table;
+    QStringList m_rowLabels;    // the figures' row and column labels on one line each, before
+    QStringList m_columnLabels; // fitFigureLabels() breaks them
     QLabel* m_note;
     QPushButton* m_previous;
     QPushButton* m_next;

@@ -15,12 +15,15 @@
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStyle>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -74,27 +77,76 @@ public:
     void setZeroText(const QString& text)
     {
         m_zeroText = text;
-        if (value() == 0)
-            lineEdit()->setText(textFromValue(0)); // the new words on show at once
+        showZeroText(); // the new words on show at once
     }
 
 protected:
     QString textFromValue(int value) const override
     {
-        return value == 0 && !m_zeroText.isEmpty() ? m_zeroText : QSpinBox::textFromValue(value);
+        return value == 0 && !m_zeroText.isEmpty() ? shownZeroText() : QSpinBox::textFromValue(value);
     }
     int valueFromText(const QString& text) const override
     {
-        return !m_zeroText.isEmpty() && text.trimmed() == m_zeroText ? 0 : QSpinBox::valueFromText(text);
+        return isZeroText(text) ? 0 : QSpinBox::valueFromText(text);
     }
     QValidator::State validate(QString& text, int& pos) const override
     {
+        if (isZeroText(text))
+            return QValidator::Acceptable;
         if (!m_zeroText.isEmpty() && m_zeroText.startsWith(text.trimmed()) && !text.trimmed().isEmpty())
-            return text.trimmed() == m_zeroText ? QValidator::Acceptable : QValidator::Intermediate;
+            return QValidator::Intermediate;
         return QSpinBox::validate(text, pos);
+    }
+    // The words are elided to the field's width, which the dock (and the language) decide.
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QSpinBox::resizeEvent(event);
+        showZeroText();
+    }
+    void changeEvent(QEvent* event) override
+    {
+        QSpinBox::changeEvent(event);
+        if (event->type() == QEvent::FontChange)
+            showZeroText();
+    }
+    // Elided words are given whole in the tooltip, above the field's own.
+    bool event(QEvent* event) override
+    {
+        if (event->type() == QEvent::ToolTip && value() == 0 && !m_zeroText.isEmpty() &&
+            shownZeroText() != m_zeroText) {
+            const QString tip = toolTip();
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(),
+                               tip.isEmpty() ? m_zeroText : m_zeroText + QStringLiteral("\n\n") + tip, this);
+            return true;
+        }
+        return QSpinBox::event(event);
     }
 
 private:
+    // In a field narrower than the words, "auto (hidden / he…)" rather than their end scrolled into view.
+    QString shownZeroText() const
+    {
+        const int room = lineEdit()->width() - 6; // the line edit's margins and cursor
+        // The spin box's font, which its line edit shares (and may not have yet, inside a FontChange).
+        return room > 0 ? fontMetrics().elidedText(m_zeroText, Qt::ElideRight, room) : m_zeroText;
+    }
+    bool isZeroText(const QString& text) const
+    {
+        const QString trimmed = text.trimmed();
+        return !m_zeroText.isEmpty() && (trimmed == m_zeroText || trimmed == shownZeroText());
+    }
+    void showZeroText()
+    {
+        // Not under the user's typing.
+        if (value() != 0 || m_zeroText.isEmpty() || lineEdit()->hasFocus())
+            return;
+        const QString text = shownZeroText();
+        if (lineEdit()->text() != text) {
+            lineEdit()->setText(text);
+            lineEdit()->setCursorPosition(0);
+        }
+    }
+
     bool m_stepping = false;
     QString m_zeroText;
 };

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plannerchart.h"
 
+#include "chartlayout.h"
 #include "plannermodel.h"
 #include "unitformat.h"
 #include "unittickers.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QToolTip>
 
 #include <algorithm>
@@ -46,8 +48,7 @@ PlannerChart::PlannerChart(QWidget* parent) : QCustomPlot(parent)
     xAxis->setTicker(QSharedPointer<ByteTicker>::create());
     yAxis->setTicker(QSharedPointer<QuantityTicker>::create(Unit::Count));
     // The legend under the plot: inside, it would hide the points of the upper right, the best ones.
-    axisRect()->insetLayout()->take(legend);
-    plotLayout()->addElement(1, 0, legend);
+    addLegendRow(this, 1);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legend->setWrap(6);
     legend->setMargins(QMargins(6, 2, 6, 2));
@@ -59,6 +60,7 @@ PlannerChart::PlannerChart(QWidget* parent) : QCustomPlot(parent)
     m_emptyText->position->setCoords(0.5, 0.5);
     m_emptyText->setClipToAxisRect(false);
     connect(this, &QCustomPlot::mouseMove, this, &PlannerChart::onMouseMove);
+    connect(this, &QCustomPlot::beforeReplot, this, &PlannerChart::fitToSize);
     connect(this, &QCustomPlot::mousePress, this,
             [this](QMouseEvent* event) { m_pressPos = event->position().toPoint(); });
     connect(this, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
@@ -162,16 +164,16 @@ void PlannerChart::rebuild()
     m_bestMark->setName(tr("Best"));
 
     xAxis->setLabel(tr("Peak memory per GPU"));
-    yAxis->setLabel(tr("Tokens per second"));
-    if (maxX > 0 && maxY > 0) {
-        xAxis->setRange(0, maxX * 1.04);
-        yAxis->setRange(0, maxY * 1.08);
+    m_maxY = maxX > 0 && maxY > 0 ? maxY : 0;
+    if (m_maxY > 0) {
+        xAxis->setRange(0, maxX * 1.04); // y: fitToSize()
     } else {
         xAxis->setRange(0, 80.0 * 1024 * 1024 * 1024);
         yAxis->setRange(0, 1);
     }
     applyPalette();
     updateMarks();
+    fitToSize(); // "Tokens per second", or its short form on a short axis; the y range; the legend's rows
     replot(rpQueuedReplot);
 }
 
@@ -284,6 +286,42 @@ void PlannerChart::onMouseMove(QMouseEvent* event)
         QToolTip::showText(event->globalPosition().toPoint(), tip, this);
         setCursor(Qt::PointingHandCursor);
     }
+}
+
+void PlannerChart::fitToSize()
+{
+    // The legend in one row when it fits (its words differ by language and grow in presentation mode), else
+    // in two or three.
+    const int entries = legend->itemCount();
+    for (int wrap : {entries, 4, 3, 2}) {
+        if (wrap < 1 || wrap > entries)
+            continue;
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the entries
+        if (legend->minimumOuterSizeHint().width() + 24 <= width())
+            break;
+    }
+    // Under the table in a low window (presentation mode's large type above it), the tokens axis may be
+    // short. The best points keep room above them for the star and the ring (8.5 pixels in radius, times
+    // the presentation scale), and the axis takes its short name rather than a cut one. The axis rect is
+    // the last layout's; a new label replots once more with the new one.
+    const int room = axisRect()->height() > 0 ? axisRect()->height() : height();
+    if (m_maxY > 0) {
+        const double markRoom = 16 * m_presentation.scale() / std::max(room, 40);
+        yAxis->setRange(0, m_maxY * std::max(1.08, 1 + markRoom));
+    }
+    const QString full = tr("Tokens per second");
+    const QString label =
+        QFontMetrics(yAxis->labelFont()).horizontalAdvance(full) + 8 <= room ? full : tr("Tokens/s");
+    if (yAxis->label() != label) {
+        yAxis->setLabel(label);
+        replot(rpQueuedReplot);
+    }
+}
+
+void PlannerChart::setPresentationScale(double scale)
+{
+    m_presentation.setScale(this, scale);
 }
 
 void PlannerChart::changeEvent(QEvent* event)

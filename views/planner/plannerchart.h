@@ -6,6 +6,7 @@
 #pragma once
 
 #include "planner.h"
+#include "plotpresentation.h"
 
 #include <qcustomplot.h>
 
@@ -47,6 +48,10 @@ public:
     const PlanCandidate* candidateAt(const QPointF& pos) const;
     QString toolTipAt(const QPointF& pos) const;
 
+    // Presentation mode (issue 7): fonts, lines and points SCALE times their usual size (1: as usual).
+    Q_INVOKABLE void setPresentationScale(double scale);
+    double presentationScale() const { return m_presentation.scale(); }
+
 signals:
     void layoutClicked(const ss::Layout& layout);
 
@@ -57,6 +62,7 @@ private:
     void rebuild();
     void applyPalette();
     void updateMarks();
+    void fitToSize();
     void onMouseMove(QMouseEvent* event);
 
     std::vector<PlanCandidate> m_candidates;
@@ -72,6 +78,8 @@ private:
     QCPItemText* m_emptyText = nullptr;
     QString m_emptyMessage;
     QPoint m_pressPos;
+    double m_maxY = 0; // the best tokens/s drawn, under the headroom above it
+    PlotPresentation m_presentation;
 };
 
 } // namespace ss

@@ -99,8 +99,6 @@ void PlannerView::buildControls()
     m_progress = new QProgressBar(bar);
     m_progress->setObjectName(QStringLiteral("plannerProgress"));
     m_progress->setRange(0, 1000);
-    // Wide enough for "2,556 of 2,556 layouts, 1,963 fit" in either language without wrapping.
-    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(QStringLiteral("0000000 / 0000000 00000, 0000000 000000000")) + 24);
     m_progress->setTextVisible(true);
     flow->addWidget(m_progress);
 
@@ -148,7 +146,6 @@ void PlannerView::buildControls()
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setVisible(false);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
 
@@ -160,6 +157,7 @@ void PlannerView::buildControls()
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 1);
     layout->addWidget(m_splitter, 1);
+    updateFontSizes();
 
     connect(m_run, &QPushButton::clicked, this, &PlannerView::runNow);
     connect(m_cancel, &QPushButton::clicked, this, &PlannerView::cancel);
@@ -478,6 +476,19 @@ void PlannerView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    // Presentation mode (issue 7) enlarges the application font: rows as tall as the new type.
+    if (event->type() == QEvent::FontChange)
+        updateFontSizes();
+}
+
+void PlannerView::updateFontSizes()
+{
+    // The table's and the bar's: none of them has a font of its own.
+    const QFontMetrics metrics = fontMetrics();
+    // Wide enough for "2,556 of 2,556 layouts, 1,963 fit" in either language without wrapping.
+    m_progress->setMinimumWidth(
+        metrics.horizontalAdvance(QStringLiteral("0000000 / 0000000 00000, 0000000 000000000")) + 24);
+    m_table->verticalHeader()->setDefaultSectionSize(metrics.height() + 6);
 }
 
 } // namespace ss

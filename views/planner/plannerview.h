@@ -81,6 +81,7 @@ private:
     struct Run;
     void buildControls();
     void retranslate();
+    void updateFontSizes();
     void drain(quint64 generation);
     void finishRun();
     void stopRun();
