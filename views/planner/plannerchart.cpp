@@ -168,7 +168,7 @@ void PlannerChart::rebuild()
     if (m_maxY > 0) {
         xAxis->setRange(0, maxX * 1.04); // y: fitToSize()
     } else {
-        xAxis->setRange(0, 80.0 * 1024 * 1024 * 1024);
+        xAxis->setRange(0, 80.0 * 1024 * 1024 * 1024 * 1.04); // an 80 GiB GPU, its last tick inside
         yAxis->setRange(0, 1);
     }
     applyPalette();
@@ -293,6 +293,7 @@ void PlannerChart::fitToSize()
     // The legend in one row when it fits (its words differ by language and grow in presentation mode), else
     // in two or three.
     const int entries = legend->itemCount();
+    legend->setVisible(entries > 0); // no empty frame under an empty chart
     for (int wrap : {entries, 4, 3, 2}) {
         if (wrap < 1 || wrap > entries)
             continue;
