@@ -22,7 +22,7 @@ namespace {
 // One run of one collective: the rows under one column header.
 struct Section
 {
-    QString op;        // engine name, "" until known
+    QString op;         // engine name, "" until known
     qsizetype line = 0; // where its header (or JSON) is
     std::vector<CalibrationSample> samples;
     std::vector<std::pair<double, double>> bandwidths; // (algbw, busbw) as printed, to recognise all-reduce
@@ -30,9 +30,9 @@ struct Section
 
 const QRegularExpression& perfName()
 {
-    static const QRegularExpression re(
-        QStringLiteral("\\b(all_reduce|all_gather|reduce_scatter|alltoallv|alltoall|sendrecv|broadcast|reduce|"
-                       "gather|scatter|hypercube)_perf"));
+    static const QRegularExpression re(QStringLiteral(
+        "\\b(all_reduce|all_gather|reduce_scatter|alltoallv|alltoall|sendrecv|broadcast|reduce|"
+        "gather|scatter|hypercube)_perf"));
     return re;
 }
 
@@ -51,7 +51,8 @@ class NcclTestsReader
     Q_DECLARE_TR_FUNCTIONS(ss::io::Import)
 
 public:
-    NcclTestsReader(const QString& fileName, const ImportOptions& options) : m_fileName(fileName), m_options(options)
+    NcclTestsReader(const QString& fileName, const ImportOptions& options)
+        : m_fileName(fileName), m_options(options)
     {
     }
     bool read(const QByteArray& data, ImportResult& out);
@@ -123,8 +124,9 @@ bool NcclTestsReader::readText(const QByteArray& data)
                 continue;
             }
             const QStringList names = trimmed.mid(1).simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-            const bool header = names.contains(QLatin1String("size")) &&
-                                (names.contains(QLatin1String("time")) || names.contains(QLatin1String("cputime")));
+            const bool header =
+                names.contains(QLatin1String("size")) &&
+                (names.contains(QLatin1String("time")) || names.contains(QLatin1String("cputime")));
             if (!header)
                 continue;
             timeCol = inPlaceCol = algCol = busCol = -1;
@@ -166,19 +168,22 @@ bool NcclTestsReader::readText(const QByteArray& data)
         if (!sizeOk || !countOk)
             continue;
         if (m_sections.empty())
-            return fail(detail::lineText(lineNo), tr("a data row before the column header (# size count type ... "
-                                                     "time algbw busbw)"));
+            return fail(detail::lineText(lineNo),
+                        tr("a data row before the column header (# size count type ... "
+                           "time algbw busbw)"));
         Section& s = m_sections.back();
         const bool lastLine = i + 1 >= lastContent;
-        if (t.size() <= timeCol) {
+        // The size column may come after the time (a header with extra columns): both must be in the row.
+        if (t.size() <= std::max(timeCol, sizeCol)) {
             if (lastLine) {
                 warn(detail::lineText(lineNo), tr("the log ends in the middle of this row: it is left out"));
                 continue;
             }
-            return fail(detail::lineText(lineNo), tr("a data row of %1 fields where the header (line %2) has %3")
-                                                      .arg(t.size())
-                                                      .arg(headerLine)
-                                                      .arg(headerFields));
+            return fail(detail::lineText(lineNo),
+                        tr("a data row of %1 fields where the header (line %2) has %3")
+                            .arg(t.size())
+                            .arg(headerLine)
+                            .arg(headerFields));
         }
         // A row with only in-place figures (trace replay leaves the out-of-place half blank) has them in the
         // out-of-place columns once the blanks are gone, so the first time column is read either way.
@@ -190,9 +195,10 @@ bool NcclTestsReader::readText(const QByteArray& data)
                 continue;
             }
             return fail(detail::lineText(lineNo),
-                        tr("expected a time in microseconds in the time column, got \"%1\"").arg(t.at(timeCol).left(20)));
+                        tr("expected a time in microseconds in the time column, got \"%1\"")
+                            .arg(t.at(timeCol).left(20)));
         }
-        const double bytes = t.at(sizeCol < 0 ? 0 : sizeCol).toDouble();
+        const double bytes = t.value(sizeCol < 0 ? 0 : sizeCol).toDouble();
         if (!(us > 0)) {
             warn(detail::lineText(lineNo), tr("a time of 0 us cannot be fitted: the row is left out"));
             continue;
@@ -240,7 +246,8 @@ bool NcclTestsReader::readJson(const QJsonObject& root)
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const QString path = QStringLiteral("results[%1]").arg(i);
         if (!rows.at(i).isObject())
-            return fail(path, tr("expected %1, got %2").arg(tr("an object"), detail::describeJson(rows.at(i))));
+            return fail(path,
+                        tr("expected %1, got %2").arg(tr("an object"), detail::describeJson(rows.at(i))));
         const QJsonObject row = rows.at(i).toObject();
         std::optional<double> size;
         if (!fields.number(row, path + QLatin1Char('.'), "size", size))
@@ -255,15 +262,17 @@ bool NcclTestsReader::readJson(const QJsonObject& root)
                 continue;
             const QString partPath = path + QLatin1Char('.') + QLatin1String(part);
             if (!v.isObject())
-                return fail(partPath, tr("expected %1, got %2").arg(tr("an object"), detail::describeJson(v)));
+                return fail(partPath,
+                            tr("expected %1, got %2").arg(tr("an object"), detail::describeJson(v)));
             const QJsonObject o = v.toObject();
             const QJsonValue time = o.contains(QLatin1String("time")) ? o.value(QLatin1String("time"))
                                                                       : o.value(QLatin1String("cpu_time"));
             if (time.isString() && time.toString().compare(QLatin1String("nan"), Qt::CaseInsensitive) == 0)
                 continue; // nccl-tests writes "nan" for a failed measurement
             if (!time.isDouble())
-                return fail(partPath + QLatin1String(".time"),
-                            tr("expected %1, got %2").arg(tr("a time in microseconds"), detail::describeJson(time)));
+                return fail(
+                    partPath + QLatin1String(".time"),
+                    tr("expected %1, got %2").arg(tr("a time in microseconds"), detail::describeJson(time)));
             us = time.toDouble();
             alg = o.value(QLatin1String("alg_bw")).toDouble();
             bus = o.value(QLatin1String("bus_bw")).toDouble();
@@ -301,9 +310,10 @@ bool NcclTestsReader::finish(ImportResult& out)
                 op = ncclTestsOpName(m.captured(0));
         }
         if (op.isEmpty() && m_ranks > 2) {
-            // busbw = algbw × 2(n-1)/n only for all-reduce (nccl-tests doc/PERFORMANCE.md); the other ops share
-            // (n-1)/n or 1 and cannot be told apart by it. The GB/s columns are printed with two decimals (or
-            // three significant digits), so rows below 1 GB/s say little and the comparison allows the rounding.
+            // busbw = algbw × 2(n-1)/n only for all-reduce (nccl-tests doc/PERFORMANCE.md); the other ops
+            // share (n-1)/n or 1 and cannot be told apart by it. The GB/s columns are printed with two
+            // decimals (or three significant digits), so rows below 1 GB/s say little and the comparison
+            // allows the rounding.
             const double want = busFactor(QStringLiteral("allreduce"), m_ranks);
             int telling = 0;
             bool allReduce = true;
@@ -317,7 +327,8 @@ bool NcclTestsReader::finish(ImportResult& out)
             allReduce = allReduce && telling > 0;
             if (allReduce) {
                 op = QStringLiteral("allreduce");
-                warn({}, tr("the log does not name its collective: busbw = algbw × 2(n-1)/n identifies all-reduce"));
+                warn({}, tr("the log does not name its collective: busbw = algbw × 2(n-1)/n identifies "
+                            "all-reduce"));
             }
         }
         if (op.isEmpty())
@@ -332,8 +343,9 @@ bool NcclTestsReader::finish(ImportResult& out)
             same->samples.insert(same->samples.end(), s.samples.begin(), s.samples.end());
     }
     if (merged.empty())
-        return fail({}, tr("no data rows: expected the table of an nccl-tests run (size, count, type, ..., time, "
-                           "algbw, busbw)"));
+        return fail({},
+                    tr("no data rows: expected the table of an nccl-tests run (size, count, type, ..., time, "
+                       "algbw, busbw)"));
     if (m_ranks <= 0)
         warn({}, tr("the log does not say how many ranks ran (no \"# Rank\" lines): ranks is 0"));
 
@@ -357,8 +369,7 @@ bool NcclTestsReader::finish(ImportResult& out)
                          .arg(s.op)
                          .arg(c.fit.r2, 0, 'f', 3));
         summaries << tr("%1 on %n rank(s): latency %2, %3 bus bandwidth", nullptr, int(c.ranks))
-                         .arg(s.op,
-                              QString::fromStdString(formatQuantity(c.fit.alpha_s, Unit::Seconds)),
+                         .arg(s.op, QString::fromStdString(formatQuantity(c.fit.alpha_s, Unit::Seconds)),
                               QString::fromStdString(formatQuantity(c.busbw_Bps, Unit::BytesPerSecond)));
         out.calibrations.push_back(std::move(c));
     }
@@ -393,9 +404,9 @@ QString ncclTestsOpName(const QString& raw)
         name.chop(5);
     name.remove(QLatin1Char('_'));
     name.remove(QLatin1Char('-'));
-    static const char* const known[] = {"allreduce", "allgather", "reducescatter", "broadcast", "reduce",
-                                        "alltoall",  "sendrecv",  "gather",        "scatter",   "hypercube",
-                                        "alltoallv"};
+    static const char* const known[] = {"allreduce", "allgather", "reducescatter", "broadcast",
+                                        "reduce",    "alltoall",  "sendrecv",      "gather",
+                                        "scatter",   "hypercube", "alltoallv"};
     for (const char* k : known)
         if (name == QLatin1String(k))
             return name;

@@ -245,6 +245,12 @@ void TestImportNcclTests::malformed_data()
     QTest::newRow("short row mid-table") << t << "line 34: a data row of 3 fields where the header (line 25) has 13";
     const QByteArray header = log.mid(log.indexOf("#       size"), log.indexOf("\n", log.indexOf("#       size")) - log.indexOf("#       size") + 1);
     QTest::newRow("rows before the header") << log.mid(tableStart) + header << "line 1: a data row before the column header";
+    // Found by fuzz_nccltests (tests/fuzz/regressions/nccltests/size-column-after-time): a header whose size
+    // column comes after the time, and a row that ends between the two, read past the row's fields.
+    QTest::newRow("row ends before the size column")
+        << QByteArray("# nccl-tests version 2.14.1\n#  count  type  time  algbw  busbw  size\n"
+                      "        8             2   5.00   0.01   0.01\n       16             4   5.10   0.01   0.01   64\n")
+        << "line 3: a data row of 5 fields where the header (line 2) has 6";
     const QByteArray json = readFixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json"));
     t = json;
     t.replace("\"time\":30.00512", "\"time\":\"fast\"");
