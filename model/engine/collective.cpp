@@ -1154,9 +1154,6 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
     const bool allReduce = op == CollectiveOp::AllReduce;
     std::vector<double> hostOut(m_hostOut.size(), 0.0); // bytes out of each machine per byte of size
     std::vector<double> gpuOut;                         // hierarchical: bytes out of each GPU per byte
-    std::vector<int> slot(m_hostOut.size(), -1);
-    std::vector<int> hosts;
-    std::vector<int> perHost;
     double alphaNet = 0;    // the phase across machines: steps × the least route latency
     double intraRepeat = 1; // hierarchical: the phase inside the machines runs this often
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
@@ -1165,27 +1162,18 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
         const int n = int(group.size());
         if (n < 2)
             continue;
-        hosts.clear();
-        perHost.clear();
+        // The machines in the order makePlan() places them (the trees' positions).
+        const std::vector<HostGroup> hosts = splitByHost(*m_graph, group);
+        const int H = int(hosts.size());
+        if (H < 2)
+            continue;       // inside one machine: no bound (and nothing to prune)
         double ends = kInf; // the least first (last) hop of a GPU that is not on the network itself
         for (int d : group) {
-            const int h = devices[std::size_t(d)].host;
-            if (slot[std::size_t(h)] < 0) {
-                slot[std::size_t(h)] = int(hosts.size());
-                hosts.push_back(h);
-                perHost.push_back(0);
-            }
-            ++perHost[std::size_t(slot[std::size_t(h)])];
             double first = m_graph->isPort(d) ? 0.0 : kInf;
             for (const TopologyGraph::Arc& a : m_graph->arcsFrom(d))
                 first = std::min(first, edges[std::size_t(arcEdge(a.arc))].latency_s);
             ends = std::min(ends, std::isfinite(first) ? first : 0.0);
         }
-        for (int h : hosts)
-            slot[std::size_t(h)] = -1;
-        const int H = int(hosts.size());
-        if (H < 2)
-            continue; // inside one machine: no bound (and nothing to prune)
         const double route = 2 * ends + m_netLatency;
         const double nn = n;
         const double hh = H;
@@ -1193,8 +1181,8 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
         case CollectiveAlgorithm::Ring: {
             // Every channel enters and leaves every machine once; the channels' shares add up to 1.
             const double factor = allReduce ? 2 * (nn - 1) / nn : (nn - 1) / nn;
-            for (int h : hosts)
-                hostOut[std::size_t(h)] += w * factor;
+            for (const HostGroup& h : hosts)
+                hostOut[std::size_t(h.host)] += w * factor;
             alphaNet = std::max(alphaNet, (allReduce ? 2 * (n - 1) : n - 1) * route);
             break;
         }
@@ -1211,24 +1199,24 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
                         ++degree[std::size_t(parents[std::size_t(p)])];
                     }
             for (int p = 0; p < H; ++p)
-                hostOut[std::size_t(hosts[std::size_t(p)])] += w / 2 * degree[std::size_t(p)];
+                hostOut[std::size_t(hosts[std::size_t(p)].host)] += w / 2 * degree[std::size_t(p)];
             alphaNet = std::max(alphaNet, 2 * treeDepth(H) * route);
             break;
         }
         case CollectiveAlgorithm::Hierarchical: {
-            const int k = perHost.front();
-            for (int c : perHost)
-                if (c != k)
+            const std::size_t k = hosts.front().gpus.size();
+            for (const HostGroup& h : hosts)
+                if (h.gpus.size() != k)
                     return 0; // the plan fails at once
             if (k < 2)
                 return 0;
-            const double kk = k;
+            const double kk = double(k);
             if (gpuOut.empty())
                 gpuOut.assign(devices.size(), 0.0);
             for (int d : group)
                 gpuOut[std::size_t(d)] += w * (kk - 1) / kk;
-            for (int h : hosts)
-                hostOut[std::size_t(h)] += w * (allReduce ? 2 * (hh - 1) / hh : (hh - 1) / hh);
+            for (const HostGroup& h : hosts)
+                hostOut[std::size_t(h.host)] += w * (allReduce ? 2 * (hh - 1) / hh : (hh - 1) / hh);
             alphaNet = std::max(alphaNet, (allReduce ? 2 * (H - 1) : H - 1) * route);
             intraRepeat = allReduce ? 2 : 1;
             break;
