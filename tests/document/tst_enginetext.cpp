@@ -5,6 +5,7 @@
 #include "fields.h"
 #include "validate.h"
 
+#include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
 #include <QtTest>
@@ -32,14 +33,19 @@ private:
 
 QStringList TestEngineText::codesIn(const QString& file, const QString& pattern)
 {
-    QFile f(QStringLiteral(SHARDSCOPE_ENGINE_DIR "/") + file);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QString text = QString::fromUtf8(f.readAll());
+    // The engine's sources live in one folder per part (scenario, memory, network, step...): find the file by
+    // name wherever it is, so moving a file between parts does not silently empty the list of codes.
+    QDirIterator files(QStringLiteral(SHARDSCOPE_ENGINE_DIR), {file}, QDir::Files, QDirIterator::Subdirectories);
     QStringList codes;
-    auto it = QRegularExpression(pattern).globalMatch(text);
-    while (it.hasNext())
-        codes << it.next().captured(1);
+    while (files.hasNext()) {
+        QFile f(files.next());
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QString text = QString::fromUtf8(f.readAll());
+        auto it = QRegularExpression(pattern).globalMatch(text);
+        while (it.hasNext())
+            codes << it.next().captured(1);
+    }
     codes.removeDuplicates();
     return codes;
 }
