@@ -8,7 +8,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${SHARDSCOPE_BUILD_DIR:-$ROOT/build}"
 
 PACKAGES=(
-    cmake ninja-build g++ pkg-config
+    cmake ninja-build g++ pkg-config clang-format universal-ctags
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-translations-l10n libqcustomplot-dev libeigen3-dev libgl-dev
     xvfb xauth fonts-noto-cjk
@@ -34,10 +34,17 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# configure_and_build [CMAKE_ARGS...]: the arguments apply when BUILD_DIR is configured the first time.
+# configure_and_build PRESET [CMAKE_ARGS...]: configures BUILD_DIR from the CMakePresets.json preset (dev, asan,
+# fuzz, release) the first time, then builds. Under CI (CI=true) warnings are errors; ccache is used where the
+# machine has it.
 configure_and_build() {
+    local preset="$1"
+    shift
     if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
-        cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+        local extra=()
+        [ "${CI:-}" = "true" ] && extra+=(-DSHARDSCOPE_WERROR=ON)
+        command -v ccache >/dev/null && extra+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+        cmake --preset "$preset" -S "$ROOT" -B "$BUILD_DIR" "${extra[@]}" "$@"
     fi
     cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
