@@ -31,7 +31,7 @@ enum class ExportFormat
     Json
 };
 
-// "memory", "gantt", "topology", "bandwidth", "sweep", "report" (CONTRACT.md, export).
+// "memory", "gantt", "topology", "bandwidth", "sweep", "report" (docs/formats.md, "export").
 QString exportChartName(ExportChart chart);
 bool exportChartFromName(const QString& name, ExportChart& out);
 // The format of FILE by its suffix (case-insensitive); Unknown for any other.

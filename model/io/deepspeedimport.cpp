@@ -12,34 +12,26 @@ namespace {
 
 using detail::JsonFields;
 
-class DeepSpeedReader
+class DeepSpeedReader : public detail::ImportReader
 {
     Q_DECLARE_TR_FUNCTIONS(ss::io::Import)
 
 public:
-    explicit DeepSpeedReader(const QString& fileName) : m_fields(fileName), m_fileName(fileName) {}
+    explicit DeepSpeedReader(const QString& fileName) : ImportReader(fileName), m_fields(*this) {}
 
     bool read(const QByteArray& data, ImportResult& out);
-    QString error() const { return m_error.isEmpty() ? m_fields.error() : m_error; }
 
 private:
-    bool fail(const QString& path, const QString& message)
-    {
-        m_error = detail::locatedMessage(m_fileName, path, message);
-        return false;
-    }
-    void warn(const QString& message) { m_warnings << detail::locatedMessage(m_fileName, {}, message); }
     bool readZero(const QJsonObject& root, ImportResult& out);
     bool readDevice(const QJsonObject& zero, const char* key, const QString& legacyKey, Offload& out, bool& given);
+    bool readOffload(const QJsonObject& zero, const char* key, const QString& legacyKey, const char* field,
+                     const QString& summary, Offload& offload, ImportResult& out);
     bool readPrecision(const QJsonObject& root, ImportResult& out);
     bool readCommunication(const QJsonObject& root, ImportResult& out);
     bool readOptimizer(const QJsonObject& root, ImportResult& out);
     bool readBatch(const QJsonObject& root, ImportResult& out);
 
     JsonFields m_fields;
-    QString m_fileName;
-    QString m_error;
-    QStringList m_warnings;
     QStringList m_summary;
 };
 
@@ -84,6 +76,21 @@ bool DeepSpeedReader::readDevice(const QJsonObject& zero, const char* key, const
     return true;
 }
 
+// An offload device of ZERO (readDevice) into OFFLOAD, scenario field FIELD; SUMMARY names it when it offloads.
+bool DeepSpeedReader::readOffload(const QJsonObject& zero, const char* key, const QString& legacyKey,
+                                  const char* field, const QString& summary, Offload& offload, ImportResult& out)
+{
+    bool given = false;
+    if (!readDevice(zero, key, legacyKey, offload, given))
+        return false;
+    if (given) {
+        out.fields.push_back(field);
+        if (offload != Offload::None)
+            m_summary << summary.arg(QLatin1String(enumName(offload)));
+    }
+    return true;
+}
+
 bool DeepSpeedReader::readZero(const QJsonObject& root, ImportResult& out)
 {
     const QJsonValue value = root.value(QLatin1String("zero_optimization"));
@@ -109,21 +116,11 @@ bool DeepSpeedReader::readZero(const QJsonObject& root, ImportResult& out)
         out.fields.push_back("parallel.zero_stage");
         m_summary << tr("ZeRO stage %1").arg(p.zero_stage);
     }
-    bool given = false;
-    if (!readDevice(*zero, "offload_optimizer", QStringLiteral("cpu_offload"), p.offload_optimizer, given))
+    if (!readOffload(*zero, "offload_optimizer", QStringLiteral("cpu_offload"), "parallel.offload_optimizer",
+                     tr("optimizer offload to %1"), p.offload_optimizer, out) ||
+        !readOffload(*zero, "offload_param", QStringLiteral("cpu_offload_params"), "parallel.offload_params",
+                     tr("parameter offload to %1"), p.offload_params, out))
         return false;
-    if (given) {
-        out.fields.push_back("parallel.offload_optimizer");
-        if (p.offload_optimizer != Offload::None)
-            m_summary << tr("optimizer offload to %1").arg(QLatin1String(enumName(p.offload_optimizer)));
-    }
-    if (!readDevice(*zero, "offload_param", QStringLiteral("cpu_offload_params"), p.offload_params, given))
-        return false;
-    if (given) {
-        out.fields.push_back("parallel.offload_params");
-        if (p.offload_params != Offload::None)
-            m_summary << tr("parameter offload to %1").arg(QLatin1String(enumName(p.offload_params)));
-    }
     // DeepSpeed ignores parameter offload below stage 3 (ZeRO-Infinity partitions parameters).
     if (stage && p.zero_stage != 3 && p.offload_params != Offload::None)
         warn(tr("zero_optimization.offload_param needs stage 3; DeepSpeed ignores it at stage %1")
@@ -327,18 +324,15 @@ bool DeepSpeedReader::readBatch(const QJsonObject& root, ImportResult& out)
 bool DeepSpeedReader::read(const QByteArray& data, ImportResult& out)
 {
     QJsonObject root;
-    QString parseError;
-    if (!detail::parseJsonObject(data, m_fileName, tr("a DeepSpeed config"), root, &parseError)) {
-        m_error = parseError;
+    if (!parseJson(data, tr("a DeepSpeed config"), root))
         return false;
-    }
     if (!readBatch(root, out) || !readZero(root, out) || !readPrecision(root, out) ||
         !readCommunication(root, out) || !readOptimizer(root, out))
         return false;
     if (out.fields.empty() && !out.batch.any())
         warn(tr("the config sets nothing the scenario uses (every value is absent or \"auto\")"));
     out.summary = m_summary.isEmpty() ? tr("DeepSpeed config") : tr("DeepSpeed config: %1").arg(m_summary.join(QLatin1String(", ")));
-    out.warnings << m_warnings;
+    out.warnings << warnings();
     return true;
 }
 
@@ -352,18 +346,14 @@ class BatchText
 bool importDeepSpeed(const QByteArray& data, const QString& fileName, ImportResult& out, QString* error)
 {
     DeepSpeedReader reader(fileName);
-    if (reader.read(data, out))
-        return true;
-    if (error)
-        *error = reader.error();
-    return false;
+    return reader.report(reader.read(data, out), error);
 }
 
 void applyDeepSpeedBatch(const DeepSpeedBatch& b, const QString& fileName, Scenario& s, QStringList* notes)
 {
     const auto note = [&](const QString& message) {
         if (notes)
-            *notes << detail::locatedMessage(fileName, {}, message);
+            *notes << detail::locatedMessage(fileName, {}, message, detail::Wording::Import);
     };
     const std::int64_t dp = std::max<std::int64_t>(s.parallel.dp, 1);
     TrainingSpec& t = s.training;

@@ -17,16 +17,6 @@ namespace {
 
 using detail::JsonFields;
 
-enum class Family
-{
-    Llama,   // llama, mistral, mixtral, qwen2, gemma: gated MLP, RMSNorm, rotary
-    Gpt2,
-    GptNeox,
-    Falcon,
-    Phi,
-    Generic, // unknown model_type: the common keys
-};
-
 // The decoder as read, before it becomes a ModelSpec.
 struct Decoder
 {
@@ -44,24 +34,16 @@ struct Decoder
     QStringList extraReasons;
 };
 
-class HfReader
+class HfReader : public detail::ImportReader
 {
     Q_DECLARE_TR_FUNCTIONS(ss::io::Import)
 
 public:
-    explicit HfReader(const QString& fileName) : m_fields(fileName), m_fileName(fileName) {}
+    explicit HfReader(const QString& fileName) : ImportReader(fileName), m_fields(*this) {}
 
     bool read(const QByteArray& data, ImportResult& out);
-    QString error() const { return m_error.isEmpty() ? m_fields.error() : m_error; }
 
 private:
-    bool fail(const QString& path, const QString& message)
-    {
-        m_error = detail::locatedMessage(m_fileName, path, message);
-        return false;
-    }
-    void warn(const QString& message) { m_warnings << detail::locatedMessage(m_fileName, {}, message); }
-
     // The first of KEYS present; its limits come from the field table entry FIELD so a value the scenario
     // would refuse is refused here, at the config's own key.
     bool count(std::initializer_list<const char*> keys, const char* field, bool required, const QString& what,
@@ -77,11 +59,13 @@ private:
     bool readPhi(Decoder& d);
     bool readGeneric(Decoder& d);
     bool check(const Decoder& d);
+    // The steps of read().
+    bool selectConfig(const QJsonObject& root);
+    bool readModelType(const QJsonObject& root, QString& type);
+    bool readFamily(const QString& type, Decoder& d);
+    void fill(const QString& type, const Decoder& d, ImportResult& out);
 
     JsonFields m_fields;
-    QString m_fileName;
-    QString m_error;
-    QStringList m_warnings;
     QJsonObject m_config; // the object the model keys are read from (the root or text_config)
     QString m_prefix;     // its path: "" or "text_config."
 };
@@ -386,16 +370,11 @@ bool HfReader::check(const Decoder& d)
     return true;
 }
 
-bool HfReader::read(const QByteArray& data, ImportResult& out)
+// The object the model keys are read from: the root, or text_config for a multimodal config (LLaVA and the
+// like keep their language model there).
+bool HfReader::selectConfig(const QJsonObject& root)
 {
-    QJsonObject root;
-    QString parseError;
-    if (!detail::parseJsonObject(data, m_fileName, tr("a Hugging Face config.json"), root, &parseError)) {
-        m_error = parseError;
-        return false;
-    }
     m_config = root;
-    // A multimodal config (LLaVA and the like) keeps its language model under text_config.
     std::optional<QJsonObject> text;
     if (!m_fields.object(root, {}, "text_config", text))
         return false;
@@ -406,58 +385,47 @@ bool HfReader::read(const QByteArray& data, ImportResult& out)
         m_prefix = QStringLiteral("text_config.");
         warn(tr("a multimodal config: only its language model (text_config) is read"));
     }
+    return true;
+}
 
+// model_type in lower case ("" when absent), the config's own or else the root's; RefinedWeb is Falcon.
+bool HfReader::readModelType(const QJsonObject& root, QString& type)
+{
     std::optional<QString> modelType;
     if (!m_fields.string(m_config, m_prefix, "model_type", modelType))
         return false;
     if (!modelType && !m_prefix.isEmpty() && !m_fields.string(root, {}, "model_type", modelType))
         return false;
-    QString type = modelType.value_or(QString()).trimmed().toLower();
+    type = modelType.value_or(QString()).trimmed().toLower();
     if (type == QLatin1String("refinedweb") || type == QLatin1String("refinedwebmodel"))
         type = QStringLiteral("falcon");
+    return true;
+}
 
-    Family family = Family::Generic;
+// The decoder by the keys of TYPE's configuration class.
+bool HfReader::readFamily(const QString& type, Decoder& d)
+{
     if (type == QLatin1String("llama") || type == QLatin1String("mistral") || type == QLatin1String("mixtral") ||
         type == QLatin1String("qwen2") || type == QLatin1String("gemma"))
-        family = Family::Llama;
-    else if (type == QLatin1String("gpt2"))
-        family = Family::Gpt2;
-    else if (type == QLatin1String("gpt_neox"))
-        family = Family::GptNeox;
-    else if (type == QLatin1String("falcon"))
-        family = Family::Falcon;
-    else if (type == QLatin1String("phi"))
-        family = Family::Phi;
+        return readLlama(type, d);
+    if (type == QLatin1String("gpt2"))
+        return readGpt2(d);
+    if (type == QLatin1String("gpt_neox"))
+        return readGptNeox(d);
+    if (type == QLatin1String("falcon"))
+        return readFalcon(d);
+    if (type == QLatin1String("phi"))
+        return readPhi(d);
+    if (type.isEmpty())
+        warn(tr("no model_type: read with the common keys; check the parameter count"));
+    else
+        warn(tr("unknown model_type \"%1\": read with the common keys; check the parameter count").arg(type));
+    return readGeneric(d);
+}
 
-    Decoder d;
-    bool ok = false;
-    switch (family) {
-    case Family::Llama:
-        ok = readLlama(type, d);
-        break;
-    case Family::Gpt2:
-        ok = readGpt2(d);
-        break;
-    case Family::GptNeox:
-        ok = readGptNeox(d);
-        break;
-    case Family::Falcon:
-        ok = readFalcon(d);
-        break;
-    case Family::Phi:
-        ok = readPhi(d);
-        break;
-    case Family::Generic:
-        if (type.isEmpty())
-            warn(tr("no model_type: read with the common keys; check the parameter count"));
-        else
-            warn(tr("unknown model_type \"%1\": read with the common keys; check the parameter count").arg(type));
-        ok = readGeneric(d);
-        break;
-    }
-    if (!ok || !check(d))
-        return false;
-
+// The model section, the fields it determines, the parameter count's warning and the summary.
+void HfReader::fill(const QString& type, const Decoder& d, ImportResult& out)
+{
     ModelSpec& m = out.scenario.model;
     m.kind = ModelKind::Transformer;
     m.layers = d.layers;
@@ -494,13 +462,24 @@ bool HfReader::read(const QByteArray& data, ImportResult& out)
                  .arg(detail::groupedCount(engine), detail::groupedCount(out.architecture_params), delta,
                       d.extraReasons.join(QLatin1String("; "))));
     }
+    out.warnings << warnings();
     const QString name = type.isEmpty() ? tr("Transformer") : type;
     out.summary = tr("%1 model: %2 layers, hidden %3, %4 parameters")
                       .arg(name)
                       .arg(d.layers)
                       .arg(d.hidden)
                       .arg(QString::fromStdString(formatQuantity(out.architecture_params, Unit::Count)));
-    out.warnings << m_warnings;
+}
+
+bool HfReader::read(const QByteArray& data, ImportResult& out)
+{
+    QJsonObject root;
+    QString type;
+    Decoder d;
+    if (!parseJson(data, tr("a Hugging Face config.json"), root) || !selectConfig(root) ||
+        !readModelType(root, type) || !readFamily(type, d) || !check(d))
+        return false;
+    fill(type, d, out);
     return true;
 }
 
@@ -509,11 +488,7 @@ bool HfReader::read(const QByteArray& data, ImportResult& out)
 bool importHfConfig(const QByteArray& data, const QString& fileName, ImportResult& out, QString* error)
 {
     HfReader reader(fileName);
-    if (reader.read(data, out))
-        return true;
-    if (error)
-        *error = reader.error();
-    return false;
+    return reader.report(reader.read(data, out), error);
 }
 
 } // namespace ss::io

@@ -55,8 +55,8 @@ ImportKind guessBrokenJson(const QByteArray& text)
 {
     if (text.contains("\"nccl_version\"") || (text.contains("\"results\"") && text.contains("\"alg_bw\"")))
         return ImportKind::NcclTests;
-    if (text.contains("\"model_type\"") || text.contains("\"architectures\"") || text.contains("\"n_embd\"") ||
-        text.contains("\"num_hidden_layers\""))
+    if (text.contains("\"model_type\"") || text.contains("\"architectures\"") ||
+        text.contains("\"n_embd\"") || text.contains("\"num_hidden_layers\""))
         return ImportKind::HfConfig;
     if (text.contains("\"zero_optimization\"") || text.contains("\"train_batch_size\"") ||
         text.contains("\"train_micro_batch_size_per_gpu\""))
@@ -81,82 +81,115 @@ std::size_t fieldOrder(const std::string& path)
     return table.size() + 1;
 }
 
-QByteArray writePartialScenario(const ImportResult& r)
-{
-    JsonWriter w;
-    w.beginObject();
-    w.key("format");
-    w.value("shardscope-scenario");
-    w.key("version");
-    w.value(kScenarioFormatVersion);
-    std::vector<std::string> open;
-    for (const std::string& path : r.fields) {
-        const std::vector<std::string> parts = splitFieldPath(path);
-        const std::size_t depth = parts.size() - 1;
-        std::size_t common = 0;
-        while (common < open.size() && common < depth && open[common] == parts[common])
-            ++common;
-        while (open.size() > common) {
-            w.endObject();
-            open.pop_back();
-        }
-        while (open.size() < depth) {
-            w.key(parts[open.size()]);
-            w.beginObject();
-            open.push_back(parts[open.size()]);
-        }
-        w.key(parts.back());
-        if (path == "cluster.topology") {
-            w.beginObject();
-            if (r.scenario.cluster.topology)
-                writeTopologyMembers(w, *r.scenario.cluster.topology);
-            w.endObject();
-        } else if (const FieldInfo* field = findField(path)) {
-            writeFieldValue(w, *field, r.scenario);
-        } else {
-            w.null();
-        }
-    }
-    while (!open.empty()) {
-        w.endObject();
-        open.pop_back();
-    }
-    w.endObject();
-    return w.data();
-}
-
 void writeCalibration(JsonWriter& w, const Calibration& c)
 {
     w.beginObject();
-    w.key("op");
-    w.value(c.op);
-    w.key("ranks");
-    w.value(c.ranks);
-    w.key("alpha_s");
-    w.value(c.fit.alpha_s);
-    w.key("beta_s_per_byte");
-    w.value(c.fit.beta_s_per_byte);
-    w.key("fit_r2");
-    w.value(c.fit.r2);
+    w.member("op", c.op);
+    w.member("ranks", c.ranks);
+    w.member("alpha_s", c.fit.alpha_s);
+    w.member("beta_s_per_byte", c.fit.beta_s_per_byte);
+    w.member("fit_r2", c.fit.r2);
     w.key("points");
     w.beginArray();
     for (const CalibrationPoint& p : c.fit.points) {
         w.beginObject();
-        w.key("bytes");
-        w.value(p.bytes);
-        w.key("measured_s");
-        w.value(p.measured_s);
-        w.key("predicted_s");
-        w.value(p.predicted_s);
+        w.member("bytes", p.bytes);
+        w.member("measured_s", p.measured_s);
+        w.member("predicted_s", p.predicted_s);
         w.endObject();
     }
     w.endArray();
     // Beyond the contract: the bandwidths the fit implies for large messages (nccl-tests' algbw and busbw).
-    w.key("algbw_Bps");
-    w.value(c.fit.beta_s_per_byte > 0 ? 1.0 / c.fit.beta_s_per_byte : 0.0);
-    w.key("busbw_Bps");
-    w.value(c.busbw_Bps);
+    w.member("algbw_Bps", c.fit.beta_s_per_byte > 0 ? 1.0 / c.fit.beta_s_per_byte : 0.0);
+    w.member("busbw_Bps", c.busbw_Bps);
     w.endObject();
+}
+
+// The lines applyImport() adds to the caller's notes, each naming the file.
+struct ImportNotes
+{
+    QString fileName;
+    QStringList* notes;
+    void operator()(const QString& message) const
+    {
+        if (notes)
+            *notes << detail::locatedMessage(fileName, {}, message, detail::Wording::Import);
+    }
+};
+
+QString calibrationNote(const Calibration& c, const CalibrationApplied& applied)
+{
+    if (applied.link_kind.empty())
+        return Text::tr("%1 on %2 GPUs already matches the measured bus bandwidth (%3 GB/s)")
+            .arg(QString::fromStdString(c.op))
+            .arg(c.ranks)
+            .arg(applied.busbw_measured / 1e9, 0, 'f', 1);
+    return Text::tr("%1 on %2 GPUs: efficiency of the %3 links %4 -> %5, modelled bus bandwidth %6 -> %7 "
+                    "GB/s (measured %8 GB/s)%9")
+        .arg(QString::fromStdString(c.op))
+        .arg(c.ranks)
+        .arg(QString::fromStdString(applied.link_kind))
+        .arg(applied.efficiency_before, 0, 'f', 3)
+        .arg(applied.efficiency_after, 0, 'f', 3)
+        .arg(applied.busbw_model_before / 1e9, 0, 'f', 1)
+        .arg(applied.busbw_model_after / 1e9, 0, 'f', 1)
+        .arg(applied.busbw_measured / 1e9, 0, 'f', 1)
+        .arg(applied.clamped ? Text::tr("; clamped, the links cannot reach it") : QString());
+}
+
+// The measured bus bandwidth sets the efficiency of the link kind that bounds the collective on this
+// scenario's topology, which becomes explicit (engine: applyCalibration).
+bool applyCalibrations(const ImportResult& result, Scenario& scenario, const ImportNotes& note,
+                       QString* error)
+{
+    const auto fail = [&](const QString& message) {
+        if (error)
+            *error = detail::locatedMessage(result.fileName, {}, message, detail::Wording::Import);
+        return false;
+    };
+    Topology topology;
+    std::string why;
+    if (scenario.cluster.topology)
+        topology = *scenario.cluster.topology;
+    else if (!scenarioTopology(scenario, topology, &why))
+        return fail(QString::fromStdString(why));
+    bool changed = false;
+    for (const Calibration& c : result.calibrations) {
+        const CalibrationApplied applied = applyCalibration(topology, c);
+        if (!applied.error.empty())
+            return fail(Text::tr("cannot apply the %1 calibration: %2")
+                            .arg(QString::fromStdString(c.op), QString::fromStdString(applied.error)));
+        changed |= !applied.link_kind.empty() && applied.efficiency_after != applied.efficiency_before;
+        note(calibrationNote(c, applied));
+    }
+    if (changed) // else the generated topology stays implicit
+        scenario.cluster.topology = std::move(topology);
+    return true;
+}
+
+// The imported node replaces the cluster; the parallel layout P must still cover its GPUS.
+void coverImportedTopology(ParallelSpec& p, std::int64_t gpus, const ImportNotes& note)
+{
+    p.tp = std::max<std::int64_t>(p.tp, 1);
+    p.pp = std::max<std::int64_t>(p.pp, 1);
+    if (p.dp * p.tp * p.pp == gpus)
+        return;
+    if (gpus % (p.tp * p.pp) == 0) {
+        p.dp = gpus / (p.tp * p.pp);
+        note(Text::tr("parallel.dp set to %1 so that dp × tp × pp covers the %2 GPUs of the imported "
+                      "topology")
+                 .arg(p.dp)
+                 .arg(gpus));
+        return;
+    }
+    note(Text::tr("tp %1 × pp %2 does not divide the %3 GPUs of the imported topology: the layout is "
+                  "now pure data parallelism (dp %3)")
+             .arg(p.tp)
+             .arg(p.pp)
+             .arg(gpus));
+    p.tp = 1;
+    p.pp = 1;
+    p.dp = gpus;
 }
 
 } // namespace
@@ -215,7 +248,8 @@ ImportKind detectImportKind(const QByteArray& input)
             return ImportKind::Auto;
         if (looksLikeNcclTestsJson(root))
             return ImportKind::NcclTests;
-        if (anyKey(root, {"model_type", "architectures", "hidden_size", "n_embd", "num_hidden_layers", "text_config"}))
+        if (anyKey(root, {"model_type", "architectures", "hidden_size", "n_embd", "num_hidden_layers",
+                          "text_config"}))
             return ImportKind::HfConfig;
         if (anyKey(root, {"zero_optimization", "train_batch_size", "train_micro_batch_size_per_gpu",
                           "gradient_accumulation_steps", "fp16", "bf16", "optimizer"}))
@@ -231,12 +265,12 @@ ImportKind detectImportKind(const QByteArray& input)
     return ImportKind::Auto;
 }
 
-bool importData(const QByteArray& data, ImportKind kind, ImportResult& out, QString* error, const QString& fileName,
-                const ImportOptions& options)
+bool importData(const QByteArray& data, ImportKind kind, ImportResult& out, QString* error,
+                const QString& fileName, const ImportOptions& options)
 {
     const auto fail = [&](const QString& message) {
         if (error)
-            *error = detail::locatedMessage(fileName, {}, message);
+            *error = detail::locatedMessage(fileName, {}, message, detail::Wording::Import);
         return false;
     };
     if (data.trimmed().isEmpty() || data.trimmed() == "\xEF\xBB\xBF")
@@ -246,9 +280,10 @@ bool importData(const QByteArray& data, ImportKind kind, ImportResult& out, QStr
         if (kind == ImportKind::Auto) {
             if (data.contains("\"shardscope-scenario\"") || data.contains("\"shardscope-topology\""))
                 return fail(Text::tr("a ShardScope file: open it rather than import it"));
-            return fail(Text::tr("cannot tell what this file is; expected a Hugging Face config.json, a DeepSpeed "
-                                 "config, `nvidia-smi topo -m` output, an NCCL topology dump or nccl-tests output "
-                                 "(name the kind to import it as one)"));
+            return fail(
+                Text::tr("cannot tell what this file is; expected a Hugging Face config.json, a DeepSpeed "
+                         "config, `nvidia-smi topo -m` output, an NCCL topology dump or nccl-tests output "
+                         "(name the kind to import it as one)"));
         }
     }
     ImportResult r;
@@ -278,8 +313,9 @@ bool importData(const QByteArray& data, ImportKind kind, ImportResult& out, QStr
     if (!ok)
         return false;
     // The field table's order, each path once: the order the scenario file writes them in.
-    std::stable_sort(r.fields.begin(), r.fields.end(),
-                     [](const std::string& a, const std::string& b) { return fieldOrder(a) < fieldOrder(b); });
+    std::stable_sort(r.fields.begin(), r.fields.end(), [](const std::string& a, const std::string& b) {
+        return fieldOrder(a) < fieldOrder(b);
+    });
     r.fields.erase(std::unique(r.fields.begin(), r.fields.end()), r.fields.end());
     out = std::move(r);
     return true;
@@ -296,57 +332,9 @@ bool importFile(const QString& fileName, ImportKind kind, ImportResult& out, QSt
 
 bool applyImport(const ImportResult& result, Scenario& scenario, QStringList* notes, QString* error)
 {
-    const auto note = [&](const QString& message) {
-        if (notes)
-            *notes << detail::locatedMessage(result.fileName, {}, message);
-    };
-    if (result.isCalibration()) {
-        // The measured bus bandwidth sets the efficiency of the link kind that bounds the collective on this
-        // scenario's topology, which becomes explicit (engine: applyCalibration).
-        const auto fail = [&](const QString& message) {
-            if (error)
-                *error = detail::locatedMessage(result.fileName, {}, message);
-            return false;
-        };
-        Scenario s = scenario;
-        Topology topology;
-        std::string why;
-        if (s.cluster.topology)
-            topology = *s.cluster.topology;
-        else if (!scenarioTopology(s, topology, &why))
-            return fail(QString::fromStdString(why));
-        CalibrationApplied applied;
-        bool changed = false;
-        for (const Calibration& c : result.calibrations) {
-            applied = applyCalibration(topology, c);
-            if (!applied.error.empty())
-                return fail(Text::tr("cannot apply the %1 calibration: %2")
-                                .arg(QString::fromStdString(c.op), QString::fromStdString(applied.error)));
-            changed |= !applied.link_kind.empty() && applied.efficiency_after != applied.efficiency_before;
-            if (applied.link_kind.empty())
-                note(Text::tr("%1 on %2 GPUs already matches the measured bus bandwidth (%3 GB/s)")
-                         .arg(QString::fromStdString(c.op))
-                         .arg(c.ranks)
-                         .arg(applied.busbw_measured / 1e9, 0, 'f', 1));
-            else
-                note(Text::tr("%1 on %2 GPUs: efficiency of the %3 links %4 -> %5, modelled bus bandwidth %6 -> %7 "
-                              "GB/s (measured %8 GB/s)%9")
-                         .arg(QString::fromStdString(c.op))
-                         .arg(c.ranks)
-                         .arg(QString::fromStdString(applied.link_kind))
-                         .arg(applied.efficiency_before, 0, 'f', 3)
-                         .arg(applied.efficiency_after, 0, 'f', 3)
-                         .arg(applied.busbw_model_before / 1e9, 0, 'f', 1)
-                         .arg(applied.busbw_model_after / 1e9, 0, 'f', 1)
-                         .arg(applied.busbw_measured / 1e9, 0, 'f', 1)
-                         .arg(applied.clamped ? Text::tr("; clamped, the links cannot reach it") : QString()));
-        }
-        if (changed) { // else the generated topology stays implicit
-            s.cluster.topology = std::move(topology);
-            scenario = std::move(s);
-        }
-        return true;
-    }
+    ImportNotes note{result.fileName, notes};
+    if (result.isCalibration())
+        return applyCalibrations(result, scenario, note, error);
     Scenario s = scenario;
     for (const std::string& path : result.fields) {
         if (path == "cluster.topology") {
@@ -362,38 +350,14 @@ bool applyImport(const ImportResult& result, Scenario& scenario, QStringList* no
         if (!why.empty()) {
             if (error)
                 *error = detail::locatedMessage(result.fileName, QString::fromStdString(path),
-                                                QString::fromStdString(why));
+                                                QString::fromStdString(why), detail::Wording::Import);
             return false;
         }
     }
     if (result.kind == ImportKind::DeepSpeed)
         applyDeepSpeedBatch(result.batch, result.fileName, s, notes);
-
-    if (result.determines("cluster.topology")) {
-        // The imported node replaces the cluster; the parallel layout must still cover its GPUs.
-        ParallelSpec& p = s.parallel;
-        const std::int64_t gpus = s.gpus();
-        p.tp = std::max<std::int64_t>(p.tp, 1);
-        p.pp = std::max<std::int64_t>(p.pp, 1);
-        if (p.dp * p.tp * p.pp != gpus) {
-            if (gpus % (p.tp * p.pp) == 0) {
-                p.dp = gpus / (p.tp * p.pp);
-                note(Text::tr("parallel.dp set to %1 so that dp × tp × pp covers the %2 GPUs of the imported "
-                              "topology")
-                         .arg(p.dp)
-                         .arg(gpus));
-            } else {
-                note(Text::tr("tp %1 × pp %2 does not divide the %3 GPUs of the imported topology: the layout is "
-                              "now pure data parallelism (dp %3)")
-                         .arg(p.tp)
-                         .arg(p.pp)
-                         .arg(gpus));
-                p.tp = 1;
-                p.pp = 1;
-                p.dp = gpus;
-            }
-        }
-    }
+    if (result.determines("cluster.topology"))
+        coverImportedTopology(s.parallel, s.gpus(), note);
     const QString problem = scenarioProblem(s);
     if (!problem.isEmpty())
         note(Text::tr("the scenario does not evaluate yet: %1").arg(problem));
@@ -404,7 +368,7 @@ bool applyImport(const ImportResult& result, Scenario& scenario, QStringList* no
 QByteArray writeImportResult(const ImportResult& result)
 {
     if (!result.isCalibration())
-        return writePartialScenario(result);
+        return writeScenarioPaths(result.fields, result.scenario);
     JsonWriter w;
     w.beginObject();
     w.key("calibration");

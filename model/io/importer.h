@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Importers (CONTRACT.md, `shardscope-cli import`; issue 5 "Importers"): the files users already have,
+// Importers (docs/formats.md, "`shardscope-cli import`"): the files users already have,
 // read into what a scenario needs. A Hugging Face config.json gives the model section, a DeepSpeed config the
 // training recipe and ZeRO settings, `nvidia-smi topo -m` and an NCCL topology dump a node's topology, and
 // nccl-tests output an alpha-beta calibration of one collective. Every error is one line naming the file and
@@ -34,10 +34,10 @@ enum class ImportKind
     NcclTests
 };
 
-// The CONTRACT.md names: "hf-config", "deepspeed", "nvidia-smi-topo", "nccl-topo", "nccl-tests"; "auto".
+// The names of docs/formats.md: "hf-config", "deepspeed", "nvidia-smi-topo", "nccl-topo", "nccl-tests"; "auto".
 QString importKindName(ImportKind kind);
 bool importKindFromName(const QString& name, ImportKind& out);
-// The five kinds a file can be (not Auto), in CONTRACT.md's order.
+// The five kinds a file can be (not Auto), in the order of docs/formats.md.
 const std::vector<ImportKind>& importKinds();
 
 // DeepSpeed's batch keys as the file gives them (0: absent or "auto"). train_batch_size =
@@ -102,7 +102,7 @@ bool importFile(const QString& fileName, ImportKind kind, ImportResult& out, QSt
 bool applyImport(const ImportResult& result, Scenario& scenario, QStringList* notes, QString* error);
 
 // What `shardscope-cli import` prints: a scenario JSON with the determined fields only (sections the file
-// says nothing about are absent), or for nccl-tests {"calibration": {...}} (CONTRACT.md), plus
+// says nothing about are absent), or for nccl-tests {"calibration": {...}} (docs/formats.md), plus
 // "calibrations": [...] when the file holds more than one collective.
 QByteArray writeImportResult(const ImportResult& result);
 

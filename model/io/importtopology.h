@@ -30,8 +30,8 @@ private:
 };
 
 // PCIe link kinds and line rates per direction. GEN 1 to 6, WIDTH the lanes (1 to 32).
-// Gen1/2 use 8b/10b encoding (2.5 and 5 GT/s: 0.25 and 0.5 GB/s per lane); Gen3-6 take the catalogue's x16
-// figures (REFERENCES.md "Hardware") scaled by the lanes.
+// Gen1/2 use 8b/10b encoding (2.5 and 5 GT/s: 0.25 and 0.5 GB/s per lane); Gen3-6 take the link catalogue's
+// x16 figures (linkcatalog.h, the line rates of the PCI Express Base Specification) scaled by the lanes.
 std::string pcieKind(int gen, int width);
 std::string hostKind(int gen);
 double pcieBandwidth(int gen, int width);

@@ -34,6 +34,12 @@ public:
     void value(std::string_view text);
     void value(const char* text) { value(std::string_view(text)); }
     void null();
+    // key(NAME) then value(VALUE): one member of the object being written.
+    template <typename T> void member(std::string_view name, const T& v)
+    {
+        key(name);
+        value(v);
+    }
 
     int nonFiniteCount() const { return m_nonFinite; }
     // The document so far, with a final newline once every object and array is closed.

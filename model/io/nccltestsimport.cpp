@@ -46,38 +46,46 @@ double busFactor(const QString& op, std::int64_t ranks)
     return (n - 1) / n;
 }
 
-class NcclTestsReader
+// Where the columns of the current section's header are (-1: absent).
+struct Columns
+{
+    int time = -1; // the first time column: out-of-place (the in-place one follows it)
+    int size = -1;
+    int alg = -1;
+    int bus = -1;
+    qsizetype headerLine = 0;
+    qsizetype headerFields = 0;
+};
+
+class NcclTestsReader : public detail::ImportReader
 {
     Q_DECLARE_TR_FUNCTIONS(ss::io::Import)
 
 public:
     NcclTestsReader(const QString& fileName, const ImportOptions& options)
-        : m_fileName(fileName), m_options(options)
+        : ImportReader(fileName), m_options(options)
     {
     }
     bool read(const QByteArray& data, ImportResult& out);
-    const QString& error() const { return m_error; }
 
 private:
-    bool fail(const QString& where, const QString& message)
-    {
-        m_error = detail::locatedMessage(m_fileName, where, message);
-        return false;
-    }
-    void warn(const QString& where, const QString& message)
-    {
-        m_warnings << detail::locatedMessage(m_fileName, where, message);
-    }
     bool readText(const QByteArray& data);
+    void readComment(const QString& line, const QRegularExpressionMatch& perf, qsizetype lineNo);
+    void readHeader(const QStringList& names, qsizetype lineNo);
+    bool readRow(const QString& line, qsizetype lineNo, bool lastLine);
     bool readJson(const QJsonObject& root);
+    QString sectionOp(const Section& s);
     bool finish(ImportResult& out);
 
-    QString m_fileName;
     ImportOptions m_options;
-    QString m_error;
-    QStringList m_warnings;
     std::vector<Section> m_sections;
     std::int64_t m_ranks = 0;
+    // Text logs: what the lines so far said.
+    QString m_pendingOp; // named before the next header
+    std::set<long> m_rankLines;
+    long m_maxRank = -1;
+    std::int64_t m_threadGpus = 0;
+    Columns m_columns;
 };
 
 bool NcclTestsReader::readText(const QByteArray& data)
@@ -85,15 +93,6 @@ bool NcclTestsReader::readText(const QByteArray& data)
     const QStringList lines = QString::fromUtf8(data).split(QLatin1Char('\n'));
     // Output tags of mpirun --tag-output and srun --label, in front of every line of a multi-process run.
     static const QRegularExpression tag(QStringLiteral("^(\\[\\d+,\\d+\\]<std(?:out|err)>:|\\s*\\d+: )"));
-    static const QRegularExpression rankLine(QStringLiteral("^#\\s*Rank\\s+(\\d+)\\s"));
-    static const QRegularExpression threads(QStringLiteral("^#\\s*nThread\\s+(\\d+)\\s+nGpus\\s+(\\d+)"));
-
-    QString pendingOp; // named before the next header
-    std::set<long> ranks;
-    long maxRank = -1;
-    std::int64_t threadGpus = 0;
-    int timeCol = -1, inPlaceCol = -1, sizeCol = -1, algCol = -1, busCol = -1;
-    qsizetype headerLine = 0, headerFields = 0;
     qsizetype lastContent = lines.size();
     while (lastContent > 0 && lines.at(lastContent - 1).trimmed().isEmpty())
         --lastContent;
@@ -108,121 +107,122 @@ bool NcclTestsReader::readText(const QByteArray& data)
             continue;
         const QRegularExpressionMatch perf =
             trimmed.contains(QLatin1String("_perf")) ? perfName().match(trimmed) : QRegularExpressionMatch();
-        if (trimmed.startsWith(QLatin1Char('#'))) {
-            if (const auto m = rankLine.match(trimmed); m.hasMatch()) {
-                const long r = m.captured(1).toLong();
-                ranks.insert(r);
-                maxRank = std::max(maxRank, r);
-                continue;
-            }
-            if (const auto m = threads.match(trimmed); m.hasMatch()) {
-                threadGpus = m.captured(1).toLongLong() * m.captured(2).toLongLong();
-                continue;
-            }
-            if (perf.hasMatch()) {
-                pendingOp = ncclTestsOpName(perf.captured(0));
-                continue;
-            }
-            const QStringList names = trimmed.mid(1).simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-            const bool header =
-                names.contains(QLatin1String("size")) &&
-                (names.contains(QLatin1String("time")) || names.contains(QLatin1String("cputime")));
-            if (!header)
-                continue;
-            timeCol = inPlaceCol = algCol = busCol = -1;
-            sizeCol = int(names.indexOf(QLatin1String("size")));
-            for (int k = 0; k < int(names.size()); ++k) {
-                const QString& n = names.at(k);
-                if (n == QLatin1String("time") || n == QLatin1String("cputime")) {
-                    if (timeCol < 0)
-                        timeCol = k;
-                    else if (inPlaceCol < 0)
-                        inPlaceCol = k;
-                } else if (n == QLatin1String("algbw") && algCol < 0) {
-                    algCol = k;
-                } else if (n == QLatin1String("busbw") && busCol < 0) {
-                    busCol = k;
-                }
-            }
-            headerLine = lineNo;
-            headerFields = names.size();
-            Section section;
-            section.op = pendingOp;
-            section.line = lineNo;
-            m_sections.push_back(section);
-            pendingOp.clear();
-            continue;
-        }
-        if (perf.hasMatch() && !trimmed.front().isDigit()) {
-            pendingOp = ncclTestsOpName(perf.captured(0)); // the command line, echoed by a job script
-            continue;
-        }
-        // A data row begins with the size and the count, both whole numbers; anything else (NCCL INFO lines,
-        // job-script output) is not the table's.
-        if (!trimmed.front().isDigit())
-            continue;
-        const QStringList t = trimmed.simplified().split(QLatin1Char(' '));
-        bool sizeOk = false, countOk = false;
-        t.value(0).toULongLong(&sizeOk);
-        t.value(1).toULongLong(&countOk);
-        if (!sizeOk || !countOk)
-            continue;
-        if (m_sections.empty())
-            return fail(detail::lineText(lineNo),
-                        tr("a data row before the column header (# size count type ... "
-                           "time algbw busbw)"));
-        Section& s = m_sections.back();
-        const bool lastLine = i + 1 >= lastContent;
-        // The size column may come after the time (a header with extra columns): both must be in the row.
-        if (t.size() <= std::max(timeCol, sizeCol)) {
-            if (lastLine) {
-                warn(detail::lineText(lineNo), tr("the log ends in the middle of this row: it is left out"));
-                continue;
-            }
-            return fail(detail::lineText(lineNo),
-                        tr("a data row of %1 fields where the header (line %2) has %3")
-                            .arg(t.size())
-                            .arg(headerLine)
-                            .arg(headerFields));
-        }
-        // A row with only in-place figures (trace replay leaves the out-of-place half blank) has them in the
-        // out-of-place columns once the blanks are gone, so the first time column is read either way.
-        bool ok = false;
-        const double us = t.at(timeCol).toDouble(&ok);
-        if (!ok || !std::isfinite(us)) {
-            if (lastLine) {
-                warn(detail::lineText(lineNo), tr("the log ends in the middle of this row: it is left out"));
-                continue;
-            }
-            return fail(detail::lineText(lineNo),
-                        tr("expected a time in microseconds in the time column, got \"%1\"")
-                            .arg(t.at(timeCol).left(20)));
-        }
-        const double bytes = t.value(sizeCol < 0 ? 0 : sizeCol).toDouble();
-        if (!(us > 0)) {
-            warn(detail::lineText(lineNo), tr("a time of 0 us cannot be fitted: the row is left out"));
-            continue;
-        }
-        s.samples.push_back({bytes, us * 1e-6});
-        bool algOk = false, busOk = false;
-        const double alg = algCol >= 0 ? t.value(algCol).toDouble(&algOk) : 0;
-        const double bus = busCol >= 0 ? t.value(busCol).toDouble(&busOk) : 0;
-        if (algOk && busOk)
-            s.bandwidths.emplace_back(alg, bus);
+        if (trimmed.startsWith(QLatin1Char('#')))
+            readComment(trimmed, perf, lineNo);
+        else if (perf.hasMatch() && !trimmed.front().isDigit())
+            m_pendingOp = ncclTestsOpName(perf.captured(0)); // the command line, echoed by a job script
+        else if (!readRow(trimmed, lineNo, i + 1 >= lastContent))
+            return false;
     }
-    m_ranks = std::max<std::int64_t>(std::int64_t(ranks.size()), maxRank + 1);
+    m_ranks = std::max<std::int64_t>(std::int64_t(m_rankLines.size()), m_maxRank + 1);
     if (m_ranks <= 0)
-        m_ranks = threadGpus;
+        m_ranks = m_threadGpus;
+    return true;
+}
+
+// A "#" line: a rank's device, the threads and GPUs per process, the name of the op, or the column header
+// that begins a section.
+void NcclTestsReader::readComment(const QString& line, const QRegularExpressionMatch& perf, qsizetype lineNo)
+{
+    static const QRegularExpression rankLine(QStringLiteral("^#\\s*Rank\\s+(\\d+)\\s"));
+    static const QRegularExpression threads(QStringLiteral("^#\\s*nThread\\s+(\\d+)\\s+nGpus\\s+(\\d+)"));
+    if (const auto m = rankLine.match(line); m.hasMatch()) {
+        const long r = m.captured(1).toLong();
+        m_rankLines.insert(r);
+        m_maxRank = std::max(m_maxRank, r);
+        return;
+    }
+    if (const auto m = threads.match(line); m.hasMatch()) {
+        m_threadGpus = m.captured(1).toLongLong() * m.captured(2).toLongLong();
+        return;
+    }
+    if (perf.hasMatch()) {
+        m_pendingOp = ncclTestsOpName(perf.captured(0));
+        return;
+    }
+    const QStringList names = line.mid(1).simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (names.contains(QLatin1String("size")) &&
+        (names.contains(QLatin1String("time")) || names.contains(QLatin1String("cputime"))))
+        readHeader(names, lineNo);
+}
+
+// A column header: the columns by name, and a new section for the rows under it.
+void NcclTestsReader::readHeader(const QStringList& names, qsizetype lineNo)
+{
+    m_columns = Columns();
+    m_columns.size = int(names.indexOf(QLatin1String("size")));
+    for (int k = 0; k < int(names.size()); ++k) {
+        const QString& n = names.at(k);
+        if ((n == QLatin1String("time") || n == QLatin1String("cputime")) && m_columns.time < 0)
+            m_columns.time = k;
+        else if (n == QLatin1String("algbw") && m_columns.alg < 0)
+            m_columns.alg = k;
+        else if (n == QLatin1String("busbw") && m_columns.bus < 0)
+            m_columns.bus = k;
+    }
+    m_columns.headerLine = lineNo;
+    m_columns.headerFields = names.size();
+    Section section;
+    section.op = m_pendingOp;
+    section.line = lineNo;
+    m_sections.push_back(section);
+    m_pendingOp.clear();
+}
+
+// A data row begins with the size and the count, both whole numbers; anything else (NCCL INFO lines,
+// job-script output) is not the table's. LAST_LINE: the log's last, which a killed run may have cut.
+bool NcclTestsReader::readRow(const QString& line, qsizetype lineNo, bool lastLine)
+{
+    if (!line.front().isDigit())
+        return true;
+    const QStringList t = line.simplified().split(QLatin1Char(' '));
+    bool sizeOk = false, countOk = false;
+    t.value(0).toULongLong(&sizeOk);
+    t.value(1).toULongLong(&countOk);
+    if (!sizeOk || !countOk)
+        return true;
+    if (m_sections.empty())
+        return failAtLine(lineNo, tr("a data row before the column header (# size count type ... "
+                                     "time algbw busbw)"));
+    const Columns& c = m_columns;
+    // The size column may come after the time (a header with extra columns): both must be in the row. A row
+    // with only in-place figures (trace replay leaves the out-of-place half blank) has them in the
+    // out-of-place columns once the blanks are gone, so the first time column is read either way.
+    const bool complete = t.size() > std::max(c.time, c.size);
+    bool ok = false;
+    const double us = complete ? t.at(c.time).toDouble(&ok) : 0;
+    if (!ok || !std::isfinite(us)) {
+        if (lastLine) {
+            warnAtLine(lineNo, tr("the log ends in the middle of this row: it is left out"));
+            return true;
+        }
+        if (!complete)
+            return failAtLine(lineNo, tr("a data row of %1 fields where the header (line %2) has %3")
+                                          .arg(t.size())
+                                          .arg(c.headerLine)
+                                          .arg(c.headerFields));
+        return failAtLine(
+            lineNo,
+            tr("expected a time in microseconds in the time column, got \"%1\"").arg(t.at(c.time).left(20)));
+    }
+    const double bytes = t.value(c.size < 0 ? 0 : c.size).toDouble();
+    if (!(us > 0)) {
+        warnAtLine(lineNo, tr("a time of 0 us cannot be fitted: the row is left out"));
+        return true;
+    }
+    Section& s = m_sections.back();
+    s.samples.push_back({bytes, us * 1e-6});
+    bool algOk = false, busOk = false;
+    const double alg = c.alg >= 0 ? t.value(c.alg).toDouble(&algOk) : 0;
+    const double bus = c.bus >= 0 ? t.value(c.bus).toDouble(&busOk) : 0;
+    if (algOk && busOk)
+        s.bandwidths.emplace_back(alg, bus);
     return true;
 }
 
 bool NcclTestsReader::readJson(const QJsonObject& root)
 {
-    detail::JsonFields fields(m_fileName);
-    const auto fieldFail = [&] {
-        m_error = fields.error();
-        return false;
-    };
+    detail::JsonFields fields(*this);
     Section s;
     s.line = 0;
     const QJsonArray args = root.value(QLatin1String("args")).toArray();
@@ -232,7 +232,7 @@ bool NcclTestsReader::readJson(const QJsonObject& root)
     std::optional<std::int64_t> nthreads, ngpus;
     if (!fields.integer(config, QStringLiteral("config."), "nthreads", nthreads, 1, 1 << 20) ||
         !fields.integer(config, QStringLiteral("config."), "ngpus", ngpus, 1, 1 << 20))
-        return fieldFail();
+        return false;
     // One "devices" entry per process (rank 0 parses the first line each process sends), each process
     // driving nthreads × ngpus ranks (util.cu writeDeviceReport).
     const qsizetype procs = std::max<qsizetype>(config.value(QLatin1String("devices")).toArray().size(), 1);
@@ -240,18 +240,16 @@ bool NcclTestsReader::readJson(const QJsonObject& root)
 
     const QJsonValue results = root.value(QLatin1String("results"));
     if (!results.isArray())
-        return fail(QStringLiteral("results"),
-                    tr("expected %1, got %2").arg(tr("an array"), detail::describeJson(results)));
+        return failType(QStringLiteral("results"), tr("an array"), results);
     const QJsonArray rows = results.toArray();
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const QString path = QStringLiteral("results[%1]").arg(i);
         if (!rows.at(i).isObject())
-            return fail(path,
-                        tr("expected %1, got %2").arg(tr("an object"), detail::describeJson(rows.at(i))));
+            return failType(path, tr("an object"), rows.at(i));
         const QJsonObject row = rows.at(i).toObject();
         std::optional<double> size;
         if (!fields.number(row, path + QLatin1Char('.'), "size", size))
-            return fieldFail();
+            return false;
         if (!size || *size < 0)
             return fail(path + QLatin1String(".size"), tr("expected the size in bytes"));
         double us = 0, alg = 0, bus = 0;
@@ -262,17 +260,14 @@ bool NcclTestsReader::readJson(const QJsonObject& root)
                 continue;
             const QString partPath = path + QLatin1Char('.') + QLatin1String(part);
             if (!v.isObject())
-                return fail(partPath,
-                            tr("expected %1, got %2").arg(tr("an object"), detail::describeJson(v)));
+                return failType(partPath, tr("an object"), v);
             const QJsonObject o = v.toObject();
             const QJsonValue time = o.contains(QLatin1String("time")) ? o.value(QLatin1String("time"))
                                                                       : o.value(QLatin1String("cpu_time"));
             if (time.isString() && time.toString().compare(QLatin1String("nan"), Qt::CaseInsensitive) == 0)
                 continue; // nccl-tests writes "nan" for a failed measurement
             if (!time.isDouble())
-                return fail(
-                    partPath + QLatin1String(".time"),
-                    tr("expected %1, got %2").arg(tr("a time in microseconds"), detail::describeJson(time)));
+                return failType(partPath + QLatin1String(".time"), tr("a time in microseconds"), time);
             us = time.toDouble();
             alg = o.value(QLatin1String("alg_bw")).toDouble();
             bus = o.value(QLatin1String("bus_bw")).toDouble();
@@ -290,6 +285,43 @@ bool NcclTestsReader::readJson(const QJsonObject& root)
     return true;
 }
 
+// The op of section S: --op, else the name the log gives, else the file's name, else all-reduce when the
+// bandwidths say so; "" when none of them does.
+QString NcclTestsReader::sectionOp(const Section& s)
+{
+    QString op = s.op;
+    if (!m_options.op.isEmpty()) {
+        const QString given = ncclTestsOpName(m_options.op);
+        if (!op.isEmpty() && op != given)
+            warn({}, tr("the log measured %1; it is reported as %2, as asked").arg(op, given));
+        op = given;
+    }
+    if (op.isEmpty()) {
+        const QRegularExpressionMatch m = perfName().match(QFileInfo(fileName()).fileName());
+        if (m.hasMatch())
+            op = ncclTestsOpName(m.captured(0));
+    }
+    if (!op.isEmpty() || m_ranks <= 2)
+        return op;
+    // busbw = algbw × 2(n-1)/n only for all-reduce (nccl-tests doc/PERFORMANCE.md); the other ops share
+    // (n-1)/n or 1 and cannot be told apart by it. The GB/s columns are printed with two decimals (or three
+    // significant digits), so rows below 1 GB/s say little and the comparison allows the rounding.
+    const double want = busFactor(QStringLiteral("allreduce"), m_ranks);
+    int telling = 0;
+    bool allReduce = true;
+    for (const auto& [alg, bus] : s.bandwidths) {
+        if (alg < 1)
+            continue;
+        ++telling;
+        if (std::fabs(bus - want * alg) > 0.006 * (1 + want) + 0.001 * bus)
+            allReduce = false;
+    }
+    if (!allReduce || telling == 0)
+        return op;
+    warn({}, tr("the log does not name its collective: busbw = algbw × 2(n-1)/n identifies all-reduce"));
+    return QStringLiteral("allreduce");
+}
+
 bool NcclTestsReader::finish(ImportResult& out)
 {
     // Sections of one op (a log with -N cycles, or -d all) are fitted together.
@@ -297,44 +329,11 @@ bool NcclTestsReader::finish(ImportResult& out)
     for (Section& s : m_sections) {
         if (s.samples.empty())
             continue;
-        QString op = s.op;
-        if (!m_options.op.isEmpty()) {
-            const QString given = ncclTestsOpName(m_options.op);
-            if (!op.isEmpty() && op != given)
-                warn({}, tr("the log measured %1; it is reported as %2, as asked").arg(op, given));
-            op = given;
-        }
-        if (op.isEmpty()) {
-            const QRegularExpressionMatch m = perfName().match(QFileInfo(m_fileName).fileName());
-            if (m.hasMatch())
-                op = ncclTestsOpName(m.captured(0));
-        }
-        if (op.isEmpty() && m_ranks > 2) {
-            // busbw = algbw × 2(n-1)/n only for all-reduce (nccl-tests doc/PERFORMANCE.md); the other ops
-            // share (n-1)/n or 1 and cannot be told apart by it. The GB/s columns are printed with two
-            // decimals (or three significant digits), so rows below 1 GB/s say little and the comparison
-            // allows the rounding.
-            const double want = busFactor(QStringLiteral("allreduce"), m_ranks);
-            int telling = 0;
-            bool allReduce = true;
-            for (const auto& [alg, bus] : s.bandwidths) {
-                if (alg < 1)
-                    continue;
-                ++telling;
-                if (std::fabs(bus - want * alg) > 0.006 * (1 + want) + 0.001 * bus)
-                    allReduce = false;
-            }
-            allReduce = allReduce && telling > 0;
-            if (allReduce) {
-                op = QStringLiteral("allreduce");
-                warn({}, tr("the log does not name its collective: busbw = algbw × 2(n-1)/n identifies "
-                            "all-reduce"));
-            }
-        }
+        const QString op = sectionOp(s);
         if (op.isEmpty())
-            return fail(s.line > 0 ? detail::lineText(s.line) : QString(),
-                        tr("the log does not say which collective it measured (no *_perf name): give it with "
-                           "--op, e.g. --op allreduce"));
+            return failAtLine(s.line,
+                              tr("the log does not say which collective it measured (no *_perf name): give "
+                                 "it with --op, e.g. --op allreduce"));
         s.op = op;
         auto same = std::find_if(merged.begin(), merged.end(), [&](const Section& m) { return m.op == op; });
         if (same == merged.end())
@@ -356,8 +355,8 @@ bool NcclTestsReader::finish(ImportResult& out)
         c.ranks = m_ranks;
         c.fit = fitAlphaBeta(s.samples);
         if (!c.fit.ok())
-            return fail(s.line > 0 ? detail::lineText(s.line) : QString(),
-                        QStringLiteral("%1: %2").arg(s.op, QString::fromStdString(c.fit.error)));
+            return failAtLine(s.line,
+                              QStringLiteral("%1: %2").arg(s.op, QString::fromStdString(c.fit.error)));
         c.busbw_Bps = busFactor(s.op, m_ranks) / c.fit.beta_s_per_byte;
         CollectiveOp engineOp;
         if (!collectiveOpFromName(c.op, engineOp))
@@ -374,7 +373,7 @@ bool NcclTestsReader::finish(ImportResult& out)
         out.calibrations.push_back(std::move(c));
     }
     out.summary = tr("nccl-tests: %1").arg(summaries.join(QLatin1String("; ")));
-    out.warnings << m_warnings;
+    out.warnings << warnings();
     return true;
 }
 
@@ -383,7 +382,7 @@ bool NcclTestsReader::read(const QByteArray& data, ImportResult& out)
     const QByteArray head = data.trimmed();
     if (head.startsWith('{') || head.startsWith("\xEF\xBB\xBF{")) {
         QJsonObject root;
-        if (!detail::parseJsonObject(data, m_fileName, tr("the JSON of nccl-tests -J"), root, &m_error))
+        if (!parseJson(data, tr("the JSON of nccl-tests -J"), root))
             return false;
         if (!readJson(root))
             return false;
@@ -430,11 +429,7 @@ bool importNcclTests(const QByteArray& data, const QString& fileName, const Impo
                      ImportResult& out, QString* error)
 {
     NcclTestsReader reader(fileName, options);
-    if (reader.read(data, out))
-        return true;
-    if (error)
-        *error = reader.error();
-    return false;
+    return reader.report(reader.read(data, out), error);
 }
 
 } // namespace ss::io

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ss::io {
@@ -72,265 +73,221 @@ std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain, bool 
 void writeStage(JsonWriter& w, const StageMemory& m)
 {
     w.beginObject();
-    w.key("stage");
-    w.value(m.stage);
-    w.key("layers");
-    w.value(m.layers);
-    w.key("stage_params");
-    w.value(m.stage_params);
-    w.key("gpu_params");
-    w.value(m.gpu_params);
-    w.key("in_flight");
-    w.value(m.in_flight);
-    w.key("params");
-    w.value(m.params);
-    w.key("grads");
-    w.value(m.grads);
-    w.key("optimizer");
-    w.value(m.optimizer);
-    w.key("activations");
-    w.value(m.activations);
-    w.key("buffers");
-    w.value(m.buffers);
+    w.member("stage", m.stage);
+    w.member("layers", m.layers);
+    w.member("stage_params", m.stage_params);
+    w.member("gpu_params", m.gpu_params);
+    w.member("in_flight", m.in_flight);
+    w.member("params", m.params);
+    w.member("grads", m.grads);
+    w.member("optimizer", m.optimizer);
+    w.member("activations", m.activations);
+    w.member("buffers", m.buffers);
     w.key("buffer_parts");
     w.beginObject();
-    w.key("zero3_gather");
-    w.value(m.buffer_zero3_gather);
-    w.key("grad_buckets");
-    w.value(m.buffer_grad_buckets);
-    w.key("logits");
-    w.value(m.buffer_logits);
-    w.key("cuda_context");
-    w.value(m.buffer_cuda_context);
-    w.key("allocator");
-    w.value(m.buffer_allocator);
+    w.member("zero3_gather", m.buffer_zero3_gather);
+    w.member("grad_buckets", m.buffer_grad_buckets);
+    w.member("logits", m.buffer_logits);
+    w.member("cuda_context", m.buffer_cuda_context);
+    w.member("allocator", m.buffer_allocator);
     w.endObject();
-    w.key("total");
-    w.value(m.total);
-    w.key("capacity");
-    w.value(m.capacity);
-    w.key("fits");
-    w.value(m.fits);
+    w.member("total", m.total);
+    w.member("capacity", m.capacity);
+    w.member("fits", m.fits);
     w.endObject();
+}
+
+void writeMemory(JsonWriter& w, const MemoryResult& memory)
+{
+    w.key("memory");
+    w.beginObject();
+    w.key("per_gpu");
+    w.beginArray();
+    for (const StageMemory& m : memory.per_gpu)
+        writeStage(w, m);
+    w.endArray();
+    w.member("peak_gpu_bytes", memory.peak_gpu_bytes);
+    w.member("peak_stage", memory.peak_stage);
+    w.member("cpu_bytes_per_node", memory.cpu_bytes_per_node);
+    w.member("nvme_bytes_per_node", memory.nvme_bytes_per_node);
+    w.endObject();
+}
+
+void writeCompute(JsonWriter& w, const ComputeResult& compute)
+{
+    w.key("compute");
+    w.beginObject();
+    w.member("model_flops_per_step", compute.model_flops_per_step);
+    w.member("hardware_flops_per_step", compute.hardware_flops_per_step);
+    w.member("flops_per_token", compute.flops_per_token);
+    w.endObject();
+}
+
+void writeCollective(JsonWriter& w, const CommCollective& c)
+{
+    w.beginObject();
+    w.member("group", c.group);
+    w.member("op", c.op);
+    w.member("bytes", c.bytes);
+    w.member("count_per_step", c.count_per_step);
+    w.member("time_s", c.time_s);
+    w.member("algorithm", c.algorithm);
+    w.member("bottleneck_link", c.bottleneck_link);
+    w.member("ranks", c.ranks);
+    w.member("groups", c.groups);
+    w.member("busbw_Bps", c.busbw_Bps);
+    w.member("alpha_s", c.alpha_s);
+    w.endObject();
+}
+
+void writeLinkLoad(JsonWriter& w, const CommLink& l)
+{
+    w.beginObject();
+    w.member("id", l.id);
+    w.member("a", l.a);
+    w.member("b", l.b);
+    w.member("kind", l.kind);
+    w.member("bandwidth_Bps", l.bandwidth_Bps);
+    w.member("efficiency", l.efficiency);
+    w.member("bytes_per_step", l.bytes_per_step);
+    w.member("busy_s", l.busy_s);
+    w.member("utilization", l.utilization);
+    w.endObject();
+}
+
+// The step's collectives and link loads; a link's "utilization" is busy_s over the simulated step time.
+void writeComm(JsonWriter& w, const CommResult& comm)
+{
+    w.key("comm");
+    w.beginObject();
+    w.key("collectives");
+    w.beginArray();
+    for (const CommCollective& c : comm.collectives)
+        writeCollective(w, c);
+    w.endArray();
+    w.key("links");
+    w.beginArray();
+    for (const CommLink& l : comm.links)
+        writeLinkLoad(w, l);
+    w.endArray();
+    w.member("bottleneck_link", comm.bottleneck_link);
+    w.member("serial_time_s", comm.serial_time_s);
+    w.endObject();
+}
+
+// The simulated step (docs/formats.md, "step"); all zero when the scenario could not be simulated.
+void writeStep(JsonWriter& w, const StepResult& step)
+{
+    w.key("step");
+    w.beginObject();
+    w.member("time_s", step.time_s);
+    w.member("compute_s", step.compute_s);
+    w.member("exposed_comm_s", step.exposed_comm_s);
+    w.member("bubble_fraction", step.bubble_fraction);
+    w.member("tokens_per_s", step.tokens_per_s);
+    w.member("mfu", step.mfu);
+    w.member("hfu", step.hfu);
+    w.endObject();
+}
+
+// What limits the step most; left out when nothing was simulated (its kind would be empty).
+void writeBottleneck(JsonWriter& w, const Bottleneck& bottleneck)
+{
+    if (bottleneck.kind.empty())
+        return;
+    w.key("bottleneck");
+    w.beginObject();
+    w.member("kind", bottleneck.kind);
+    w.member("id", bottleneck.id);
+    w.member("message", bottleneck.message);
+    w.key("args");
+    w.beginArray();
+    for (const std::string& arg : bottleneck.args)
+        w.value(arg);
+    w.endArray();
+    w.endObject();
+}
+
+// The engine's warnings, then one per non-finite number (NON_FINITE: their paths).
+void writeWarnings(JsonWriter& w, const std::vector<Warning>& warnings,
+                   const std::vector<std::string>& nonFinite)
+{
+    const auto writeOne = [&w](std::string_view code, const std::string& message) {
+        w.beginObject();
+        w.member("code", code);
+        w.member("message", message);
+        w.endObject();
+    };
+    w.key("warnings");
+    w.beginArray();
+    for (const Warning& warning : warnings)
+        writeOne(warning.code, warning.message);
+    for (const std::string& path : nonFinite)
+        writeOne("result.non_finite",
+                 path + " is not a finite number (a bug in ShardScope); it is written as null");
+    w.endArray();
+}
+
+// One row per box (docs/formats.md, "timeline"), plus its chunk, bytes moved, comm.collectives index and
+// whether it is on the critical path.
+void writeTimeline(JsonWriter& w, const std::vector<TimelineEvent>& timeline)
+{
+    w.key("timeline");
+    w.beginArray();
+    for (const TimelineEvent& e : timeline) {
+        w.beginObject();
+        w.member("gpu", e.gpu);
+        w.member("stage", e.stage);
+        w.member("stream", e.stream);
+        w.member("kind", e.kind);
+        w.member("microbatch", e.microbatch);
+        w.member("start_s", e.start_s);
+        w.member("end_s", e.end_s);
+        w.member("chunk", e.chunk);
+        w.member("bytes", e.bytes);
+        w.member("collective", e.collective);
+        w.member("critical", e.critical);
+        w.endObject();
+    }
+    w.endArray();
+}
+
+void writeExplain(JsonWriter& w, const std::vector<Explanation>& explain)
+{
+    w.key("explain");
+    w.beginArray();
+    for (const Explanation& e : explain) {
+        w.beginObject();
+        w.member("figure", e.figure);
+        w.member("formula", e.formula);
+        w.member("substituted", e.substituted);
+        w.member("value", e.value);
+        w.member("unit", e.unit);
+        w.member("source", e.source);
+        w.endObject();
+    }
+    w.endArray();
 }
 
 } // namespace
 
 QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline)
 {
-    const std::vector<std::string> bad = nonFinitePaths(r, withExplain, withTimeline);
-
     JsonWriter w;
     w.beginObject();
-    w.key("gpus");
-    w.value(r.gpus);
-    w.key("params_total");
-    w.value(r.params_total);
-    w.key("microbatches");
-    w.value(r.microbatches);
-
-    w.key("memory");
-    w.beginObject();
-    w.key("per_gpu");
-    w.beginArray();
-    for (const StageMemory& m : r.memory.per_gpu)
-        writeStage(w, m);
-    w.endArray();
-    w.key("peak_gpu_bytes");
-    w.value(r.memory.peak_gpu_bytes);
-    w.key("peak_stage");
-    w.value(r.memory.peak_stage);
-    w.key("cpu_bytes_per_node");
-    w.value(r.memory.cpu_bytes_per_node);
-    w.key("nvme_bytes_per_node");
-    w.value(r.memory.nvme_bytes_per_node);
-    w.endObject();
-
-    w.key("compute");
-    w.beginObject();
-    w.key("model_flops_per_step");
-    w.value(r.compute.model_flops_per_step);
-    w.key("hardware_flops_per_step");
-    w.value(r.compute.hardware_flops_per_step);
-    w.key("flops_per_token");
-    w.value(r.compute.flops_per_token);
-    w.endObject();
-
-    // The step's collectives and link loads; a link's "utilization" is busy_s over the simulated step time.
-    w.key("comm");
-    w.beginObject();
-    w.key("collectives");
-    w.beginArray();
-    for (const CommCollective& c : r.comm.collectives) {
-        w.beginObject();
-        w.key("group");
-        w.value(c.group);
-        w.key("op");
-        w.value(c.op);
-        w.key("bytes");
-        w.value(c.bytes);
-        w.key("count_per_step");
-        w.value(c.count_per_step);
-        w.key("time_s");
-        w.value(c.time_s);
-        w.key("algorithm");
-        w.value(c.algorithm);
-        w.key("bottleneck_link");
-        w.value(c.bottleneck_link);
-        w.key("ranks");
-        w.value(c.ranks);
-        w.key("groups");
-        w.value(c.groups);
-        w.key("busbw_Bps");
-        w.value(c.busbw_Bps);
-        w.key("alpha_s");
-        w.value(c.alpha_s);
-        w.endObject();
-    }
-    w.endArray();
-    w.key("links");
-    w.beginArray();
-    for (const CommLink& l : r.comm.links) {
-        w.beginObject();
-        w.key("id");
-        w.value(l.id);
-        w.key("a");
-        w.value(l.a);
-        w.key("b");
-        w.value(l.b);
-        w.key("kind");
-        w.value(l.kind);
-        w.key("bandwidth_Bps");
-        w.value(l.bandwidth_Bps);
-        w.key("efficiency");
-        w.value(l.efficiency);
-        w.key("bytes_per_step");
-        w.value(l.bytes_per_step);
-        w.key("busy_s");
-        w.value(l.busy_s);
-        w.key("utilization");
-        w.value(l.utilization);
-        w.endObject();
-    }
-    w.endArray();
-    w.key("bottleneck_link");
-    w.value(r.comm.bottleneck_link);
-    w.key("serial_time_s");
-    w.value(r.comm.serial_time_s);
-    w.endObject();
-
-    // The simulated step (CONTRACT.md "step"); all zero when the scenario could not be simulated.
-    w.key("step");
-    w.beginObject();
-    w.key("time_s");
-    w.value(r.step.time_s);
-    w.key("compute_s");
-    w.value(r.step.compute_s);
-    w.key("exposed_comm_s");
-    w.value(r.step.exposed_comm_s);
-    w.key("bubble_fraction");
-    w.value(r.step.bubble_fraction);
-    w.key("tokens_per_s");
-    w.value(r.step.tokens_per_s);
-    w.key("mfu");
-    w.value(r.step.mfu);
-    w.key("hfu");
-    w.value(r.step.hfu);
-    w.endObject();
-
-    // What limits the step most; left out when nothing was simulated (its kind would be empty).
-    if (!r.bottleneck.kind.empty()) {
-        w.key("bottleneck");
-        w.beginObject();
-        w.key("kind");
-        w.value(r.bottleneck.kind);
-        w.key("id");
-        w.value(r.bottleneck.id);
-        w.key("message");
-        w.value(r.bottleneck.message);
-        w.key("args");
-        w.beginArray();
-        for (const std::string& arg : r.bottleneck.args)
-            w.value(arg);
-        w.endArray();
-        w.endObject();
-    }
-
-    w.key("warnings");
-    w.beginArray();
-    for (const Warning& warning : r.warnings) {
-        w.beginObject();
-        w.key("code");
-        w.value(warning.code);
-        w.key("message");
-        w.value(warning.message);
-        w.endObject();
-    }
-    for (const std::string& path : bad) {
-        w.beginObject();
-        w.key("code");
-        w.value("result.non_finite");
-        w.key("message");
-        w.value(path + " is not a finite number (a bug in ShardScope); it is written as null");
-        w.endObject();
-    }
-    w.endArray();
-
-    if (withTimeline) {
-        // One row per box (CONTRACT.md "timeline"), plus its chunk, bytes moved, comm.collectives index and
-        // whether it is on the critical path.
-        w.key("timeline");
-        w.beginArray();
-        for (const TimelineEvent& e : r.timeline) {
-            w.beginObject();
-            w.key("gpu");
-            w.value(e.gpu);
-            w.key("stage");
-            w.value(e.stage);
-            w.key("stream");
-            w.value(e.stream);
-            w.key("kind");
-            w.value(e.kind);
-            w.key("microbatch");
-            w.value(e.microbatch);
-            w.key("start_s");
-            w.value(e.start_s);
-            w.key("end_s");
-            w.value(e.end_s);
-            w.key("chunk");
-            w.value(e.chunk);
-            w.key("bytes");
-            w.value(e.bytes);
-            w.key("collective");
-            w.value(e.collective);
-            w.key("critical");
-            w.value(e.critical);
-            w.endObject();
-        }
-        w.endArray();
-    }
-
-    if (withExplain) {
-        w.key("explain");
-        w.beginArray();
-        for (const Explanation& e : r.explain) {
-            w.beginObject();
-            w.key("figure");
-            w.value(e.figure);
-            w.key("formula");
-            w.value(e.formula);
-            w.key("substituted");
-            w.value(e.substituted);
-            w.key("value");
-            w.value(e.value);
-            w.key("unit");
-            w.value(e.unit);
-            w.key("source");
-            w.value(e.source);
-            w.endObject();
-        }
-        w.endArray();
-    }
+    w.member("gpus", r.gpus);
+    w.member("params_total", r.params_total);
+    w.member("microbatches", r.microbatches);
+    writeMemory(w, r.memory);
+    writeCompute(w, r.compute);
+    writeComm(w, r.comm);
+    writeStep(w, r.step);
+    writeBottleneck(w, r.bottleneck);
+    writeWarnings(w, r.warnings, nonFinitePaths(r, withExplain, withTimeline));
+    if (withTimeline)
+        writeTimeline(w, r.timeline);
+    if (withExplain)
+        writeExplain(w, r.explain);
     w.endObject();
     return w.data();
 }

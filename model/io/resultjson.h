@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The result JSON of `shardscope-cli eval` (CONTRACT.md, "Result of eval"): the contract's names exactly,
+// The result JSON of `shardscope-cli eval` (docs/formats.md, "Result of eval"): the contract's names exactly,
 // plus a few extra keys (per-stage layers and parameters, the buffer breakdown, explanation units).
 #pragma once
 
@@ -9,9 +9,9 @@
 
 namespace ss::io {
 
-// Indented JSON. EXPLAIN adds the "explain" array, TIMELINE the "timeline" array (CONTRACT.md: only with
-// --timeline). Figures that are not finite numbers (an engine bug) are written as null and named in an extra
-// warning with code "result.non_finite".
+// Indented JSON. EXPLAIN adds the "explain" array, TIMELINE the "timeline" array (docs/formats.md: only
+// with --timeline). Figures that are not finite numbers (an engine bug) are written as null and named in an
+// extra warning with code "result.non_finite".
 QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline = false);
 
 } // namespace ss::io

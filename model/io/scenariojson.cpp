@@ -4,17 +4,14 @@
 #include "fields.h"
 #include "gpucatalog.h"
 #include "jsonwriter.h"
+#include "readerbase.h"
 #include "topologyjson.h"
 #include "validate.h"
 #include "workload.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 #include <QSaveFile>
 
 #include <algorithm>
@@ -96,12 +93,14 @@ const char* unitExample(Unit unit)
     return "\"1.5e9\"";
 }
 
+using detail::numberText;
+
 // Range ends as users write them: 100000, not 1e+05.
 QString boundText(double value)
 {
     if (value == std::floor(value) && std::fabs(value) < 1e15)
         return QString::number(static_cast<qlonglong>(value));
-    return QString::fromStdString(shortestNumberText(value));
+    return numberText(value);
 }
 
 QString joinedChoices(const std::vector<std::string>& choices)
@@ -112,21 +111,22 @@ QString joinedChoices(const std::vector<std::string>& choices)
     return list.join(QLatin1String(", "));
 }
 
-class Reader
+class Reader : public detail::ReaderBase
 {
     Q_DECLARE_TR_FUNCTIONS(ss::io)
 
 public:
-    Reader(const QString& fileName, ReadCheck check) : m_fileName(fileName), m_check(check) {}
+    Reader(const QString& fileName, ReadCheck check)
+        : ReaderBase(fileName, detail::Wording::OwnFile), m_check(check)
+    {
+    }
 
     bool read(const QByteArray& json, Scenario& out);
-    const QString& error() const { return m_error; }
 
 private:
-    bool fail(const QString& path, const QString& message);
-    bool failType(const QString& path, const QString& expected, const QJsonValue& got);
     bool unknownKey(const std::string& path, const std::vector<std::string>& known);
-    QString describe(const QJsonValue& value) const;
+    // An unknown key of OBJECT at PATH, which may hold KEYS only.
+    bool checkKeys(const QJsonObject& object, const QString& path, const std::vector<std::string>& keys);
     QString expectation(const FieldInfo& field) const;
 
     bool readHeader(const QJsonObject& root);
@@ -141,51 +141,9 @@ private:
     bool readQuantity(const QJsonObject& object, const char* key, const QString& path, Unit unit,
                       bool required, double& out);
 
-    QString m_fileName;
     ReadCheck m_check;
-    QString m_error;
     std::optional<QJsonValue> m_params; // model.params waits until model.kind is known
 };
-
-bool Reader::fail(const QString& path, const QString& message)
-{
-    QString line;
-    if (!m_fileName.isEmpty())
-        line = m_fileName + QLatin1String(": ");
-    if (!path.isEmpty())
-        line += path + QLatin1String(": ");
-    line += message;
-    // One line, whatever the inner message holds.
-    line.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    m_error = line;
-    return false;
-}
-
-QString Reader::describe(const QJsonValue& value) const
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return tr("null");
-    case QJsonValue::Bool:
-        return value.toBool() ? tr("true") : tr("false");
-    case QJsonValue::Double:
-        return tr("the number %1").arg(fromStd(shortestNumberText(value.toDouble())));
-    case QJsonValue::String:
-        return tr("the string \"%1\"").arg(value.toString().left(80));
-    case QJsonValue::Array:
-        return tr("an array");
-    case QJsonValue::Object:
-        return tr("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return tr("nothing");
-}
-
-bool Reader::failType(const QString& path, const QString& expected, const QJsonValue& got)
-{
-    return fail(path, tr("expected %1, got %2").arg(expected, describe(got)));
-}
 
 QString Reader::expectation(const FieldInfo& field) const
 {
@@ -245,36 +203,34 @@ bool Reader::unknownKey(const std::string& path, const std::vector<std::string>&
     return fail(fromStd(path), tr("unknown key (did you mean %1?)").arg(fromStd(suggestion)));
 }
 
+bool Reader::checkKeys(const QJsonObject& object, const QString& path, const std::vector<std::string>& keys)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const std::string key = it.key().toStdString();
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+            std::vector<std::string> known;
+            for (const std::string& k : keys)
+                known.push_back(path.toStdString() + "." + k);
+            return unknownKey(path.toStdString() + "." + key, known);
+        }
+    }
+    return true;
+}
+
 bool Reader::read(const QByteArray& input, Scenario& out)
 {
-    QByteArray json = input;
-    if (json.startsWith("\xEF\xBB\xBF")) // a UTF-8 byte-order mark some editors write
-        json.remove(0, 3);
-    if (json.trimmed().isEmpty())
-        return fail({}, tr("the file is empty; expected a JSON scenario"));
-
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        const qsizetype offset = std::clamp<qsizetype>(parseError.offset, 0, json.size());
-        const QByteArray before = json.left(offset);
-        const int line = static_cast<int>(before.count('\n')) + 1;
-        const QByteArray lineStart = before.mid(before.lastIndexOf('\n') + 1);
-        const int column = static_cast<int>(QString::fromUtf8(lineStart).size()) + 1;
-        return fail(tr("line %1, column %2").arg(line).arg(column),
-                    tr("JSON syntax error: %1").arg(parseError.errorString()));
-    }
-    if (!document.isObject())
-        return fail({}, tr("expected a JSON object with \"format\": \"shardscope-scenario\""));
-    const QJsonObject root = document.object();
-    if (!readHeader(root))
+    QJsonObject root;
+    if (!parseJsonObject(input, tr("the file is empty; expected a JSON scenario"),
+                         tr("expected a JSON object with \"format\": \"shardscope-scenario\""), root) ||
+        !readHeader(root))
         return false;
 
     Scenario s; // missing keys keep the defaults
     if (!readSection(root, std::string(), s))
         return false;
 
-    // model.params is derived for a transformer (CONTRACT.md): the file's value is ignored.
+    // model.params is derived for a transformer (docs/formats.md, "Scenario file"): the file's value is
+    // ignored.
     if (s.model.kind == ModelKind::Params) {
         if (!m_params)
             return fail(QStringLiteral("model.params"),
@@ -327,7 +283,7 @@ bool Reader::readHeader(const QJsonObject& root)
         return failType(QStringLiteral("version"), QString::number(kScenarioFormatVersion), version);
     if (number > kScenarioFormatVersion)
         return fail(QStringLiteral("version"), tr("version %1 is newer than this ShardScope reads (%2)")
-                                                   .arg(fromStd(shortestNumberText(number)))
+                                                   .arg(numberText(number))
                                                    .arg(kScenarioFormatVersion));
     return true;
 }
@@ -513,15 +469,8 @@ bool Reader::readTopologyNodes(const QJsonArray& array, const QString& arrayPath
         if (!array.at(i).isObject())
             return failType(path, tr("an object {id, kind, label, x, y}"), array.at(i));
         const QJsonObject object = array.at(i).toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            const std::string key = it.key().toStdString();
-            if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-                std::vector<std::string> known;
-                for (const std::string& k : keys)
-                    known.push_back(path.toStdString() + "." + k);
-                return unknownKey(path.toStdString() + "." + key, known);
-            }
-        }
+        if (!checkKeys(object, path, keys))
+            return false;
         TopologyNode node;
         if (!readString(object, "id", path, true, node.id) ||
             !readString(object, "kind", path, true, node.kind) ||
@@ -556,15 +505,8 @@ bool Reader::readTopologyLinks(const QJsonArray& array, const QString& arrayPath
             return failType(path, tr("an object {id, a, b, kind, bandwidth_Bps, latency_s, efficiency}"),
                             array.at(i));
         const QJsonObject object = array.at(i).toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            const std::string key = it.key().toStdString();
-            if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-                std::vector<std::string> known;
-                for (const std::string& k : keys)
-                    known.push_back(path.toStdString() + "." + k);
-                return unknownKey(path.toStdString() + "." + key, known);
-            }
-        }
+        if (!checkKeys(object, path, keys))
+            return false;
         TopologyLink link;
         double count = static_cast<double>(link.count);
         if (!readString(object, "id", path, true, link.id) || !readString(object, "a", path, true, link.a) ||
@@ -598,29 +540,24 @@ bool Reader::readTopologyLinks(const QJsonArray& array, const QString& arrayPath
                     .arg(prefixes.join(QLatin1String(", ")), fromStd(link.kind)));
         }
         if (!(link.bandwidth_Bps > 0))
-            return fail(path + QLatin1String(".bandwidth_Bps"),
-                        tr("expected a bandwidth greater than 0, got %1")
-                            .arg(fromStd(shortestNumberText(link.bandwidth_Bps))));
+            return fail(
+                path + QLatin1String(".bandwidth_Bps"),
+                tr("expected a bandwidth greater than 0, got %1").arg(numberText(link.bandwidth_Bps)));
         if (!(link.latency_s >= 0))
             return fail(path + QLatin1String(".latency_s"),
-                        tr("expected a latency of 0 s or more, got %1")
-                            .arg(fromStd(shortestNumberText(link.latency_s))));
+                        tr("expected a latency of 0 s or more, got %1").arg(numberText(link.latency_s)));
         if (!(link.efficiency > 0 && link.efficiency <= 1))
             return fail(path + QLatin1String(".efficiency"),
                         tr("expected a fraction greater than 0 and at most 1, got %1")
-                            .arg(fromStd(shortestNumberText(link.efficiency))));
+                            .arg(numberText(link.efficiency)));
         if (count != std::floor(count) || count < 1 || count > 1e4)
-            return fail(
-                path + QLatin1String(".count"),
-                tr("expected an integer from 1 to 10000, got %1").arg(fromStd(shortestNumberText(count))));
+            return fail(path + QLatin1String(".count"),
+                        tr("expected an integer from 1 to 10000, got %1").arg(numberText(count)));
         link.count = static_cast<std::int64_t>(count);
         topology.links.push_back(std::move(link));
     }
     return true;
 }
-
-// ---- writing ------------------------------------------------------------------------------------
-
 
 } // namespace
 
@@ -676,73 +613,80 @@ bool readScenario(const QByteArray& json, Scenario& out, QString* error, const Q
 
 bool loadScenarioFile(const QString& fileName, Scenario& out, QString* error, ReadCheck check)
 {
-    const auto failWith = [&](const QString& message) {
+    const detail::FileTexts texts{
+        QCoreApplication::translate("ss::io", "is a directory, expected a scenario file"),
+        QCoreApplication::translate("ss::io", "cannot open: %1"),
+        QCoreApplication::translate("ss::io", "too large for a scenario file (%1 bytes)"),
+        QCoreApplication::translate("ss::io", "too large for a scenario file")};
+    QByteArray json;
+    QString problem;
+    if (!detail::readBoundedFile(fileName, kMaxScenarioBytes, texts, json, &problem)) {
         if (error)
-            *error = fileName + QLatin1String(": ") + message;
+            *error = fileName + QLatin1String(": ") + problem;
         return false;
-    };
-    const QFileInfo info(fileName);
-    if (info.isDir())
-        return failWith(QCoreApplication::translate("ss::io", "is a directory, expected a scenario file"));
-    QFile file(fileName);
-    if (!file.open(QIODevice::ReadOnly))
-        return failWith(QCoreApplication::translate("ss::io", "cannot open: %1").arg(file.errorString()));
-    if (file.size() > kMaxScenarioBytes)
-        return failWith(QCoreApplication::translate("ss::io", "too large for a scenario file (%1 bytes)")
-                            .arg(file.size()));
-    // read() with a bound also protects against devices whose size() is 0 but that never end.
-    const QByteArray json = file.read(kMaxScenarioBytes + 1);
-    if (json.size() > kMaxScenarioBytes)
-        return failWith(QCoreApplication::translate("ss::io", "too large for a scenario file"));
+    }
     return readScenario(json, out, error, fileName, check);
 }
 
-QByteArray writeScenario(const Scenario& s)
+QByteArray writeScenarioPaths(const std::vector<std::string>& paths, const Scenario& s)
 {
     JsonWriter w;
     w.beginObject();
-    w.key("format");
-    w.value("shardscope-scenario");
-    w.key("version");
-    w.value(kScenarioFormatVersion);
-
-    // The field table lists each section's fields together, so a stack of open sections suffices.
-    const bool customGpu = s.cluster.gpu_id.empty();
+    w.member("format", "shardscope-scenario");
+    w.member("version", kScenarioFormatVersion);
+    // Each section's paths come together, so a stack of open sections suffices.
     std::vector<std::string> open;
-    const auto closeOne = [&]() {
-        if (open.size() == 1 && open.front() == "cluster" && s.cluster.topology) {
-            w.key("topology");
-            w.beginObject();
-            writeTopologyMembers(w, *s.cluster.topology);
-            w.endObject();
-        }
-        w.endObject();
-        open.pop_back();
-    };
-    for (const FieldInfo& field : scenarioFields()) {
-        if (field.path == "cluster.gpu" && customGpu)
-            continue;
-        if (field.path.compare(0, 12, "cluster.gpu.") == 0 && !customGpu)
-            continue;
-        const std::vector<std::string> parts = splitFieldPath(field.path);
+    for (const std::string& path : paths) {
+        const std::vector<std::string> parts = splitFieldPath(path);
         const std::size_t depth = parts.size() - 1;
         std::size_t common = 0;
         while (common < open.size() && common < depth && open[common] == parts[common])
             ++common;
-        while (open.size() > common)
-            closeOne();
+        for (; open.size() > common; open.pop_back())
+            w.endObject();
         while (open.size() < depth) {
             w.key(parts[open.size()]);
             w.beginObject();
             open.push_back(parts[open.size()]);
         }
         w.key(parts.back());
-        writeFieldValue(w, field, s);
+        if (path == "cluster.topology") {
+            w.beginObject();
+            if (s.cluster.topology)
+                writeTopologyMembers(w, *s.cluster.topology);
+            w.endObject();
+        } else if (const FieldInfo* field = findField(path)) {
+            writeFieldValue(w, *field, s);
+        } else {
+            w.null();
+        }
     }
-    while (!open.empty())
-        closeOne();
+    for (; !open.empty(); open.pop_back())
+        w.endObject();
     w.endObject();
     return w.data();
+}
+
+QByteArray writeScenario(const Scenario& s)
+{
+    // Every field of the table, a catalogue GPU by its id and a custom one by its figures, and the topology
+    // as the cluster's last member.
+    const bool customGpu = s.cluster.gpu_id.empty();
+    std::vector<std::string> paths;
+    for (const FieldInfo& field : scenarioFields()) {
+        if (field.path == "cluster.gpu" && customGpu)
+            continue;
+        if (field.path.compare(0, 12, "cluster.gpu.") == 0 && !customGpu)
+            continue;
+        paths.push_back(field.path);
+    }
+    if (s.cluster.topology) {
+        const auto lastOfCluster = std::find_if(paths.rbegin(), paths.rend(), [](const std::string& path) {
+            return path.compare(0, 8, "cluster.") == 0;
+        });
+        paths.insert(lastOfCluster.base(), "cluster.topology");
+    }
+    return writeScenarioPaths(paths, s);
 }
 
 bool saveScenarioFile(const QString& fileName, const Scenario& s, QString* error)
@@ -769,14 +713,8 @@ QString scenarioProblem(const Scenario& s, const QString& fileName)
     const std::vector<Problem> problems = validateScenario(s);
     if (problems.empty())
         return {};
-    QString line;
-    if (!fileName.isEmpty())
-        line = fileName + QLatin1String(": ");
-    if (!problems.front().path.empty())
-        line += QString::fromStdString(problems.front().path) + QLatin1String(": ");
-    line += QString::fromStdString(problems.front().message);
-    line.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    return line;
+    return detail::locatedMessage(fileName, fromStd(problems.front().path), fromStd(problems.front().message),
+                                  detail::Wording::OwnFile);
 }
 
 } // namespace ss::io

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Scenario files (CONTRACT.md, "Scenario file", format "shardscope-scenario" version 1), read and
+// Scenario files (docs/formats.md, "Scenario file", format "shardscope-scenario" version 1), read and
 // written through the field table of fields.h so a key has one name, unit and range everywhere.
 // Errors are one line: "FILE: JSON.PATH: what was expected".
 #pragma once
@@ -8,6 +8,9 @@
 
 #include <QByteArray>
 #include <QString>
+
+#include <string>
+#include <vector>
 
 namespace ss::io {
 
@@ -33,6 +36,9 @@ bool loadScenarioFile(const QString& fileName, Scenario& out, QString* error,
 // Indented JSON with every field, in the contract's order; numbers are plain SI values with the
 // fewest digits that read back exactly (read(write(s)) == s).
 QByteArray writeScenario(const Scenario& s);
+// A scenario file with only PATHS of S: dotted field paths (fields.h), each section's together, and
+// "cluster.topology" after the cluster's fields; each section is one nested object.
+QByteArray writeScenarioPaths(const std::vector<std::string>& paths, const Scenario& s);
 // Atomic (QSaveFile): on any failure the existing file is left as it was.
 bool saveScenarioFile(const QString& fileName, const Scenario& s, QString* error);
 

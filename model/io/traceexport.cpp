@@ -30,153 +30,106 @@ std::string boxName(const TimelineEvent& e)
     return name;
 }
 
-} // namespace
-
-int traceStreamId(const std::string& stream)
+// The GPUs and streams of a timeline: each GPU's stage and streams, and the thread ids of the streams.
+class Streams
 {
-    for (int i = 0; i < 5; ++i)
-        if (stream == kStreams[i])
-            return i + 1;
-    return 0;
+public:
+    explicit Streams(const std::vector<TimelineEvent>& timeline)
+    {
+        // Streams the fixed table lacks get numbers after it, in order of appearance.
+        for (const TimelineEvent& e : timeline) {
+            if (traceStreamId(e.stream) == 0 && !m_extra.count(e.stream))
+                m_extra.emplace(e.stream, 6 + int(m_extra.size()));
+            m_stageOfGpu.emplace(e.gpu, e.stage);
+            m_streamsOfGpu[e.gpu].insert(e.stream);
+        }
+    }
+    int tid(const std::string& stream) const
+    {
+        const int id = traceStreamId(stream);
+        return id > 0 ? id : m_extra.at(stream);
+    }
+    const std::map<int, int>& stageOfGpu() const { return m_stageOfGpu; }
+    const std::set<std::string>& streamsOf(int gpu) const { return m_streamsOfGpu.at(gpu); }
+
+private:
+    std::map<std::string, int> m_extra;
+    std::map<int, int> m_stageOfGpu;
+    std::map<int, std::set<std::string>> m_streamsOfGpu;
+};
+
+// A metadata event ("ph": "M") NAME of process GPU (and thread TID when not 0) whose one argument is ARG_KEY.
+template <typename T>
+void writeMetadata(JsonWriter& w, const char* name, int gpu, int tid, const char* argKey, const T& arg)
+{
+    w.beginObject();
+    w.member("ph", "M");
+    w.member("name", name);
+    w.member("pid", gpu);
+    if (tid > 0)
+        w.member("tid", tid);
+    w.key("args");
+    w.beginObject();
+    w.member(argKey, arg);
+    w.endObject();
+    w.endObject();
 }
 
-QByteArray writeTraceEvents(const Result& result, const QString& name)
+// Names and order of the processes (GPUs) and threads (streams).
+void writeNames(JsonWriter& w, const Streams& streams)
 {
-    // Streams the fixed table lacks get numbers after it, in order of appearance.
-    std::map<std::string, int> extraStreams;
-    std::map<int, int> stageOfGpu;
-    std::map<int, std::set<std::string>> streamsOfGpu;
-    for (const TimelineEvent& e : result.timeline) {
-        if (traceStreamId(e.stream) == 0 && !extraStreams.count(e.stream))
-            extraStreams.emplace(e.stream, 6 + int(extraStreams.size()));
-        stageOfGpu.emplace(e.gpu, e.stage);
-        streamsOfGpu[e.gpu].insert(e.stream);
+    for (const auto& [gpu, stage] : streams.stageOfGpu()) {
+        writeMetadata(w, "process_name", gpu, 0, "name",
+                      "GPU " + std::to_string(gpu) + " (stage " + std::to_string(stage) + ")");
+        writeMetadata(w, "process_sort_index", gpu, 0, "sort_index", gpu);
+        for (const std::string& stream : streams.streamsOf(gpu)) {
+            writeMetadata(w, "thread_name", gpu, streams.tid(stream), "name", stream);
+            writeMetadata(w, "thread_sort_index", gpu, streams.tid(stream), "sort_index",
+                          streams.tid(stream));
+        }
     }
-    const auto tidOf = [&](const std::string& stream) {
-        const int id = traceStreamId(stream);
-        return id > 0 ? id : extraStreams.at(stream);
-    };
+}
 
-    JsonWriter w;
+// A complete event ("ph": "X") per timeline box.
+void writeBox(JsonWriter& w, const TimelineEvent& e, const Streams& streams,
+              const std::vector<CommCollective>& collectives)
+{
     w.beginObject();
-    w.key("displayTimeUnit");
-    w.value("ms");
-    w.key("otherData");
+    w.member("name", boxName(e));
+    w.member("cat", e.stream);
+    w.member("ph", "X");
+    w.member("ts", micros(e.start_s));
+    w.member("dur", std::max(0.0, micros(e.end_s) - micros(e.start_s)));
+    w.member("pid", e.gpu);
+    w.member("tid", streams.tid(e.stream));
+    w.key("args");
     w.beginObject();
-    w.key("name");
-    w.value(name.toStdString());
-    w.key("generator");
-    w.value("shardscope");
-    w.key("step_time_s");
-    w.value(result.step.time_s);
+    w.member("kind", e.kind);
+    w.member("stage", e.stage);
+    w.member("microbatch", e.microbatch);
+    w.member("chunk", e.chunk);
+    if (e.bytes > 0)
+        w.member("bytes", e.bytes);
+    if (e.collective >= 0 && std::size_t(e.collective) < collectives.size()) {
+        const CommCollective& c = collectives[std::size_t(e.collective)];
+        w.member("collective", c.group + " " + c.op);
+    }
+    w.member("critical", e.critical);
     w.endObject();
-    w.key("traceEvents");
-    w.beginArray();
+    w.endObject();
+}
 
-    // Metadata: names and order of the processes (GPUs) and threads (streams).
-    for (const auto& [gpu, stage] : stageOfGpu) {
-        w.beginObject();
-        w.key("ph");
-        w.value("M");
-        w.key("name");
-        w.value("process_name");
-        w.key("pid");
-        w.value(gpu);
-        w.key("args");
-        w.beginObject();
-        w.key("name");
-        w.value("GPU " + std::to_string(gpu) + " (stage " + std::to_string(stage) + ")");
-        w.endObject();
-        w.endObject();
-        w.beginObject();
-        w.key("ph");
-        w.value("M");
-        w.key("name");
-        w.value("process_sort_index");
-        w.key("pid");
-        w.value(gpu);
-        w.key("args");
-        w.beginObject();
-        w.key("sort_index");
-        w.value(gpu);
-        w.endObject();
-        w.endObject();
-        for (const std::string& stream : streamsOfGpu[gpu]) {
-            for (const char* meta : {"thread_name", "thread_sort_index"}) {
-                w.beginObject();
-                w.key("ph");
-                w.value("M");
-                w.key("name");
-                w.value(meta);
-                w.key("pid");
-                w.value(gpu);
-                w.key("tid");
-                w.value(tidOf(stream));
-                w.key("args");
-                w.beginObject();
-                if (std::string_view(meta) == "thread_name") {
-                    w.key("name");
-                    w.value(stream);
-                } else {
-                    w.key("sort_index");
-                    w.value(tidOf(stream));
-                }
-                w.endObject();
-                w.endObject();
-            }
-        }
-    }
-
-    for (const TimelineEvent& e : result.timeline) {
-        w.beginObject();
-        w.key("name");
-        w.value(boxName(e));
-        w.key("cat");
-        w.value(e.stream);
-        w.key("ph");
-        w.value("X");
-        w.key("ts");
-        w.value(micros(e.start_s));
-        w.key("dur");
-        w.value(std::max(0.0, micros(e.end_s) - micros(e.start_s)));
-        w.key("pid");
-        w.value(e.gpu);
-        w.key("tid");
-        w.value(tidOf(e.stream));
-        w.key("args");
-        w.beginObject();
-        w.key("kind");
-        w.value(e.kind);
-        w.key("stage");
-        w.value(e.stage);
-        w.key("microbatch");
-        w.value(e.microbatch);
-        w.key("chunk");
-        w.value(e.chunk);
-        if (e.bytes > 0) {
-            w.key("bytes");
-            w.value(e.bytes);
-        }
-        if (e.collective >= 0 && std::size_t(e.collective) < result.comm.collectives.size()) {
-            const CommCollective& c = result.comm.collectives[std::size_t(e.collective)];
-            w.key("collective");
-            w.value(c.group + " " + c.op);
-        }
-        w.key("critical");
-        w.value(e.critical);
-        w.endObject();
-        w.endObject();
-    }
-
-    // Flow arrows: the step simulator emits a transfer's send and receive with the same microbatch,
-    // chunk and times (stepsim.cpp), so those four pair them; each receive is used once.
+// Flow arrows: the step simulator emits a transfer's send and receive with the same microbatch, chunk and
+// times (stepsim.cpp), so those four pair them; each receive is used once.
+void writeFlows(JsonWriter& w, const std::vector<TimelineEvent>& timeline, const Streams& streams)
+{
     using Key = std::tuple<int, int, double, double>;
     std::multimap<Key, const TimelineEvent*> receives;
-    for (const TimelineEvent& e : result.timeline)
+    for (const TimelineEvent& e : timeline)
         if (e.kind == "pp-recv")
             receives.emplace(Key{e.microbatch, e.chunk, e.start_s, e.end_s}, &e);
     int flow = 0;
-    for (const TimelineEvent& e : result.timeline) {
+    for (const TimelineEvent& e : timeline) {
         if (e.kind != "pp-send")
             continue;
         auto [first, last] = receives.equal_range(Key{e.microbatch, e.chunk, e.start_s, e.end_s});
@@ -189,28 +142,49 @@ QByteArray writeTraceEvents(const Result& result, const QString& name)
         for (const bool start : {true, false}) {
             const TimelineEvent& at = start ? e : r;
             w.beginObject();
-            w.key("name");
-            w.value("pp " + std::to_string(e.microbatch));
-            w.key("cat");
-            w.value("pp-flow");
-            w.key("ph");
-            w.value(start ? "s" : "f");
-            if (!start) {
-                // Binds to the enclosing slice (the receive box) rather than the next one.
-                w.key("bp");
-                w.value("e");
-            }
-            w.key("id");
-            w.value(flow);
-            w.key("ts");
-            w.value(micros(at.start_s));
-            w.key("pid");
-            w.value(at.gpu);
-            w.key("tid");
-            w.value(tidOf(at.stream));
+            w.member("name", "pp " + std::to_string(e.microbatch));
+            w.member("cat", "pp-flow");
+            w.member("ph", start ? "s" : "f");
+            if (!start)
+                w.member("bp",
+                         "e"); // binds to the enclosing slice (the receive box) rather than the next one
+            w.member("id", flow);
+            w.member("ts", micros(at.start_s));
+            w.member("pid", at.gpu);
+            w.member("tid", streams.tid(at.stream));
             w.endObject();
         }
     }
+}
+
+} // namespace
+
+int traceStreamId(const std::string& stream)
+{
+    for (int i = 0; i < 5; ++i)
+        if (stream == kStreams[i])
+            return i + 1;
+    return 0;
+}
+
+QByteArray writeTraceEvents(const Result& result, const QString& name)
+{
+    const Streams streams(result.timeline);
+    JsonWriter w;
+    w.beginObject();
+    w.member("displayTimeUnit", "ms");
+    w.key("otherData");
+    w.beginObject();
+    w.member("name", name.toStdString());
+    w.member("generator", "shardscope");
+    w.member("step_time_s", result.step.time_s);
+    w.endObject();
+    w.key("traceEvents");
+    w.beginArray();
+    writeNames(w, streams);
+    for (const TimelineEvent& e : result.timeline)
+        writeBox(w, e, streams, result.comm.collectives);
+    writeFlows(w, result.timeline, streams);
     w.endArray();
     w.endObject();
     return w.data();

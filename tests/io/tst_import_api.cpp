@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The importer API the CLI and the GUI share (importer.h): kinds and their CONTRACT.md names, detection from the
+// The importer API the CLI and the GUI share (importer.h): kinds and their documented names, detection from the
 // content, a file that is none of the kinds, applying a result as one change, and robustness: every fixture cut
 // at many places and with bytes overwritten must give a result or a one-line error, never a crash or a hang.
 #include "importtest.h"
@@ -34,7 +34,7 @@ private slots:
 
 void TestImportApi::kindNames()
 {
-    // CONTRACT.md, `shardscope-cli import`: hf-config, deepspeed, nvidia-smi-topo, nccl-topo, nccl-tests.
+    // docs/formats.md, "`shardscope-cli import`": hf-config, deepspeed, nvidia-smi-topo, nccl-topo, nccl-tests.
     QStringList names;
     for (ImportKind kind : ss::io::importKinds()) {
         names << ss::io::importKindName(kind);

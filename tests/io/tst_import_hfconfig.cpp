@@ -39,8 +39,8 @@ void TestImportHfConfig::publishedCounts_data()
     QTest::addColumn<double>("published");
     QTest::addColumn<bool>("engineExact");
 
-    // meta-llama/Llama-2-7b-hf. 6,738,415,616 = sum(p.numel()) of LlamaForCausalLM, the count issue 5 and the model
-    // page quote: 32 × (4·4096² + 3·4096·11008 + 2·4096) + 2·32000·4096 + 4096.
+    // meta-llama/Llama-2-7b-hf. 6,738,415,616 = sum(p.numel()) of LlamaForCausalLM, the count the model page
+    // quotes: 32 × (4·4096² + 3·4096·11008 + 2·4096) + 2·32000·4096 + 4096.
     QTest::newRow("Llama-2-7B") << "hf-llama-2-7b.json" << 6738415616.0 << true;
     // mistralai/Mistral-7B-v0.1, 7.24B on its model page: GQA with 8 key/value heads of 128.
     QTest::newRow("Mistral-7B-v0.1") << "hf-mistral-7b-v0.1.json" << 7241732096.0 << true;

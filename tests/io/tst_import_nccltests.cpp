@@ -4,7 +4,8 @@
 // getFloatStr's number widths; README.md for the options), with times on known lines t = α + S/algbw so that the
 // expected fits are exact up to the printed digits:
 //  - nccl-tests-all_reduce-8xa100.log: all_reduce_perf -b 8 -e 8G -f 2 -g 8 of nccl-tests 2.13 with NCCL_DEBUG=INFO
-//    lines interleaved; α = 21.5 us, algbw 131 GB/s (busbw 229 GB/s, the A100 figure of NVIDIA/nccl-tests#149).
+//    lines interleaved; α = 21.5 us, algbw 131 GB/s (busbw 229 GB/s, the A100 figure of
+//    github.com/NVIDIA/nccl-tests/issues/149).
 //  - all_gather_perf-2019.log: nccl-tests 2.0 layout (no root column, "error" instead of #wrong, no op name in
 //    the log: the file name gives it); 4 V100 PCIe, α = 12 us, algbw 9.8 GB/s.
 //  - nccl-tests-reduce_scatter-16xh100-mpi.log: reduce_scatter_perf_mpi on 2 nodes of 8 under mpirun
@@ -105,7 +106,7 @@ void TestImportNcclTests::fits()
 
 void TestImportNcclTests::contractJson()
 {
-    // CONTRACT.md: {"calibration":{"op","ranks","alpha_s","beta_s_per_byte","fit_r2","points":[{"bytes",
+    // docs/formats.md: {"calibration":{"op","ranks","alpha_s","beta_s_per_byte","fit_r2","points":[{"bytes",
     // "measured_s","predicted_s"}]}}.
     ImportResult r;
     QString error;

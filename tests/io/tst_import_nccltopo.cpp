@@ -2,7 +2,7 @@
 // NCCL topology dump import (nccltopoimport.h). The fixtures in data/import/nccl-topo-*.xml are written as NCCL
 // writes NCCL_TOPO_DUMP_FILE (src/graph/xml.cc; the element and attribute names ncclTopoGetSystemFromXml reads in
 // src/graph/topo.cc): nccl-topo-dgx1-v100.xml a DGX-1 with V100 (Broadwell Xeons, PLX Gen3 switches, the hybrid
-// cube-mesh as NVIDIA/nccl#671's dump lists it, EDR NICs), nccl-topo-dgx-a100.xml a DGX A100 (EPYC Rome, Gen4
+// cube-mesh as the dump in github.com/NVIDIA/nccl/issues/671 lists it, EDR NICs), nccl-topo-dgx-a100.xml a DGX A100 (EPYC Rome, Gen4
 // switch complexes, every GPU with 2 NVLinks to each of 6 NVSwitches, HDR NICs).
 #include "collective.h"
 #include "importtest.h"
@@ -145,7 +145,7 @@ void TestImportNcclTopo::linkSpeedsFromAttributes()
     QCOMPARE(findLink(t, "n0.pcie0", "n0.cpu0")->kind, std::string("host-gen5"));
     const ss::TopologyLink* x8 = findLink(t, "n0.gpu0", "n0.pcie0");
     QCOMPARE(x8->kind, std::string("pcie-gen4-x8"));
-    QCOMPARE(x8->bandwidth_Bps, 15.75e9); // half of Gen4 x16's 31.5 GB/s (REFERENCES.md)
+    QCOMPARE(x8->bandwidth_Bps, 15.75e9); // half of Gen4 x16's 31.5 GB/s (PCI Express Base Specification 4.0)
     const ss::TopologyLink* gen2 = findLink(t, "n0.gpu1", "n0.pcie0");
     QCOMPARE(gen2->kind, std::string("pcie-gen2-x16"));
     QCOMPARE(gen2->bandwidth_Bps, 8e9); // 5 GT/s, 8b/10b: 0.5 GB/s per lane

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The result JSON: every name of CONTRACT.md ("Result of eval") where the contract puts it, values
+// The result JSON: every name of docs/formats.md ("Result of eval") where the contract puts it, values
 // written exactly, no NaN/Infinity; the step, the bottleneck, and the timeline only when asked for.
 #include "evaluate.h"
 #include "resultjson.h"
@@ -75,7 +75,7 @@ private slots:
 
 void TestResultJson::contractNames()
 {
-    // CONTRACT.md "Result of eval": the names below exactly.
+    // docs/formats.md, "Result of eval": the names below exactly.
     const QJsonObject root = parse(ss::io::writeResult(handMadeResult(), true));
     for (const char* key :
          {"gpus", "params_total", "microbatches", "memory", "compute", "warnings", "explain"})
@@ -132,14 +132,14 @@ void TestResultJson::valuesExact()
 
 void TestResultJson::explainOnlyWhenAsked()
 {
-    // CONTRACT.md: "explain only with --explain".
+    // docs/formats.md: "explain" only with --explain.
     QVERIFY(!parse(ss::io::writeResult(handMadeResult(), false)).contains(QLatin1String("explain")));
     QVERIFY(parse(ss::io::writeResult(handMadeResult(), true)).contains(QLatin1String("explain")));
 }
 
 void TestResultJson::stepBottleneckTimeline()
 {
-    // CONTRACT.md "step" {time_s, compute_s, exposed_comm_s, bubble_fraction, tokens_per_s, mfu, hfu},
+    // docs/formats.md, "step": {time_s, compute_s, exposed_comm_s, bubble_fraction, tokens_per_s, mfu, hfu},
     // "bottleneck" {kind, id, message}, "timeline" rows {gpu, stage, stream, kind, microbatch, start_s, end_s}
     // only with --timeline; a link's "utilization" in comm.links.
     ss::Result r = handMadeResult();
@@ -212,7 +212,7 @@ void TestResultJson::stepBottleneckTimeline()
 
 void TestResultJson::commSection()
 {
-    // CONTRACT.md "comm": collectives {group, op, bytes, count_per_step, time_s, algorithm, bottleneck_link}
+    // docs/formats.md, "comm": collectives {group, op, bytes, count_per_step, time_s, algorithm, bottleneck_link}
     // and links {id, a, b, kind, bandwidth_Bps, bytes_per_step, busy_s}.
     ss::Scenario s = ss::defaultScenario();
     const ss::Result r = ss::evaluate(s);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Scenario files: the built-in examples, exact round trips, and every malformed-input class of issue 2
-// with its one-line message "FILE: JSON.PATH: what was expected".
+// Scenario files: the built-in examples, exact round trips, and every class of malformed input with its
+// one-line message "FILE: JSON.PATH: what was expected".
 #include "examples.h"
 #include "fields.h"
 #include "gpucatalog.h"
@@ -100,8 +100,8 @@ private slots:
 
 void TestScenarioJson::examplesListed()
 {
-    // Issue 2: at least GPT-3 175B, Llama-2 7B ZeRO-3, Llama-2 70B, a 1.3B PCIe offload box; plus the
-    // default. Issue 4: the offload, pipeline-schedule and gradient-compression teaching cases.
+    // At least GPT-3 175B, Llama-2 7B ZeRO-3, Llama-2 70B, a 1.3B PCIe offload box and the default, plus the
+    // offload, pipeline-schedule and gradient-compression teaching cases.
     QStringList ids;
     for (const ss::io::ExampleInfo& info : ss::io::examples()) {
         ids << info.id;
@@ -261,7 +261,7 @@ void TestScenarioJson::roundTripDataFile()
     QVERIFY2(ss::io::readScenario(written, back, &error), qPrintable(error));
     QVERIFY(back == s);
     QCOMPARE(ss::io::writeScenario(back), written);
-    // Output never carries unit strings (CONTRACT.md): the GPU memory is a plain number of bytes.
+    // Output never carries unit strings (docs/formats.md, "Scenario file"): the GPU memory is a plain number of bytes.
     const QJsonObject gpu = QJsonDocument::fromJson(written)
                                 .object()
                                 .value(QLatin1String("cluster"))
@@ -274,7 +274,7 @@ void TestScenarioJson::roundTripDataFile()
 
 void TestScenarioJson::transformerParamsDerived()
 {
-    // CONTRACT.md: for a transformer, model.params is derived; ignored on input, written on output.
+    // docs/formats.md, "Scenario file": for a transformer, model.params is derived; ignored on input, written on output.
     ss::Scenario s;
     QString error;
     QVERIFY2(
@@ -369,7 +369,7 @@ void TestScenarioJson::malformed_data()
         QTest::newRow(name) << json << QString::fromLatin1(file) << QString::fromUtf8(message);
     };
 
-    // Unknown keys at several depths: a typo must not fall back to a default (CONTRACT.md).
+    // Unknown keys at several depths: a typo must not fall back to a default (docs/formats.md).
     row("unknown key, top level", scenarioJson(R"(, "modle": {})"),
         "x.json: modle: unknown key (did you mean model?)");
     row("unknown key, depth 2", scenarioJson(R"(, "model": {"hiden": 4096})"),
