@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// What every shardscope-cli subcommand shares: the exit codes of CONTRACT.md and the one-line messages.
+// What every shardscope-cli subcommand shares: the exit codes of docs/formats.md ("Binaries"), the
+// one-line messages and the translation context of their text.
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdio>
@@ -12,6 +14,12 @@ namespace ss::cli {
 constexpr int kOk = 0;       // success
 constexpr int kBadInput = 1; // bad input: one line on stderr naming the file, path and what was expected
 constexpr int kUsage = 2;    // usage error
+
+// TEXT in the subcommands' one translation context, "Cli".
+inline QString tr(const char* text)
+{
+    return QCoreApplication::translate("Cli", text);
+}
 
 inline void print(FILE* stream, const QByteArray& bytes)
 {

@@ -2,33 +2,17 @@
 #include "comparecommand.h"
 
 #include "clioutput.h"
-#include "scenariosource.h"
 #include "compare.h"
 #include "evaluate.h"
-#include "examples.h"
-#include "fields.h"
 #include "jsonwriter.h"
 #include "scenariojson.h"
+#include "scenariosource.h"
 
-#include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
-
-namespace {
+#include <optional>
 
 using namespace ss::cli;
 
-
-class CompareText
-{
-    Q_DECLARE_TR_FUNCTIONS(Cli)
-};
-
-// SOURCE as `eval` takes it: "-" (stdin), a file, or a built-in example; LABEL names it in messages.
-bool loadScenario(const QString& source, ss::Scenario& out, QString& label)
-{
-    return ss::cli::loadScenarioSource(source, out, &label);
-}
+namespace {
 
 const char* betterName(ss::Better better)
 {
@@ -58,83 +42,10 @@ const char* verdictName(ss::Verdict verdict)
     return "neutral";
 }
 
-} // namespace
-
-QString compareUsage()
+// The figures of C beside those of B, as `compare` prints them.
+QByteArray compareJson(const ss::Scenario& baseline, const ss::Result& b, const ss::Scenario& current,
+                       const ss::Result& c)
 {
-    return QCoreApplication::translate(
-        "Cli",
-        "  shardscope-cli compare BASELINE [CURRENT] [--set PATH=VALUE]...\n"
-        "\n"
-        "compare prints the figures of CURRENT against BASELINE as JSON: {\"baseline\":{\"name\"},\n"
-        "  "
-        "\"current\":{\"name\"},\"figures\":[{\"id\",\"baseline\",\"current\",\"delta\",\"relative\","
-        "\"better\",\n"
-        "  \"verdict\"}]}. An id is a result JSON path (step.time_s, memory.peak_gpu_bytes, ...); delta is\n"
-        "  current - baseline, relative is delta / |baseline| (null when the baseline is 0); verdict is\n"
-        "  better, worse, same or neutral. Without CURRENT, --set edits a copy of BASELINE:\n"
-        "  shardscope-cli compare default --set parallel.zero_stage=3\n");
-}
-
-int compareCommand(const QStringList& args)
-{
-    QStringList sources;
-    QStringList sets;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& arg = args.at(i);
-        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
-            print(stdout, compareUsage().toUtf8());
-            return kOk;
-        } else if (arg == QLatin1String("--set")) {
-            if (i + 1 >= args.size())
-                return usageError(
-                    CompareText::tr("--set needs PATH=VALUE, e.g. --set parallel.zero_stage=3"));
-            sets << args.at(++i);
-        } else if (arg.startsWith(QLatin1String("--set="))) {
-            sets << arg.mid(6);
-        } else if (arg.startsWith(QLatin1Char('-')) && arg != QLatin1String("-")) {
-            return usageError(
-                CompareText::tr("compare: unknown option '%1' (try shardscope-cli compare --help)").arg(arg));
-        } else {
-            sources << arg;
-        }
-    }
-    if (sources.isEmpty() || sources.size() > 2)
-        return usageError(
-            CompareText::tr("compare needs a baseline scenario and at most one current scenario"));
-    if (sources.size() == 2 && sources.at(0) == QLatin1String("-") && sources.at(1) == QLatin1String("-"))
-        return usageError(CompareText::tr("compare: only one scenario can come from standard input"));
-    for (const QString& set : std::as_const(sets)) {
-        if (set.indexOf(QLatin1Char('=')) <= 0)
-            return usageError(CompareText::tr("--set expects PATH=VALUE, got '%1'").arg(set));
-    }
-
-    ss::Scenario baseline;
-    QString baselineLabel;
-    if (!loadScenario(sources.at(0), baseline, baselineLabel))
-        return kBadInput;
-    ss::Scenario current = baseline;
-    QString currentLabel = baselineLabel;
-    if (sources.size() == 2 && !loadScenario(sources.at(1), current, currentLabel))
-        return kBadInput;
-    for (const QString& set : std::as_const(sets)) {
-        const qsizetype eq = set.indexOf(QLatin1Char('='));
-        const std::string error = ss::setFieldFromText(current, set.left(eq).trimmed().toStdString(),
-                                                       set.mid(eq + 1).toStdString());
-        if (!error.empty())
-            return inputError(QStringLiteral("--set: ") + QString::fromStdString(error));
-    }
-    // Read without the cross-field checks so that --set could repair the current one; both must be whole now.
-    for (const auto& [scenario, label] :
-         {std::pair{&baseline, baselineLabel}, std::pair{&current, currentLabel}}) {
-        const QString problem = ss::io::scenarioProblem(*scenario, label);
-        if (!problem.isEmpty())
-            return inputError(problem);
-    }
-
-    // As `eval` evaluates them: the figures are the ones it prints, and the ones the explorer compares.
-    const ss::Result b = ss::evaluate(baseline);
-    const ss::Result c = ss::evaluate(current);
     ss::io::JsonWriter w;
     w.beginObject();
     w.key("baseline");
@@ -181,6 +92,88 @@ int compareCommand(const QStringList& args)
     }
     w.endArray();
     w.endObject();
-    print(stdout, w.data());
+    return w.data();
+}
+
+// Reads ARGS into SOURCES and SETS. Returns the exit status when the command ends here (--help, a usage
+// error).
+std::optional<int> parseArgs(const QStringList& args, QStringList& sources, QStringList& sets)
+{
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString& arg = args.at(i);
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
+            print(stdout, compareUsage().toUtf8());
+            return kOk;
+        } else if (arg == QLatin1String("--set")) {
+            if (i + 1 >= args.size())
+                return usageError(tr("--set needs PATH=VALUE, e.g. --set parallel.zero_stage=3"));
+            sets << args.at(++i);
+        } else if (arg.startsWith(QLatin1String("--set="))) {
+            sets << arg.mid(6);
+        } else if (arg.startsWith(QLatin1Char('-')) && arg != QLatin1String("-")) {
+            return usageError(
+                tr("compare: unknown option '%1' (try shardscope-cli compare --help)").arg(arg));
+        } else {
+            sources << arg;
+        }
+    }
+    if (sources.isEmpty() || sources.size() > 2)
+        return usageError(tr("compare needs a baseline scenario and at most one current scenario"));
+    if (sources.size() == 2 && sources.at(0) == QLatin1String("-") && sources.at(1) == QLatin1String("-"))
+        return usageError(tr("compare: only one scenario can come from standard input"));
+    for (const QString& set : std::as_const(sets)) {
+        if (set.indexOf(QLatin1Char('=')) <= 0)
+            return usageError(tr("--set expects PATH=VALUE, got '%1'").arg(set));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QString compareUsage()
+{
+    return QCoreApplication::translate(
+        "Cli",
+        "  shardscope-cli compare BASELINE [CURRENT] [--set PATH=VALUE]...\n"
+        "\n"
+        "compare prints the figures of CURRENT against BASELINE as JSON: {\"baseline\":{\"name\"},\n"
+        "  "
+        "\"current\":{\"name\"},\"figures\":[{\"id\",\"baseline\",\"current\",\"delta\",\"relative\","
+        "\"better\",\n"
+        "  \"verdict\"}]}. An id is a result JSON path (step.time_s, memory.peak_gpu_bytes, ...); delta is\n"
+        "  current - baseline, relative is delta / |baseline| (null when the baseline is 0); verdict is\n"
+        "  better, worse, same or neutral. Without CURRENT, --set edits a copy of BASELINE:\n"
+        "  shardscope-cli compare default --set parallel.zero_stage=3\n");
+}
+
+int compareCommand(const QStringList& args)
+{
+    QStringList sources;
+    QStringList sets;
+    if (const std::optional<int> status = parseArgs(args, sources, sets))
+        return *status;
+
+    ss::Scenario baseline;
+    QString baselineLabel;
+    if (!loadScenarioSource(sources.at(0), baseline, &baselineLabel))
+        return kBadInput;
+    ss::Scenario current = baseline;
+    QString currentLabel = baselineLabel;
+    if (sources.size() == 2 && !loadScenarioSource(sources.at(1), current, &currentLabel))
+        return kBadInput;
+    if (const int status = applySetEdits(current, sets); status != kOk)
+        return status;
+    // Read without the cross-field checks so that --set could repair the current one; both must be whole now.
+    for (const auto& [scenario, label] :
+         {std::pair{&baseline, baselineLabel}, std::pair{&current, currentLabel}}) {
+        const QString problem = ss::io::scenarioProblem(*scenario, label);
+        if (!problem.isEmpty())
+            return inputError(problem);
+    }
+
+    // As `eval` evaluates them: the figures are the ones it prints, and the ones the explorer compares.
+    const ss::Result b = ss::evaluate(baseline);
+    const ss::Result c = ss::evaluate(current);
+    print(stdout, compareJson(baseline, b, current, c));
     return kOk;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli compare BASELINE [CURRENT] [--set PATH=VALUE]...` (issue 6, "What-if tools"): the figures
-// of CURRENT against BASELINE as JSON, from ss::compareResults(), the same deltas the explorer shows beside
-// a pinned baseline. Without CURRENT, the current scenario is BASELINE with the --set edits applied.
+// `shardscope-cli compare BASELINE [CURRENT] [--set PATH=VALUE]...` (docs/formats.md, "Binaries"): the
+// figures of CURRENT against BASELINE as JSON, from ss::compareResults(), the same deltas the explorer shows
+// beside a pinned baseline. Without CURRENT, the current scenario is BASELINE with the --set edits applied.
 #pragma once
 
 #include <QString>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli export SCENARIO.json --chart CHART --out FILE` (CONTRACT.md).
+// `shardscope-cli export SCENARIO.json --chart CHART --out FILE` (docs/formats.md, "Binaries").
 #pragma once
 
 #include <QString>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]` (CONTRACT.md).
+// `shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]` (docs/formats.md,
+// "Binaries").
 #pragma once
 
 #include <QString>

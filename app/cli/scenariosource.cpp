@@ -3,9 +3,9 @@
 
 #include "clioutput.h"
 #include "examples.h"
+#include "fields.h"
 #include "scenariojson.h"
 
-#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -15,11 +15,6 @@ namespace {
 
 // Bounded like a scenario file (scenariojson.cpp): a pipe that never ends must not eat the memory.
 constexpr qint64 kMaxInputBytes = 64 * 1024 * 1024;
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("Cli", text);
-}
 
 } // namespace
 
@@ -65,6 +60,18 @@ bool loadScenarioSource(const QString& source, Scenario& out, QString* label)
     }
     inputError(tr("%1: no such file or built-in example (shardscope-cli examples lists them)").arg(source));
     return false;
+}
+
+int applySetEdits(Scenario& scenario, const QStringList& sets)
+{
+    for (const QString& set : sets) {
+        const qsizetype eq = set.indexOf(QLatin1Char('='));
+        const std::string error =
+            setFieldFromText(scenario, set.left(eq).trimmed().toStdString(), set.mid(eq + 1).toStdString());
+        if (!error.empty())
+            return inputError(QStringLiteral("--set: ") + QString::fromStdString(error));
+    }
+    return kOk;
 }
 
 } // namespace ss::cli

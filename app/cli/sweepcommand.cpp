@@ -3,13 +3,6 @@
 
 #include "clioutput.h"
 #include "scenariosource.h"
-#include "examples.h"
-#include "fields.h"
-#include "scenariojson.h"
-
-#include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
 
 #include <algorithm>
 #include <cstdio>
@@ -18,21 +11,9 @@ namespace ss::cli {
 
 namespace {
 
-
-class SweepText
-{
-    Q_DECLARE_TR_FUNCTIONS(Cli)
-};
-
 QString fromStd(const std::string& text)
 {
     return QString::fromStdString(text);
-}
-
-// SOURCE as `eval` takes it: "-" (stdin), a file, or a built-in example. On failure prints the error.
-bool loadScenario(const QString& source, Scenario& out)
-{
-    return cli::loadScenarioSource(source, out);
 }
 
 } // namespace
@@ -58,9 +39,9 @@ void takeSweepOption(const QString& option, const QString& value, SweepOptions& 
 int sweepSpecFrom(const Scenario& scenario, const SweepOptions& options, SweepSpec& out)
 {
     if (options.param.isEmpty())
-        return usageError(SweepText::tr("sweep needs --param PATH, e.g. --param training.micro_batch"));
+        return usageError(tr("sweep needs --param PATH, e.g. --param training.micro_batch"));
     if (options.values.isEmpty() == options.range.isEmpty())
-        return usageError(SweepText::tr("sweep needs either --values v1,v2,.. or --range a:b:n[:log]"));
+        return usageError(tr("sweep needs either --values v1,v2,.. or --range a:b:n[:log]"));
     SweepParam param;
     std::string error;
     if (!findSweepParam(scenario, options.param.toStdString(), param, &error))
@@ -116,7 +97,7 @@ int sweepCommand(const QStringList& args)
         }
         if (!arg.startsWith(QLatin1String("--"))) {
             if (!source.isEmpty())
-                return usageError(SweepText::tr("sweep takes one scenario, got '%1' and '%2'").arg(source, arg));
+                return usageError(tr("sweep takes one scenario, got '%1' and '%2'").arg(source, arg));
             source = arg;
             continue;
         }
@@ -127,32 +108,27 @@ int sweepCommand(const QStringList& args)
             arg = arg.left(eq);
         } else {
             if (i + 1 >= args.size())
-                return usageError(SweepText::tr("sweep: %1 needs a value").arg(arg));
+                return usageError(tr("sweep: %1 needs a value").arg(arg));
             value = args.at(++i);
         }
         if (isSweepOption(arg)) {
             takeSweepOption(arg, value, options);
         } else if (arg == QLatin1String("--set")) {
             if (value.indexOf(QLatin1Char('=')) <= 0)
-                return usageError(SweepText::tr("--set expects PATH=VALUE, got '%1'").arg(value));
+                return usageError(tr("--set expects PATH=VALUE, got '%1'").arg(value));
             sets << value;
         } else {
-            return usageError(SweepText::tr("sweep: unknown option '%1' (try shardscope-cli sweep --help)").arg(arg));
+            return usageError(tr("sweep: unknown option '%1' (try shardscope-cli sweep --help)").arg(arg));
         }
     }
     if (source.isEmpty())
-        return usageError(SweepText::tr("sweep needs a scenario: a file, - for standard input, or an example id"));
+        return usageError(tr("sweep needs a scenario: a file, - for standard input, or an example id"));
 
     ss::Scenario scenario;
-    if (!loadScenario(source, scenario))
+    if (!loadScenarioSource(source, scenario))
         return kBadInput;
-    for (const QString& set : std::as_const(sets)) {
-        const qsizetype eq = set.indexOf(QLatin1Char('='));
-        const std::string error =
-            ss::setFieldFromText(scenario, set.left(eq).trimmed().toStdString(), set.mid(eq + 1).toStdString());
-        if (!error.empty())
-            return inputError(QStringLiteral("--set: ") + QString::fromStdString(error));
-    }
+    if (const int status = applySetEdits(scenario, sets); status != kOk)
+        return status;
     // The scenario itself need not validate: a sweep over cluster.gpus may be what makes it whole. Each point
     // is checked on its own and an invalid one has empty cells.
     ss::SweepSpec spec;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `shardscope-cli sweep SCENARIO --param PATH --values v1,v2,..|--range a:b:n[:log] [--metric M]...`
-// (CONTRACT.md): the rows of ss::runSweep() as CSV. The sweep options are shared with
+// (docs/formats.md, "Binaries"): the rows of ss::runSweep() as CSV. The sweep options are shared with
 // `shardscope-cli export --chart sweep`, so both read them the same way.
 #pragma once
 

@@ -25,8 +25,9 @@ std::string num(double v)
 }
 
 // The communication of a step on the model of the last cluster this thread evaluated: its routes, rings and
-// plans carry over to the next evaluation of the same cluster (a GUI edit, a sweep), and building them is most
-// of the communication's cost on large clusters. The model is rebuilt now and then so its caches stay small.
+// plans carry over to the next evaluation of the same cluster (a GUI edit, a sweep), and building them is
+// most of the communication's cost on large clusters. The model is rebuilt now and then so its caches stay
+// small.
 CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vector<Explanation>* explain)
 {
     struct Cache
@@ -58,6 +59,104 @@ CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vec
     return estimateCommunication(sc, microbatches, *cache.model, true, explain);
 }
 
+// The terms of the step's FLOPs, kept for their explanation.
+struct FlopTerms
+{
+    double B = 0;     // global batch
+    double L = 0;     // layers
+    LayerFlops layer; // one layer's forward, one sequence
+    double logits = 0;
+    double recompute = 0; // forward work recomputed in the backward
+};
+
+// FLOPs per step (docs/formats.md, "Result of eval"): forward + backward matmuls, backward twice the forward,
+// over the global batch (Narayanan et al. SC'21 eq. 3 without recompute: 72BsLh²(1 + s/6h + V/12Lh)).
+FlopTerms stepFlops(const Scenario& sc, ComputeResult& compute)
+{
+    const ModelSpec& m = sc.model;
+    FlopTerms f;
+    f.B = double(sc.training.global_batch);
+    f.layer = layerForwardFlops(m, 1.0);
+    f.logits = logitsForwardFlops(m, 1.0);
+    f.L = double(m.layers);
+    const double forward = f.B * (f.L * f.layer.total() + f.logits);
+    compute.model_flops_per_step = 3 * forward;
+    // Recompute adds forward work in the backward pass: the whole layer with full recompute (Narayanan eq. 3,
+    // 96BsLh²(...)), the attention core with selective recompute (Korthikanti §5); the logits are never
+    // recomputed.
+    if (sc.training.recompute == Recompute::Full)
+        f.recompute = f.B * f.L * f.layer.total();
+    else if (sc.training.recompute == Recompute::Selective && !sc.training.flash_attention)
+        f.recompute = f.B * f.L * f.layer.attention;
+    compute.hardware_flops_per_step = compute.model_flops_per_step + f.recompute;
+    compute.flops_per_token = compute.model_flops_per_step / (f.B * double(m.seq_len));
+    return f;
+}
+
+// Warnings about a layout that runs but not as the user may think.
+void layoutWarnings(const Scenario& sc, std::vector<Warning>& warnings)
+{
+    const ModelSpec& m = sc.model;
+    const ParallelSpec& p = sc.parallel;
+    if (m.layers % p.pp != 0)
+        warnings.push_back({"model.uneven_stages",
+                            std::to_string(m.layers) + " layers do not split evenly over " +
+                                std::to_string(p.pp) + " stages; the first stages take one layer more",
+                            {std::to_string(m.layers), std::to_string(p.pp)}});
+    if (p.sequence_parallel && p.tp == 1)
+        warnings.push_back(
+            {"parallel.sequence_parallel_noop", "sequence parallelism has no effect with tp 1"});
+}
+
+// Explanations of the figures evaluate() computes itself (the GPUs, parameters, microbatches, FLOPs and the
+// memory peak). The source strings are printed by eval --explain and stay word for word.
+void explainTotals(std::vector<Explanation>& out, const Scenario& sc, const Result& r, const FlopTerms& f)
+{
+    const ModelSpec& m = sc.model;
+    const ParallelSpec& p = sc.parallel;
+    const ParamCount count = countParams(m);
+    out.push_back({"gpus", "N = N_d · t · p",
+                   std::to_string(p.dp) + " × " + std::to_string(p.tp) + " × " + std::to_string(p.pp),
+                   double(r.gpus), "", "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)"});
+    if (m.kind == ModelKind::Transformer)
+        out.push_back({"params_total", "Ψ = V·h + P·h + L·Ψ_layer + Ψ_norm + Ψ_head",
+                       num(count.embedding) + " + " + num(count.positions) + " + " + num(f.L) + " × " +
+                           num(count.per_layer) + " + " + num(count.final_norm) + " + " +
+                           num(count.head + count.head_bias),
+                       r.params_total, "", "Narayanan et al., SC'21 eq. 2, generalised (GQA, SwiGLU, MoE)"});
+    else
+        out.push_back({"params_total", "Ψ (given)", num(m.params), r.params_total, "",
+                       "the scenario's model.params (CONTRACT.md)"});
+    out.push_back({"microbatches", "m = B / (N_d · b)",
+                   std::to_string(sc.training.global_batch) + " / (" + std::to_string(p.dp) + " × " +
+                       std::to_string(sc.training.micro_batch) + ")",
+                   double(r.microbatches), "", "Narayanan et al., SC'21 §2"});
+    out.push_back(
+        {"compute.model_flops_per_step", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)",
+         "3 × " + num(f.B) + " × (" + num(f.L) + " × " + num(f.layer.total()) + " + " + num(f.logits) + ")",
+         r.compute.model_flops_per_step, "FLOP", "Narayanan et al., SC'21 eq. 3; PaLM App. B"});
+    out.push_back({"compute.hardware_flops_per_step", "F_hw = F_model + F_recompute",
+                   num(r.compute.model_flops_per_step) + " + " + num(f.recompute),
+                   r.compute.hardware_flops_per_step, "FLOP",
+                   "Korthikanti et al., MLSys'23 §5; Narayanan et al., SC'21 eq. 3"});
+    out.push_back(
+        {"compute.flops_per_token", "F_model / (B · s)",
+         num(r.compute.model_flops_per_step) + " / (" + num(f.B) + " × " + std::to_string(m.seq_len) + ")",
+         r.compute.flops_per_token, "FLOP",
+         "Kaplan et al. 2020 §2.1 (≈ 6Ψ per token); PaLM (Chowdhery et al. 2022) App. B"});
+    // The peak: every stage's total when they are few, else the largest one by its stage.
+    std::string peak;
+    if (r.memory.per_gpu.size() <= 8) {
+        for (const StageMemory& st : r.memory.per_gpu)
+            peak += (peak.empty() ? "max(" : ", ") + num(st.total);
+        peak += ") B";
+    } else {
+        peak = "M_" + std::to_string(r.memory.peak_stage) + " = " + num(r.memory.peak_gpu_bytes) + " B";
+    }
+    out.push_back({"memory.peak_gpu_bytes", "max_i M_i", peak, r.memory.peak_gpu_bytes, "B",
+                   "CONTRACT.md \"Result of eval\" (the largest memory.per_gpu[i].total)"});
+}
+
 } // namespace
 
 Result evaluate(const Scenario& sc, const EvalOptions& options)
@@ -70,22 +169,12 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
         return r;
     }
 
-    const ModelSpec& m = sc.model;
     const ParallelSpec& p = sc.parallel;
     std::vector<Explanation>* explain = options.explain ? &r.explain : nullptr;
-
     r.gpus = sc.gpus();
-    const ParamCount count = countParams(m);
-    r.params_total = count.total;
+    r.params_total = countParams(sc.model).total;
     r.microbatches = sc.training.global_batch / (p.dp * sc.training.micro_batch);
-
-    if (m.layers % p.pp != 0)
-        r.warnings.push_back({"model.uneven_stages", std::to_string(m.layers) + " layers do not split evenly over " +
-                                                         std::to_string(p.pp) +
-                                                         " stages; the first stages take one layer more",
-                                                     {std::to_string(m.layers), std::to_string(p.pp)}});
-    if (p.sequence_parallel && p.tp == 1)
-        r.warnings.push_back({"parallel.sequence_parallel_noop", "sequence parallelism has no effect with tp 1"});
+    layoutWarnings(sc, r.warnings);
 
     r.memory = estimateMemory(sc, r.microbatches, r.warnings, explain);
     if (options.communication) {
@@ -94,73 +183,13 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
                                     : communication(sc, r.microbatches, explain);
         r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
     }
-
-    // FLOPs per step (CONTRACT.md): forward + backward matmuls, backward twice the forward, over the
-    // global batch (Narayanan et al. SC'21 eq. 3 without recompute: 72BsLh²(1 + s/6h + V/12Lh)).
-    const double B = double(sc.training.global_batch);
-    const LayerFlops layer = layerForwardFlops(m, 1.0);
-    const double logits = logitsForwardFlops(m, 1.0);
-    const double L = double(m.layers);
-    const double forward = B * (L * layer.total() + logits);
-    r.compute.model_flops_per_step = 3 * forward;
-    // Recompute adds forward work in the backward pass: the whole layer with full recompute (Narayanan eq. 3,
-    // 96BsLh²(...)), the attention core with selective recompute (Korthikanti §5); the logits are never recomputed.
-    double recompute = 0;
-    if (sc.training.recompute == Recompute::Full)
-        recompute = B * L * layer.total();
-    else if (sc.training.recompute == Recompute::Selective && !sc.training.flash_attention)
-        recompute = B * L * layer.attention;
-    r.compute.hardware_flops_per_step = r.compute.model_flops_per_step + recompute;
-    r.compute.flops_per_token = r.compute.model_flops_per_step / (B * double(m.seq_len));
+    const FlopTerms flops = stepFlops(sc, r.compute);
 
     // The step: a discrete-event simulation over the costs above (stepsim.h); it also sets the links'
     // utilisation.
     estimateStep(sc, r, options.timeline, explain);
-
-    if (explain) {
-        explain->push_back(
-            {"gpus", "N = N_d · t · p",
-             std::to_string(p.dp) + " × " + std::to_string(p.tp) + " × " + std::to_string(p.pp),
-             double(r.gpus), "", "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)"});
-        if (m.kind == ModelKind::Transformer)
-            explain->push_back({"params_total", "Ψ = V·h + P·h + L·Ψ_layer + Ψ_norm + Ψ_head",
-                                num(count.embedding) + " + " + num(count.positions) + " + " + num(L) + " × " +
-                                    num(count.per_layer) + " + " + num(count.final_norm) + " + " +
-                                    num(count.head + count.head_bias),
-                                r.params_total, "",
-                                "Narayanan et al., SC'21 eq. 2, generalised (GQA, SwiGLU, MoE)"});
-        else
-            explain->push_back({"params_total", "Ψ (given)", num(m.params), r.params_total, "",
-                                "the scenario's model.params (CONTRACT.md)"});
-        explain->push_back({"microbatches", "m = B / (N_d · b)",
-                            std::to_string(sc.training.global_batch) + " / (" + std::to_string(p.dp) + " × " +
-                                std::to_string(sc.training.micro_batch) + ")",
-                            double(r.microbatches), "", "Narayanan et al., SC'21 §2"});
-        explain->push_back(
-            {"compute.model_flops_per_step", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)",
-             "3 × " + num(B) + " × (" + num(L) + " × " + num(layer.total()) + " + " + num(logits) + ")",
-             r.compute.model_flops_per_step, "FLOP", "Narayanan et al., SC'21 eq. 3; PaLM App. B"});
-        explain->push_back({"compute.hardware_flops_per_step", "F_hw = F_model + F_recompute",
-                            num(r.compute.model_flops_per_step) + " + " + num(recompute),
-                            r.compute.hardware_flops_per_step, "FLOP",
-                            "Korthikanti et al., MLSys'23 §5; Narayanan et al., SC'21 eq. 3"});
-        explain->push_back(
-            {"compute.flops_per_token", "F_model / (B · s)",
-             num(r.compute.model_flops_per_step) + " / (" + num(B) + " × " + std::to_string(m.seq_len) + ")",
-             r.compute.flops_per_token, "FLOP",
-             "Kaplan et al. 2020 §2.1 (≈ 6Ψ per token); PaLM (Chowdhery et al. 2022) App. B"});
-        // The peak: every stage's total when they are few, else the largest one by its stage.
-        std::string peak;
-        if (r.memory.per_gpu.size() <= 8) {
-            for (const StageMemory& st : r.memory.per_gpu)
-                peak += (peak.empty() ? "max(" : ", ") + num(st.total);
-            peak += ") B";
-        } else {
-            peak = "M_" + std::to_string(r.memory.peak_stage) + " = " + num(r.memory.peak_gpu_bytes) + " B";
-        }
-        explain->push_back({"memory.peak_gpu_bytes", "max_i M_i", peak, r.memory.peak_gpu_bytes, "B",
-                            "CONTRACT.md \"Result of eval\" (the largest memory.per_gpu[i].total)"});
-    }
+    if (explain)
+        explainTotals(*explain, sc, r, flops);
     return r;
 }
 

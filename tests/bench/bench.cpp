@@ -5,7 +5,7 @@
 //   gui_update_s    one panel edit through the document to the memory chart repainted, offscreen
 //                   (target <= 16 ms, one frame)
 //   gantt_repaint_100k_s  one pan frame of the Gantt chart with about 100k boxes (target <= 16 ms)
-//   gantt_cursor_frame_100k_s  one frame of the time cursor sweeping that chart (issue 7): its own layer
+//   gantt_cursor_frame_100k_s  one frame of the time cursor sweeping that chart: its own layer
 //                   redrawn and the window repainted, the boxes left alone (target <= 16 ms)
 //   startup_s       the shardscope binary from process start to its first painted window (target <= 1 s)
 //   planner_configs_per_s  layouts the planner evaluates per second, GPT-3 175B on 1024 GPUs, every core
@@ -121,7 +121,7 @@ int main(int argc, char* argv[])
                        sink = sink + static_cast<double>(ss::validateScenario(scenario).size()) +
                               ss::evaluate(scenario).memory.peak_gpu_bytes;
                    }));
-    // One collective on a 1024-GPU cluster (issue 3, target <= 2 ms): an all-reduce of 1 GiB over
+    // One collective on a 1024-GPU cluster (target <= 2 ms): an all-reduce of 1 GiB over
     // 128 DGX A100 nodes, auto (ring, tree and hierarchical considered; a candidate is built only when its
     // lower bound can still win), on a cold model (routes, rings and plans not cached).
     {
@@ -148,7 +148,7 @@ int main(int argc, char* argv[])
         medians.insert(QStringLiteral("eval_gpt3_175b_s"), measure(evalRuns / 10, evalRuns, [&](int) {
                            sink = sink + ss::evaluate(gpt3).memory.peak_gpu_bytes;
                        }));
-    // The step with its timeline on 1024 GPUs (issue 4, target <= 20 ms): GPT-3 175B on 128 DGX A100 as
+    // The step with its timeline on 1024 GPUs (target <= 20 ms): GPT-3 175B on 128 DGX A100 as
     // tp 8 × pp 16 × dp 8, 128 microbatches, interleaved 1F1B with 2 chunks (about 170k boxes).
     {
         ss::Scenario big = gpt3;
@@ -168,7 +168,7 @@ int main(int argc, char* argv[])
                            }));
     }
 
-    // The layout planner (issue 6, target >= 10,000 layouts/s on this 2-core machine, the whole search well
+    // The layout planner (target >= 10,000 layouts/s on this 2-core machine, the whole search well
     // under 5 s): every layout of GPT-3 175B on 1024 A100 80GB, on every core, no timelines. Rate = layouts
     // evaluated / wall time of the search.
     {
@@ -298,7 +298,7 @@ int main(int argc, char* argv[])
         sink = sink + frame.pixelColor(10, 10).red();
     }
 
-    // Startup (issue 8, target <= 1 s): the real shardscope binary from process start to the first paint of
+    // Startup (target <= 1 s): the real shardscope binary from process start to the first paint of
     // its main window (its hidden --exit-after-first-paint prints when that happened), offscreen, with a
     // fresh settings directory so no earlier session is restored. One unmeasured run warms the disk cache.
     {

@@ -301,7 +301,7 @@ bool plotMicrobatches(const QJsonObject& scaling, const QString& file)
     return save(plot, file);
 }
 
-// The README's table: every figure of the default run, what it measures and the target issue 8 set for it.
+// The README's table: every figure of the default run, what it measures and its target.
 struct Figure
 {
     const char* key;

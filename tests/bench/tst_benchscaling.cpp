@@ -165,7 +165,7 @@ void TestBenchScaling::plotRejectsBadInput()
 void TestBenchScaling::table()
 {
     // Three runs of the default bench (made-up figures): the README's row takes their median, the spread
-    // their lowest and highest, and the verdict compares the median with issue 8's target (eval_default_s <=
+    // their lowest and highest, and the verdict compares the median with its target (eval_default_s <=
     // 1 ms; planner_configs_per_s >= 10,000).
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // shardscope-cli as a user runs it: output, exit codes (0 ok, 1 bad input, 2 usage) and one-line
-// messages, all as CONTRACT.md ("Binaries") states them.
+// messages, all as docs/formats.md ("Binaries") states them.
 #include "clirun.h"
 
 #include <QJsonArray>
@@ -75,7 +75,7 @@ private slots:
 void TestCli::evalExample_data()
 {
     QTest::addColumn<QString>("id");
-    // The examples of issues 2 and 4 (resources/examples/index.json).
+    // The built-in examples (resources/examples/index.json).
     for (const char* id : {"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b", "gpt-1.3b-pcie-offload",
                            "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits"})
         QTest::newRow(id) << QString::fromLatin1(id);
@@ -89,7 +89,7 @@ void TestCli::evalExample()
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.err.isEmpty(), run.err.constData());
     const QJsonObject result = json(run.out);
-    // CONTRACT.md "Result of eval".
+    // docs/formats.md, "Result of eval".
     for (const char* key : {"gpus", "params_total", "microbatches", "memory", "compute", "warnings"})
         QVERIFY2(result.contains(QLatin1String(key)), key);
     QVERIFY(!result.contains(QLatin1String("explain")));
@@ -104,7 +104,7 @@ void TestCli::evalExample()
     // Every example is meant to fit on its GPUs.
     for (const QJsonValue& row : memory.value(QLatin1String("per_gpu")).toArray())
         QVERIFY2(row.toObject().value(QLatin1String("fits")).toBool(), qPrintable(id));
-    // The simulated step (issue 4): a time, a bottleneck, and every link's utilisation in [0, 1].
+    // The simulated step: a time, a bottleneck, and every link's utilisation in [0, 1].
     const QJsonObject step = result.value(QLatin1String("step")).toObject();
     QVERIFY(step.value(QLatin1String("time_s")).toDouble() > 0);
     QVERIFY(step.value(QLatin1String("mfu")).toDouble() > 0 && step.value(QLatin1String("mfu")).toDouble() < 1);
@@ -170,7 +170,7 @@ void TestCli::teachingExamples()
     QVERIFY(activations(inter) > activations(onef));
     QCOMPARE(activations(zb), activations(onef));
 
-    // Data parallel over 10 GbE: k-bit gradients move k/32 of the fp32 volume (REFERENCES.md); the all-reduce
+    // Data parallel over 10 GbE: k-bit gradients move k/32 of the fp32 volume (k bits for 32); the all-reduce
     // time falls in proportion and the step with it; in fp32 the network link is the bottleneck.
     const QString dp = QStringLiteral("dp-10gbe-gradient-bits");
     double previous = 1e300;
@@ -221,7 +221,7 @@ void TestCli::explain()
     QVERIFY(!explain.isEmpty());
     for (const char* key : {"figure", "formula", "substituted", "value", "unit", "source"})
         QVERIFY2(explain.at(0).toObject().contains(QLatin1String(key)), key);
-    // Issue 7: the communication and the step explain themselves too, each named by its JSON path with the
+    // The communication and the step explain themselves too, each named by its JSON path with the
     // figure's value (tests/engine/tst_explain.cpp checks every figure).
     const QJsonObject result = json(run.out);
     QHash<QString, double> values;
@@ -245,7 +245,7 @@ void TestCli::explain()
 
 void TestCli::timeline()
 {
-    // CONTRACT.md: "timeline" only with --timeline, rows {gpu, stage, stream, kind, microbatch, start_s, end_s};
+    // docs/formats.md: "timeline" only with --timeline, rows {gpu, stage, stream, kind, microbatch, start_s, end_s};
     // no two boxes overlap on one stream and nothing ends after the step.
     const Run plain = runCli({QStringLiteral("eval"), QStringLiteral("default")});
     QVERIFY(!json(plain.out).contains(QLatin1String("timeline")));
@@ -289,7 +289,7 @@ void TestCli::setChangesResult()
     QCOMPARE(deeper.exitCode, 0);
     QVERIFY(json(deeper.out).value(QLatin1String("params_total")).toDouble() >
             base.value(QLatin1String("params_total")).toDouble());
-    // A unit string, and a catalogue GPU (CONTRACT.md's --set examples).
+    // A unit string, and a catalogue GPU (the --set examples of shardscope-cli --help).
     const Run gpu = runCli({QStringLiteral("eval"), QStringLiteral("default"), QStringLiteral("--set"),
                             QStringLiteral("cluster.gpu=H100-SXM5-80GB"), QStringLiteral("--set"),
                             QStringLiteral("overheads.cuda_context_bytes=1 GiB")});
@@ -401,7 +401,7 @@ void TestCli::usage_data()
                                      << "shardscope-cli: --set expects PATH=VALUE, got 'parallel.dp'";
     QTest::newRow("examples with an argument")
         << QStringList{"examples", "x"} << "shardscope-cli: examples takes no";
-    // collective (issue 3, CONTRACT.md): its own usage errors.
+    // collective (docs/formats.md, "Binaries"): its own usage errors.
     QTest::newRow("collective without arguments")
         << QStringList{"collective"} << "shardscope-cli: collective needs --topology TOPOLOGY";
     QTest::newRow("collective without --op")
@@ -431,7 +431,7 @@ void TestCli::usage_data()
     QTest::newRow("collective option without value")
         << QStringList{"collective", "--topology"} << "shardscope-cli: collective: --topology needs a value";
     QTest::newRow("presets with an argument") << QStringList{"presets", "x"} << "shardscope-cli: presets: unknown argument 'x'";
-    // Later issues (CONTRACT.md lists them): refused plainly rather than pretended.
+    // The other subcommands without their arguments: refused plainly rather than pretended.
     QTest::newRow("export without arguments") << QStringList{"export"} << "shardscope-cli: export needs a scenario";
     QTest::newRow("sweep without arguments") << QStringList{"sweep"} << "shardscope-cli: sweep needs a scenario";
     QTest::newRow("plan without arguments")
@@ -521,7 +521,7 @@ void TestCli::collective_data()
     QTest::newRow("dgx1-v100 allreduce on NVLink 120 GB/s")
         << QStringList{"--topology", "dgx1-v100", "--op", "allreduce", "--bytes", "1e12"} << "ring" << 8 << 120e9
         << 1e-3 << "";
-    // Four one-GPU workers on 10 GbE at 90% (REFERENCES.md): 1.125 GB/s.
+    // Four one-GPU workers on 10 GbE at the link catalogue's 90%: 1.125 GB/s.
     QTest::newRow("ps-cluster allreduce over 10 GbE")
         << QStringList{"--topology", "ps-cluster", "--op", "allreduce", "--bytes", "1e12", "--algorithm", "ring"}
         << "ring" << 4 << 1.125e9 << 1e-3 << "";
@@ -540,7 +540,7 @@ void TestCli::collective()
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.err.isEmpty(), run.err.constData());
     const QJsonObject r = json(run.out);
-    // CONTRACT.md: {"op","bytes","ranks","algorithm","time_s","algbw_Bps","busbw_Bps",
+    // docs/formats.md, "Binaries": {"op","bytes","ranks","algorithm","time_s","algbw_Bps","busbw_Bps",
     // "bottleneck_link":{"id","kind","a","b"},"links":[LINK...]}
     for (const char* key : {"op", "bytes", "ranks", "algorithm", "time_s", "algbw_Bps", "busbw_Bps", "bottleneck_link", "links"})
         QVERIFY2(r.contains(QLatin1String(key)), key);
@@ -608,7 +608,7 @@ void TestCli::collectiveTopologySources()
 
 void TestCli::presets()
 {
-    // CONTRACT.md preset ids, one per line: id TAB GPUs per node TAB title.
+    // The preset ids, one per line: id TAB GPUs per node TAB title.
     const Run run = runCli({QStringLiteral("presets")});
     QCOMPARE(run.exitCode, 0);
     const QStringList lines = QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -634,7 +634,7 @@ void TestCli::presets()
 void TestCli::plan()
 {
     // The default example (GPT-3 XL on one DGX A100): the best layouts fit, are ranked by step time, and each
-    // one's step time is what `eval --set` gives for that layout (issue 6).
+    // one's step time is what `eval --set` gives for that layout.
     const Run run = runCli({QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--top"),
                             QStringLiteral("3")});
     QVERIFY(!run.crashed);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Every shardscope-cli subcommand against every kind of bad input (issue 8, "Crash safety and bad input";
-// CONTRACT.md "Binaries"): malformed JSON, unknown keys, impossible parameters (0 GPUs, dp × tp × pp not the
+// Every shardscope-cli subcommand against every kind of bad input (crash safety; docs/formats.md,
+// "Binaries"): malformed JSON, unknown keys, impossible parameters (0 GPUs, dp × tp × pp not the
 // GPU count, zero or negative bandwidth, a link to a device that does not exist, NaN, 1e300), a missing
 // file, a directory, an empty file and binary garbage. Each must exit 1 (2 for usage errors) with exactly
 // one line on stderr naming the file, print nothing or valid JSON without NaN/Infinity, and leave no

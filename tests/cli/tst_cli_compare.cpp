@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli compare` (issue 6): the deltas are the differences of what `eval` prints for the two
+// `shardscope-cli compare`: the deltas are the differences of what `eval` prints for the two
 // scenarios, the percentage is absent over a zero baseline, and bad input or usage gives the contract's
 // exit codes with one line on stderr and nothing on stdout.
 #include "clirun.h"
@@ -48,7 +48,7 @@ void TestCliCompare::deltasAreEvalDifferences()
     const QJsonObject comparison = QJsonDocument::fromJson(run.out, &error).object();
     QCOMPARE(error.error, QJsonParseError::NoError);
 
-    // The expected values: what `eval` prints for each side (CONTRACT.md "Result of eval").
+    // The expected values: what `eval` prints for each side (docs/formats.md, "Result of eval").
     const QJsonObject b = evalJson({QStringLiteral("default")});
     const QJsonObject c = evalJson(QStringList{QStringLiteral("default")} + set);
     const double bPeak =

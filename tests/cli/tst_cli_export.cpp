@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli export SCENARIO --chart CHART --out FILE` (CONTRACT.md): the formats by suffix, the exit
+// `shardscope-cli export SCENARIO --chart CHART --out FILE` (docs/formats.md): the formats by suffix, the exit
 // codes (0 ok, 1 bad input, 2 usage), one-line errors and never a partial or stray file.
 #include "clirun.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli import FILE [--as KIND] [-o OUT.json]` as CONTRACT.md states it: the kind detected from the
+// `shardscope-cli import FILE [--as KIND] [-o OUT.json]` as docs/formats.md states it: the kind detected from the
 // content, a scenario JSON of what the file determines (or the calibration JSON for nccl-tests), -o written
 // atomically and never partially, exit 0/1/2 with one-line errors naming the file and the line or path.
 // The files imported are the importer fixtures of tests/io/data/import (their sources are cited in the io tests).
@@ -86,7 +86,7 @@ void TestCliImport::detectedKinds()
 
 void TestCliImport::modelSection()
 {
-    // The sections the file says nothing about are absent (CONTRACT.md: "other sections may be absent").
+    // The sections the file says nothing about are absent (docs/formats.md: "other sections may be absent").
     const Run run = runCli({QStringLiteral("import"), fixture("hf-mixtral-8x7b-v0.1.json")});
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.err.isEmpty(), run.err.constData());

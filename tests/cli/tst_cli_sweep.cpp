@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli sweep` and `export --chart sweep` (CONTRACT.md, issue 6): the CSV's columns and numbers
+// `shardscope-cli sweep` and `export --chart sweep` (docs/formats.md, "Binaries"): the CSV's columns and numbers
 // (each point is `eval` with the value set), empty cells for invalid points, the exit codes (0, 1 bad input,
 // 2 usage) with one-line messages, and the sweep chart's files.
 #include "clirun.h"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Fails when a file of the engine includes a Qt header: the engine must stay Qt-free (DESIGN.md).
+# Fails when a file of the engine includes a Qt header: the engine must stay Qt-free (docs/architecture.md).
 file(GLOB_RECURSE sources "${ENGINE_DIR}/*.h" "${ENGINE_DIR}/*.cpp")
 foreach(f IN LISTS sources)
     file(STRINGS "${f}" hits REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]Q")

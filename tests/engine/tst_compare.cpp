@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A baseline against the current result (issue 6): deltas and percentages worked by hand, the percentage
+// A baseline against the current result: deltas and percentages worked by hand, the percentage
 // absent over a zero baseline, the better direction of each figure, and which figures are paired at all.
 #include "compare.h"
 #include "evaluate.h"
@@ -120,7 +120,7 @@ void TestCompare::figure()
 
 void TestCompare::figureIds()
 {
-    // Figure ids are result JSON paths (CONTRACT.md "Result of eval"); the headline ones the brief names.
+    // Figure ids are result JSON paths (docs/formats.md, "Result of eval"); the headline ones among them.
     QStringList ids;
     for (const FigureSpec& spec : comparedFigures())
         ids << QString::fromStdString(spec.id);
@@ -130,7 +130,7 @@ void TestCompare::figureIds()
         QVERIFY2(ids.contains(QLatin1String(id)), id);
     QCOMPARE(ids.first(), QStringLiteral("step.time_s"));
     QCOMPARE(ids.size(), static_cast<int>(QSet<QString>(ids.begin(), ids.end()).size()));
-    // The directions the issue states: lower step time, higher tokens/s and MFU, lower peak memory.
+    // The better directions: lower step time, higher tokens/s and MFU, lower peak memory.
     QCOMPARE(figureSpec("step.time_s")->better, Better::Lower);
     QCOMPARE(figureSpec("step.tokens_per_s")->better, Better::Higher);
     QCOMPARE(figureSpec("step.mfu")->better, Better::Higher);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Every figure explains itself (issue 7, "Explain everything"). For every built-in example and variations of
+// Every figure explains itself. For every built-in example and variations of
 // the recipe (ZeRO 0..3, optimizer offload, interleaved and ZB-H1 pipelines, a parameter server, sequence
 // parallelism, full recompute), evaluate() with EvalOptions::explain gives, for every numeric leaf of the
 // result JSON's memory, compute, comm and step sections, an explanation named by the leaf's JSON path whose
@@ -74,7 +74,7 @@ bool exempt(const QString& path)
     return skip.match(path).hasMatch();
 }
 
-// The sections the brief names, plus the top-level counts.
+// The sections of the result that explain their figures, plus the top-level counts.
 bool explainable(const QString& path)
 {
     return path.startsWith(QLatin1String("memory.")) || path.startsWith(QLatin1String("compute.")) ||
@@ -337,7 +337,7 @@ void TestExplain::ringAllReduceByHand()
     QVERIFY(e[base + "busbw_Bps"].source.find("nccl-tests") != std::string::npos);
     QCOMPARE(e[base + "count_per_step"].value, 1.0);
 
-    // Link utilisation = busy / T (CONTRACT.md), on the collective's bottleneck link.
+    // Link utilisation = busy / T (docs/formats.md), on the collective's bottleneck link.
     bool found = false;
     for (std::size_t j = 0; j < r.comm.links.size(); ++j) {
         const CommLink& l = r.comm.links[j];

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The engine on extremes (issue 8, "Crash safety and bad input"): 1 GPU, 100k GPUs, 1e15 parameters, links
+// The engine on extremes (crash safety): 1 GPU, 100k GPUs, 1e15 parameters, links
 // of 1e-3 B/s, a compute efficiency of 1e-9, a sequence of 16M tokens. Whatever the scenario, evaluate()
 // returns finite numbers only (a walker visits every double of the Result) and says what is wrong in
 // warnings or in the memory rows, instead of overflowing into Infinity or NaN.

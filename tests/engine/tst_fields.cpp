@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The field table: names, types, units and ranges as issue 2 and CONTRACT.md ("Scenario file") give
+// The field table: names, types, units and ranges as docs/formats.md ("Scenario file") gives
 // them; text parsing and setting as `--set` uses it; enum names as the contract spells them.
 #include "fields.h"
 #include "gpucatalog.h"
@@ -51,7 +51,7 @@ void TestFields::table_data()
     QTest::addColumn<double>("max");
     QTest::addColumn<bool>("minExclusive");
 
-    // Issue 2 (the field list of the scenario format) for every row.
+    // The field list of the scenario format (docs/formats.md, "Scenario file") for every row.
     const auto row = [](const char* path, FieldType type, Unit unit, double min, double max,
                         bool excl = false) {
         QTest::newRow(path) << QString::fromLatin1(path) << type << unit << min << max << excl;
@@ -138,7 +138,7 @@ void TestFields::table()
 
 void TestFields::tableHasNoOtherFields()
 {
-    // 53 fields in issue 2's list plus norms_per_layer and head_bias; a field added later must be added to
+    // The scenario format's 53 fields plus norms_per_layer and head_bias; a field added later must be added to
     // table_data() too.
     QCOMPARE(ss::scenarioFields().size(), std::size_t(55));
     QVERIFY(!ss::findField("model.hiden"));
@@ -150,7 +150,7 @@ void TestFields::choices_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QStringList>("expected");
-    // CONTRACT.md "Scenario file" and issue 2.
+    // docs/formats.md, "Scenario file".
     QTest::newRow("model.kind") << "model.kind" << QStringList{"transformer", "params"};
     QTest::newRow("model.ffn_kind") << "model.ffn_kind" << QStringList{"gelu", "swiglu"};
     QTest::newRow("model.position_embedding")
@@ -204,7 +204,7 @@ void TestFields::setFromText_data()
     QTest::addColumn<QString>("error");  // empty: accepted
     QTest::addColumn<QString>("stored"); // fieldText of the stored value when accepted
 
-    // The message format of issue 2's brief: "PATH: expected ..., got ...".
+    // The message format of the scenario reader: "PATH: expected ..., got ...".
     QTest::newRow("zero_stage 4 out of 0..3") << "parallel.zero_stage"
                                               << "4"
                                               << "parallel.zero_stage: expected an integer from 0 to 3, got 4"
@@ -234,11 +234,11 @@ void TestFields::setFromText_data()
                                        << "1e3"
                                        << ""
                                        << "1000";
-    QTest::newRow("params 7.5B = 7.5e9 (CONTRACT.md example)") << "model.params"
+    QTest::newRow("params 7.5B = 7.5e9 (count suffix)") << "model.params"
                                                                << "7.5B"
                                                                << ""
                                                                << "7.5e+09";
-    QTest::newRow("params 7.5e9 (CONTRACT.md --set example)") << "model.params"
+    QTest::newRow("params 7.5e9 (exponent)") << "model.params"
                                                               << "7.5e9"
                                                               << ""
                                                               << "7.5e+09";
@@ -405,7 +405,7 @@ void TestFields::gpuFromCatalogue()
 
 void TestFields::customGpuField()
 {
-    // Issue 2 brief: setting any cluster.gpu.* makes the GPU custom (gpu_id "").
+    // Setting any cluster.gpu.* makes the GPU custom (gpu_id "").
     ss::Scenario s = ss::defaultScenario();
     QVERIFY(!s.cluster.gpu_id.empty());
     QCOMPARE(q(ss::setFieldFromText(s, "cluster.gpu.memory_bytes", "24 GiB")), QString());
@@ -474,7 +474,7 @@ void TestFields::fieldText()
 
 void TestFields::enumNames()
 {
-    // CONTRACT.md spellings, both ways.
+    // The scenario file's spellings (docs/formats.md), both ways.
     QCOMPARE(QString::fromLatin1(ss::enumName(ss::Precision::Bf16Mixed)), QStringLiteral("bf16-mixed"));
     QCOMPARE(QString::fromLatin1(ss::enumName(ss::Optimizer::Adam8bit)), QStringLiteral("adam-8bit"));
     QCOMPARE(QString::fromLatin1(ss::enumName(ss::Schedule::OneFOneB)), QStringLiteral("1f1b"));
@@ -517,7 +517,7 @@ void TestFields::linkKinds_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<bool>("known");
-    // CONTRACT.md: a prefix, optionally followed by a generation or speed.
+    // docs/formats.md: a prefix, optionally followed by a generation or speed.
     QTest::newRow("nvlink3") << "nvlink3" << true;
     QTest::newRow("nvlink") << "nvlink" << true;
     QTest::newRow("nvswitch") << "nvswitch" << true;
@@ -540,7 +540,7 @@ void TestFields::linkKinds()
     QFETCH(QString, kind);
     QFETCH(bool, known);
     QCOMPARE(ss::isKnownLinkKind(kind.toStdString()), known);
-    QCOMPARE(ss::topologyDeviceKinds().size(), std::size_t(8)); // CONTRACT.md device kinds
+    QCOMPARE(ss::topologyDeviceKinds().size(), std::size_t(8)); // the device kinds of docs/formats.md
 }
 
 void TestFields::nearest()

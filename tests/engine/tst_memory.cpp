@@ -112,7 +112,7 @@ void TestMemory::bytesPerParam_data()
     QTest::addColumn<double>("weights");
     QTest::addColumn<double>("grads");
     QTest::addColumn<double>("states");
-    // CONTRACT.md and ZeRO §3.1: mixed precision Adam is 2 + 2 + 12.
+    // ZeRO (Rajbhandari et al., SC'20) §3.1: mixed precision Adam is 2 + 2 + 12.
     QTest::newRow("bf16-mixed Adam 2+2+12 (ZeRO K=12)") << int(Precision::Bf16Mixed) << int(Optimizer::Adam) << 2.0 << 2.0 << 12.0;
     QTest::newRow("fp16-mixed Adam 2+2+12 (ZeRO K=12)") << int(Precision::Fp16Mixed) << int(Optimizer::Adam) << 2.0 << 2.0 << 12.0;
     // EleutherAI "Transformer Math 101": fp32 weights/grads 4; AdamW 8 without a master copy;

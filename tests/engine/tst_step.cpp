@@ -293,7 +293,7 @@ void TestStep::uniformBubble_data()
     QTest::addColumn<int>("m");
     QTest::addColumn<int>("v");
     QTest::addColumn<double>("expected");
-    // REFERENCES.md "Pipeline schedules" (Narayanan et al. SC'21 §2.2): GPipe and 1F1B idle (p-1)/(m+p-1) of
+    // Narayanan et al. SC'21 §2.2: GPipe and 1F1B idle (p-1)/(m+p-1) of
     // the step; interleaved with v chunks (p-1)/(v·m+p-1), m a multiple of p.
     const auto f = [](double p, double m, double v) { return (p - 1) / (v * m + p - 1); };
     QTest::newRow("gpipe p4 m8") << Schedule::GPipe << 4 << 8 << 1 << f(4, 8, 1);
@@ -415,7 +415,7 @@ void TestStep::timelineInvariants()
     QVERIFY(!r.timeline.empty());
     for (const Warning& w : r.warnings)
         QVERIFY2(w.code.rfind("step.", 0) != 0 || w.code == "step.link_oversubscribed", w.message.c_str());
-    // CONTRACT.md "timeline": no two boxes overlap on one stream of one GPU; nothing ends after the step.
+    // docs/formats.md, "Result of eval" (timeline): no two boxes overlap on one stream of one GPU; nothing ends after the step.
     std::map<std::pair<int, std::string>, std::vector<std::pair<double, double>>> lanes;
     int critical = 0;
     for (const TimelineEvent& e : r.timeline) {
@@ -436,7 +436,7 @@ void TestStep::timelineInvariants()
     }
     QVERIFY(critical > 0);
     // The figures hang together: bubble fraction in [0, 1], compute no longer than the step, the link
-    // utilisation (CONTRACT.md: busy_s / step time) in [0, 1].
+    // utilisation (docs/formats.md: busy_s / step time) in [0, 1].
     QVERIFY(r.step.bubble_fraction >= 0 && r.step.bubble_fraction <= 1);
     QVERIFY(r.step.compute_s <= r.step.time_s * (1 + 1e-12));
     QVERIFY(r.step.exposed_comm_s >= 0 && r.step.exposed_comm_s <= r.step.time_s * (1 + 1e-12));
@@ -556,7 +556,7 @@ void TestStep::mfuFromModelFlops()
 void TestStep::mfuMegatronLayout()
 {
     // GPT-3 175B on 1024 A100 (Narayanan et al. SC'21 Table 1 reports 138 TFLOP/s per GPU, 44% of peak, with
-    // recomputation counted). MFU follows the model-FLOPs definition (CONTRACT.md): 72·B·s·L·h²(1 + s/6h +
+    // recomputation counted). MFU follows the model-FLOPs definition (PaLM App. B): 72·B·s·L·h²(1 + s/6h +
     // V/12Lh) / (T · N · peak); HFU adds the selective recompute; both below the compute efficiency, which
     // only bubbles and exposed communication erode.
     const Scenario s = gpt3();
@@ -576,7 +576,7 @@ void TestStep::offloadPcieBound()
 {
     // ZeRO-3 + CPU optimizer offload on a 4-GPU PCIe workstation (ZeRO-Offload, Ren et al. ATC'21;
     // ZeRO-Infinity SC'21: the GPUs share the host link). On Gen3 PCIe limits the step; Gen4 and Gen5 (twice
-    // and four times the x16 rate, REFERENCES.md) shorten it.
+    // and four times the x16 rate, PCI-SIG PCIe 4.0 and 5.0 base specifications) shorten it.
     const Result gen3 = run(offload("pcie-gen3-4gpu"));
     const Result gen4 = run(offload("pcie-gen4-4gpu"));
     const Result gen5 = run(offload("pcie-gen5-4gpu"));
@@ -627,8 +627,8 @@ void TestStep::parameterOffloadFetches()
 
 void TestStep::gradientBits()
 {
-    // Data parallel on 10 GbE: quantised gradients of k bits move k/32 of the fp32 volume (REFERENCES.md,
-    // "Collective cost"), so the all-reduce time shrinks in proportion (less the fixed latency) and the step
+    // Data parallel on 10 GbE: quantised gradients of k bits move k/32 of the fp32 volume (k bits in place of
+    // 32 per gradient), so the all-reduce time shrinks in proportion (less the fixed latency) and the step
     // with it.
     double previousStep = 1e300;
     double fp32 = 0;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Parameter sweeps (sweep.h, issue 6): ranges and value lists, the direction figures move in (memory grows with
+// Parameter sweeps (sweep.h): ranges and value lists, the direction figures move in (memory grows with
 // the micro batch, step time falls as the network gets faster), points against evaluate() and against formulas
 // (Narayanan et al. SC'21 §2 for microbatches, ZeRO §5 for sharded optimizer states), invalid points, the CSV.
 #include "evaluate.h"
@@ -83,7 +83,7 @@ private slots:
         // 1..8 in 8 geometric steps rounds to 1 1 2 2 3 4 6 8: duplicates dropped.
         QTest::newRow("log int rounded") << "training.micro_batch" << "1:8:8:log" << QList<double>{1, 2, 3, 4, 6, 8};
         QTest::newRow("log real") << "cluster.gpu.memory_bytes" << "1e9:1e11:3:log" << QList<double>{1e9, 1e10, 1e11};
-        // Unit strings as --set takes them: 100 Gb/s = 12.5 GB/s (bits vs bytes, CONTRACT.md).
+        // Unit strings as --set takes them: 100 Gb/s = 12.5 GB/s (bits vs bytes, as docs/formats.md keeps them apart).
         QTest::newRow("units") << "link.ib.bandwidth_Bps" << "100 Gb/s:400 Gb/s:2" << QList<double>{12.5e9, 50e9};
         // grad_comm_bits takes 32, 16, 8, 1 only (fields.cpp): a range snaps to them, nearest by ratio.
         QTest::newRow("choices") << "training.grad_comm_bits" << "1:32:6:log" << QList<double>{1, 8, 16, 32};

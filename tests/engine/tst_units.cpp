@@ -135,7 +135,7 @@ void TestUnits::reject_data()
     QTest::addColumn<Unit>("unit");
     QTest::addColumn<QString>("message");
 
-    // The message of the issue: the family expected, an example, and what was given.
+    // The message names the family expected, an example, and what was given.
     QTest::newRow("bytes for a bandwidth")
         << "80 GiB" << Unit::BytesPerSecond
         << "expected a bandwidth such as \"25 GB/s\" or \"200 Gb/s\", got \"80 GiB\"";

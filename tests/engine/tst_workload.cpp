@@ -225,7 +225,7 @@ void TestWorkload::inFlight_data()
     QTest::addColumn<int>("m");
     QTest::addColumn<int>("v");
     QTest::addColumn<double>("expected");
-    // REFERENCES.md / Narayanan et al. SC'21 §2.2: GPipe holds all m; 1F1B stage i holds p - i.
+    // Narayanan et al. SC'21 §2.2: GPipe holds all m; 1F1B stage i holds p - i.
     QTest::newRow("GPipe holds all 32 microbatches") << int(Schedule::GPipe) << 0 << 8 << 32 << 1 << 32.0;
     QTest::newRow("1F1B first stage holds p = 8") << int(Schedule::OneFOneB) << 0 << 8 << 32 << 1 << 8.0;
     QTest::newRow("1F1B stage 5 of 8 holds p - i = 3") << int(Schedule::OneFOneB) << 5 << 8 << 32 << 1 << 3.0;

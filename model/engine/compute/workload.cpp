@@ -127,7 +127,7 @@ LayerFlops layerForwardFlops(const ModelSpec& m, double micro_batch)
     // A matmul of an (n × k) input with a (k × m) weight is 2·n·k·m FLOPs: 2 per weight per token.
     f.dense = 2.0 * c.per_layer_active * tokens;
     // QKᵀ and scores·V: 2·b·s²·(a·d) each, the causal mask not halving it (Megatron-LM convention,
-    // Narayanan et al. SC'21 appendix; CONTRACT.md "model_flops_per_step").
+    // Narayanan et al. SC'21 appendix; docs/formats.md, "Result of eval": model_flops_per_step).
     const double width = m.kind == ModelKind::Params ? double(m.hidden) : double(m.heads) * m.headDim();
     f.attention = 4.0 * micro_batch * s * s * width;
     return f;

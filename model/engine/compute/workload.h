@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The transformer workload: exact parameter counts, the split over pipeline stages and tensor ranks,
-// matmul FLOPs, and activation bytes per layer (REFERENCES.md, "Parameters and FLOPs", "Activations").
+// matmul FLOPs, and activation bytes per layer (Narayanan et al., SC'21 eq. 2 and 3; Korthikanti et al.,
+// MLSys'23 §4).
 #pragma once
 
 #include "scenario.h"

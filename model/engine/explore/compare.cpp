@@ -9,7 +9,7 @@ namespace ss {
 
 namespace {
 
-// Stage fields, in the memory chart's stacking order (CONTRACT.md "memory.per_gpu").
+// Stage fields, in the memory chart's stacking order (docs/formats.md, "Result of eval": memory.per_gpu).
 struct StageField
 {
     const char* name;

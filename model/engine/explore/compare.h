@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Two results side by side (issue 6, "What-if tools": a pinned baseline against the current scenario).
+// Two results side by side, a what-if tool: a pinned baseline against the current scenario.
 // Which figures are compared, in which unit, and which direction is better, plus the delta arithmetic:
 // pure, so the window, the exports and the CLI all say the same thing about the same pair of results.
 #pragma once
@@ -30,7 +30,7 @@ enum class Verdict
     Neutral, // changed, but the figure has no better direction, or one side lacks it
 };
 
-// One compared figure. ID is its path in the result JSON (CONTRACT.md "Result of eval").
+// One compared figure. ID is its path in the result JSON (docs/formats.md, "Result of eval").
 struct FigureSpec
 {
     std::string id;

@@ -5,6 +5,7 @@
 #include "evaluate.h"
 #include "fields.h"
 #include "memory.h"
+#include "parallelfor.h"
 #include "presets.h"
 #include "validate.h"
 
@@ -13,7 +14,6 @@
 #include <cmath>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 namespace ss {
 
@@ -33,7 +33,10 @@ std::vector<std::int64_t> divisors(std::int64_t n)
     return small;
 }
 
-std::string num(std::int64_t v) { return std::to_string(v); }
+std::string num(std::int64_t v)
+{
+    return std::to_string(v);
+}
 
 bool fitsAll(const MemoryResult& memory)
 {
@@ -75,7 +78,8 @@ const char* planObjectiveName(PlanObjective objective)
 
 bool planObjectiveFromName(const std::string& name, PlanObjective& out)
 {
-    for (PlanObjective o : {PlanObjective::StepTime, PlanObjective::TokensPerGpu, PlanObjective::MemoryHeadroom})
+    for (PlanObjective o :
+         {PlanObjective::StepTime, PlanObjective::TokensPerGpu, PlanObjective::MemoryHeadroom})
         if (name == planObjectiveName(o)) {
             out = o;
             return true;
@@ -88,7 +92,8 @@ std::string planBase(const Scenario& scenario, std::int64_t gpus, Scenario& out)
     out = scenario;
     if (gpus == 0 || gpus == scenario.gpus())
         return {};
-    // A million GPUs is beyond any cluster built so far; the bound keeps the enumeration and the topology sane.
+    // A million GPUs is beyond any cluster built so far; the bound keeps the enumeration and the topology
+    // sane.
     constexpr std::int64_t kMaxGpus = std::int64_t(1) << 20;
     if (gpus < 0 || gpus > kMaxGpus)
         return "--gpus: expected a GPU count from 1 to " + num(kMaxGpus) + ", got " + num(gpus);
@@ -159,8 +164,8 @@ std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& op
         if (!options.tp_across_nodes && tp > base.cluster.gpus_per_node)
             continue;
         // Megatron-LM splits whole heads and FFN columns (the same rules validateScenario() applies).
-        if (transformer && (m.heads % tp != 0 || (m.kv_heads % tp != 0 && tp % m.kv_heads != 0) ||
-                            m.ffn_hidden % tp != 0))
+        if (transformer &&
+            (m.heads % tp != 0 || (m.kv_heads % tp != 0 && tp % m.kv_heads != 0) || m.ffn_hidden % tp != 0))
             continue;
         for (std::int64_t pp : divisors(n / tp)) {
             // Stages of whole, equal layer counts, as Megatron-LM requires.
@@ -176,7 +181,8 @@ std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& op
                 for (int z : zeros) {
                     // DeepSpeed's pipeline engine asserts that ZeRO-2 and ZeRO-3 are not combined with
                     // pipeline parallelism (deepspeed/runtime/pipe/engine.py: "ZeRO-2 and ZeRO-3 are
-                    // incompatible with pipeline parallelism"); Megatron-LM's distributed optimizer is ZeRO-1.
+                    // incompatible with pipeline parallelism"); Megatron-LM's distributed optimizer is
+                    // ZeRO-1.
                     if (pp > 1 && z > 1 && !options.zero_with_pp)
                         continue;
                     for (Recompute rc : options.recomputes) {
@@ -200,7 +206,8 @@ std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& op
                                     out.push_back(l);
                                     continue;
                                 }
-                                // Narayanan et al. SC'21 §2.2.2: m a multiple of p, and v chunks of whole layers.
+                                // Narayanan et al. SC'21 §2.2.2: m a multiple of p, and v chunks of whole
+                                // layers.
                                 if (micro % pp != 0)
                                     continue;
                                 for (std::int64_t v = 2; v <= options.max_virtual_stages; ++v)
@@ -245,6 +252,87 @@ bool planBetter(const PlanCandidate& a, const PlanCandidate& b, PlanObjective ob
     return a.index < b.index;
 }
 
+namespace {
+
+// Problems the layout cannot fix (an unknown preset, a GPU without memory) stop the search up front with the
+// validator's own words; those about the layout itself are the search's to avoid. Returns "" or the first.
+std::string layoutIndependentProblem(const Scenario& base)
+{
+    for (const Problem& p : validateScenario(base)) {
+        if (p.path.rfind("parallel.dp", 0) == 0 || p.path.rfind("parallel.tp", 0) == 0 ||
+            p.path.rfind("parallel.pp", 0) == 0 || p.path.rfind("parallel.schedule", 0) == 0 ||
+            p.path.rfind("parallel.virtual_stages", 0) == 0 || p.path.rfind("parallel.zero_stage", 0) == 0 ||
+            p.path.rfind("parallel.sequence_parallel", 0) == 0 ||
+            p.path.rfind("training.micro_batch", 0) == 0 || p.path.rfind("training.global_batch", 0) == 0 ||
+            p.path.rfind("training.recompute", 0) == 0 || p.path.rfind("parallel.offload", 0) == 0 ||
+            p.path.rfind("parallel.dp_sync", 0) == 0)
+            continue;
+        return p.path + ": " + p.message;
+    }
+    return {};
+}
+
+// What one worker of the search keeps across its layouts: a scratch scenario, its own communication model of
+// the topology (routed once, its plans kept), and what it found since its last report.
+struct alignas(64) PlanWorker // a cache line of its own: workers write their own all the time
+{
+    Scenario sc;
+    bool started = false;
+    std::optional<CommModel> model;
+    EvalOptions eval;
+    std::vector<Warning> warnings;
+    std::vector<PlanCandidate> fresh; // feasible layouts not yet reported
+    std::int64_t evaluated = 0;
+};
+
+// Evaluates LAYOUT, the INDEX-th of the enumeration, on worker W: a feasible one joins W's fresh list.
+void evaluateLayout(PlanWorker& w, const Layout& l, std::int64_t index)
+{
+    Scenario& sc = w.sc;
+    applyLayout(sc, l);
+    if (!validateScenario(sc).empty())
+        return; // a rule enumerateLayouts() does not mirror: not a layout at all
+    ++w.evaluated;
+    // Memory first: it costs microseconds and most layouts of a large model fail here.
+    w.warnings.clear();
+    const std::int64_t micro = sc.training.global_batch / (l.dp * l.micro_batch);
+    if (!fitsAll(estimateMemory(sc, micro, w.warnings)))
+        return;
+    const Result r = evaluate(sc, w.eval);
+    PlanCandidate c;
+    c.layout = l;
+    c.index = index;
+    c.fits = fitsAll(r.memory);
+    if (!c.fits)
+        return;
+    c.step_time_s = r.step.time_s;
+    c.tokens_per_s = r.step.tokens_per_s;
+    c.mfu = r.step.mfu;
+    c.peak_gpu_bytes = r.memory.peak_gpu_bytes;
+    c.capacity_bytes = r.memory.per_gpu.front().capacity;
+    c.exposed_comm_s = r.step.exposed_comm_s;
+    c.bubble_fraction = r.step.bubble_fraction;
+    w.fresh.push_back(c);
+}
+
+// The search's figures from the feasible layouts: every one in enumeration order, the best ranked.
+void rankFeasible(PlanResult& result, std::vector<PlanCandidate> feasible, const PlanOptions& options)
+{
+    result.feasible = std::int64_t(feasible.size());
+    std::sort(feasible.begin(), feasible.end(),
+              [](const PlanCandidate& a, const PlanCandidate& b) { return a.index < b.index; });
+    std::vector<PlanCandidate> ranked = feasible;
+    const std::size_t top = std::min(ranked.size(), std::size_t(std::max(0, options.top)));
+    std::partial_sort(
+        ranked.begin(), ranked.begin() + std::ptrdiff_t(top), ranked.end(),
+        [&](const PlanCandidate& a, const PlanCandidate& b) { return planBetter(a, b, options.objective); });
+    ranked.resize(top);
+    result.best = std::move(ranked);
+    result.feasibleAll = std::move(feasible);
+}
+
+} // namespace
+
 PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, const PlanProgress& progress,
                        const std::atomic<bool>* cancel)
 {
@@ -252,21 +340,10 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
     PlanResult result;
     Scenario base;
     result.error = planBase(scenario, options.gpus, base);
+    if (result.error.empty())
+        result.error = layoutIndependentProblem(base);
     if (!result.error.empty())
         return result;
-    // Problems the layout cannot fix (an unknown preset, a GPU without memory) stop the search up front with
-    // the validator's own words; those about the layout itself are the search's to avoid.
-    for (const Problem& p : validateScenario(base)) {
-        if (p.path.rfind("parallel.dp", 0) == 0 || p.path.rfind("parallel.tp", 0) == 0 ||
-            p.path.rfind("parallel.pp", 0) == 0 || p.path.rfind("parallel.schedule", 0) == 0 ||
-            p.path.rfind("parallel.virtual_stages", 0) == 0 || p.path.rfind("parallel.zero_stage", 0) == 0 ||
-            p.path.rfind("parallel.sequence_parallel", 0) == 0 || p.path.rfind("training.micro_batch", 0) == 0 ||
-            p.path.rfind("training.global_batch", 0) == 0 || p.path.rfind("training.recompute", 0) == 0 ||
-            p.path.rfind("parallel.offload", 0) == 0 || p.path.rfind("parallel.dp_sync", 0) == 0)
-            continue;
-        result.error = p.path + ": " + p.message;
-        return result;
-    }
 
     const std::vector<Layout> layouts = enumerateLayouts(base, options);
     result.total = std::int64_t(layouts.size());
@@ -275,109 +352,48 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
     Topology topology;
     const bool haveTopology = scenarioTopology(base, topology);
 
-    unsigned threads = options.threads > 0 ? unsigned(options.threads) : std::thread::hardware_concurrency();
-    threads = std::max(1u, threads);
-    constexpr std::int64_t kChunk = 16; // layouts a worker takes at once: neighbours share (dp, tp, pp)
-    threads = unsigned(std::min<std::int64_t>(threads, std::max<std::int64_t>(1, result.total / kChunk)));
-
-    std::atomic<std::int64_t> next{0};
+    ParallelForOptions parallel;
+    parallel.threads = options.threads > 0 ? unsigned(options.threads) : 0;
+    parallel.chunk = 16; // layouts a worker takes at once: neighbours share (dp, tp, pp)
+    parallel.cancel = cancel;
+    std::vector<PlanWorker> workers(parallelWorkers(layouts.size(), parallel));
+    for (PlanWorker& w : workers)
+        w.sc = base;
     std::atomic<std::int64_t> done{0};
-    std::atomic<bool> stopped{false};
     std::mutex mutex;
     std::vector<PlanCandidate> feasible;
-    std::int64_t evaluated = 0;
 
-    const auto worker = [&]() {
-        Scenario sc = base;
-        std::optional<CommModel> model;
-        if (haveTopology) {
+    const auto body = [&](std::size_t i, unsigned worker) {
+        PlanWorker& w = workers[worker];
+        if (!w.started) {
+            // On the worker's own thread, so that the workers route the topology side by side.
+            w.started = true;
             CommModel m;
-            if (CommModel::fromTopology(topology, m))
-                model.emplace(std::move(m));
+            if (haveTopology && CommModel::fromTopology(topology, m))
+                w.model.emplace(std::move(m));
+            w.eval.comm_model = w.model ? &*w.model : nullptr;
+            w.eval.drawing_detail = false;
         }
-        EvalOptions eval;
-        eval.comm_model = model ? &*model : nullptr;
-        eval.drawing_detail = false;
-        std::vector<PlanCandidate> fresh;
-        std::vector<Warning> warnings;
-        std::int64_t localEvaluated = 0;
-        while (true) {
-            const std::int64_t start = next.fetch_add(kChunk);
-            if (start >= result.total)
-                break;
-            const std::int64_t end = std::min(result.total, start + kChunk);
-            for (std::int64_t i = start; i < end; ++i) {
-                if (cancel && cancel->load(std::memory_order_relaxed)) {
-                    stopped = true;
-                    break;
-                }
-                const Layout& l = layouts[std::size_t(i)];
-                applyLayout(sc, l);
-                if (!validateScenario(sc).empty())
-                    continue; // a rule enumerateLayouts() does not mirror: not a layout at all
-                ++localEvaluated;
-                // Memory first: it costs microseconds and most layouts of a large model fail here.
-                warnings.clear();
-                const std::int64_t micro = sc.training.global_batch / (l.dp * l.micro_batch);
-                if (!fitsAll(estimateMemory(sc, micro, warnings)))
-                    continue;
-                const Result r = evaluate(sc, eval);
-                PlanCandidate c;
-                c.layout = l;
-                c.index = i;
-                c.fits = fitsAll(r.memory);
-                if (!c.fits)
-                    continue;
-                c.step_time_s = r.step.time_s;
-                c.tokens_per_s = r.step.tokens_per_s;
-                c.mfu = r.step.mfu;
-                c.peak_gpu_bytes = r.memory.peak_gpu_bytes;
-                c.capacity_bytes = r.memory.per_gpu.front().capacity;
-                c.exposed_comm_s = r.step.exposed_comm_s;
-                c.bubble_fraction = r.step.bubble_fraction;
-                fresh.push_back(c);
-            }
-            const std::int64_t total = done.fetch_add(end - start) + (end - start);
-            {
-                const std::lock_guard<std::mutex> lock(mutex);
-                evaluated += localEvaluated;
-                localEvaluated = 0;
-                feasible.insert(feasible.end(), fresh.begin(), fresh.end());
-                if (progress)
-                    progress(std::min(total, result.total), result.total, fresh);
-            }
-            fresh.clear();
-            if (stopped)
-                break;
-        }
-        const std::lock_guard<std::mutex> lock(mutex);
-        evaluated += localEvaluated;
+        evaluateLayout(w, layouts[i], std::int64_t(i));
     };
+    // After each chunk: the worker's feasible layouts join the others and the caller hears of them.
+    const auto chunkDone = [&](std::size_t begin, std::size_t end, unsigned worker) {
+        PlanWorker& w = workers[worker];
+        const std::int64_t n = std::int64_t(end - begin);
+        const std::int64_t total = done.fetch_add(n) + n;
+        {
+            const std::lock_guard<std::mutex> lock(mutex);
+            feasible.insert(feasible.end(), w.fresh.begin(), w.fresh.end());
+            if (progress)
+                progress(std::min(total, result.total), result.total, w.fresh);
+        }
+        w.fresh.clear();
+    };
+    result.cancelled = !parallelFor(layouts.size(), parallel, body, chunkDone);
 
-    if (threads == 1) {
-        worker();
-    } else {
-        std::vector<std::thread> pool;
-        for (unsigned t = 0; t < threads; ++t)
-            pool.emplace_back(worker);
-        for (std::thread& t : pool)
-            t.join();
-    }
-
-    result.cancelled = stopped;
-    result.evaluated = evaluated;
-    result.feasible = std::int64_t(feasible.size());
-    std::sort(feasible.begin(), feasible.end(),
-              [](const PlanCandidate& a, const PlanCandidate& b) { return a.index < b.index; });
-    std::vector<PlanCandidate> ranked = feasible;
-    const std::size_t top = std::min(ranked.size(), std::size_t(std::max(0, options.top)));
-    std::partial_sort(ranked.begin(), ranked.begin() + std::ptrdiff_t(top), ranked.end(),
-                      [&](const PlanCandidate& a, const PlanCandidate& b) {
-                          return planBetter(a, b, options.objective);
-                      });
-    ranked.resize(top);
-    result.best = std::move(ranked);
-    result.feasibleAll = std::move(feasible);
+    for (const PlanWorker& w : workers)
+        result.evaluated += w.evaluated;
+    rankFeasible(result, std::move(feasible), options);
     result.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
 }

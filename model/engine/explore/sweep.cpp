@@ -2,6 +2,7 @@
 #include "sweep.h"
 
 #include "evaluate.h"
+#include "parallelfor.h"
 #include "presets.h"
 #include "validate.h"
 
@@ -48,7 +49,7 @@ std::vector<std::string_view> split(std::string_view text, char separator)
 }
 
 // A link kind belongs to PREFIX when it is the prefix or continues it with '-' or a digit ("nvlink3" is an
-// nvlink, "pcie-gen4-x16" a pcie-gen4; CONTRACT.md's link kinds), so "ib" never matches a kind "ibex".
+// nvlink, "pcie-gen4-x16" a pcie-gen4; the link kinds of docs/formats.md), so "ib" never matches "ibex".
 bool kindMatches(std::string_view kind, std::string_view prefix)
 {
     if (prefix.empty() || kind.substr(0, prefix.size()) != prefix)
@@ -216,7 +217,8 @@ double linkValue(const Scenario& s, const std::string& prefix, bool bandwidth)
     return kNaN;
 }
 
-// memory.per_gpu[N].<component>: one stage's figure (CONTRACT.md); false for any other name.
+// memory.per_gpu[N].<component>: one stage's figure (docs/formats.md, "Result of eval"); false for any other
+// name.
 bool stageMetric(std::string_view name, SweepMetric& out)
 {
     constexpr std::string_view head = "memory.per_gpu[";
@@ -394,8 +396,8 @@ std::vector<SweepParam> sweepParams(const Scenario& scenario)
     Topology topology;
     if (!scenarioLinks(scenario, topology))
         return params;
-    // CONTRACT.md's kind prefixes first (every InfiniBand link), then each full kind that differs from its
-    // prefix (only the ib-hdr links), in topology order.
+    // The kind prefixes of docs/formats.md first (every InfiniBand link), then each full kind that differs
+    // from its prefix (only the ib-hdr links), in topology order.
     std::vector<std::string> kinds;
     for (const std::string& prefix : topologyLinkKindPrefixes())
         for (const TopologyLink& link : topology.links)
@@ -680,44 +682,25 @@ SweepResult runSweep(const Scenario& scenario, const SweepSpec& spec, const std:
     const std::size_t count = spec.values.size();
     result.rows.resize(count);
     std::vector<char> done(count, 0); // not vector<bool>: workers write neighbouring elements at once
-    std::atomic<std::size_t> next{0};
     // Each worker takes the next value; evaluate()'s thread-local communication model keeps one cluster's
     // routes across that worker's points (evaluate.cpp), so a sweep of a non-cluster field builds it once each.
-    const auto work = [&] {
-        for (;;) {
-            if (cancel && cancel->load(std::memory_order_relaxed))
-                return;
-            const std::size_t i = next.fetch_add(1);
-            if (i >= count)
-                return;
-            try {
-                result.rows[i] = evaluatePoint(scenario, spec.param, spec.values[i], metrics);
-            } catch (const std::exception& e) {
-                SweepRow row;
-                row.value = spec.values[i];
-                row.metrics.assign(metrics.size(), kNaN);
-                row.problem = std::string("internal error: ") + e.what();
-                result.rows[i] = std::move(row);
-            }
-            done[i] = 1; // distinct elements per worker; read after join
-        }
-    };
-    unsigned threads = spec.threads > 0 ? unsigned(spec.threads) : std::max(1u, std::thread::hardware_concurrency());
-    threads = unsigned(std::min<std::size_t>({threads, count, 64}));
-    if (threads <= 1) {
-        work();
-    } else {
-        std::vector<std::thread> pool;
+    // One worker per core (or spec.threads), at most 64.
+    ParallelForOptions parallel;
+    const unsigned threads = spec.threads > 0 ? unsigned(spec.threads) : std::thread::hardware_concurrency();
+    parallel.threads = std::max(1u, std::min(threads, 64u));
+    parallel.cancel = cancel;
+    parallelFor(count, parallel, [&](std::size_t i, unsigned) {
         try {
-            for (unsigned t = 1; t < threads; ++t)
-                pool.emplace_back(work);
-        } catch (const std::exception&) {
-            // No more threads to be had: the ones started (and this one) do the work.
+            result.rows[i] = evaluatePoint(scenario, spec.param, spec.values[i], metrics);
+        } catch (const std::exception& e) {
+            SweepRow row;
+            row.value = spec.values[i];
+            row.metrics.assign(metrics.size(), kNaN);
+            row.problem = std::string("internal error: ") + e.what();
+            result.rows[i] = std::move(row);
         }
-        work();
-        for (std::thread& t : pool)
-            t.join();
-    }
+        done[i] = 1; // distinct elements per worker; read after the workers are done
+    });
     if (cancel && cancel->load()) {
         result.cancelled = true;
         // Keep the finished points only, still in value order.

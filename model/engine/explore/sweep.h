@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Parameter sweeps (issue 6, "What-if tools"): one numeric input of the scenario stepped over a list of values,
+// Parameter sweeps, a what-if tool: one numeric input of the scenario stepped over a list of values,
 // the scenario evaluated at each, and chosen figures of the result read off. `shardscope-cli sweep` prints the
 // rows as CSV and the explorer's Sweep tab draws them, from the same runSweep(), so the two never disagree.
 //
@@ -42,7 +42,7 @@ enum class MetricKind
 
 struct SweepMetric
 {
-    std::string name; // the result JSON path (CONTRACT.md "Result of eval"): "step.time_s"
+    std::string name; // the result JSON path (docs/formats.md, "Result of eval"): "step.time_s"
     MetricKind kind = MetricKind::Count;
     std::function<double(const Result&)> get;
 };
@@ -52,7 +52,7 @@ struct SweepMetric
 const std::vector<SweepMetric>& sweepMetrics();
 // The metric NAME; false with *ERROR ("unknown metric 'x' (did you mean step.time_s?)") when there is none.
 bool findSweepMetric(std::string_view name, SweepMetric& out, std::string* error = nullptr);
-// The metrics of a sweep without --metric: step.time_s, memory.peak_gpu_bytes (CONTRACT.md).
+// The metrics of a sweep without --metric: step.time_s, memory.peak_gpu_bytes (docs/formats.md, "Binaries").
 std::vector<std::string> defaultSweepMetrics();
 // The unit a metric kind is formatted in (units.h); TokensPerSecond as a Count.
 Unit metricUnit(MetricKind kind);
@@ -73,7 +73,8 @@ struct SweepParam
 // False with *ERROR naming the problem ("unknown parameter 'x' (did you mean training.micro_batch?)").
 bool findSweepParam(const Scenario& scenario, std::string_view path, SweepParam& out, std::string* error = nullptr);
 // Every parameter SCENARIO can be swept over: the numeric fields, cluster.gpus, and link.<prefix>.bandwidth_Bps
-// and .efficiency for each link kind prefix of its topology (CONTRACT.md's list, then each distinct full kind).
+// and .efficiency for each link kind prefix of its topology (docs/formats.md's list, then each distinct full
+// kind).
 std::vector<SweepParam> sweepParams(const Scenario& scenario);
 // PARAM's value in SCENARIO (for a link pseudo-parameter: its first matching link's); NaN when it has none.
 double sweepParamValue(const Scenario& scenario, std::string_view param);

@@ -37,23 +37,18 @@ struct ActivationParts
     double perLayer = 0;  // one layer, one microbatch
 };
 
-// Every figure of one memory.per_gpu row, explained (EvalOptions::explain).
-void explainStage(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row,
-                  const StageParams& sp, const StateBytes& bytes, const ActivationParts& act)
+// What the explanations of a stage's model states cite.
+const char* const kZeroSource = "ZeRO (Rajbhandari et al., SC'20) §5";
+const char* const kOffloadSource =
+    "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (Rajbhandari et al., SC'21)";
+
+// The stage's share of the model: its layers, parameters and in-flight microbatches.
+void explainStageShare(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row)
 {
     const ParallelSpec& par = sc.parallel;
-    const int zero = std::clamp(par.zero_stage, 0, 3);
-    const double nd = double(std::max<std::int64_t>(par.dp, 1));
     const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
-    const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
-    const bool offParams = par.offload_params != Offload::None && zero == 3;
     const int st = row.stage;
-    const double psi = sp.per_gpu;
     const auto n = [](double v) { return num(v); };
-    const char* zeroSource = "ZeRO (Rajbhandari et al., SC'20) §5";
-    const char* offloadSource =
-        "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (Rajbhandari et al., SC'21)";
-
     const ParamCount count = countParams(sc.model);
     const double t = double(std::max<std::int64_t>(par.tp, 1));
     const double layers = double(row.layers);
@@ -92,41 +87,58 @@ void explainStage(std::vector<Explanation>& out, const Scenario& sc, const Stage
             {path(st, "in_flight"), "n_i = min(p − i, m)",
              "min(" + std::to_string(pp) + " − " + std::to_string(st) + ", " + m + ")", row.in_flight, "",
              "Narayanan et al., SC'21 §2.2 (1F1B); Qi et al., ICLR'24 (ZB-H1 keeps 1F1B's memory)"});
+}
 
-    // Model states: sharded by ZeRO over N_d; offloaded ones are 0 on the GPU, their bytes on the host.
+// Model states: sharded by ZeRO over N_d; offloaded ones are 0 on the GPU, their bytes on the host.
+void explainStates(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row, double psi,
+                   const StateBytes& bytes)
+{
+    const ParallelSpec& par = sc.parallel;
+    const int zero = std::clamp(par.zero_stage, 0, 3);
+    const double nd = double(std::max<std::int64_t>(par.dp, 1));
+    const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
+    const bool offParams = par.offload_params != Offload::None && zero == 3;
+    const int st = row.stage;
+    const auto n = [](double v) { return num(v); };
     const std::string ndText = " / " + n(nd);
     if (offParams)
         out.push_back({path(st, "params"), "0 (Ψ_gpu · w / N_d on the host)",
                        "0 (" + n(psi) + " × " + n(bytes.weights) + " B" + ndText + ")", row.params, "B",
-                       offloadSource});
+                       kOffloadSource});
     else
         out.push_back({path(st, "params"), zero >= 3 ? "Ψ_gpu · w / N_d" : "Ψ_gpu · w",
                        n(psi) + " × " + n(bytes.weights) + " B" + (zero >= 3 ? ndText : ""), row.params, "B",
-                       zeroSource});
+                       kZeroSource});
     if (offOpt && zero >= 2)
         out.push_back({path(st, "grads"), "0 (Ψ_gpu · g / N_d on the host)",
                        "0 (" + n(psi) + " × " + n(bytes.grads) + " B" + ndText + ")", row.grads, "B",
-                       offloadSource});
+                       kOffloadSource});
     else
         out.push_back({path(st, "grads"), zero >= 2 ? "Ψ_gpu · g / N_d" : "Ψ_gpu · g",
                        n(psi) + " × " + n(bytes.grads) + " B" + (zero >= 2 ? ndText : ""), row.grads, "B",
-                       zeroSource});
+                       kZeroSource});
     if (offOpt)
         out.push_back({path(st, "optimizer"), "0 (Ψ_gpu · K / N_d on the host)",
                        "0 (" + n(psi) + " × " + n(bytes.optimizer) + " B" + ndText + ")", row.optimizer, "B",
-                       offloadSource});
+                       kOffloadSource});
     else
         out.push_back({path(st, "optimizer"), zero >= 1 ? "Ψ_gpu · K / N_d" : "Ψ_gpu · K",
                        n(psi) + " × " + n(bytes.optimizer) + " B" + (zero >= 1 ? ndText : ""), row.optimizer,
                        "B", "ZeRO (Rajbhandari et al., SC'20) §3.1 (K = 12 for mixed-precision Adam), §5"});
+}
 
-    out.push_back({path(st, "activations"), "n_i · L_i · A_layer + A_recompute + A_emb + A_out",
-                   n(row.in_flight) + " × " + n(layers) + " × " + n(act.perLayer) + " B + " +
-                       n(act.recompute) + " B + " + n(act.embedding) + " B + " + n(act.output) + " B",
-                   row.activations, "B",
-                   "Korthikanti et al., MLSys'23 §4 (bytes per layer), §4.3 (embedding and output layer)"});
-
-    // Buffers and their parts.
+// The buffers and their parts, the total and the capacity.
+void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row,
+                    const StageParams& sp, const StateBytes& bytes)
+{
+    const ParallelSpec& par = sc.parallel;
+    const int zero = std::clamp(par.zero_stage, 0, 3);
+    const double nd = double(std::max<std::int64_t>(par.dp, 1));
+    const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
+    const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
+    const double t = double(std::max<std::int64_t>(par.tp, 1));
+    const int st = row.stage;
+    const auto n = [](double v) { return num(v); };
     out.push_back({path(st, "buffers"), "ZeRO-3 gather + buckets + logits + CUDA context + allocator",
                    n(row.buffer_zero3_gather) + " + " + n(row.buffer_grad_buckets) + " + " +
                        n(row.buffer_logits) + " + " + n(row.buffer_cuda_context) + " + " +
@@ -140,7 +152,7 @@ void explainStage(std::vector<Explanation>& out, const Scenario& sc, const Stage
              "DeepSpeed ZeRO-3 docs (stage3_prefetch_bucket_size: one module gathered ahead)"});
     else
         out.push_back({path(st, "buffer_parts.zero3_gather"), "0 (ZeRO stage < 3 or N_d = 1)", "0",
-                       row.buffer_zero3_gather, "B", zeroSource});
+                       row.buffer_zero3_gather, "B", kZeroSource});
     out.push_back(
         {path(st, "buffer_parts.grad_buckets"), nd > 1 || offOpt ? "B_buckets" : "0 (N_d = 1 and no offload)",
          n(row.buffer_grad_buckets) + " B", row.buffer_grad_buckets, "B",
@@ -173,6 +185,22 @@ void explainStage(std::vector<Explanation>& out, const Scenario& sc, const Stage
                    row.total, "B", "CONTRACT.md \"Result of eval\" (memory.per_gpu: the five parts)"});
     out.push_back({path(st, "capacity"), "M_GPU", n(row.capacity) + " B", row.capacity, "B",
                    "the GPU catalogue (cluster.gpu.memory_bytes; REFERENCES.md \"Hardware\")"});
+}
+
+// Every figure of one memory.per_gpu row, explained (EvalOptions::explain). The source strings are printed by
+// eval --explain and stay word for word.
+void explainStage(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row,
+                  const StageParams& sp, const StateBytes& bytes, const ActivationParts& act)
+{
+    const auto n = [](double v) { return num(v); };
+    explainStageShare(out, sc, row);
+    explainStates(out, sc, row, sp.per_gpu, bytes);
+    out.push_back({path(row.stage, "activations"), "n_i · L_i · A_layer + A_recompute + A_emb + A_out",
+                   n(row.in_flight) + " × " + n(double(row.layers)) + " × " + n(act.perLayer) + " B + " +
+                       n(act.recompute) + " B + " + n(act.embedding) + " B + " + n(act.output) + " B",
+                   row.activations, "B",
+                   "Korthikanti et al., MLSys'23 §4 (bytes per layer), §4.3 (embedding and output layer)"});
+    explainBuffers(out, sc, row, sp, bytes);
 }
 
 // Which pipeline stage a global rank belongs to, for a rank order given innermost first ("tp-dp-pp").
@@ -250,131 +278,152 @@ StateBytes stateBytesPerParam(Precision precision, Optimizer optimizer)
     return b;
 }
 
-MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::vector<Warning>& warnings,
-                            std::vector<Explanation>* explain)
+namespace {
+
+// What one GPU of each stage puts on the host, CPU or NVMe, for the per-node totals.
+struct HostShares
 {
-    MemoryResult mem;
-    const ParallelSpec& par = sc.parallel;
+    std::vector<double> cpu;
+    std::vector<double> nvme;
+};
+
+// The model states of one GPU of stage ROW (ROW.gpu_params parameters). ZeRO (Rajbhandari et al., SC'20) §5:
+// stage 1 shards optimizer states over N_d, stage 2 also gradients, stage 3 also the weights: (2 + 2 +
+// K)Ψ/N_d at stage 3. ZeRO-Offload (Ren et al., ATC'21) §4: the fp32 states, the update and the gradient
+// partition live on the host; the GPU keeps fp16 weights and streams gradients out bucket by bucket.
+// ZeRO-Infinity (SC'21) moves the weight partition too (stage 3 only), or puts states on NVMe.
+void modelStates(StageMemory& row, const ParallelSpec& par, const StateBytes& bytes, HostShares& host)
+{
     const double nd = std::max<std::int64_t>(par.dp, 1);
-    const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
     const int zero = std::clamp(par.zero_stage, 0, 3);
-    const StateBytes bytes = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
-    const auto stages = stageParams(sc);
-    const auto layers = layersPerStage(std::max<std::int64_t>(sc.model.layers, 1), pp);
-    const ActivationTerms act = layerActivationBytes(sc);
-    const double capacity = sc.cluster.gpu.memory_bytes;
     const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
     const bool offParams = par.offload_params != Offload::None && zero == 3;
+    const std::size_t i = std::size_t(row.stage);
+    const double psi = row.gpu_params;
+    row.params = psi * bytes.weights / (zero >= 3 ? nd : 1);
+    row.grads = psi * bytes.grads / (zero >= 2 ? nd : 1);
+    row.optimizer = psi * bytes.optimizer / (zero >= 1 ? nd : 1);
+    double offloaded = 0;
+    if (offOpt) {
+        offloaded = row.optimizer + (zero >= 2 ? row.grads : psi * bytes.grads / nd);
+        row.optimizer = 0;
+        if (zero >= 2)
+            row.grads = 0;
+        (par.offload_optimizer == Offload::Cpu ? host.cpu : host.nvme)[i] += offloaded;
+    }
+    if (offParams) {
+        (par.offload_params == Offload::Cpu ? host.cpu : host.nvme)[i] += row.params;
+        row.params = 0;
+    }
+}
 
-    // What one GPU of each stage puts on the host (CPU or NVMe), for the per-node totals below.
-    std::vector<double> cpuPerGpu(static_cast<std::size_t>(pp), 0.0), nvmePerGpu(static_cast<std::size_t>(pp), 0.0);
-
+// The activations of stage ROW: the schedule's in-flight microbatches times the stage's layers (Korthikanti
+// et al., MLSys'23 §4.2.3), and the terms of the layer being recomputed and of the two ends of the model.
+ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const ActivationTerms& act,
+                                 std::int64_t microbatches)
+{
+    const ParallelSpec& par = sc.parallel;
+    const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
+    const std::int64_t i = row.stage;
     const double s = sc.model.seq_len, b = sc.training.micro_batch, h = sc.model.hidden;
     const double t = std::max<std::int64_t>(par.tp, 1);
     const double tsp = par.sequence_parallel ? t : 1.0;
     const double vocab = sc.model.kind == ModelKind::Transformer ? double(sc.model.vocab) : 0.0;
-
-    for (std::int64_t i = 0; i < pp; ++i) {
-        const StageParams& sp = stages[std::size_t(i)];
-        StageMemory row;
-        row.stage = int(i);
-        row.layers = layers[std::size_t(i)];
-        row.stage_params = sp.total;
-        row.gpu_params = sp.per_gpu;
-        const double psi = sp.per_gpu;
-
-        // ZeRO (Rajbhandari et al., SC'20) §5: stage 1 shards optimizer states over N_d, stage 2 also
-        // gradients, stage 3 also the weights: (2 + 2 + K)Ψ/N_d at stage 3.
-        row.params = psi * bytes.weights / (zero >= 3 ? nd : 1);
-        row.grads = psi * bytes.grads / (zero >= 2 ? nd : 1);
-        row.optimizer = psi * bytes.optimizer / (zero >= 1 ? nd : 1);
-
-        // ZeRO-Offload (Ren et al., ATC'21) §4: the fp32 states, the update and the gradient partition live
-        // on the host; the GPU keeps fp16 weights and streams gradients out bucket by bucket. ZeRO-Infinity
-        // (SC'21) moves the weight partition too (stage 3 only), or puts states on NVMe.
-        double offloaded = 0;
-        if (offOpt) {
-            offloaded = row.optimizer + (zero >= 2 ? row.grads : psi * bytes.grads / nd);
-            row.optimizer = 0;
-            if (zero >= 2)
-                row.grads = 0;
-            (par.offload_optimizer == Offload::Cpu ? cpuPerGpu : nvmePerGpu)[std::size_t(i)] += offloaded;
-        }
-        if (offParams) {
-            (par.offload_params == Offload::Cpu ? cpuPerGpu : nvmePerGpu)[std::size_t(i)] += row.params;
-            row.params = 0;
-        }
-
-        // Activations: the schedule's in-flight microbatches times the stage's layers (Korthikanti §4.2.3).
-        row.in_flight = inFlightMicrobatches(par.schedule, i, pp, microbatches, par.virtual_stages);
-        const double perLayer = act.total();
-        row.activations = row.in_flight * double(row.layers) * perLayer;
-        double recomputeBytes = 0, embeddingBytes = 0, outputBytes = 0; // the terms added below, for EXPLAIN
-        if (sc.training.recompute == Recompute::Full && row.layers > 0) {
-            // The layer being recomputed materialises its full activations once.
-            Scenario noRecompute = sc;
-            noRecompute.training.recompute = Recompute::None;
-            recomputeBytes = layerActivationBytes(noRecompute).total();
-            row.activations += recomputeBytes;
-        }
-        if (i == 0) { // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3: sbhp/t)
-            embeddingBytes = row.in_flight * s * b * h / tsp;
-            row.activations += embeddingBytes;
-        }
-        if (i == pp - 1 && vocab > 0) { // final norm, output-layer input and fp32 logits: 4sbh/t·(1 + V/h)
-            outputBytes = row.in_flight * (4 * s * b * h / tsp + 4 * s * b * vocab / t);
-            row.activations += outputBytes;
-        }
-
-        // Buffers.
-        if (zero >= 3 && nd > 1) {
-            // The gathered layer being computed and the one prefetched, plus that layer's full gradient
-            // before its reduce-scatter (DeepSpeed stage-3 prefetching one module ahead).
-            row.buffer_zero3_gather = sp.largest_layer_per_gpu * (2 * bytes.weights + bytes.grads);
-        }
-        if (nd > 1 || offOpt)
-            row.buffer_grad_buckets = sc.overheads.grad_bucket_bytes;
-        if (i == pp - 1 && vocab > 0)
-            row.buffer_logits = 4 * s * b * vocab / t; // gradient of the fp32 logits during backward
-        row.buffer_cuda_context = sc.overheads.cuda_context_bytes;
-        const double beforeAllocator = row.params + row.grads + row.optimizer + row.activations +
-                                       row.buffer_zero3_gather + row.buffer_grad_buckets + row.buffer_logits +
-                                       row.buffer_cuda_context;
-        row.buffer_allocator = sc.overheads.allocator_fraction * beforeAllocator;
-        row.buffers = row.buffer_zero3_gather + row.buffer_grad_buckets + row.buffer_logits +
-                      row.buffer_cuda_context + row.buffer_allocator;
-        row.total = beforeAllocator + row.buffer_allocator;
-        row.capacity = capacity;
-        row.fits = row.total <= capacity;
-
-        if (!row.fits) {
-            warnings.push_back({"memory.overflow",
-                                "Stage " + std::to_string(i) + " needs " + formatQuantity(row.total, Unit::Bytes) +
-                                    " per GPU, " + formatQuantity(row.total - capacity, Unit::Bytes) +
-                                    " more than the " + sc.cluster.gpu.name + "'s " +
-                                    formatQuantity(capacity, Unit::Bytes),
-                                {std::to_string(i), num(row.total, 17), num(row.total - capacity, 17),
-                                 sc.cluster.gpu.name, num(capacity, 17)}});
-        }
-        if (row.total > mem.peak_gpu_bytes) {
-            mem.peak_gpu_bytes = row.total;
-            mem.peak_stage = int(i);
-        }
-
-        if (explain)
-            explainStage(*explain, sc, row, sp, bytes,
-                         {recomputeBytes, embeddingBytes, outputBytes, perLayer});
-        mem.per_gpu.push_back(row);
+    ActivationParts parts;
+    row.in_flight = inFlightMicrobatches(par.schedule, i, pp, microbatches, par.virtual_stages);
+    parts.perLayer = act.total();
+    row.activations = row.in_flight * double(row.layers) * parts.perLayer;
+    if (sc.training.recompute == Recompute::Full && row.layers > 0) {
+        // The layer being recomputed materialises its full activations once.
+        Scenario noRecompute = sc;
+        noRecompute.training.recompute = Recompute::None;
+        parts.recompute = layerActivationBytes(noRecompute).total();
+        row.activations += parts.recompute;
     }
+    if (i == 0) { // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3: sbhp/t)
+        parts.embedding = row.in_flight * s * b * h / tsp;
+        row.activations += parts.embedding;
+    }
+    if (i == pp - 1 && vocab > 0) { // final norm, output-layer input and fp32 logits: 4sbh/t·(1 + V/h)
+        parts.output = row.in_flight * (4 * s * b * h / tsp + 4 * s * b * vocab / t);
+        row.activations += parts.output;
+    }
+    return parts;
+}
 
-    // Host memory per node: sum over the node's GPUs of what their stage offloads. Consecutive ranks share
-    // a node; the stage of a rank follows the rank order. Counting ranks per stage is O(pp) per node.
+// The buffers of stage ROW and its total.
+void stageBuffers(StageMemory& row, const Scenario& sc, const StageParams& sp, const StateBytes& bytes)
+{
+    const ParallelSpec& par = sc.parallel;
+    const double nd = std::max<std::int64_t>(par.dp, 1);
+    const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
+    const int zero = std::clamp(par.zero_stage, 0, 3);
+    const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
+    const double s = sc.model.seq_len, b = sc.training.micro_batch;
+    const double t = std::max<std::int64_t>(par.tp, 1);
+    const double vocab = sc.model.kind == ModelKind::Transformer ? double(sc.model.vocab) : 0.0;
+    if (zero >= 3 && nd > 1) {
+        // The gathered layer being computed and the one prefetched, plus that layer's full gradient before
+        // its reduce-scatter (DeepSpeed stage-3 prefetching one module ahead).
+        row.buffer_zero3_gather = sp.largest_layer_per_gpu * (2 * bytes.weights + bytes.grads);
+    }
+    if (nd > 1 || offOpt)
+        row.buffer_grad_buckets = sc.overheads.grad_bucket_bytes;
+    if (row.stage == pp - 1 && vocab > 0)
+        row.buffer_logits = 4 * s * b * vocab / t; // gradient of the fp32 logits during backward
+    row.buffer_cuda_context = sc.overheads.cuda_context_bytes;
+    const double beforeAllocator = row.params + row.grads + row.optimizer + row.activations +
+                                   row.buffer_zero3_gather + row.buffer_grad_buckets + row.buffer_logits +
+                                   row.buffer_cuda_context;
+    row.buffer_allocator = sc.overheads.allocator_fraction * beforeAllocator;
+    row.buffers = row.buffer_zero3_gather + row.buffer_grad_buckets + row.buffer_logits +
+                  row.buffer_cuda_context + row.buffer_allocator;
+    row.total = beforeAllocator + row.buffer_allocator;
+}
+
+void overflowWarning(std::vector<Warning>& warnings, const Scenario& sc, const StageMemory& row)
+{
+    const double capacity = row.capacity;
+    const std::int64_t i = row.stage;
+    warnings.push_back({"memory.overflow",
+                        "Stage " + std::to_string(i) + " needs " + formatQuantity(row.total, Unit::Bytes) +
+                            " per GPU, " + formatQuantity(row.total - capacity, Unit::Bytes) +
+                            " more than the " + sc.cluster.gpu.name + "'s " +
+                            formatQuantity(capacity, Unit::Bytes),
+                        {std::to_string(i), num(row.total, 17), num(row.total - capacity, 17),
+                         sc.cluster.gpu.name, num(capacity, 17)}});
+}
+
+// The terms "c × H_i" of node N's GPUs by stage, for the explanation of a host total.
+std::vector<std::string> hostTerms(const std::vector<double>& perGpu, std::int64_t n, std::int64_t gpn,
+                                   std::int64_t pp, const RankLayout& layout)
+{
+    std::vector<std::string> terms;
+    for (std::int64_t st = 0; st < pp; ++st) {
+        const std::int64_t count =
+            ranksOfStageBelow((n + 1) * gpn, st, layout) - ranksOfStageBelow(n * gpn, st, layout);
+        if (count > 0 && perGpu[std::size_t(st)] > 0)
+            terms.push_back(std::to_string(count) + " × " + num(perGpu[std::size_t(st)]) + " B");
+    }
+    return terms;
+}
+
+// Host memory per node: the sum over the node's GPUs of what their stage offloads. Consecutive ranks share a
+// node; the stage of a rank follows the rank order. Counting ranks per stage is O(pp) per node. With EXPLAIN,
+// the explanations of the busiest node's CPU and NVMe totals.
+void hostMemory(MemoryResult& mem, const Scenario& sc, const HostShares& host,
+                std::vector<Explanation>* explain)
+{
+    const ParallelSpec& par = sc.parallel;
+    const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
     const std::int64_t gpn = std::max<std::int64_t>(sc.cluster.gpus_per_node, 1);
     const std::int64_t nodes = std::max<std::int64_t>(sc.cluster.nodes, 1);
+    const std::vector<double>& cpuPerGpu = host.cpu;
+    const std::vector<double>& nvmePerGpu = host.nvme;
     const bool anyHost = std::any_of(cpuPerGpu.begin(), cpuPerGpu.end(), [](double v) { return v > 0; }) ||
                          std::any_of(nvmePerGpu.begin(), nvmePerGpu.end(), [](double v) { return v > 0; });
     // With EXPLAIN: the busiest node's GPUs by stage, "c × H_i" terms, for the CPU and for NVMe.
-    std::vector<std::string> hostTerms[2];
+    std::vector<std::string> terms[2];
     bool bounded = false;
     if (anyHost) {
         const RankLayout layout = rankLayout(par);
@@ -387,20 +436,9 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
                     cpu += count * cpuPerGpu[std::size_t(st)];
                     nvme += count * nvmePerGpu[std::size_t(st)];
                 }
-                for (int k = 0; explain && k < 2; ++k) {
-                    const double value = k == 0 ? cpu : nvme;
-                    if (!(value > (k == 0 ? mem.cpu_bytes_per_node : mem.nvme_bytes_per_node)))
-                        continue;
-                    const std::vector<double>& perGpu = k == 0 ? cpuPerGpu : nvmePerGpu;
-                    hostTerms[k].clear();
-                    for (std::int64_t st = 0; st < pp; ++st) {
-                        const std::int64_t count = ranksOfStageBelow((n + 1) * gpn, st, layout) -
-                                                   ranksOfStageBelow(n * gpn, st, layout);
-                        if (count > 0 && perGpu[std::size_t(st)] > 0)
-                            hostTerms[k].push_back(std::to_string(count) + " × " +
-                                                   num(perGpu[std::size_t(st)]) + " B");
-                    }
-                }
+                for (int k = 0; explain && k < 2; ++k)
+                    if ((k == 0 ? cpu : nvme) > (k == 0 ? mem.cpu_bytes_per_node : mem.nvme_bytes_per_node))
+                        terms[k] = hostTerms(k == 0 ? cpuPerGpu : nvmePerGpu, n, gpn, pp, layout);
                 mem.cpu_bytes_per_node = std::max(mem.cpu_bytes_per_node, cpu);
                 mem.nvme_bytes_per_node = std::max(mem.nvme_bytes_per_node, nvme);
             }
@@ -411,23 +449,59 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
             bounded = true;
         }
     }
-    if (explain) {
-        const char* source =
-            "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (Rajbhandari et al., SC'21)";
-        for (int k = 0; k < 2; ++k) {
-            const std::vector<double>& perGpu = k == 0 ? cpuPerGpu : nvmePerGpu;
-            const double value = k == 0 ? mem.cpu_bytes_per_node : mem.nvme_bytes_per_node;
-            const char* figure = k == 0 ? "memory.cpu_bytes_per_node" : "memory.nvme_bytes_per_node";
-            if (bounded)
-                explain->push_back({figure, "G_node · max_i H_i",
-                                    std::to_string(gpn) + " × " +
-                                        num(*std::max_element(perGpu.begin(), perGpu.end())) + " B",
-                                    value, "B", source});
-            else
-                explain->push_back({figure, "max_nodes Σ_i c_i · H_i",
-                                    explainSum(hostTerms[k], {}, hostTerms[k].size()), value, "B", source});
-        }
+    if (!explain)
+        return;
+    for (int k = 0; k < 2; ++k) {
+        const std::vector<double>& perGpu = k == 0 ? cpuPerGpu : nvmePerGpu;
+        const double value = k == 0 ? mem.cpu_bytes_per_node : mem.nvme_bytes_per_node;
+        const char* figure = k == 0 ? "memory.cpu_bytes_per_node" : "memory.nvme_bytes_per_node";
+        if (bounded)
+            explain->push_back(
+                {figure, "G_node · max_i H_i",
+                 std::to_string(gpn) + " × " + num(*std::max_element(perGpu.begin(), perGpu.end())) + " B",
+                 value, "B", kOffloadSource});
+        else
+            explain->push_back({figure, "max_nodes Σ_i c_i · H_i", explainSum(terms[k], {}, terms[k].size()),
+                                value, "B", kOffloadSource});
     }
+}
+
+} // namespace
+
+MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::vector<Warning>& warnings,
+                            std::vector<Explanation>* explain)
+{
+    MemoryResult mem;
+    const std::int64_t pp = std::max<std::int64_t>(sc.parallel.pp, 1);
+    const StateBytes bytes = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
+    const auto stages = stageParams(sc);
+    const auto layers = layersPerStage(std::max<std::int64_t>(sc.model.layers, 1), pp);
+    const ActivationTerms act = layerActivationBytes(sc);
+    const double capacity = sc.cluster.gpu.memory_bytes;
+    HostShares host{std::vector<double>(std::size_t(pp), 0.0), std::vector<double>(std::size_t(pp), 0.0)};
+    for (std::int64_t i = 0; i < pp; ++i) {
+        const StageParams& sp = stages[std::size_t(i)];
+        StageMemory row;
+        row.stage = int(i);
+        row.layers = layers[std::size_t(i)];
+        row.stage_params = sp.total;
+        row.gpu_params = sp.per_gpu;
+        modelStates(row, sc.parallel, bytes, host);
+        const ActivationParts parts = stageActivations(row, sc, act, microbatches);
+        stageBuffers(row, sc, sp, bytes);
+        row.capacity = capacity;
+        row.fits = row.total <= capacity;
+        if (!row.fits)
+            overflowWarning(warnings, sc, row);
+        if (row.total > mem.peak_gpu_bytes) {
+            mem.peak_gpu_bytes = row.total;
+            mem.peak_stage = int(i);
+        }
+        if (explain)
+            explainStage(*explain, sc, row, sp, bytes, parts);
+        mem.per_gpu.push_back(row);
+    }
+    hostMemory(mem, sc, host, explain);
     return mem;
 }
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The per-GPU memory model (DESIGN.md "Memory"; REFERENCES.md "Model states", "Offload", "Activations").
+// The per-GPU memory model (docs/architecture.md): model states by ZeRO (Rajbhandari et al., SC'20 §5),
+// offload by ZeRO-Offload (Ren et al., ATC'21 §4) and ZeRO-Infinity (SC'21), activations by Korthikanti et
+// al., MLSys'23 §4.
 #pragma once
 
 #include "result.h"

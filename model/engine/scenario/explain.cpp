@@ -45,7 +45,7 @@ N num(double v)
     return explainNumber(v);
 }
 
-// The cost model's sources (REFERENCES.md, "Collective cost").
+// The cost model's sources, as the explanations print them (eval --explain: kept word for word).
 constexpr const char* kRingSource = "Thakur et al., IJHPCA 2005 §4 (ring); nccl-tests doc/PERFORMANCE.md";
 constexpr const char* kTreeSource =
     "NCCL double binary tree (Sanders et al., Parallel Computing 2009); NCCL 2.4 release notes";

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Helpers that build Result::explain entries (issue 7, "Explain everything"). An explanation's figure is the
+// Helpers that build Result::explain entries: every figure explains itself. An explanation's figure is the
 // JSON path of the figure it explains ("comm.collectives[2].time_s"); its formula is fixed English text with
 // symbols (the GUI translates it by its text, views/explain/explaintext.cpp); its substituted part holds only
 // numbers and symbols, so it reads the same in every language. Nothing here runs unless

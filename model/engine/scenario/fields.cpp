@@ -290,10 +290,8 @@ std::vector<std::string> gpuIds()
     return ids;
 }
 
-std::vector<FieldInfo> buildFields()
+FieldInfo nameField()
 {
-    std::vector<FieldInfo> fields;
-
     FieldInfo name;
     name.path = "name";
     name.type = FieldType::Text;
@@ -306,9 +304,12 @@ std::vector<FieldInfo> buildFields()
         s.name = v.text;
         return std::string();
     };
-    fields.push_back(std::move(name));
+    return name;
+}
 
-    // model (CONTRACT.md "Scenario file"; ranges are generous sanity bounds, not claims about models)
+// The model (docs/formats.md, "Scenario file"; ranges are generous sanity bounds, not claims about models).
+void addModelFields(std::vector<FieldInfo>& fields)
+{
     fields.push_back(enumField(
         "model.kind", kModelKinds, [](auto& s) -> auto& { return s.model.kind; }));
     fields.push_back(realField(
@@ -341,16 +342,18 @@ std::vector<FieldInfo> buildFields()
         "model.norm", kNorms, [](auto& s) -> auto& { return s.model.norm; }));
     fields.push_back(enumField(
         "model.bias", kBiases, [](auto& s) -> auto& { return s.model.bias; }));
-    fields.push_back(intField(
-        "model.norms_per_layer", 1, 2, [](auto& s) -> auto& { return s.model.norms_per_layer; }, {"2", "1"}));
+    fields.push_back(intField("model.norms_per_layer", 1, 2,
+                              [](auto& s) -> auto& { return s.model.norms_per_layer; }, {"2", "1"}));
     fields.push_back(boolField(
         "model.head_bias", [](auto& s) -> auto& { return s.model.head_bias; }));
     fields.push_back(intField(
         "model.experts", 1, 1e5, [](auto& s) -> auto& { return s.model.experts; }));
     fields.push_back(intField(
         "model.experts_per_token", 1, 1e5, [](auto& s) -> auto& { return s.model.experts_per_token; }));
+}
 
-    // training
+void addTrainingFields(std::vector<FieldInfo>& fields)
+{
     fields.push_back(intField(
         "training.global_batch", 1, 1e9, [](auto& s) -> auto& { return s.training.global_batch; }));
     fields.push_back(intField(
@@ -368,8 +371,10 @@ std::vector<FieldInfo> buildFields()
                               {"32", "16", "8", "1"}));
     fields.push_back(boolField(
         "training.overlap_grad_reduce", [](auto& s) -> auto& { return s.training.overlap_grad_reduce; }));
+}
 
-    // parallel
+void addParallelFields(std::vector<FieldInfo>& fields)
+{
     fields.push_back(intField(
         "parallel.dp", 1, 1e7, [](auto& s) -> auto& { return s.parallel.dp; }));
     fields.push_back(intField(
@@ -397,8 +402,11 @@ std::vector<FieldInfo> buildFields()
         "parallel.dp_sync", kDpSyncs, [](auto& s) -> auto& { return s.parallel.dp_sync; }));
     fields.push_back(intField(
         "parallel.ps_servers", 1, 1e5, [](auto& s) -> auto& { return s.parallel.ps_servers; }));
+}
 
-    // cluster: "cluster.gpu" picks a catalogue entry; any cluster.gpu.* edit turns it into a custom GPU.
+// The cluster: "cluster.gpu" picks a catalogue entry; any cluster.gpu.* edit turns it into a custom GPU.
+void addClusterFields(std::vector<FieldInfo>& fields)
+{
     FieldInfo gpu;
     gpu.path = "cluster.gpu";
     gpu.type = FieldType::Text;
@@ -458,8 +466,11 @@ std::vector<FieldInfo> buildFields()
     fields.push_back(intField(
         "cluster.network.nics_per_node", 0, 64,
         [](auto& s) -> auto& { return s.cluster.network.nics_per_node; }));
+}
 
-    // compute and overheads
+// The compute efficiency and the memory overheads.
+void addOverheadFields(std::vector<FieldInfo>& fields)
+{
     fields.push_back(realField(
         "compute.efficiency", Unit::Fraction, 0, 1, true,
         [](auto& s) -> auto& { return s.compute.efficiency; }));
@@ -472,6 +483,17 @@ std::vector<FieldInfo> buildFields()
     fields.push_back(realField(
         "overheads.grad_bucket_bytes", Unit::Bytes, 0, 1e13, false,
         [](auto& s) -> auto& { return s.overheads.grad_bucket_bytes; }));
+}
+
+std::vector<FieldInfo> buildFields()
+{
+    std::vector<FieldInfo> fields;
+    fields.push_back(nameField());
+    addModelFields(fields);
+    addTrainingFields(fields);
+    addParallelFields(fields);
+    addClusterFields(fields);
+    addOverheadFields(fields);
     return fields;
 }
 

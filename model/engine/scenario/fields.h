@@ -56,7 +56,7 @@ std::string setFieldFromText(Scenario& scenario, std::string_view path, std::str
 // 0 to 3, got 4") so a panel can show it beside the field; setFieldFromText() prefixes the path
 // ("parallel.zero_stage: expected an integer from 0 to 3, got 4"), as the scenario reader does.
 
-// The names the scenario file uses for the scenario's enums (CONTRACT.md), both ways.
+// The names the scenario file uses for the scenario's enums (docs/formats.md, "Scenario file"), both ways.
 const char* enumName(ModelKind value);
 const char* enumName(FfnKind value);
 const char* enumName(PositionEmbedding value);
@@ -80,8 +80,8 @@ bool enumFromName(std::string_view name, Offload& out);
 bool enumFromName(std::string_view name, Schedule& out);
 bool enumFromName(std::string_view name, DpSync& out);
 
-// Topology vocabulary of CONTRACT.md: device kinds, and the prefixes a link kind begins with
-// ("nvlink3", "pcie-gen4-x16": the prefix, then nothing, '-' or a digit).
+// Topology vocabulary of docs/formats.md ("Scenario file"): device kinds, and the prefixes a link kind
+// begins with ("nvlink3", "pcie-gen4-x16": the prefix, then nothing, '-' or a digit).
 const std::vector<std::string>& topologyDeviceKinds();
 const std::vector<std::string>& topologyLinkKindPrefixes();
 bool isKnownLinkKind(std::string_view kind);

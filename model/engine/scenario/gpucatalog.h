@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GPU catalogue: memory, dense 16-bit tensor FLOP/s and HBM bandwidth (REFERENCES.md, "Hardware").
+// GPU catalogue: memory, dense 16-bit tensor FLOP/s and HBM bandwidth (each entry names its datasheet).
 #pragma once
 
 #include "scenario.h"

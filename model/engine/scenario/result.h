@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The result of one evaluation, as plain data (CONTRACT.md, "Result of eval").
+// The result of one evaluation, as plain data (docs/formats.md, "Result of eval").
 #pragma once
 
 #include <array>
@@ -82,9 +82,9 @@ struct CollectivePhase
 };
 constexpr int kMaxCollectivePhases = 2;
 
-// Communication of one training step (CONTRACT.md "comm"; collective.h, comm.h). One row per kind of
-// collective; a row's time is one call with every group of its kind running at once (all dp groups share
-// the network). Link utilisation needs the step time and is filled in by the step model.
+// Communication of one training step (docs/formats.md, "Result of eval": comm; collective.h, comm.h). One
+// row per kind of collective; a row's time is one call with every group of its kind running at once (all dp
+// groups share the network). Link utilisation needs the step time and is filled in by the step model.
 struct CommCollective
 {
     std::string group;           // "tp", "pp", "dp", "offload"
@@ -128,7 +128,8 @@ struct CommResult
     std::vector<Warning> warnings;   // "comm.*"
 };
 
-// One box of the step's timeline (CONTRACT.md "timeline"): what one GPU's stream does from start_s to end_s.
+// One box of the step's timeline (docs/formats.md, "Result of eval": timeline): what one GPU's stream does
+// from start_s to end_s.
 struct TimelineEvent
 {
     int gpu = 0;            // global rank (identical data-parallel replicas are simulated once)
@@ -146,7 +147,7 @@ struct TimelineEvent
     bool critical = false;  // on the step's critical path
 };
 
-// Figures of one training step (CONTRACT.md "step").
+// Figures of one training step (docs/formats.md, "Result of eval": step).
 struct StepResult
 {
     double time_s = 0;
@@ -159,7 +160,7 @@ struct StepResult
     double hfu = 0;             // hardware FLOP/s (recompute included) over peak
 };
 
-// What limits the step most (CONTRACT.md "bottleneck").
+// What limits the step most (docs/formats.md, "Result of eval": bottleneck).
 // ARGS by kind (numbers in plain SI, shares as fractions of the step), as estimateStep() writes them:
 //   compute: {share, compute efficiency}
 //   bubble:  {share, pp, microbatches, schedule}

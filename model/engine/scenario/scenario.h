@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The scenario: everything the engine needs to know, as plain data (CONTRACT.md, "Scenario file").
+// The scenario: everything the engine needs to know, as plain data (docs/formats.md, "Scenario file").
 // Quantities are SI base units: bytes, seconds, bytes per second per direction, FLOP/s.
 #pragma once
 
@@ -147,7 +147,7 @@ struct ComputeSpec
     bool operator==(const ComputeSpec&) const = default;
 };
 
-// Allowances the memory model adds beside model states and activations (DESIGN.md, "Memory").
+// Allowances the memory model adds beside model states and activations (docs/architecture.md).
 // Documented defaults, overridable in the scenario's "overheads" section.
 struct OverheadSpec
 {

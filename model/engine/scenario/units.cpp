@@ -34,7 +34,7 @@ constexpr std::array kCountSuffixes{
 };
 
 // Bytes: decimal SI prefixes (GB = 1e9 B) and IEC binary prefixes (GiB = 2^30 B) are kept apart.
-// "KB" is read as kB (1000): JEDEC's 1024 reading is exactly the confusion CONTRACT.md forbids.
+// "KB" is read as kB (1000): JEDEC's 1024 reading is exactly the confusion docs/formats.md rules out.
 constexpr std::array kByteSuffixes{
     Suffix{"", 1.0},    Suffix{"B", 1.0},  Suffix{"byte", 1.0}, Suffix{"bytes", 1.0}, Suffix{"kB", 1e3},
     Suffix{"KB", 1e3},  Suffix{"MB", 1e6}, Suffix{"GB", 1e9},   Suffix{"TB", 1e12},   Suffix{"PB", 1e15},

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Quantities with units: parsing the strings users type ("80 GiB", "200 Gb/s", "1.5 us", "7.5B")
-// and formatting numbers for messages. Bits vs bytes, GB vs GiB are kept apart (CONTRACT.md).
+// and formatting numbers for messages. Bits vs bytes, GB vs GiB are kept apart (docs/formats.md).
 #pragma once
 
 #include <string>

@@ -28,8 +28,8 @@ bool startsWith(std::string_view text, std::string_view prefix)
     return text.substr(0, prefix.size()) == prefix;
 }
 
-// GPUs per node of each node preset (CONTRACT.md preset ids; the topologies themselves are built by the
-// communication engine). 0: any count.
+// GPUs per node of each node preset (the preset ids of docs/formats.md, "Scenario file"; the topologies
+// themselves are built by the communication engine). 0: any count.
 std::int64_t presetGpus(std::string_view preset)
 {
     if (preset == "pcie-qpi-4gpu" || preset == "pcie-gen3-4gpu" || preset == "pcie-gen4-4gpu" ||
@@ -53,8 +53,8 @@ void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>
 {
     static const std::set<std::string_view> deviceKinds = {"gpu", "cpu",    "pcie-switch", "nvswitch",
                                                            "nic", "switch", "nvme",        "ps"};
-    static const char* linkPrefixes[] = {"nvlink", "nvswitch", "pcie",     "host", "qpi",
-                                         "upi",    "ib",       "roce",     "ethernet"};
+    static const char* linkPrefixes[] = {"nvlink", "nvswitch", "pcie", "host",    "qpi",
+                                         "upi",    "ib",       "roce", "ethernet"};
     std::set<std::string> ids;
     std::int64_t gpuCount = 0;
     for (std::size_t i = 0; i < topo.nodes.size(); ++i) {
@@ -75,7 +75,8 @@ void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>
         const TopologyLink& link = topo.links[i];
         const std::string p = "cluster.topology.links[" + std::to_string(i) + "]";
         if (!link.id.empty() && !linkIds.insert(link.id).second)
-            add(out, p + ".id", "topology.id_twice", {link.id}, "the link id \"" + link.id + "\" is used twice");
+            add(out, p + ".id", "topology.id_twice", {link.id},
+                "the link id \"" + link.id + "\" is used twice");
         if (!ids.count(link.a))
             add(out, p + ".a", "topology.no_device", {link.a}, "no device has the id \"" + link.a + "\"");
         if (!ids.count(link.b))
@@ -87,13 +88,16 @@ void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>
         if (!kindOk)
             add(out, p + ".kind", "topology.link_kind", {link.kind},
                 "unknown link kind \"" + link.kind +
-                    "\"; expected one beginning with nvlink, nvswitch, pcie, host, qpi, upi, ib, roce or ethernet");
+                    "\"; expected one beginning with nvlink, nvswitch, pcie, host, qpi, upi, ib, roce or "
+                    "ethernet");
         if (!(link.bandwidth_Bps > 0) || link.bandwidth_Bps > 1e16)
-            add(out, p + ".bandwidth_Bps", "topology.bandwidth", {}, "expected a bandwidth above 0 B/s and at most 1e16 B/s");
+            add(out, p + ".bandwidth_Bps", "topology.bandwidth", {},
+                "expected a bandwidth above 0 B/s and at most 1e16 B/s");
         if (!(link.latency_s >= 0) || link.latency_s > 1e3)
             add(out, p + ".latency_s", "topology.latency", {}, "expected a latency from 0 s to 1000 s");
         if (!(link.efficiency > 0 && link.efficiency <= 1))
-            add(out, p + ".efficiency", "efficiency.range", {}, "expected an efficiency above 0 and at most 1");
+            add(out, p + ".efficiency", "efficiency.range", {},
+                "expected an efficiency above 0 and at most 1");
         if (link.count < 1)
             add(out, p + ".count", "count.min", {n(link.count)}, "expected at least 1 link");
     }
@@ -102,17 +106,13 @@ void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>
             "the topology has " + n(gpuCount) + " GPUs, but nodes × gpus_per_node = " + n(gpus));
 }
 
-} // namespace
-
-std::vector<Problem> validateScenario(const Scenario& sc)
+// Counts the field table also bounds; checked again because a Scenario may be built in code.
+void checkCounts(const Scenario& sc, std::vector<Problem>& out)
 {
-    std::vector<Problem> out;
     const ModelSpec& m = sc.model;
     const ParallelSpec& p = sc.parallel;
     const TrainingSpec& t = sc.training;
     const ClusterSpec& c = sc.cluster;
-
-    // Counts the field table also bounds; checked again because a Scenario may be built in code.
     auto positive = [&](std::int64_t v, const char* path, const char* what) {
         if (v < 1)
             add(out, path, "count.min", {n(v)}, std::string("expected at least 1 ") + what + ", got " + n(v));
@@ -135,11 +135,18 @@ std::vector<Problem> validateScenario(const Scenario& sc)
         positive(m.experts, "model.experts", "expert");
         positive(m.experts_per_token, "model.experts_per_token", "expert per token");
     } else if (!(m.params > 0)) {
-        add(out, "model.params", "params.positive", {}, "a model of kind \"params\" needs a parameter count above 0");
+        add(out, "model.params", "params.positive", {},
+            "a model of kind \"params\" needs a parameter count above 0");
     }
-    if (!out.empty())
-        return out; // the checks below divide by these
+}
 
+// The layout against the cluster, the batch and the layers.
+void checkLayout(const Scenario& sc, std::vector<Problem>& out)
+{
+    const ModelSpec& m = sc.model;
+    const ParallelSpec& p = sc.parallel;
+    const TrainingSpec& t = sc.training;
+    const ClusterSpec& c = sc.cluster;
     const std::int64_t gpus = sc.gpus();
     if (p.dp * p.tp * p.pp != gpus)
         add(out, "parallel.dp", "parallel.product",
@@ -150,63 +157,80 @@ std::vector<Problem> validateScenario(const Scenario& sc)
     if (t.global_batch % (p.dp * t.micro_batch) != 0)
         add(out, "training.global_batch", "batch.divisible",
             {n(t.global_batch), n(p.dp), n(t.micro_batch), n(p.dp * t.micro_batch)},
-            "the global batch " + n(t.global_batch) + " is not divisible by dp × micro_batch = " + n(p.dp) + " × " +
-                n(t.micro_batch) + " = " + n(p.dp * t.micro_batch));
+            "the global batch " + n(t.global_batch) + " is not divisible by dp × micro_batch = " + n(p.dp) +
+                " × " + n(t.micro_batch) + " = " + n(p.dp * t.micro_batch));
     if (p.pp > m.layers)
         add(out, "parallel.pp", "pp.layers", {n(p.pp), n(m.layers)},
             "pp " + n(p.pp) + " is more than the model's " + n(m.layers) + " layers");
+}
 
-    if (m.kind == ModelKind::Transformer) {
-        if (m.head_dim == 0 && m.hidden % m.heads != 0)
-            add(out, "model.heads", "heads.hidden", {n(m.heads), n(m.hidden)},
-                n(m.heads) + " heads do not divide the hidden size " + n(m.hidden) +
-                    " (give model.head_dim for such models)");
-        if (m.heads % m.kv_heads != 0)
-            add(out, "model.kv_heads", "kv.heads", {n(m.kv_heads), n(m.heads)},
-                n(m.kv_heads) + " key/value heads do not divide the " + n(m.heads) + " attention heads");
-        if (m.heads % p.tp != 0)
-            add(out, "parallel.tp", "tp.heads", {n(p.tp), n(m.heads)},
-                "tp " + n(p.tp) + " does not divide the " + n(m.heads) +
-                    " attention heads (Megatron-LM splits whole heads)");
-        // Megatron-LM replicates key/value heads when tp exceeds them, so one must divide the other.
-        if (m.kv_heads % p.tp != 0 && p.tp % m.kv_heads != 0)
-            add(out, "parallel.tp", "tp.kv", {n(p.tp), n(m.kv_heads)},
-                "tp " + n(p.tp) + " and the " + n(m.kv_heads) + " key/value heads must divide one another");
-        if (m.ffn_hidden % p.tp != 0)
-            add(out, "parallel.tp", "tp.ffn", {n(p.tp), n(m.ffn_hidden)},
-                "tp " + n(p.tp) + " does not divide the FFN size " + n(m.ffn_hidden));
-        if (m.experts_per_token > m.experts)
-            add(out, "model.experts_per_token", "experts.per_token", {n(m.experts_per_token), n(m.experts)},
-                "a token cannot use " + n(m.experts_per_token) + " experts of " + n(m.experts));
-    }
+// A transformer's heads and FFN against each other and against tp.
+void checkHeads(const ModelSpec& m, const ParallelSpec& p, std::vector<Problem>& out)
+{
+    if (m.head_dim == 0 && m.hidden % m.heads != 0)
+        add(out, "model.heads", "heads.hidden", {n(m.heads), n(m.hidden)},
+            n(m.heads) + " heads do not divide the hidden size " + n(m.hidden) +
+                " (give model.head_dim for such models)");
+    if (m.heads % m.kv_heads != 0)
+        add(out, "model.kv_heads", "kv.heads", {n(m.kv_heads), n(m.heads)},
+            n(m.kv_heads) + " key/value heads do not divide the " + n(m.heads) + " attention heads");
+    if (m.heads % p.tp != 0)
+        add(out, "parallel.tp", "tp.heads", {n(p.tp), n(m.heads)},
+            "tp " + n(p.tp) + " does not divide the " + n(m.heads) +
+                " attention heads (Megatron-LM splits whole heads)");
+    // Megatron-LM replicates key/value heads when tp exceeds them, so one must divide the other.
+    if (m.kv_heads % p.tp != 0 && p.tp % m.kv_heads != 0)
+        add(out, "parallel.tp", "tp.kv", {n(p.tp), n(m.kv_heads)},
+            "tp " + n(p.tp) + " and the " + n(m.kv_heads) + " key/value heads must divide one another");
+    if (m.ffn_hidden % p.tp != 0)
+        add(out, "parallel.tp", "tp.ffn", {n(p.tp), n(m.ffn_hidden)},
+            "tp " + n(p.tp) + " does not divide the FFN size " + n(m.ffn_hidden));
+    if (m.experts_per_token > m.experts)
+        add(out, "model.experts_per_token", "experts.per_token", {n(m.experts_per_token), n(m.experts)},
+            "a token cannot use " + n(m.experts_per_token) + " experts of " + n(m.experts));
+}
 
+// The pipeline schedule and its virtual stages.
+void checkSchedule(const Scenario& sc, std::vector<Problem>& out)
+{
+    const ModelSpec& m = sc.model;
+    const ParallelSpec& p = sc.parallel;
+    const TrainingSpec& t = sc.training;
     const std::int64_t micro = t.global_batch / std::max<std::int64_t>(p.dp * t.micro_batch, 1);
     if (p.schedule == Schedule::Interleaved) {
         if (p.pp < 2)
-            add(out, "parallel.schedule", "interleaved.pp", {}, "the interleaved schedule needs pp of 2 or more");
+            add(out, "parallel.schedule", "interleaved.pp", {},
+                "the interleaved schedule needs pp of 2 or more");
         if (p.virtual_stages < 2)
             add(out, "parallel.virtual_stages", "interleaved.virtual", {},
                 "the interleaved schedule needs 2 or more virtual stages");
         else if (m.layers % (p.pp * p.virtual_stages) != 0)
-            add(out, "parallel.virtual_stages", "interleaved.layers", {n(p.pp * p.virtual_stages), n(m.layers)},
-                "pp × virtual_stages = " + n(p.pp * p.virtual_stages) + " does not divide the " + n(m.layers) +
-                    " layers");
+            add(out, "parallel.virtual_stages", "interleaved.layers",
+                {n(p.pp * p.virtual_stages), n(m.layers)},
+                "pp × virtual_stages = " + n(p.pp * p.virtual_stages) + " does not divide the " +
+                    n(m.layers) + " layers");
         // Narayanan et al. SC'21 §2.2.2: the interleaved schedule needs m to be a multiple of p.
         if (p.pp > 1 && micro % p.pp != 0)
             add(out, "training.global_batch", "interleaved.microbatches", {n(micro), n(p.pp)},
-                "the interleaved schedule needs microbatches (" + n(micro) + ") to be a multiple of pp (" + n(p.pp) +
-                    ")");
+                "the interleaved schedule needs microbatches (" + n(micro) + ") to be a multiple of pp (" +
+                    n(p.pp) + ")");
     } else if (p.virtual_stages != 1) {
         add(out, "parallel.virtual_stages", "virtual.schedule", {},
             "virtual stages other than 1 need the interleaved schedule");
     }
+}
 
+// ZeRO, offload, the parameter server and gradient compression.
+void checkSharding(const ParallelSpec& p, const TrainingSpec& t, std::vector<Problem>& out)
+{
     if (p.zero_stage < 0 || p.zero_stage > 3)
         add(out, "parallel.zero_stage", "zero.range", {n(p.zero_stage)},
             "expected a ZeRO stage from 0 to 3, got " + n(p.zero_stage));
-    // ZeRO-Offload builds on ZeRO's partitioning; parameter offload is ZeRO-Infinity, stage 3 only (DeepSpeed docs).
+    // ZeRO-Offload builds on ZeRO's partitioning; parameter offload is ZeRO-Infinity, stage 3 only (DeepSpeed
+    // docs).
     if (p.offload_optimizer != Offload::None && p.zero_stage < 1)
-        add(out, "parallel.offload_optimizer", "offload.optimizer", {}, "optimizer offload needs ZeRO stage 1, 2 or 3");
+        add(out, "parallel.offload_optimizer", "offload.optimizer", {},
+            "optimizer offload needs ZeRO stage 1, 2 or 3");
     if (p.offload_params != Offload::None && p.zero_stage != 3)
         add(out, "parallel.offload_params", "offload.params", {}, "parameter offload needs ZeRO stage 3");
     if (p.dp_sync == DpSync::ParameterServer && p.zero_stage != 0)
@@ -215,7 +239,12 @@ std::vector<Problem> validateScenario(const Scenario& sc)
     if (t.grad_comm_bits != 32 && t.grad_comm_bits != 16 && t.grad_comm_bits != 8 && t.grad_comm_bits != 1)
         add(out, "training.grad_comm_bits", "grad_bits", {n(t.grad_comm_bits)},
             "expected 32, 16, 8 or 1 bits, got " + n(t.grad_comm_bits));
+}
 
+// The GPU's figures, the compute efficiency and the memory overheads.
+void checkHardware(const Scenario& sc, std::vector<Problem>& out)
+{
+    const ClusterSpec& c = sc.cluster;
     if (!(c.gpu.memory_bytes > 0))
         add(out, "cluster.gpu.memory_bytes", "gpu.memory", {}, "the GPU needs a memory size above 0 bytes");
     if (!(c.gpu.peak_flops > 0))
@@ -223,14 +252,19 @@ std::vector<Problem> validateScenario(const Scenario& sc)
     if (!(c.gpu.hbm_Bps > 0))
         add(out, "cluster.gpu.hbm_Bps", "gpu.bandwidth", {}, "the GPU needs a memory bandwidth above 0 B/s");
     if (!(sc.compute.efficiency > 0 && sc.compute.efficiency <= 1))
-        add(out, "compute.efficiency", "efficiency.range", {}, "expected an efficiency above 0 and at most 1");
+        add(out, "compute.efficiency", "efficiency.range", {},
+            "expected an efficiency above 0 and at most 1");
     if (!(sc.overheads.allocator_fraction >= 0 && sc.overheads.allocator_fraction <= 1))
         add(out, "overheads.allocator_fraction", "fraction.range", {}, "expected a fraction from 0 to 1");
     if (!(sc.overheads.cuda_context_bytes >= 0))
         add(out, "overheads.cuda_context_bytes", "bytes.negative", {}, "expected 0 bytes or more");
     if (!(sc.overheads.grad_bucket_bytes >= 0))
         add(out, "overheads.grad_bucket_bytes", "bytes.negative", {}, "expected 0 bytes or more");
+}
 
+// The explicit topology, or the node preset and its GPUs per node.
+void checkMachines(const ClusterSpec& c, std::int64_t gpus, std::vector<Problem>& out)
+{
     if (c.topology) {
         checkTopology(*c.topology, gpus, out);
     } else {
@@ -242,6 +276,23 @@ std::vector<Problem> validateScenario(const Scenario& sc)
                 "the " + c.node_preset + " preset has " + n(g) + " GPUs per node, but gpus_per_node is " +
                     n(c.gpus_per_node));
     }
+}
+
+} // namespace
+
+std::vector<Problem> validateScenario(const Scenario& sc)
+{
+    std::vector<Problem> out;
+    checkCounts(sc, out);
+    if (!out.empty())
+        return out; // the checks below divide by these
+    checkLayout(sc, out);
+    if (sc.model.kind == ModelKind::Transformer)
+        checkHeads(sc.model, sc.parallel, out);
+    checkSchedule(sc, out);
+    checkSharding(sc.parallel, sc.training, out);
+    checkHardware(sc, out);
+    checkMachines(sc.cluster, sc.gpus(), out);
     return out;
 }
 

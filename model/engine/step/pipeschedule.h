@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The order in which each pipeline stage runs its compute work in one training step (REFERENCES.md,
-// "Pipeline schedules"): GPipe (all forwards, then all backwards), 1F1B and interleaved 1F1B in
-// Megatron-LM's order (Narayanan et al. SC'21 §2.2), and ZB-H1 (Qi et al., ICLR'24 §3.1), where the
-// backward splits into input-gradient (B) and weight-gradient (W) passes and W fills the bubble.
+// The order in which each pipeline stage runs its compute work in one training step: GPipe (all forwards,
+// then all backwards), 1F1B and interleaved 1F1B in Megatron-LM's order (Narayanan et al. SC'21 §2.2), and
+// ZB-H1 (Qi et al., ICLR'24 §3.1), where the backward splits into input-gradient (B) and weight-gradient (W)
+// passes and W fills the bubble.
 #pragma once
 
 #include "scenario.h"

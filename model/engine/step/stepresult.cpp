@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // estimateStep(): runs the step simulator for evaluate() and turns its output into the result's step figures,
-// the bottleneck, the links' utilisation and the timeline (CONTRACT.md, "Result of eval").
+// the bottleneck, the links' utilisation and the timeline (docs/formats.md, "Result of eval").
 #include "stepsim.h"
 
 #include "explain.h"
@@ -50,7 +50,7 @@ const char* scheduleName(Schedule s)
     return "";
 }
 
-// How a sentence names a link of KIND (CONTRACT.md link kind prefixes).
+// How a sentence names a link of KIND (the link kind prefixes of docs/formats.md, "Scenario file").
 std::string linkNoun(const std::string& kind)
 {
     if (kind.rfind("host", 0) == 0)
@@ -63,6 +63,9 @@ std::string linkNoun(const std::string& kind)
         return "CPU socket link";
     return "network link";
 }
+
+// The source the explanations give for the simulated figures (printed by eval --explain: kept word for word).
+const std::string kSimulation = "discrete-event simulation of the schedule (DESIGN.md \"The step\")";
 
 struct Candidate
 {
@@ -83,23 +86,6 @@ struct OpParts
     double ends = 0; // the embedding and the output layer
 };
 
-const std::vector<Segment>& segmentsOf(const StepUnit& unit, PipeOpKind kind)
-{
-    switch (kind) {
-    case PipeOpKind::Forward:
-        break;
-    case PipeOpKind::Backward:
-        return unit.backward;
-    case PipeOpKind::BackwardInput:
-        return unit.backwardInput;
-    case PipeOpKind::BackwardWeight:
-        return unit.backwardWeight;
-    case PipeOpKind::Recompute:
-        return unit.recompute;
-    }
-    return unit.forward;
-}
-
 OpParts opParts(const StepModel& model, int stage, int chunk, PipeOpKind kind)
 {
     OpParts parts;
@@ -108,7 +94,7 @@ OpParts opParts(const StepModel& model, int stage, int chunk, PipeOpKind kind)
     for (std::size_t pos = 0; pos < units.size(); ++pos) {
         const int u = units[reverse ? units.size() - 1 - pos : pos];
         double unitSeconds = 0;
-        for (const Segment& seg : segmentsOf(model.units[std::size_t(u)], kind)) {
+        for (const Segment& seg : model.units[std::size_t(u)].segments(kind)) {
             parts.seconds += seg.seconds;
             unitSeconds += seg.seconds;
             if (seg.stream == SegmentStream::Compute)
@@ -120,7 +106,7 @@ OpParts opParts(const StepModel& model, int stage, int chunk, PipeOpKind kind)
             parts.ends += unitSeconds;
     }
     if (!model.units.empty())
-        for (const Segment& seg : segmentsOf(model.units[0], kind)) {
+        for (const Segment& seg : model.units[0].segments(kind)) {
             if (seg.stream == SegmentStream::Compute) {
                 parts.layerCompute += seg.seconds;
             } else {
@@ -132,23 +118,9 @@ OpParts opParts(const StepModel& model, int stage, int chunk, PipeOpKind kind)
     return parts;
 }
 
-// Explanations of the step (EvalOptions::explain): its figures, one op of every stage, chunk and kind (a
-// compute box of the timeline), and each link's utilisation.
-void explainStep(std::vector<Explanation>& out, const Scenario& sc, const Result& r, const StepModel& model,
-                 const StepSimulation& sim)
+// The kinds of op a stage runs under MODEL's schedule, in the order the explanations list them.
+std::vector<PipeOpKind> opKinds(const StepModel& model)
 {
-    const ParallelSpec& par = sc.parallel;
-    const StepResult& step = r.step;
-    const double T = step.time_s;
-    const int p = model.pp;
-    const int v = model.chunks;
-    const std::string simulation = "discrete-event simulation of the schedule (DESIGN.md \"The step\")";
-    out.push_back({"step.time_s", "T = t_end of the last activity",
-                   "p = " + std::to_string(p) + ", m = " + std::to_string(model.microbatches) +
-                       ", v = " + std::to_string(v),
-                   T, "s", simulation + "; Narayanan et al., SC'21 §2.2 (schedules)"});
-
-    // One op of every kind, per stage (and chunk, when interleaved).
     std::vector<PipeOpKind> kinds{PipeOpKind::Forward};
     if (model.schedule == Schedule::ZbH1) {
         kinds.push_back(PipeOpKind::BackwardInput);
@@ -158,6 +130,16 @@ void explainStep(std::vector<Explanation>& out, const Scenario& sc, const Result
     }
     if (model.recompute)
         kinds.push_back(PipeOpKind::Recompute);
+    return kinds;
+}
+
+// One op of every kind, per stage (and chunk, when interleaved): a compute box of the timeline. Returns each
+// stage's compute seconds by kind (summed over its chunks).
+std::vector<std::vector<double>> explainOps(std::vector<Explanation>& out, const StepModel& model,
+                                            const std::vector<PipeOpKind>& kinds)
+{
+    const int p = model.pp;
+    const int v = model.chunks;
     const char* opSource = "roofline per GEMM (Williams et al., CACM 2009); Megatron-LM layer split "
                            "(Narayanan et al., SC'21 §3); tp collectives: comm.collectives";
     std::vector<std::vector<double>> computeByKind(std::size_t(p), std::vector<double>(kinds.size(), 0.0));
@@ -179,14 +161,20 @@ void explainStep(std::vector<Explanation>& out, const Scenario& sc, const Result
                                    ") s + " + num(parts.ends) + " s",
                                parts.seconds, "s", opSource});
             }
-    // The optimizer: memory-bound, it streams gradients, states and weights once (stepmodel.cpp).
+    return computeByKind;
+}
+
+// The optimizer of every stage: memory-bound, it streams gradients, states and weights once (stepmodel.cpp).
+void explainOptimizer(std::vector<Explanation>& out, const Scenario& sc, const StepModel& model)
+{
+    const ParallelSpec& par = sc.parallel;
     const StateBytes state = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
     const bool mixed = sc.training.precision == Precision::Bf16Mixed ||
                        sc.training.precision == Precision::Fp16Mixed ||
                        sc.training.precision == Precision::Fp8Mixed;
     const int zero = std::clamp(par.zero_stage, 0, 3);
     const std::string shard = " / " + std::to_string(zero >= 1 ? std::max<std::int64_t>(par.dp, 1) : 1);
-    for (int s = 0; s < p; ++s) {
+    for (int s = 0; s < model.pp; ++s) {
         const double psi = s < int(model.stageParams.size()) ? model.stageParams[std::size_t(s)] : 0;
         if (model.optimizerSeconds[std::size_t(s)] > 0)
             out.push_back(
@@ -208,25 +196,34 @@ void explainStep(std::vector<Explanation>& out, const Scenario& sc, const Result
                  model.cpuOptimizerSeconds[std::size_t(s)], "s",
                  "ZeRO-Offload (Ren et al., ATC'21) §4.1; host memory bandwidth: stepsim.h kHostMemoryBps"});
     }
+}
 
+// The step's own figures: compute, exposed communication, bubble, throughput, MFU and HFU, and each link's
+// utilisation. The source strings are part of the result (docs/formats.md) and stay as they are.
+void explainFigures(std::vector<Explanation>& out, const Scenario& sc, const Result& r,
+                    const StepModel& model, const StepSimulation& sim,
+                    const std::vector<std::vector<double>>& computeByKind, std::size_t kindCount)
+{
+    const StepResult& step = r.step;
+    const double T = step.time_s;
     // compute_s: the busiest stage's compute (m ops of each kind and chunk, tp left out) and optimizer.
     std::size_t busiest = 0;
     for (std::size_t s = 0; s < sim.stages.size(); ++s)
         if (sim.stages[s].compute_s > sim.stages[busiest].compute_s)
             busiest = s;
     std::string kindsText;
-    for (std::size_t k = 0; k < kinds.size() && busiest < computeByKind.size(); ++k)
+    for (std::size_t k = 0; k < kindCount && busiest < computeByKind.size(); ++k)
         kindsText += (k ? " + " : "") + num(computeByKind[busiest][k]);
     out.push_back({"step.compute_s", "max_i (m · Σ_k c_i,k + t_opt,i)",
                    std::to_string(model.microbatches) + " × (" + kindsText + ") s + " +
                        num(busiest < model.optimizerSeconds.size() ? model.optimizerSeconds[busiest] : 0) +
                        " s",
-                   step.compute_s, "s", simulation});
+                   step.compute_s, "s", kSimulation});
 
     const StageStats& critical = sim.stages[std::size_t(sim.criticalStage)];
     out.push_back({"step.exposed_comm_s", "E = t_tp + t_comm∖compute",
                    num(critical.tp_s) + " s + " + num(critical.exposed_comm_s - critical.tp_s) + " s",
-                   step.exposed_comm_s, "s", simulation + "; CONTRACT.md \"step\""});
+                   step.exposed_comm_s, "s", kSimulation + "; CONTRACT.md \"step\""});
 
     std::vector<std::string> idle;
     double idleSum = 0;
@@ -261,6 +258,261 @@ void explainStep(std::vector<Explanation>& out, const Scenario& sc, const Result
     }
 }
 
+// Explanations of the step (EvalOptions::explain): its time, one op of every stage, chunk and kind (a compute
+// box of the timeline), the optimizer, the step's figures and each link's utilisation.
+void explainStep(std::vector<Explanation>& out, const Scenario& sc, const Result& r, const StepModel& model,
+                 const StepSimulation& sim)
+{
+    out.push_back({"step.time_s", "T = t_end of the last activity",
+                   "p = " + std::to_string(model.pp) + ", m = " + std::to_string(model.microbatches) +
+                       ", v = " + std::to_string(model.chunks),
+                   r.step.time_s, "s", kSimulation + "; Narayanan et al., SC'21 §2.2 (schedules)"});
+    const std::vector<PipeOpKind> kinds = opKinds(model);
+    const std::vector<std::vector<double>> computeByKind = explainOps(out, model, kinds);
+    explainOptimizer(out, sc, model);
+    explainFigures(out, sc, r, model, sim, computeByKind, kinds.size());
+}
+
+// Warnings about how the simulation went: a stall, a coarse or a truncated timeline.
+void simulationWarnings(std::vector<Warning>& warnings, const StepSimulation& sim)
+{
+    if (sim.stalled)
+        warn(warnings, "step.stalled",
+             "the pipeline schedule could not finish (a bug in ShardScope); the step figures cover what ran");
+    if (sim.coarse)
+        warn(warnings, "step.timeline_coarse",
+             "the timeline would have more than " + std::to_string(kDetailedTimelineBoxes) +
+                 " boxes; each op's tensor-parallel collectives are drawn inside its compute box",
+             {std::to_string(kDetailedTimelineBoxes)});
+    if (sim.truncated)
+        warn(warnings, "step.timeline_truncated",
+             "the timeline has more than " + std::to_string(kMaxTimelineEvents) +
+                 " boxes; the rest are left out",
+             {std::to_string(kMaxTimelineEvents)});
+}
+
+// The step figures (docs/formats.md, "step"). The stages' GPUs stand for every GPU: each stage has tp × dp of
+// them. The compute stream idles when no op is in progress on it; a tensor-parallel collective inside a layer
+// holds it (the layer cannot go on), so it counts as exposed communication, not as bubble.
+void stepFigures(const Scenario& sc, Result& r, const StepSimulation& sim)
+{
+    const double T = sim.time_s;
+    StepResult& step = r.step;
+    step.time_s = T;
+    double idle = 0;
+    for (const StageStats& st : sim.stages) {
+        step.compute_s = std::max(step.compute_s, st.compute_s);
+        idle += std::max(T - st.compute_s - st.tp_s, 0.0);
+    }
+    const double stages = double(std::max<std::size_t>(sim.stages.size(), 1));
+    step.bubble_fraction = std::clamp(idle / stages / T, 0.0, 1.0);
+    step.exposed_comm_s = sim.stages.empty() ? 0 : sim.stages[std::size_t(sim.criticalStage)].exposed_comm_s;
+    step.tokens_per_s = double(sc.training.global_batch) * double(sc.model.seq_len) / T;
+    // MFU and HFU (PaLM, Chowdhery et al. 2022, App. B): FLOP/s achieved over the cluster's peak.
+    const double peak = double(r.gpus) * sc.cluster.gpu.peak_flops;
+    if (peak > 0) {
+        step.mfu = r.compute.model_flops_per_step / T / peak;
+        step.hfu = r.compute.hardware_flops_per_step / T / peak;
+    }
+}
+
+// Link utilisation (docs/formats.md): busy time over the step T. The simulator runs each kind of traffic on
+// its own stream, so a link that several kinds share can be busier than the step; then it is capped at 1 and
+// a warning says so.
+void linkUtilisation(Result& r, double T)
+{
+    const CommLink* over = nullptr;
+    for (CommLink& link : r.comm.links) {
+        const double u = link.busy_s / T;
+        if (u > 1.0 + 1e-6 && (!over || link.busy_s > over->busy_s))
+            over = &link;
+        link.utilization = std::clamp(u, 0.0, 1.0);
+    }
+    if (over)
+        warn(r.warnings, "step.link_oversubscribed",
+             "link " + over->id + " is busy " + num(over->busy_s) +
+                 " s per step, longer than the simulated step of " + num(T) +
+                 " s: the kinds of traffic that share it do not all fit, so the step is probably longer",
+             {over->id, num(over->busy_s), num(T)});
+}
+
+// Compute: the busiest GPU's compute time.
+Candidate computeCandidate(const Scenario& sc, const StepResult& step)
+{
+    Candidate c;
+    c.share = step.compute_s / step.time_s;
+    c.bottleneck.kind = "compute";
+    c.bottleneck.message = "compute: the busiest GPU computes " + percent(c.share) + " of the step at " +
+                           percent(sc.compute.efficiency) + " of its peak FLOP/s";
+    c.bottleneck.args = {num(c.share), num(sc.compute.efficiency)};
+    return c;
+}
+
+// The bubble: the time the GPUs do nothing at all, on average.
+Candidate bubbleCandidate(const Scenario& sc, const StepSimulation& sim, std::int64_t m)
+{
+    const double T = sim.time_s;
+    const std::int64_t p = std::max<std::int64_t>(sc.parallel.pp, 1);
+    const double stages = double(std::max<std::size_t>(sim.stages.size(), 1));
+    double nothing = 0;
+    for (const StageStats& st : sim.stages)
+        nothing += std::max(T - st.busy_s, 0.0);
+    Candidate c;
+    c.share = nothing / stages / T;
+    c.bottleneck.kind = "bubble";
+    const char* schedule = scheduleName(sc.parallel.schedule);
+    c.bottleneck.message = "pipeline bubble: the GPUs idle " + percent(c.share) + " of the step (" +
+                           std::to_string(p) + " stages, " + std::to_string(m) + " microbatches, " +
+                           schedule + ")";
+    c.bottleneck.args = {num(c.share), std::to_string(p), std::to_string(m), schedule};
+    return c;
+}
+
+// Critical seconds of a link: every call is charged to its collective's bottleneck link.
+struct LinkShare
+{
+    double calls = 0;  // tp, pp, dp collectives
+    double copies = 0; // offload copies
+    std::string groups;
+};
+
+std::map<std::string, LinkShare> linkShares(const Result& r, const StepSimulation& sim)
+{
+    std::map<std::string, LinkShare> links;
+    for (std::size_t i = 0; i < r.comm.collectives.size(); ++i) {
+        const CommCollective& c = r.comm.collectives[i];
+        const double calls = sim.criticalByCollective[i];
+        const double copies = sim.criticalPcieByCollective[i];
+        if (c.bottleneck_link.empty() || !(calls + copies > 0))
+            continue;
+        LinkShare& share = links[c.bottleneck_link];
+        share.calls += calls;
+        share.copies += copies;
+        if (share.groups.find(c.group) == std::string::npos)
+            share.groups += (share.groups.empty() ? "" : "+") + c.group;
+    }
+    return links;
+}
+
+// Adds the groups of GROUPS ("dp+tp") to INTO, each once, leaving out the offload copies.
+void addGroups(std::string& into, const std::string& groups)
+{
+    for (std::size_t start = 0; start <= groups.size();) {
+        const std::size_t plus = std::min(groups.find('+', start), groups.size());
+        const std::string group = groups.substr(start, plus - start);
+        if (group != "offload" &&
+            (into.empty() || ("+" + into + "+").find("+" + group + "+") == std::string::npos))
+            into += (into.empty() ? "" : "+") + group;
+        start = plus + 1;
+    }
+}
+
+// A link or PCIe: the time its calls sit on the critical path. A link of the PCIe fabric (pcie, host bridge)
+// makes the bottleneck "pcie", any other "link". Links outside the PCIe fabric compete one by one; the PCIe
+// links (the GPUs' own, the switches' host uplinks) together, since the offload copies and collectives that
+// cross PCIe take turns on the same fabric. The busiest PCIe link names it.
+void linkCandidates(std::vector<Candidate>& candidates, const Scenario& sc, const Result& r,
+                    const StepModel& model, const StepSimulation& sim)
+{
+    const double T = sim.time_s;
+    const double psiShare = [&] {
+        const std::size_t s = std::size_t(sim.criticalStage);
+        const double params = s < model.stageParams.size() ? model.stageParams[s] : 0;
+        return params / double(std::max<std::int64_t>(sc.parallel.dp, 1));
+    }();
+    const double pcieBytes = sim.stages.empty() ? 0 : sim.stages[std::size_t(sim.criticalStage)].pcie_bytes;
+    const double perParam = psiShare > 0 ? pcieBytes / psiShare : 0;
+    Candidate pcie;
+    pcie.bottleneck.kind = "pcie";
+    double pcieBusiest = -1;
+    std::string pcieGroups;
+    bool pcieCopies = false;
+    for (const auto& [id, share] : linkShares(r, sim)) {
+        std::string kind;
+        for (const CommLink& l : r.comm.links)
+            if (l.id == id)
+                kind = l.kind;
+        const double seconds = share.calls + share.copies;
+        const bool fabric = kind.rfind("pcie", 0) == 0 || kind.rfind("host", 0) == 0;
+        if (fabric || share.copies > share.calls) {
+            pcie.share += seconds / T;
+            pcieCopies = pcieCopies || share.copies > 0;
+            addGroups(pcieGroups, share.groups);
+            if (seconds > pcieBusiest) {
+                pcieBusiest = seconds;
+                pcie.bottleneck.id = id;
+                pcie.bottleneck.args = {id, kind};
+            }
+            continue;
+        }
+        Candidate c;
+        c.share = seconds / T;
+        c.bottleneck.kind = "link";
+        c.bottleneck.id = id;
+        c.bottleneck.message = linkNoun(kind) + " " + id + " (" + kind + ") carries " + share.groups +
+                               " traffic on the critical path: " + percent(c.share) + " of the step";
+        c.bottleneck.args = {id, kind, share.groups, num(c.share)};
+        candidates.push_back(c);
+    }
+    if (pcieBusiest < 0)
+        return;
+    // "PCIe host link n0.pcie0~n0.cpu0 carries 4 bytes/param per step: 58% of the step"; with collectives
+    // crossing PCIe too, "... carries dp traffic and 4 bytes/param per step: ...".
+    const std::string id = pcie.bottleneck.args[0];
+    const std::string kind = pcie.bottleneck.args[1];
+    std::string what;
+    if (!pcieGroups.empty())
+        what = pcieGroups + " traffic";
+    if (pcieCopies)
+        what += (what.empty() ? "" : " and ") + num(perParam) + " bytes/param per step";
+    pcie.bottleneck.message =
+        linkNoun(kind) + " " + id + " carries " + what + ": " + percent(pcie.share) + " of the step";
+    pcie.bottleneck.args = {id, num(pcieCopies ? perParam : 0), num(pcie.share), kind, pcieGroups};
+    candidates.push_back(pcie);
+}
+
+// The bottleneck: what holds up the most of the step (compute, the bubble, a link or PCIe, the host's memory
+// for the CPU optimizer). A stage that does not fit in memory comes before all of these: that step cannot
+// run.
+Bottleneck findBottleneck(const Scenario& sc, const Result& r, const StepModel& model,
+                          const StepSimulation& sim, std::int64_t m)
+{
+    const double T = sim.time_s;
+    std::vector<Candidate> candidates{computeCandidate(sc, r.step), bubbleCandidate(sc, sim, m)};
+    linkCandidates(candidates, sc, r, model, sim);
+    if (sim.critical_cpu_optimizer_s > 0) {
+        Candidate c;
+        c.share = sim.critical_cpu_optimizer_s / T;
+        c.bottleneck.kind = "memory";
+        c.bottleneck.id = "host";
+        c.bottleneck.message = "the CPU optimizer step, bound by host memory bandwidth (" +
+                               num(kHostMemoryBps / 1e9) + " GB/s per node assumed), takes " +
+                               percent(c.share) + " of the step";
+        c.bottleneck.args = {num(c.share), num(kHostMemoryBps)};
+        candidates.push_back(c);
+    }
+    const Candidate* best = &candidates.front();
+    for (const Candidate& c : candidates)
+        if (c.share > best->share)
+            best = &c;
+    Bottleneck bottleneck = best->bottleneck;
+
+    const StageMemory* worst = nullptr;
+    for (const StageMemory& s : r.memory.per_gpu)
+        if (!s.fits && (!worst || s.total - s.capacity > worst->total - worst->capacity))
+            worst = &s;
+    if (worst) {
+        Bottleneck& b = bottleneck;
+        b.kind = "memory";
+        b.id = std::to_string(worst->stage);
+        b.message = "stage " + b.id + " needs " + num(worst->total / 1e9) +
+                    " GB per GPU, more than the GPU's " + num(worst->capacity / 1e9) +
+                    " GB: the step cannot run";
+        b.args = {b.id, num(worst->total), num(worst->capacity)};
+    }
+    return bottleneck;
+}
+
 } // namespace
 
 void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Explanation>* explain)
@@ -282,206 +534,13 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
 
     const StepModel model = buildStepModel(sc, m, r.comm);
     StepSimulation sim = simulateStep(model, r.comm.collectives.size(), timeline);
-    if (sim.stalled)
-        warn(r.warnings, "step.stalled",
-             "the pipeline schedule could not finish (a bug in ShardScope); the step figures cover what ran");
-    if (sim.coarse)
-        warn(r.warnings, "step.timeline_coarse",
-             "the timeline would have more than " + std::to_string(kDetailedTimelineBoxes) +
-                 " boxes; each op's tensor-parallel collectives are drawn inside its compute box",
-             {std::to_string(kDetailedTimelineBoxes)});
-    if (sim.truncated)
-        warn(r.warnings, "step.timeline_truncated",
-             "the timeline has more than " + std::to_string(kMaxTimelineEvents) +
-                 " boxes; the rest are left out",
-             {std::to_string(kMaxTimelineEvents)});
+    simulationWarnings(r.warnings, sim);
     const double T = sim.time_s;
     if (!(T > 0))
         return;
-
-    // Step figures (CONTRACT.md "step"). The stages' GPUs stand for every GPU: each stage has tp × dp of
-    // them.
-    // The compute stream idles when no op is in progress on it; a tensor-parallel collective inside a layer
-    // holds it (the layer cannot go on), so it counts as exposed communication, not as bubble.
-    StepResult& step = r.step;
-    step.time_s = T;
-    double idle = 0;
-    for (const StageStats& st : sim.stages) {
-        step.compute_s = std::max(step.compute_s, st.compute_s);
-        idle += std::max(T - st.compute_s - st.tp_s, 0.0);
-    }
-    const double stages = double(std::max<std::size_t>(sim.stages.size(), 1));
-    step.bubble_fraction = std::clamp(idle / stages / T, 0.0, 1.0);
-    step.exposed_comm_s = sim.stages.empty() ? 0 : sim.stages[std::size_t(sim.criticalStage)].exposed_comm_s;
-    step.tokens_per_s = double(sc.training.global_batch) * double(sc.model.seq_len) / T;
-    // MFU and HFU (PaLM, Chowdhery et al. 2022, App. B): FLOP/s achieved over the cluster's peak.
-    const double peak = double(r.gpus) * sc.cluster.gpu.peak_flops;
-    if (peak > 0) {
-        step.mfu = r.compute.model_flops_per_step / T / peak;
-        step.hfu = r.compute.hardware_flops_per_step / T / peak;
-    }
-
-    // Link utilisation (CONTRACT.md): busy time over the step. The simulator runs each kind of traffic on its
-    // own stream, so a link that several kinds share can be busier than the step; then it is capped at 1 and
-    // a warning says so.
-    const CommLink* over = nullptr;
-    for (CommLink& link : r.comm.links) {
-        const double u = link.busy_s / T;
-        if (u > 1.0 + 1e-6 && (!over || link.busy_s > over->busy_s))
-            over = &link;
-        link.utilization = std::clamp(u, 0.0, 1.0);
-    }
-    if (over)
-        warn(r.warnings, "step.link_oversubscribed",
-             "link " + over->id + " is busy " + num(over->busy_s) +
-                 " s per step, longer than the simulated step of " + num(T) +
-                 " s: the kinds of traffic that share it do not all fit, so the step is probably longer",
-             {over->id, num(over->busy_s), num(T)});
-
-    // The bottleneck: what holds up the most of the step. Compute is the busiest GPU's compute time; the
-    // bubble is the time the GPUs do nothing at all, on average; a link or PCIe is the time its calls sit on
-    // the critical path; the host's memory the CPU optimizer's time there. A stage that does not fit in
-    // memory comes before all of these: that step cannot run.
-    std::vector<Candidate> candidates;
-    {
-        Candidate c;
-        c.share = step.compute_s / T;
-        c.bottleneck.kind = "compute";
-        c.bottleneck.message = "compute: the busiest GPU computes " + percent(c.share) + " of the step at " +
-                               percent(sc.compute.efficiency) + " of its peak FLOP/s";
-        c.bottleneck.args = {num(c.share), num(sc.compute.efficiency)};
-        candidates.push_back(c);
-    }
-    {
-        double nothing = 0;
-        for (const StageStats& st : sim.stages)
-            nothing += std::max(T - st.busy_s, 0.0);
-        Candidate c;
-        c.share = nothing / stages / T;
-        c.bottleneck.kind = "bubble";
-        c.bottleneck.message = "pipeline bubble: the GPUs idle " + percent(c.share) + " of the step (" +
-                               std::to_string(p) + " stages, " + std::to_string(m) + " microbatches, " +
-                               scheduleName(par.schedule) + ")";
-        c.bottleneck.args = {num(c.share), std::to_string(p), std::to_string(m), scheduleName(par.schedule)};
-        candidates.push_back(c);
-    }
-    // Critical seconds per link: every call is charged to its collective's bottleneck link. A link of the
-    // PCIe fabric (pcie, host bridge) makes the bottleneck "pcie", any other "link".
-    struct LinkShare
-    {
-        double calls = 0;  // tp, pp, dp collectives
-        double copies = 0; // offload copies
-        std::string groups;
-    };
-    std::map<std::string, LinkShare> links;
-    for (std::size_t i = 0; i < r.comm.collectives.size(); ++i) {
-        const CommCollective& c = r.comm.collectives[i];
-        const double calls = sim.criticalByCollective[i];
-        const double copies = sim.criticalPcieByCollective[i];
-        if (c.bottleneck_link.empty() || !(calls + copies > 0))
-            continue;
-        LinkShare& share = links[c.bottleneck_link];
-        share.calls += calls;
-        share.copies += copies;
-        if (share.groups.find(c.group) == std::string::npos)
-            share.groups += (share.groups.empty() ? "" : "+") + c.group;
-    }
-    const double psiShare = [&] {
-        const std::size_t s = std::size_t(sim.criticalStage);
-        const double params = s < model.stageParams.size() ? model.stageParams[s] : 0;
-        return params / double(std::max<std::int64_t>(par.dp, 1));
-    }();
-    const double pcieBytes = sim.stages.empty() ? 0 : sim.stages[std::size_t(sim.criticalStage)].pcie_bytes;
-    const double perParam = psiShare > 0 ? pcieBytes / psiShare : 0;
-    // Links outside the PCIe fabric compete one by one; the PCIe links (the GPUs' own, the switches' host
-    // uplinks) together, since the offload copies and collectives that cross PCIe take turns on the same
-    // fabric. The busiest PCIe link names it.
-    Candidate pcie;
-    pcie.bottleneck.kind = "pcie";
-    double pcieBusiest = -1;
-    std::string pcieGroups;
-    bool pcieCopies = false;
-    for (const auto& [id, share] : links) {
-        std::string kind;
-        for (const CommLink& l : r.comm.links)
-            if (l.id == id)
-                kind = l.kind;
-        const double seconds = share.calls + share.copies;
-        const bool fabric = kind.rfind("pcie", 0) == 0 || kind.rfind("host", 0) == 0;
-        if (fabric || share.copies > share.calls) {
-            pcie.share += seconds / T;
-            pcieCopies = pcieCopies || share.copies > 0;
-            for (std::size_t start = 0; start <= share.groups.size();) {
-                const std::size_t plus = std::min(share.groups.find('+', start), share.groups.size());
-                const std::string group = share.groups.substr(start, plus - start);
-                if (group != "offload" &&
-                    (pcieGroups.empty() ||
-                     ("+" + pcieGroups + "+").find("+" + group + "+") == std::string::npos))
-                    pcieGroups += (pcieGroups.empty() ? "" : "+") + group;
-                start = plus + 1;
-            }
-            if (seconds > pcieBusiest) {
-                pcieBusiest = seconds;
-                pcie.bottleneck.id = id;
-                pcie.bottleneck.args = {id, kind};
-            }
-            continue;
-        }
-        Candidate c;
-        c.share = seconds / T;
-        c.bottleneck.kind = "link";
-        c.bottleneck.id = id;
-        c.bottleneck.message = linkNoun(kind) + " " + id + " (" + kind + ") carries " + share.groups +
-                               " traffic on the critical path: " + percent(c.share) + " of the step";
-        c.bottleneck.args = {id, kind, share.groups, num(c.share)};
-        candidates.push_back(c);
-    }
-    if (pcieBusiest >= 0) {
-        // "PCIe host link n0.pcie0~n0.cpu0 carries 4 bytes/param per step: 58% of the step"; with collectives
-        // crossing PCIe too, "... carries dp traffic and 4 bytes/param per step: ...".
-        const std::string id = pcie.bottleneck.args[0];
-        const std::string kind = pcie.bottleneck.args[1];
-        std::string what;
-        if (!pcieGroups.empty())
-            what = pcieGroups + " traffic";
-        if (pcieCopies)
-            what += (what.empty() ? "" : " and ") + num(perParam) + " bytes/param per step";
-        pcie.bottleneck.message =
-            linkNoun(kind) + " " + id + " carries " + what + ": " + percent(pcie.share) + " of the step";
-        pcie.bottleneck.args = {id, num(pcieCopies ? perParam : 0), num(pcie.share), kind, pcieGroups};
-        candidates.push_back(pcie);
-    }
-    if (sim.critical_cpu_optimizer_s > 0) {
-        Candidate c;
-        c.share = sim.critical_cpu_optimizer_s / T;
-        c.bottleneck.kind = "memory";
-        c.bottleneck.id = "host";
-        c.bottleneck.message = "the CPU optimizer step, bound by host memory bandwidth (" +
-                               num(kHostMemoryBps / 1e9) + " GB/s per node assumed), takes " +
-                               percent(c.share) + " of the step";
-        c.bottleneck.args = {num(c.share), num(kHostMemoryBps)};
-        candidates.push_back(c);
-    }
-    const Candidate* best = &candidates.front();
-    for (const Candidate& c : candidates)
-        if (c.share > best->share)
-            best = &c;
-    r.bottleneck = best->bottleneck;
-
-    const StageMemory* worst = nullptr;
-    for (const StageMemory& s : r.memory.per_gpu)
-        if (!s.fits && (!worst || s.total - s.capacity > worst->total - worst->capacity))
-            worst = &s;
-    if (worst) {
-        Bottleneck& b = r.bottleneck;
-        b.kind = "memory";
-        b.id = std::to_string(worst->stage);
-        b.message = "stage " + b.id + " needs " + num(worst->total / 1e9) +
-                    " GB per GPU, more than the GPU's " + num(worst->capacity / 1e9) +
-                    " GB: the step cannot run";
-        b.args = {b.id, num(worst->total), num(worst->capacity)};
-    }
-
+    stepFigures(sc, r, sim);
+    linkUtilisation(r, T);
+    r.bottleneck = findBottleneck(sc, r, model, sim, m);
     if (explain)
         explainStep(*explain, sc, r, model, sim);
     if (timeline)

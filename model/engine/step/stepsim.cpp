@@ -279,9 +279,35 @@ private:
                      int* act);
     // Issues the gather of the unit after position POS of op J, DeepSpeed's prefetch one unit ahead.
     void prefetchNext(int stage, std::size_t j, std::size_t pos, double issue, int pred);
+    // The compute run of the op in progress. Times inside the op are BASE + OFFSET, the offset summed from 0
+    // segment by segment as m_opCost sums them, so an op comes out the same length whichever way it is timed.
+    struct OpClock
+    {
+        int run = -1; // the activity of the contiguous compute run
+        double base = 0;
+        double offset = 0;
+        double t = 0; // now
+    };
+    // Sets up each stage's op order and the indices into it; returns the number of ops of the step.
+    std::size_t prepareStages();
+    // m_opCost: the sums of every op's segments.
+    void sumOpCosts();
+    // Room for the timeline's boxes; past kDetailedTimelineBoxes, the coarse timeline.
+    void reserveTimeline(std::size_t ops);
     void tryPush(int stage);
     void execute(int stage);
+    // ZeRO-3: waits for UNIT's parameters (the J-th op's K-th unit), prefetched or gathered now.
+    void awaitGather(int stage, std::size_t j, std::size_t k, const PipeOp& op, const StepUnit& unit,
+                     int pred, OpClock& clock);
+    // Runs UNIT's segments of OP, drawing them.
+    void runSegments(int stage, const PipeOp& op, const StepUnit& unit, OpClock& clock);
+    // The pipeline send of OP's output, finished at T by activity RUN.
+    void sendOutput(int stage, const PipeOp& op, double t, int run);
     void finalize(int stage);
+    // Follows the activities back from the last one to end; returns CUTOFF (see there).
+    std::vector<double> criticalPath();
+    // Per GPU: the union of every stream's boxes, and the communication the compute stream does not hide.
+    void stageStats();
     void send(int from, double ready, int pred, int to, int targetOp, int mb, int chunk);
     // Reduces PARAMS parameters' gradients ready at READY (then copies them to the host when offloading).
     void reduceGradients(int stage, double ready, int pred, double params, int mb, double* end, int* endAct);
@@ -463,6 +489,66 @@ void Simulator::prefetchNext(int stage, std::size_t j, std::size_t pos, double i
     st.prefetch = {true, op, next, end, act};
 }
 
+void Simulator::awaitGather(int stage, std::size_t j, std::size_t k, const PipeOp& op, const StepUnit& unit,
+                            int pred, OpClock& c)
+{
+    // Usually the gather went out one unit ahead; the first unit of the step issues its own.
+    StageState& st = m_stages[std::size_t(stage)];
+    double gathered = c.t;
+    int act = -1;
+    if (st.prefetch.valid && (st.prefetch.op < j || (st.prefetch.op == j && st.prefetch.pos < k)))
+        st.prefetch.valid = false; // not reached as planned: issue afresh
+    if (st.prefetch.valid && st.prefetch.op == j && st.prefetch.pos == k) {
+        gathered = st.prefetch.end;
+        act = st.prefetch.act;
+        st.prefetch.valid = false;
+    } else {
+        placeGather(stage, c.t, k == 0 ? pred : c.run, unit, op, &gathered, &act);
+    }
+    if (gathered > c.t + kEps) {
+        // The compute stream waits for the gather: the run so far ends and a new one starts.
+        Activity& a = m_acts[std::size_t(c.run)];
+        if (c.t > a.start + kEps) {
+            a.end = c.t;
+            st.computeRuns.push_back({a.start, c.t});
+            c.run = newActivity(ActivityKind::Compute, stage, gathered, gathered, act);
+        } else {
+            a.start = a.end = gathered;
+            a.pred = act;
+        }
+        c.t = c.base = gathered;
+        c.offset = 0;
+    }
+}
+
+void Simulator::runSegments(int stage, const PipeOp& op, const StepUnit& unit, OpClock& c)
+{
+    StageState& st = m_stages[std::size_t(stage)];
+    const std::string& kindName = kOpNames[int(op.kind)];
+    for (const Segment& seg : unit.segments(op.kind)) {
+        const double start = c.t;
+        c.offset += seg.seconds;
+        c.t = c.base + c.offset;
+        Activity& a = m_acts[std::size_t(c.run)];
+        if (seg.stream == SegmentStream::Compute) {
+            a.compute += seg.seconds;
+            st.stats.compute_s += seg.seconds;
+            emit(stage, kCompute, kindName, op.microbatch, op.chunk, start, c.t, 0, -1, c.run, true);
+        } else {
+            const int slot = std::clamp(seg.tpSlot, 0, 1);
+            a.tp[slot] += seg.seconds;
+            st.stats.tp_s += seg.seconds;
+            const std::size_t s = std::size_t(slot);
+            const int collective = s < m_model.tpCollectives.size() ? m_model.tpCollectives[s] : -1;
+            const double bytes = s < m_model.tpBytes.size() ? m_model.tpBytes[s] : 0;
+            if (m_coarse) // drawn inside the op's compute box
+                emit(stage, kCompute, kindName, op.microbatch, op.chunk, start, c.t, 0, -1, c.run, true);
+            else
+                emit(stage, kTp, kTpComm, op.microbatch, op.chunk, start, c.t, bytes, collective, c.run);
+        }
+    }
+}
+
 void Simulator::execute(int stage)
 {
     StageState& st = m_stages[std::size_t(stage)];
@@ -484,14 +570,11 @@ void Simulator::execute(int stage)
         grads && (m_model.reducePerMicrobatch || st.lastGradOp[std::size_t(op.chunk)] == int(j));
     const bool bucketed = round && m_model.overlapGradReduce;
     const int mbTag = m_model.reducePerMicrobatch ? op.microbatch : -1;
-    const std::string& kindName = kOpNames[int(op.kind)];
 
-    // Times inside the op are BASE + OFFSET, the offset summed from 0 segment by segment as m_opCost sums
-    // them, so an op comes out the same length whichever way it is timed.
-    double base = ready;
-    double offset = 0;
-    double t = ready;
-    int run = newActivity(ActivityKind::Compute, stage, t, t, pred);
+    OpClock c;
+    c.base = ready;
+    c.t = ready;
+    c.run = newActivity(ActivityKind::Compute, stage, c.t, c.t, pred);
     double pending = 0;
     double roundParams = 0;
     // Without boxes to draw, gathers or gradient buckets, an op is one piece of known length.
@@ -499,99 +582,36 @@ void Simulator::execute(int stage)
         !m_timeline && !round && !m_model.paramGather.present() && !m_model.h2dParams.present();
     const std::size_t n = plain ? 0 : units.size();
     if (plain) {
-        const OpCost& c =
+        const OpCost& cost =
             m_opCost[(std::size_t(stage) * std::size_t(m_model.chunks) + std::size_t(op.chunk)) * 5 +
                      std::size_t(op.kind)];
-        Activity& a = m_acts[std::size_t(run)];
-        a.compute = c.compute;
-        a.tp[0] = c.tp[0];
-        a.tp[1] = c.tp[1];
-        st.stats.compute_s += c.compute;
-        st.stats.tp_s += c.tp[0] + c.tp[1];
-        t = base + c.seconds;
+        Activity& a = m_acts[std::size_t(c.run)];
+        a.compute = cost.compute;
+        a.tp[0] = cost.tp[0];
+        a.tp[1] = cost.tp[1];
+        st.stats.compute_s += cost.compute;
+        st.stats.tp_s += cost.tp[0] + cost.tp[1];
+        c.t = c.base + cost.seconds;
     }
     for (std::size_t k = 0; k < n; ++k) {
         const StepUnit& unit = m_model.units[std::size_t(units[backwardPass ? n - 1 - k : k])];
-        if (gathering && unit.params > 0) {
-            // ZeRO-3: the unit's parameters must be here. Usually the gather went out one unit ahead; the
-            // first unit of the step issues its own.
-            double gathered = t;
-            int act = -1;
-            if (st.prefetch.valid && (st.prefetch.op < j || (st.prefetch.op == j && st.prefetch.pos < k)))
-                st.prefetch.valid = false; // not reached as planned: issue afresh
-            if (st.prefetch.valid && st.prefetch.op == j && st.prefetch.pos == k) {
-                gathered = st.prefetch.end;
-                act = st.prefetch.act;
-                st.prefetch.valid = false;
-            } else {
-                placeGather(stage, t, k == 0 ? pred : run, unit, op, &gathered, &act);
-            }
-            if (gathered > t + kEps) {
-                // The compute stream waits for the gather: the run so far ends and a new one starts.
-                Activity& a = m_acts[std::size_t(run)];
-                if (t > a.start + kEps) {
-                    a.end = t;
-                    st.computeRuns.push_back({a.start, t});
-                    run = newActivity(ActivityKind::Compute, stage, gathered, gathered, act);
-                } else {
-                    a.start = a.end = gathered;
-                    a.pred = act;
-                }
-                t = base = gathered;
-                offset = 0;
-            }
-        }
-        prefetchNext(stage, j, k, t, run);
-        const std::vector<Segment>* segments = &unit.forward;
-        switch (op.kind) {
-        case PipeOpKind::Forward:
-            break;
-        case PipeOpKind::Backward:
-            segments = &unit.backward;
-            break;
-        case PipeOpKind::BackwardInput:
-            segments = &unit.backwardInput;
-            break;
-        case PipeOpKind::BackwardWeight:
-            segments = &unit.backwardWeight;
-            break;
-        case PipeOpKind::Recompute:
-            segments = &unit.recompute;
-            break;
-        }
-        for (const Segment& seg : *segments) {
-            const double start = t;
-            offset += seg.seconds;
-            t = base + offset;
-            Activity& a = m_acts[std::size_t(run)];
-            if (seg.stream == SegmentStream::Compute) {
-                a.compute += seg.seconds;
-                st.stats.compute_s += seg.seconds;
-                emit(stage, kCompute, kindName, op.microbatch, op.chunk, start, t, 0, -1, run, true);
-            } else {
-                const int slot = std::clamp(seg.tpSlot, 0, 1);
-                a.tp[slot] += seg.seconds;
-                st.stats.tp_s += seg.seconds;
-                const std::size_t s = std::size_t(slot);
-                const int collective = s < m_model.tpCollectives.size() ? m_model.tpCollectives[s] : -1;
-                const double bytes = s < m_model.tpBytes.size() ? m_model.tpBytes[s] : 0;
-                if (m_coarse) // drawn inside the op's compute box
-                    emit(stage, kCompute, kindName, op.microbatch, op.chunk, start, t, 0, -1, run, true);
-                else
-                    emit(stage, kTp, kTpComm, op.microbatch, op.chunk, start, t, bytes, collective, run);
-            }
-        }
+        if (gathering && unit.params > 0)
+            awaitGather(stage, j, k, op, unit, pred, c); // ZeRO-3: the unit's parameters must be here
+        prefetchNext(stage, j, k, c.t, c.run);
+        runSegments(stage, op, unit, c);
         if (round) {
             pending += unit.params;
             roundParams += unit.params;
             if (bucketed && pending >= m_model.bucketParams) {
                 double e = 0;
                 int last = -1;
-                reduceGradients(stage, t, run, pending, mbTag, &e, &last);
+                reduceGradients(stage, c.t, c.run, pending, mbTag, &e, &last);
                 pending = 0;
             }
         }
     }
+    const double t = c.t;
+    const int run = c.run;
     Activity& a = m_acts[std::size_t(run)];
     a.end = t;
     if (t > a.start)
@@ -613,9 +633,13 @@ void Simulator::execute(int stage)
             st.lastCompute = last;
         }
     }
+    sendOutput(stage, op, t, run);
+}
 
-    // Pipeline sends: a forward's activations to the next virtual stage, a backward's input gradient to the
-    // previous one (virtual stage c·p + i lives on stage i; Narayanan et al. SC'21 §2.2).
+// Pipeline sends: a forward's activations to the next virtual stage, a backward's input gradient to the
+// previous one (virtual stage c·p + i lives on stage i; Narayanan et al. SC'21 §2.2).
+void Simulator::sendOutput(int stage, const PipeOp& op, double t, int run)
+{
     const int p = m_model.pp;
     const int m = m_model.microbatches;
     if (op.kind == PipeOpKind::Forward && !(stage == p - 1 && op.chunk == m_model.chunks - 1)) {
@@ -703,7 +727,7 @@ void Simulator::finalize(int stage)
     gatherAfter(end, last);
 }
 
-StepSimulation Simulator::run()
+std::size_t Simulator::prepareStages()
 {
     const int p = m_model.pp;
     const int m = m_model.microbatches;
@@ -734,7 +758,13 @@ StepSimulation Simulator::run()
                 st.lastGradOp[std::size_t(op.chunk)] = int(j);
         }
     }
-    m_acts.reserve(ops * 2 + 64);
+    return ops;
+}
+
+void Simulator::sumOpCosts()
+{
+    const int p = m_model.pp;
+    const int v = m_model.chunks;
     m_opCost.assign(std::size_t(p) * std::size_t(v) * 5, OpCost{});
     for (int s = 0; s < p; ++s)
         for (int c = 0; c < v; ++c)
@@ -745,11 +775,7 @@ StepSimulation Simulator::run()
                     m_opCost[(std::size_t(s) * std::size_t(v) + std::size_t(c)) * 5 + std::size_t(k)];
                 const std::size_t n = m_model.chunkUnits[std::size_t(s)][std::size_t(c)].size();
                 for (std::size_t pos = 0; pos < n; ++pos) {
-                    const StepUnit& unit = unitAt(s, op, pos);
-                    const std::vector<Segment>* lists[5] = {&unit.forward, &unit.backward,
-                                                            &unit.backwardInput, &unit.backwardWeight,
-                                                            &unit.recompute};
-                    for (const Segment& seg : *lists[k]) {
+                    for (const Segment& seg : unitAt(s, op, pos).segments(op.kind)) {
                         cost.seconds += seg.seconds;
                         if (seg.stream == SegmentStream::Compute)
                             cost.compute += seg.seconds;
@@ -758,46 +784,33 @@ StepSimulation Simulator::run()
                     }
                 }
             }
-    if (m_timeline) {
-        // Room for a box per segment and a few per op, so that the vector does not grow while filling.
-        std::size_t segments = 0;
-        for (int s = 0; s < p; ++s)
-            for (int c = 0; c < v; ++c)
-                for (int u : m_model.chunkUnits[std::size_t(s)][std::size_t(c)]) {
-                    const StepUnit& unit = m_model.units[std::size_t(u)];
-                    segments += unit.forward.size() +
-                                std::max(unit.backward.size(), unit.backwardInput.size()) +
-                                (m_model.recompute ? unit.recompute.size() : 0);
-                }
-        std::size_t estimate = segments * std::size_t(m) + ops * 3;
-        // Past kDetailedTimelineBoxes the tensor-parallel collectives go inside their ops' boxes: a few
-        // boxes per op instead of several per layer, so that big pipelines stay quick to build and to draw.
-        if (estimate > kDetailedTimelineBoxes) {
-            m_coarse = m_out.coarse = true;
-            estimate = ops * 3;
-        }
-        estimate = std::min(estimate, kMaxTimelineEvents);
-        m_out.timeline.reserve(estimate);
-        m_eventAct.reserve(estimate);
+}
+
+void Simulator::reserveTimeline(std::size_t ops)
+{
+    // Room for a box per segment and a few per op, so that the vector does not grow while filling.
+    std::size_t segments = 0;
+    for (int s = 0; s < m_model.pp; ++s)
+        for (int c = 0; c < m_model.chunks; ++c)
+            for (int u : m_model.chunkUnits[std::size_t(s)][std::size_t(c)]) {
+                const StepUnit& unit = m_model.units[std::size_t(u)];
+                segments += unit.forward.size() + std::max(unit.backward.size(), unit.backwardInput.size()) +
+                            (m_model.recompute ? unit.recompute.size() : 0);
+            }
+    std::size_t estimate = segments * std::size_t(m_model.microbatches) + ops * 3;
+    // Past kDetailedTimelineBoxes the tensor-parallel collectives go inside their ops' boxes: a few boxes per
+    // op instead of several per layer, so that big pipelines stay quick to build and to draw.
+    if (estimate > kDetailedTimelineBoxes) {
+        m_coarse = m_out.coarse = true;
+        estimate = ops * 3;
     }
+    estimate = std::min(estimate, kMaxTimelineEvents);
+    m_out.timeline.reserve(estimate);
+    m_eventAct.reserve(estimate);
+}
 
-    for (int s = 0; s < p; ++s)
-        tryPush(s);
-    while (!m_heap.empty()) {
-        const int s = m_heap.top().second;
-        m_heap.pop();
-        StageState& st = m_stages[std::size_t(s)];
-        st.inHeap = false;
-        execute(s);
-        ++st.next;
-        tryPush(s);
-    }
-
-    m_out.stages.resize(std::size_t(p));
-    for (int s = 0; s < p; ++s)
-        if (!m_stages[std::size_t(s)].finished)
-            m_out.stalled = true;
-
+std::vector<double> Simulator::criticalPath()
+{
     // The step ends with its last activity; the critical path runs back from it.
     int final = -1;
     for (std::size_t i = 0; i < m_acts.size(); ++i)
@@ -848,13 +861,12 @@ StepSimulation Simulator::run()
             break;
         }
     }
-    for (std::size_t i = 0; i < m_out.timeline.size(); ++i) {
-        const double c = cutoff[std::size_t(m_eventAct[i])];
-        m_out.timeline[i].critical = c >= 0 && m_out.timeline[i].start_s < c - kEps;
-    }
+    return cutoff;
+}
 
-    // Per GPU: the union of every stream's boxes, and the communication the compute stream does not hide.
-    for (int s = 0; s < p; ++s) {
+void Simulator::stageStats()
+{
+    for (int s = 0; s < m_model.pp; ++s) {
         StageState& st = m_stages[std::size_t(s)];
         StageStats& stats = st.stats;
         std::vector<Interval> compute = st.computeRuns;
@@ -883,6 +895,39 @@ StepSimulation Simulator::run()
         stats.exposed_comm_s = stats.tp_s + uncovered(comm, compute);
         m_out.stages[std::size_t(s)] = stats;
     }
+}
+
+StepSimulation Simulator::run()
+{
+    const int p = m_model.pp;
+    const std::size_t ops = prepareStages();
+    m_acts.reserve(ops * 2 + 64);
+    sumOpCosts();
+    if (m_timeline)
+        reserveTimeline(ops);
+
+    for (int s = 0; s < p; ++s)
+        tryPush(s);
+    while (!m_heap.empty()) {
+        const int s = m_heap.top().second;
+        m_heap.pop();
+        StageState& st = m_stages[std::size_t(s)];
+        st.inHeap = false;
+        execute(s);
+        ++st.next;
+        tryPush(s);
+    }
+
+    m_out.stages.resize(std::size_t(p));
+    for (int s = 0; s < p; ++s)
+        if (!m_stages[std::size_t(s)].finished)
+            m_out.stalled = true;
+    const std::vector<double> cutoff = criticalPath();
+    for (std::size_t i = 0; i < m_out.timeline.size(); ++i) {
+        const double c = cutoff[std::size_t(m_eventAct[i])];
+        m_out.timeline[i].critical = c >= 0 && m_out.timeline[i].start_s < c - kEps;
+    }
+    stageStats();
     return std::move(m_out);
 }
 

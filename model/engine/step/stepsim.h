@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The training-step simulator (DESIGN.md, "The step"; issue 4). Two halves:
+// The training-step simulator (docs/architecture.md). Two halves:
 // - buildStepModel() turns a scenario and its communication (comm.h) into durations: per pipeline stage and
 //   virtual chunk a list of units (the embedding, transformer layers, the output layer), each with the
 //   compute and tensor-parallel segments of its forward, backward, input-gradient (B), weight-gradient (W)
@@ -51,6 +51,23 @@ struct StepUnit
     std::vector<Segment> backwardWeight; // ZB-H1's W
     std::vector<Segment> recompute;      // forward work redone before the backward (empty without recompute)
     double params = 0;                   // parameters one GPU holds of it (gradient buckets, ZeRO-3 gathers)
+    // The segments of an op of KIND.
+    const std::vector<Segment>& segments(PipeOpKind kind) const
+    {
+        switch (kind) {
+        case PipeOpKind::Forward:
+            break;
+        case PipeOpKind::Backward:
+            return backward;
+        case PipeOpKind::BackwardInput:
+            return backwardInput;
+        case PipeOpKind::BackwardWeight:
+            return backwardWeight;
+        case PipeOpKind::Recompute:
+            return recompute;
+        }
+        return forward;
+    }
 };
 
 // A call whose time scales with the parameters it moves: alpha + (full - alpha) × params / reference,

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plancommand.h"
+
+#include "clioutput.h"
+#include "fields.h"
+#include "jsonwriter.h"
+#include "planner.h"
+#include "scenariosource.h"
+#include "usage.h"
+
+#include <optional>
+
+using namespace ss::cli;
+
+namespace {
+
+// The arguments as read.
+struct PlanArgs
+{
+    QString source;
+    QStringList sets;
+    ss::PlanOptions options;
+    qint64 gpus = 0;
+};
+
+// Stores the value of OPTION (not --tp-across-nodes, which has none) in OUT. Returns the exit status of a
+// usage error.
+std::optional<int> takeOption(const QString& option, const QString& value, PlanArgs& out)
+{
+    // Whole numbers within RANGE, or a usage error naming the option.
+    const auto integer = [&](qint64 lo, qint64 hi, qint64& number) {
+        bool ok = false;
+        number = value.toLongLong(&ok);
+        return ok && number >= lo && number <= hi;
+    };
+    ss::PlanOptions& options = out.options;
+    qint64 number = 0;
+    if (option == QLatin1String("--set")) {
+        if (value.indexOf(QLatin1Char('=')) <= 0)
+            return usageError(tr("--set expects PATH=VALUE, got '%1'").arg(value));
+        out.sets << value;
+    } else if (option == QLatin1String("--gpus")) {
+        if (!integer(1, qint64(1) << 20, out.gpus))
+            return usageError(tr("--gpus: expected a GPU count from 1 to 1048576, got '%1'").arg(value));
+    } else if (option == QLatin1String("--top")) {
+        if (!integer(1, 100000, number))
+            return usageError(tr("--top: expected a count from 1 to 100000, got '%1'").arg(value));
+        options.top = int(number);
+    } else if (option == QLatin1String("--threads")) {
+        if (!integer(1, 1024, number))
+            return usageError(tr("--threads: expected a count from 1 to 1024, got '%1'").arg(value));
+        options.threads = int(number);
+    } else if (option == QLatin1String("--max-micro-batch")) {
+        if (!integer(1, 1 << 20, number))
+            return usageError(
+                tr("--max-micro-batch: expected a size from 1 to 1048576, got '%1'").arg(value));
+        options.max_micro_batch = number;
+    } else if (option == QLatin1String("--objective")) {
+        if (!ss::planObjectiveFromName(value.toStdString(), options.objective))
+            return usageError(
+                tr("--objective: expected step-time, tokens-per-gpu or memory-headroom, got '%1'")
+                    .arg(value));
+    } else {
+        return usageError(tr("plan: unknown option '%1' (try shardscope-cli --help)").arg(option));
+    }
+    return std::nullopt;
+}
+
+// Reads ARGS into OUT. Returns the exit status when the command ends here (--help, a usage error).
+std::optional<int> parseArgs(const QStringList& args, PlanArgs& out)
+{
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        QString arg = args.at(i);
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
+            print(stdout, usage().toUtf8());
+            return kOk;
+        }
+        if (arg == QLatin1String("--tp-across-nodes")) {
+            out.options.tp_across_nodes = true;
+            continue;
+        }
+        if (!arg.startsWith(QLatin1String("--")) || arg == QLatin1String("-")) {
+            if (!out.source.isEmpty())
+                return usageError(tr("plan takes one scenario, got '%1' and '%2'").arg(out.source, arg));
+            out.source = arg;
+            continue;
+        }
+        QString value;
+        const qsizetype eq = arg.indexOf(QLatin1Char('='));
+        if (eq > 0 && arg != QLatin1String("--set")) {
+            value = arg.mid(eq + 1);
+            arg = arg.left(eq);
+        } else {
+            if (i + 1 >= args.size())
+                return usageError(tr("plan: %1 needs a value").arg(arg));
+            value = args.at(++i);
+        }
+        if (const std::optional<int> status = takeOption(arg, value, out))
+            return status;
+    }
+    if (out.source.isEmpty())
+        return usageError(tr("plan needs a scenario: a file, - for standard input, or an example id"));
+    return std::nullopt;
+}
+
+void writeCandidate(ss::io::JsonWriter& w, const ss::PlanCandidate& c)
+{
+    const ss::Layout& l = c.layout;
+    w.beginObject();
+    w.key("parallel");
+    w.beginObject();
+    w.key("dp");
+    w.value(std::int64_t(l.dp));
+    w.key("tp");
+    w.value(std::int64_t(l.tp));
+    w.key("pp");
+    w.value(std::int64_t(l.pp));
+    w.key("sequence_parallel");
+    w.value(l.sequence_parallel);
+    w.key("zero_stage");
+    w.value(l.zero_stage);
+    w.key("schedule");
+    w.value(ss::enumName(l.schedule));
+    w.key("virtual_stages");
+    w.value(std::int64_t(l.virtual_stages));
+    w.endObject();
+    w.key("training");
+    w.beginObject();
+    w.key("micro_batch");
+    w.value(std::int64_t(l.micro_batch));
+    w.key("recompute");
+    w.value(ss::enumName(l.recompute));
+    w.endObject();
+    w.key("step_time_s");
+    w.value(c.step_time_s);
+    w.key("peak_gpu_bytes");
+    w.value(c.peak_gpu_bytes);
+    w.key("mfu");
+    w.value(c.mfu);
+    w.key("tokens_per_s");
+    w.value(c.tokens_per_s);
+    w.key("memory_headroom_bytes");
+    w.value(c.capacity_bytes - c.peak_gpu_bytes);
+    w.key("exposed_comm_s");
+    w.value(c.exposed_comm_s);
+    w.key("bubble_fraction");
+    w.value(c.bubble_fraction);
+    w.endObject();
+}
+
+// The search's counts and its best layouts, GPUS being the GPUs searched over.
+QByteArray planJson(const ss::PlanResult& result, const ss::PlanOptions& options, std::int64_t gpus)
+{
+    ss::io::JsonWriter w;
+    w.beginObject();
+    w.key("evaluated");
+    w.value(std::int64_t(result.evaluated));
+    w.key("feasible");
+    w.value(std::int64_t(result.feasible));
+    w.key("elapsed_s");
+    w.value(result.elapsed_s);
+    w.key("layouts");
+    w.value(std::int64_t(result.total));
+    w.key("gpus");
+    w.value(gpus);
+    w.key("objective");
+    w.value(ss::planObjectiveName(options.objective));
+    w.key("configs");
+    w.beginArray();
+    for (const ss::PlanCandidate& c : result.best)
+        writeCandidate(w, c);
+    w.endArray();
+    w.endObject();
+    return w.data();
+}
+
+} // namespace
+
+int planCommand(const QStringList& args)
+{
+    PlanArgs a;
+    if (const std::optional<int> status = parseArgs(args, a))
+        return *status;
+    ss::Scenario scenario;
+    QString label;
+    if (!loadScenarioSource(a.source, scenario, &label))
+        return kBadInput;
+    if (const int status = applySetEdits(scenario, a.sets); status != kOk)
+        return status;
+    a.options.gpus = a.gpus;
+    const ss::PlanResult result = ss::planLayouts(scenario, a.options);
+    if (!result.error.empty())
+        return inputError(label + QStringLiteral(": ") + QString::fromStdString(result.error));
+    print(stdout, planJson(result, a.options, std::int64_t(a.gpus > 0 ? a.gpus : scenario.gpus())));
+    return kOk;
+}
