@@ -92,13 +92,13 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_topology, tr("Topology"));
     m_bandwidth = new BandwidthChart;
     m_tabs->addTab(m_bandwidth, tr("Bandwidth"));
-    // What-if sweeps (issue 6): reruns on its own while shown, from the document's scenario.
+    // What-if sweeps: reruns on its own while shown, from the document's scenario.
     m_sweep = new SweepView(m_document);
     m_tabs->addTab(m_sweep, tr("Sweep"));
-    // The layout planner (issue 6): searches only when asked, on every core off the UI thread.
+    // The layout planner: searches only when asked, on every core off the UI thread.
     m_planner = new PlannerView(m_document);
     m_tabs->addTab(m_planner, tr("Planner"));
-    // Baseline comparison (issue 6): the pinned scenario beside the document; the Compare tab lists it all.
+    // Baseline comparison: the pinned scenario beside the document; the Compare tab lists it all.
     m_baseline = new BaselineModel(m_document, this);
     m_compare = new CompareView;
     m_tabs->addTab(m_compare, tr("Compare"));
@@ -121,11 +121,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_panelDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                              QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, m_panelDock);
-    // Guided lessons (issue 7): a dock on the right, hidden until File > Examples > Lessons opens one.
+    // Guided lessons: a dock on the right, hidden until File > Examples > Lessons opens one.
     m_lessons = new LessonPanel(m_document, m_tabs);
     m_lessons->createDock(this);
     m_glossary = new GlossaryDialog(this);
-    // Explain (issue 7): a dock on the right, hidden until a figure is clicked; explanations are evaluated
+    // Explain: a dock on the right, hidden until a figure is clicked; explanations are evaluated
     // only when it has one to show.
     m_explainModel = new ExplainModel(m_document, this);
     m_explain = new ExplainPanel(m_explainModel);
@@ -200,6 +200,21 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("menuFile"));
+    QAction* compareFile = createFileMenu(file);
+    createEditMenu();
+    createViewMenu(compareFile);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("menuHelp"));
+    help->addAction(m_glossary->showAction());
+    QAction* action = help->addAction(tr("&About ShardScope"), this, &MainWindow::about);
+    action->setObjectName(QStringLiteral("actionAbout"));
+    action->setMenuRole(QAction::AboutRole);
+}
+
+// File: new, open, import, compare, the examples and lessons, export, save, quit. Returns Compare with
+// File, which the View menu's baseline actions go with.
+QAction* MainWindow::createFileMenu(QMenu* file)
+{
     QAction* action = file->addAction(tr("&New from Default"), this, &MainWindow::newScenario);
     action->setObjectName(QStringLiteral("actionNew"));
     action->setShortcut(QKeySequence::New);
@@ -214,34 +229,8 @@ void MainWindow::createMenus()
     compareFile->setObjectName(QStringLiteral("actionCompareWithFile"));
     compareFile->setStatusTip(tr("Pin a saved scenario as the baseline, beside the open one"));
     compareFile->setToolTip(compareFile->statusTip());
-
-    QMenu* examples = file->addMenu(tr("&Examples"));
-    examples->setObjectName(QStringLiteral("menuExamples"));
-    for (const io::ExampleInfo& info : io::examples()) {
-        action = examples->addAction(info.title);
-        action->setObjectName(QStringLiteral("example.") + info.id);
-        action->setStatusTip(info.description);
-        action->setToolTip(info.description);
-        const QString id = info.id;
-        connect(action, &QAction::triggered, this, [this, id] { openExample(id); });
-    }
-    examples->addSeparator();
-    m_lessons->populateMenu(examples->addMenu(QString()));
-    examples->setEnabled(!examples->isEmpty());
-    examples->setToolTipsVisible(true);
-
-    // Export (issue 5): a context menu on every chart and File > Export, writing what the CLI writes.
-    auto* exporter = new ExportActions(m_document, this);
-    m_exporter = exporter;
-    exporter->addChart(m_chart, io::ExportChart::Memory);
-    exporter->addChart(m_gantt, io::ExportChart::Gantt);
-    exporter->addChart(m_topology->canvas(), io::ExportChart::Topology);
-    exporter->addChart(m_bandwidth, io::ExportChart::Bandwidth);
-    exporter->setSweepSpec([this] { return m_sweep->spec(); });
-    exporter->addChart(m_sweep->chart(), io::ExportChart::Sweep);
-    // Charts exported while a baseline is pinned show it, as on screen.
-    exporter->setBaseline([this] { return m_baseline->pinned(); });
-    exporter->addExportMenu(file);
+    createExamplesMenu(file);
+    createExporter(file);
 
     file->addSeparator();
     action = file->addAction(tr("&Save"), this, &MainWindow::save);
@@ -255,7 +244,47 @@ void MainWindow::createMenus()
     action->setObjectName(QStringLiteral("actionQuit"));
     action->setShortcut(QKeySequence::Quit);
     action->setMenuRole(QAction::QuitRole);
+    return compareFile;
+}
 
+// File > Examples: the bundled scenarios, then the lessons' submenu.
+void MainWindow::createExamplesMenu(QMenu* file)
+{
+    QMenu* examples = file->addMenu(tr("&Examples"));
+    examples->setObjectName(QStringLiteral("menuExamples"));
+    for (const io::ExampleInfo& info : io::examples()) {
+        QAction* action = examples->addAction(info.title);
+        action->setObjectName(QStringLiteral("example.") + info.id);
+        action->setStatusTip(info.description);
+        action->setToolTip(info.description);
+        const QString id = info.id;
+        connect(action, &QAction::triggered, this, [this, id] { openExample(id); });
+    }
+    examples->addSeparator();
+    m_lessons->populateMenu(examples->addMenu(QString()));
+    examples->setEnabled(!examples->isEmpty());
+    examples->setToolTipsVisible(true);
+}
+
+// Export: a context menu on every chart and File > Export, writing what the CLI writes.
+void MainWindow::createExporter(QMenu* file)
+{
+    auto* exporter = new ExportActions(m_document, this);
+    m_exporter = exporter;
+    exporter->addChart(m_chart, io::ExportChart::Memory);
+    exporter->addChart(m_gantt, io::ExportChart::Gantt);
+    exporter->addChart(m_topology->canvas(), io::ExportChart::Topology);
+    exporter->addChart(m_bandwidth, io::ExportChart::Bandwidth);
+    exporter->setSweepSpec([this] { return m_sweep->spec(); });
+    exporter->addChart(m_sweep->chart(), io::ExportChart::Sweep);
+    // Charts exported while a baseline is pinned show it, as on screen.
+    exporter->setBaseline([this] { return m_baseline->pinned(); });
+    exporter->addExportMenu(file);
+}
+
+// Edit: undo, redo, rename.
+void MainWindow::createEditMenu()
+{
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->setObjectName(QStringLiteral("menuEdit"));
     // Own actions rather than QUndoStack::createUndoAction(), whose "Undo" prefix is fixed when it is made:
@@ -281,9 +310,13 @@ void MainWindow::createMenus()
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(redo);
     edit->addSeparator();
-    action = edit->addAction(tr("Re&name Scenario…"), this, &MainWindow::rename);
+    QAction* action = edit->addAction(tr("Re&name Scenario…"), this, &MainWindow::rename);
     action->setObjectName(QStringLiteral("actionRename"));
+}
 
+// View: the docks, the baseline, presentation mode, the language.
+void MainWindow::createViewMenu(QAction* compareFile)
+{
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("menuView"));
     QAction* toggle = m_panelDock->toggleViewAction();
@@ -308,11 +341,17 @@ void MainWindow::createMenus()
     m_summary->setPinAction(m_pinAction);
     m_compare->setActions(m_pinAction, compareFile);
     view->addSeparator();
-    // Presentation mode (issue 7): large type, thick lines and high contrast for teaching on a projector.
+    // Presentation mode: large type, thick lines and high contrast for teaching on a projector.
     m_presentation = new PresentationMode(this);
     view->addAction(m_presentation->action());
     view->addAction(m_presentation->fullScreenAction());
     view->addSeparator();
+    createLanguageMenu(view);
+}
+
+// View > Language: the system's, or one the application is translated into.
+void MainWindow::createLanguageMenu(QMenu* view)
+{
     m_languageMenu = view->addMenu(tr("&Language"));
     m_languageMenu->setObjectName(QStringLiteral("menuLanguage"));
     auto* languages = new QActionGroup(this);
@@ -321,7 +360,7 @@ void MainWindow::createMenus()
                                                    {QStringLiteral("en"), QStringLiteral("English")},
                                                    {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
     for (const auto& [code, name] : choices) {
-        action = m_languageMenu->addAction(name);
+        QAction* action = m_languageMenu->addAction(name);
         action->setCheckable(true);
         action->setData(code);
         action->setObjectName(QStringLiteral("language.") +
@@ -330,13 +369,6 @@ void MainWindow::createMenus()
         connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
         action->setChecked(code == currentLanguage());
     }
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->setObjectName(QStringLiteral("menuHelp"));
-    help->addAction(m_glossary->showAction());
-    action = help->addAction(tr("&About ShardScope"), this, &MainWindow::about);
-    action->setObjectName(QStringLiteral("actionAbout"));
-    action->setMenuRole(QAction::AboutRole);
 }
 
 bool MainWindow::openFile(const QString& fileName)

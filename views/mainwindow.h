@@ -61,21 +61,21 @@ public:
         return m_bandwidth;
     }
     SweepView* sweepView() const { return m_sweep; }
-    // The layout planner (issue 6).
+    // The layout planner.
     PlannerView* plannerView() const { return m_planner; }
     SummaryStrip* summaryStrip() const { return m_summary; }
-    // The pinned baseline (issue 6) and the Compare tab that lists it against the current scenario.
+    // The pinned baseline and the Compare tab that lists it against the current scenario.
     BaselineModel* baselineModel() const { return m_baseline; }
     CompareView* compareView() const { return m_compare; }
     // The tabs of the central area: "Memory" first.
     QTabWidget* viewTabs() const { return m_tabs; }
-    // View > Presentation Mode (issue 7).
+    // View > Presentation Mode.
     PresentationMode* presentationMode() const { return m_presentation; }
-    // The guided lessons (issue 7): File > Examples > Lessons, the dock "lessonDock" and its step slots.
+    // The guided lessons: File > Examples > Lessons, the dock "lessonDock" and its step slots.
     LessonPanel* lessonPanel() const { return m_lessons; }
-    // The Explain dock (issue 7, object name "explainDock"): how the figure the user clicked is computed.
+    // The Explain dock (object name "explainDock"): how the figure the user clicked is computed.
     ExplainPanel* explainPanel() const { return m_explain; }
-    // Help > Glossary (issue 7).
+    // Help > Glossary.
     GlossaryDialog* glossaryDialog() const { return m_glossary; }
 
     // Opens a scenario file as one undoable step. On failure the current scenario stays, the one-line
@@ -84,7 +84,7 @@ public:
     bool saveFile(const QString& fileName);
     bool openExample(const QString& id);
     QString lastError() const { return m_lastError; }
-    // Imports FILE_NAME (its kind detected from the content; issue 5) through a preview: on success the
+    // Imports FILE_NAME (its kind detected from the content) through a preview: on success the
     // non-modal preview opens and its Apply replaces the scenario as one undo step "Import FILE"; a file
     // that cannot be read changes nothing and its one-line error is shown as for openFile().
     bool importFile(const QString& fileName);
@@ -106,7 +106,7 @@ public:
     bool restoreLastScenario();
     void saveSession();
 
-    // Crash recovery (issue 8): from now on, unsaved edits are autosaved to DIRECTORY ("": the default).
+    // Crash recovery: from now on, unsaved edits are autosaved to DIRECTORY ("": the default).
     void enableAutosave(const QString& directory = {});
     Autosave* autosave() const { return m_autosave; }
     enum class RecoveryChoice
@@ -128,7 +128,7 @@ protected:
     // A file dropped on the window is imported (importFile); a scenario file is opened instead.
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
-    // View > Language switches at once (issue 7): every word of the window is set again in the new language.
+    // View > Language switches at once: every word of the window is set again in the new language.
     void changeEvent(QEvent* event) override;
 
 private:
@@ -136,6 +136,12 @@ private:
     // one on the current tab, or in both with ALL.
     void syncHiddenViews(bool all = false) const;
     void createMenus();
+    QAction* createFileMenu(QMenu* file);
+    void createExamplesMenu(QMenu* file);
+    void createExporter(QMenu* file);
+    void createEditMenu();
+    void createViewMenu(QAction* compareFile);
+    void createLanguageMenu(QMenu* view);
     void newScenario();
     void open();
     void import();

@@ -2,8 +2,6 @@
 #include "analysisrunner.h"
 
 #include <QElapsedTimer>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -79,44 +77,46 @@ Analysis AnalysisRunner::analyse(const Scenario& scenario, quint64 generation, c
 
 void AnalysisRunner::request(const Scenario& scenario)
 {
-    const quint64 generation = ++m_generation;
+    const quint64 generation = m_job.advance();
     if (runsInline(scenario)) {
         m_queued.reset(); // superseded: whatever is still running arrives stale
         accept(analyse(scenario, generation, m_options));
         return;
     }
-    if (m_running) {
+    if (m_job.isRunning()) {
         m_queued = scenario;
         return;
     }
-    start(scenario, generation);
+    start(scenario);
 }
 
-void AnalysisRunner::start(const Scenario& scenario, quint64 generation)
+void AnalysisRunner::start(const Scenario& scenario)
 {
-    // The lambda owns its copy of the scenario; the UI thread never shares data with the worker.
-    auto* watcher = new QFutureWatcher<Analysis>(this);
-    m_running = true;
-    connect(watcher, &QFutureWatcher<Analysis>::finished, this, [this, watcher] {
-        m_running = false;
-        const Analysis analysis = watcher->result();
-        watcher->deleteLater();
-        accept(analysis);
-        if (m_queued) {
-            const Scenario next = std::move(*m_queued);
-            m_queued.reset();
-            start(next, m_generation);
-        }
-    });
+    // The lambda owns its copy of the scenario; the UI thread never shares data with the worker. A result
+    // that arrives current has no request queued behind it: every request made while it ran made it stale.
+    const quint64 generation = m_job.generation();
     const EvalOptions options = m_options;
-    watcher->setFuture(QtConcurrent::run(
-        [scenario, generation, options] { return analyse(scenario, generation, options); }));
+    m_job.start([scenario, generation, options] { return analyse(scenario, generation, options); },
+                [this](const Analysis& analysis) { accept(analysis); },
+                [this](const Analysis& analysis) {
+                    accept(analysis); // its time still counts
+                    startQueued();
+                });
+}
+
+void AnalysisRunner::startQueued()
+{
+    if (!m_queued)
+        return;
+    const Scenario next = std::move(*m_queued);
+    m_queued.reset();
+    start(next);
 }
 
 void AnalysisRunner::accept(const Analysis& analysis)
 {
     m_lastSeconds = analysis.seconds;
-    if (analysis.generation != m_generation)
+    if (!m_job.isCurrent(analysis.generation))
         return; // stale: a newer request is on its way
     emit finished(analysis);
 }

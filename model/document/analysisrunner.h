@@ -2,11 +2,12 @@
 // Runs validateScenario() + evaluate() (with the step's timeline) for the document. Small scenarios take
 // well under a millisecond and are evaluated inline, so an edit redraws in the same frame; big ones (a
 // thousand GPUs, a hundred thousand timeline boxes) take tens of milliseconds and run on the thread pool:
-// copy in, value out, stale results dropped by a generation number (DESIGN.md). Which path a scenario
+// copy in, value out, stale results dropped by a generation number (BackgroundJob). Which path a scenario
 // takes is decided by an estimate of its cost from its sizes, not by a clock, so it is the same on every
 // run and in every test.
 #pragma once
 
+#include "backgroundjob.h"
 #include "evaluate.h"
 #include "result.h"
 #include "scenario.h"
@@ -58,8 +59,8 @@ public:
     void setOptions(const EvalOptions& options) { m_options = options; }
 
     // The generation of the latest request; results of older generations are never emitted.
-    quint64 generation() const { return m_generation; }
-    bool isBusy() const { return m_running || m_queued.has_value(); }
+    quint64 generation() const { return m_job.generation(); }
+    bool isBusy() const { return m_job.isRunning() || m_queued.has_value(); }
     // Wall time of the last evaluation that finished (inline or threaded).
     double lastSeconds() const { return m_lastSeconds; }
 
@@ -75,7 +76,8 @@ signals:
     void finished(const ss::Analysis& analysis);
 
 private:
-    void start(const Scenario& scenario, quint64 generation);
+    void start(const Scenario& scenario);
+    void startQueued();
     void accept(const Analysis& analysis);
 
     Mode m_mode = Mode::Automatic;
@@ -84,8 +86,7 @@ private:
         options.timeline = true;
         return options;
     }();
-    quint64 m_generation = 0;
-    bool m_running = false;
+    BackgroundJob<Analysis> m_job{this};
     std::optional<Scenario> m_queued;
     double m_lastSeconds = 0;
 };

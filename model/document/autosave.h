@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Autosave and crash recovery (issue 8, "Crash safety"). While the document has unsaved edits, its scenario
+// Autosave and crash recovery ("Crash safety"). While the document has unsaved edits, its scenario
 // is written atomically (QSaveFile) to <directory>/<session>.autosave.json at most once per interval
 // (60 s by default); the file goes away when the document becomes clean again (saved, or undone to where
 // it was) and when the session ends normally. Each session holds a QLockFile, so an autosave whose lock is

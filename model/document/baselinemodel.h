@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The pinned baseline (issue 6, "What-if tools"): a scenario and its result, kept beside the document so
+// The pinned baseline ("What-if tools"): a scenario and its result, kept beside the document so
 // that the views show the current scenario against it until it is unpinned. The baseline is evaluated once,
 // when pinned, with the document's EvalOptions, so its figures are the ones the live analysis would give.
 //

@@ -173,7 +173,8 @@ QString percentArg(const std::vector<std::string>& args, std::size_t i)
     return QStringLiteral("%1%").arg(std::lround(arg(args, i).toDouble() * 100));
 }
 
-// How a sentence names a link of KIND (as linkNoun() in stepresult.cpp; CONTRACT.md link kind prefixes).
+// How a sentence names a link of KIND (as linkNoun() in stepresult.cpp; docs/formats.md, "Topology": link
+// kind prefixes).
 QString linkNoun(const QString& kind)
 {
     if (kind.startsWith(QLatin1String("host")))

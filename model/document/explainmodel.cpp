@@ -5,9 +5,6 @@
 #include "evaluate.h"
 #include "scenariodocument.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace ss {
 
 namespace {
@@ -37,21 +34,21 @@ bool ExplainModel::isValid() const
 
 void ExplainModel::invalidate()
 {
-    ++m_generation;
+    m_job.advance();
     const bool wasReady = m_ready;
     m_ready = false;
-    if (wasReady || m_running)
+    if (wasReady || m_job.isRunning())
         emit invalidated();
 }
 
 void ExplainModel::request()
 {
-    if (m_ready || (m_running && m_requested == m_generation))
+    if (m_ready || m_job.isRunningCurrent())
         return;
     const Scenario& scenario = m_document->scenario();
     if (!validateScenario(scenario).empty())
         return;
-    const quint64 generation = m_generation;
+    const quint64 generation = m_job.generation();
     const bool inlineRun =
         m_mode == Mode::Inline || (m_mode == Mode::Automatic && AnalysisRunner::estimatedSeconds(scenario) <=
                                                                     AnalysisRunner::inlineLimitSeconds());
@@ -62,21 +59,13 @@ void ExplainModel::request()
     }
     // The lambda owns its copy of the scenario; a newer request while this one runs starts its own, and
     // whichever finishes for an older scenario is dropped.
-    m_running = true;
-    m_requested = generation;
-    auto* watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_requested)
-            m_running = false;
-        accept(generation, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([scenario] { return explainedResult(scenario); }));
+    m_job.start([scenario] { return explainedResult(scenario); },
+                [this, generation](Result result) { accept(generation, std::move(result)); });
 }
 
 void ExplainModel::accept(quint64 generation, Result result)
 {
-    if (generation != m_generation)
+    if (!m_job.isCurrent(generation))
         return; // explains a scenario that has changed since
     m_result = std::move(result);
     m_index.clear();

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The explanations of the document's current scenario (issue 7, "Explain everything"): evaluate() with
+// The explanations of the document's current scenario ("Explain everything"): evaluate() with
 // EvalOptions::explain, run lazily on the first request after a change and cached until the next one, so an
 // edit never pays for them. A scenario the AnalysisRunner would evaluate inline is explained inline too
 // (ready() before request() returns); a large one on the thread pool, copy in and value out, a result of an
-// older scenario dropped by its generation number (STYLE.md, "Layers").
+// older scenario dropped by its generation number (BackgroundJob; docs/architecture.md).
 #pragma once
 
+#include "backgroundjob.h"
 #include "result.h"
 
 #include <QHash>
@@ -38,7 +39,7 @@ public:
     void request();
     // The explanations belong to the current scenario.
     bool isReady() const { return m_ready; }
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_job.isRunning(); }
     // The current scenario has no problems, so it can be explained.
     bool isValid() const;
 
@@ -65,10 +66,8 @@ private:
     Result m_result;
     QHash<QString, int> m_index; // figure -> index into m_result.explain
     bool m_ready = false;
-    bool m_running = false;
-    quint64 m_generation = 0; // of the scenario; bumped by every change
-    quint64 m_requested = 0;  // the generation the running evaluation explains
     int m_evaluations = 0;
+    BackgroundJob<Result> m_job{this}; // its generation is the scenario's, advanced by every change
 };
 
 } // namespace ss

@@ -188,6 +188,24 @@ const struct
     {"ethernet-400g", QT_TRANSLATE_NOOP("FieldNames", "Ethernet 400 Gb/s")},
 };
 
+// The fields whose every value has a display name (intChoice()).
+const char* const zeroStagePath = "parallel.zero_stage";
+const char* const gradCommBitsPath = "training.grad_comm_bits";
+
+// The sections of the scenario, by the first segment of their fields' paths.
+const struct
+{
+    const char* key;
+    const char* name;
+} sectionTexts[] = {
+    {"model", QT_TRANSLATE_NOOP("FieldNames", "Model")},
+    {"training", QT_TRANSLATE_NOOP("FieldNames", "Training")},
+    {"parallel", QT_TRANSLATE_NOOP("FieldNames", "Parallelism")},
+    {"cluster", QT_TRANSLATE_NOOP("FieldNames", "Cluster")},
+    {"compute", QT_TRANSLATE_NOOP("FieldNames", "Compute")},
+    {"overheads", QT_TRANSLATE_NOOP("FieldNames", "Memory overheads")},
+};
+
 const FieldText* findText(const QString& path)
 {
     static const QHash<QString, const FieldText*> byPath = [] {
@@ -197,6 +215,15 @@ const FieldText* findText(const QString& path)
         return map;
     }();
     return byPath.value(path, nullptr);
+}
+
+// The KEY of every row of TABLE.
+template <typename Table, typename Key> QStringList keysOf(const Table& table, Key key)
+{
+    QStringList keys;
+    for (const auto& row : table)
+        keys << QLatin1String(key(row));
+    return keys;
 }
 
 QString translated(const char* text)
@@ -237,7 +264,7 @@ QString FieldNames::choice(const QString& path, const QString& choice)
 
 QString FieldNames::intChoice(const QString& path, int value)
 {
-    if (path == QLatin1String("parallel.zero_stage")) {
+    if (path == QLatin1String(zeroStagePath)) {
         switch (value) {
         case 0:
             return tr("0: off");
@@ -251,26 +278,37 @@ QString FieldNames::intChoice(const QString& path, int value)
             break;
         }
     }
-    if (path == QLatin1String("training.grad_comm_bits"))
+    if (path == QLatin1String(gradCommBitsPath))
         return tr("%n bit(s)", nullptr, value);
     return {};
 }
 
 QString FieldNames::section(const QString& key)
 {
-    if (key == QLatin1String("model"))
-        return tr("Model");
-    if (key == QLatin1String("training"))
-        return tr("Training");
-    if (key == QLatin1String("parallel"))
-        return tr("Parallelism");
-    if (key == QLatin1String("cluster"))
-        return tr("Cluster");
-    if (key == QLatin1String("compute"))
-        return tr("Compute");
-    if (key == QLatin1String("overheads"))
-        return tr("Memory overheads");
+    for (const auto& text : sectionTexts)
+        if (key == QLatin1String(text.key))
+            return translated(text.name);
     return tr("Other");
+}
+
+QStringList FieldNames::namedPaths()
+{
+    return keysOf(fieldTexts, [](const FieldText& text) { return text.path; });
+}
+
+QStringList FieldNames::intChoicePaths()
+{
+    return {QLatin1String(zeroStagePath), QLatin1String(gradCommBitsPath)};
+}
+
+QStringList FieldNames::choiceNames()
+{
+    return keysOf(choiceTexts, [](const auto& text) { return text.name; });
+}
+
+QStringList FieldNames::sectionKeys()
+{
+    return keysOf(sectionTexts, [](const auto& text) { return text.key; });
 }
 
 } // namespace ss

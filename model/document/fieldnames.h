@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the user reads for a scenario field: its translated name, a one-line description, the word for
 // its count ("sequences"), and the display names of enum choices. The engine keeps the dotted paths and
-// the file names of choices; these are the human side of the same table (fields.h).
+// the file names of choices; these are the human side of the same table (fields.h), and tst_fieldpaths
+// holds every key here to it.
 #pragma once
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 namespace ss {
 
@@ -25,6 +27,13 @@ public:
     static QString intChoice(const QString& path, int value);
     // "Model", "Training", ... for the first path segment.
     static QString section(const QString& key);
+
+    // The keys of the tables above, so a test can hold each to the engine's field table (fields.h): a path
+    // that is no field, or a choice no field offers, would otherwise go unnoticed (its text never shown).
+    static QStringList namedPaths();     // label(), description(), countUnit()
+    static QStringList intChoicePaths(); // intChoice()
+    static QStringList choiceNames();    // choice()
+    static QStringList sectionKeys();    // section()
 };
 
 } // namespace ss

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The editable scenario. It owns the Scenario and its QUndoStack; every edit is one command pushed by a
-// setter that returns early on a no-op (STYLE.md, "Editing"). It also owns the AnalysisRunner and holds
-// the latest analysis: the problems of the current scenario and the last valid result.
+// setter that returns early on a no-op (CONTRIBUTING.md, "Editing"). It also owns the AnalysisRunner and
+// holds the latest analysis: the problems of the current scenario and the last valid result.
 #pragma once
 
 #include "analysisrunner.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// BaselineModel (issue 6): what is pinned is the evaluation of the pinned scenario with the document's own
+// BaselineModel: what is pinned is the evaluation of the pinned scenario with the document's own
 // options, even while the document's result still belongs to an earlier edit; files that cannot be read
 // or are not valid scenarios change nothing; pinning never touches the undo stack.
 #include "baselinemodel.h"

@@ -105,7 +105,7 @@ void TestEngineText::argumentsAreFilledIn()
 }
 
 // Every kind estimateStep() (stepresult.cpp) names, with its arguments in the order it writes them; the
-// PCIe row is issue 4's example sentence.
+// PCIe row is the example sentence of the bottleneck explanation.
 void TestEngineText::bottleneckSentences_data()
 {
     QTest::addColumn<QString>("kind");

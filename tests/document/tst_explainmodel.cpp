@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The explanations of the document's scenario (issue 7): evaluated on the first request after a change and
+// The explanations of the document's scenario: evaluated on the first request after a change and
 // cached, never by an edit alone; an invalid scenario is not explained; on the thread pool a result for a
 // scenario that has changed meanwhile is dropped.
 #include "explainmodel.h"

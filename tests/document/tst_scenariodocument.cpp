@@ -88,7 +88,7 @@ void TestScenarioDocument::initTestCase()
     QVERIFY(m_dir.isValid());
 }
 
-// CONTRACT.md: with no argument the explorer opens the built-in default scenario.
+// docs/formats.md, "Command line": with no argument the explorer opens the built-in default scenario.
 void TestScenarioDocument::startsOnTheDefaultExample()
 {
     ScenarioDocument doc;
@@ -103,7 +103,8 @@ void TestScenarioDocument::startsOnTheDefaultExample()
 
 // One row per kind of field in the field table (fields.h): Int, Int with choices, Real with a unit
 // string, Fraction, Bool, Enum, string enum, the GPU picker (which also fills the GPU figures) and Text.
-// Values are the names CONTRACT.md gives them; the default example (dp 8, ZeRO-1, micro-batch 4) stays valid.
+// Values are the names docs/formats.md ("Scenario") gives them; the default example (dp 8, ZeRO-1,
+// micro-batch 4) stays valid.
 void TestScenarioDocument::editRoundTrip_data()
 {
     QTest::addColumn<QString>("path");
@@ -177,7 +178,7 @@ void TestScenarioDocument::editRoundTrip()
     QCOMPARE(changed.count(), 3);
 }
 
-// Setting a field to the value it has is a no-op (STYLE.md, "Editing").
+// Setting a field to the value it has is a no-op (CONTRIBUTING.md, "Editing").
 void TestScenarioDocument::noOpEditPushesNothing_data()
 {
     QTest::addColumn<QString>("path");
@@ -198,7 +199,7 @@ void TestScenarioDocument::noOpEditPushesNothing()
     QCOMPARE(changed.count(), 0);
 }
 
-// Out-of-range values and malformed unit strings are refused with a reason, never clamped (issue 2).
+// Out-of-range values and malformed unit strings are refused with a reason, never clamped.
 void TestScenarioDocument::rejectedEditChangesNothing_data()
 {
     QTest::addColumn<QString>("path");
@@ -246,7 +247,7 @@ void TestScenarioDocument::rejectedEditChangesNothing()
     QCOMPARE(changed.count(), 0);
 }
 
-// A spin box scrubbed 4 -> 5 -> 6 -> 8 is one undo step back to 4 (STYLE.md: id()/mergeWith).
+// A spin box scrubbed 4 -> 5 -> 6 -> 8 is one undo step back to 4 (CONTRIBUTING.md: id()/mergeWith).
 void TestScenarioDocument::scrubbingMerges()
 {
     ScenarioDocument doc;
@@ -432,13 +433,13 @@ void TestScenarioDocument::openFileRoundTrip()
     QVERIFY(!doc.isModified());
 }
 
-// Issue 2: a failed open leaves the current scenario untouched; the error is one line naming the file.
+// A failed open leaves the current scenario untouched; the error is one line naming the file.
 void TestScenarioDocument::openMalformedFileChangesNothing_data()
 {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("reasonPart");
     QTest::newRow("not JSON") << QByteArray("{ \"format\": ") << QString();
-    QTest::newRow("unknown key (CONTRACT.md: a typo is an error)")
+    QTest::newRow("unknown key (a typo is an error)")
         << QByteArray(
                R"({"format": "shardscope-scenario", "version": 1, "parallel": {"dp": 8, "zero_stag": 3}})")
         << QStringLiteral("zero_stag");
@@ -546,8 +547,8 @@ void TestScenarioDocument::resetScenarioClearsHistory()
     QVERIFY(!doc.isModified());
 }
 
-// DESIGN.md: results of superseded requests are dropped by generation. The two requests are made before
-// the event loop runs, so the first result always arrives stale, however fast the threads are.
+// docs/architecture.md: results of superseded requests are dropped by generation. The two requests are made
+// before the event loop runs, so the first result always arrives stale, however fast the threads are.
 void TestScenarioDocument::threadedRunnerDropsStaleResults()
 {
     ss::AnalysisRunner runner;

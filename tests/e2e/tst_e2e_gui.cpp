@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// End to end under a real X server (issue 8, "End-to-end GUI"; run by ctest through xvfb-run with
+// End to end under a real X server ("End-to-end GUI"; run by ctest through xvfb-run with
 // QT_QPA_PLATFORM=xcb): the main window is driven through its widgets as a user drives it. Every example
 // opened from the menu, every panel field changed through its editor, the canvas edited with the mouse and
 // the keyboard, every import kind applied from its preview, every chart exported through its menu and file

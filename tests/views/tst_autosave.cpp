@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Autosave and crash recovery (issue 8): an unsaved edit is autosaved with its value, a document back to
+// Autosave and crash recovery: an unsaved edit is autosaved with its value, a document back to
 // clean removes the file, a session that ended without quitting leaves its autosave to be offered on the
 // next start, where Recover brings it back unsaved, Discard removes it and Later keeps it. The question is
 // answered through MainWindow::setRecoveryPrompt, not a modal dialog.

@@ -271,7 +271,7 @@ void TestCanvas::editRoundTrip()
         scene->selectIds({}, {pcieLink});
         auto* field = f.editor->findChild<QLineEdit*>(QStringLiteral("linkBandwidth"));
         QVERIFY(field && field->isVisible());
-        // CONTRACT.md: 200 Gb/s is 25 GB/s per direction (bits are not bytes).
+        // docs/formats.md, "Units": 200 Gb/s is 25 GB/s per direction (bits are not bytes).
         enterText(field, QStringLiteral("200 Gb/s"));
         check = [&](bool after) {
             const double want = after ? 25e9 : linkDefaults("pcie-gen4-x16").bandwidth_Bps;
@@ -307,7 +307,7 @@ void TestCanvas::editRoundTrip()
     check(true);
 }
 
-// STYLE.md: a drag pushes once, on release, with the old position as its undo.
+// CONTRIBUTING.md: a drag pushes once, on release, with the old position as its undo.
 void TestCanvas::dragPushesOnceOnRelease()
 {
     Fixture f(true);
@@ -368,7 +368,7 @@ void TestCanvas::connectByDragging()
     QCOMPARE(f.stack()->count(), 1);
 }
 
-// units.h: bits and bytes, SI and binary prefixes apart (CONTRACT.md).
+// units.h: bits and bytes, SI and binary prefixes apart (docs/formats.md, "Units").
 void TestCanvas::bandwidthUnitStrings_data()
 {
     QTest::addColumn<QString>("text");
@@ -416,7 +416,7 @@ void TestCanvas::rejectedEntryChangesNothing()
     QVERIFY(field->property("invalid").toBool());
 }
 
-// STYLE.md: spin-box steps merge into one undo step; a typed count is a step of its own.
+// CONTRIBUTING.md: spin-box steps merge into one undo step; a typed count is a step of its own.
 void TestCanvas::countScrubbingMerges()
 {
     Fixture f;
@@ -452,7 +452,7 @@ void TestCanvas::newLinkCopiesTheMachine()
     QCOMPARE(f.stack()->count(), 2);
 }
 
-// REFERENCES.md: InfiniBand NDR is 400 Gb/s = 50 GB/s per direction.
+// InfiniBand Trade Association, roadmap: NDR is 400 Gb/s = 50 GB/s per direction.
 void TestCanvas::linkKindBringsCatalogueFigures()
 {
     Fixture f;

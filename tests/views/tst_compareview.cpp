@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The pinned baseline in the window (issue 6), offscreen: pinning, then editing the ZeRO stage through the
+// The pinned baseline in the window, offscreen: pinning, then editing the ZeRO stage through the
 // document, shows in the summary the change that two evaluate() calls give; the memory chart gains the
 // baseline's bars and loses them on unpin; a file that is not a valid scenario changes nothing; the Compare
 // tab lists every figure; exports carry the baseline. Pinning is a view state, never an undo step.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Explain dock (issue 7), offscreen in the main window: clicking a memory bar segment, a box of the step
+// The Explain dock, offscreen in the main window: clicking a memory bar segment, a box of the step
 // timeline, a link of the topology, a bar of the bandwidth chart and a figure of the summary strip shows the
 // matching explanation, whose
 // value is the figure the view shows; edits alone evaluate nothing; Copy as Text copies what is shown.

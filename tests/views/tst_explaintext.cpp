@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The explanations' words (issue 7): every figure pattern and every formula text the engine emits is in
+// The explanations' words: every figure pattern and every formula text the engine emits is in
 // ExplainText's table, so each has a title and a translation; a formula the engine changes without the table
 // fails here (as tst_enginetext does for warnings). The examples and recipe variations are evaluated with
 // explanations; the collective formulas of every algorithm and op are made directly by explainCollective().

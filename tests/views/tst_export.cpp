@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Charts to files (views/export): valid PNG (header and size), SVG that parses, PDF with the expected page
 // count, CSV and trace equal to the io writers, an unwritable path refused with nothing written, and the
-// window writing the same files as `shardscope-cli export` (issue 5, "The GUI and the CLI produce the same
+// window writing the same files as `shardscope-cli export` ("The GUI and the CLI produce the same
 // files"). PNG signature: RFC 2083 §3.1; PDF page objects: ISO 32000-1 §7.7.3.3 ("/Type /Page").
 #include "chartexport.h"
 #include "examples.h"

@@ -240,7 +240,7 @@ void TestGanttChart::panned()
              qPrintable(QStringLiteral("[%1, %2]").arg(got.lower).arg(got.upper)));
 }
 
-// STYLE.md "Drawing": boxes that land on painted columns are skipped; the rest are trimmed.
+// CONTRIBUTING.md, "Drawing": boxes that land on painted columns are skipped; the rest are trimmed.
 void TestGanttChart::columnFilter()
 {
     const TimeMapping map({0, 1}, 0, 10); // 0.1 s per pixel
@@ -329,7 +329,8 @@ void TestGanttChart::layoutLanesAndRows()
     QCOMPARE(layout.rowAt(-1.0), -1);
 }
 
-// Bubbles: idle compute time within [0, step], as CONTRACT.md's bubble_fraction counts it.
+// Bubbles: idle compute time within [0, step], as the result's bubble_fraction counts it (docs/formats.md,
+// "Result").
 void TestGanttChart::layoutBubbles()
 {
     const std::vector<ss::TimelineEvent> events = {timelineEvent(0, 0, "compute", "forward", 1, 2, 0),
@@ -599,10 +600,10 @@ void TestGanttChart::legendFollowsTheResult()
     }
 }
 
-// The step simulator's own timeline (model/engine/stepsim.cpp): one GPU per stage stands for its tp and dp
-// replicas, so one lane per stage and every box of the result in the chart; the schedules' microbatch counts
-// on the compute rows (REFERENCES.md, "Pipeline schedules": m forwards and m backwards per stage, B and W
-// separately for ZB-H1).
+// The step simulator's own timeline (model/engine/step/stepsim.cpp): one GPU per stage stands for its tp and
+// dp replicas, so one lane per stage and every box of the result in the chart; the schedules' microbatch
+// counts on the compute rows (m forwards and m backwards per stage, Narayanan et al., SC'21; B and W
+// separately for ZB-H1, Qi et al., "Zero Bubble Pipeline Parallelism", ICLR 2024).
 void TestGanttChart::realEngineTimeline_data()
 {
     QTest::addColumn<QString>("schedule");
@@ -647,7 +648,8 @@ void TestGanttChart::realEngineTimeline()
                                            [](const ss::GanttBox& b) { return b.microbatch >= 0; }));
         QCOMPARE(work, computePerStage);
         QVERIFY(!compute.gaps.empty());                        // every stage of a pipeline idles somewhere
-        for (std::size_t i = 1; i < compute.boxes.size(); ++i) // CONTRACT.md: no overlaps on one stream
+        // docs/formats.md, "Result": no overlaps on one stream.
+        for (std::size_t i = 1; i < compute.boxes.size(); ++i)
             QVERIFY(compute.boxes[i].start >= compute.boxes[i - 1].end - 1e-12);
     }
     QVERIFY(chart.boxes()->paintStats().boxesDrawn > 0);

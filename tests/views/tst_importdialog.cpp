@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Import in the window, offscreen (issue 5: "File > Import (kind detected from content), drag and drop onto
-// the window, a preview of what will change, one undo step for the whole import; a failed import changes
-// nothing and says why"). Each fixture of tests/io/data/import goes through MainWindow::importFile (the
+// Import in the window, offscreen: File > Import (kind detected from content), drag and drop onto the
+// window, a preview of what will change, one undo step for the whole import; a failed import changes
+// nothing and says why. Each fixture of tests/io/data/import goes through MainWindow::importFile (the
 // file dialog only picks the path); the expected values are the fixtures' own keys, cited per row.
 #include "calibrationchart.h"
 #include "fieldnames.h"
@@ -164,7 +164,7 @@ void TestImportDialog::failedImportChangesNothing_data()
 
     // Truncated JSON of a config.json: the reader names the file.
     QTest::newRow("truncated json") << QByteArray("{\"model_type\": \"llama\", \"hidden_size\": 40") << "bad.txt";
-    // A header line of nccl-tests and no data rows (issue 5's malformed variants).
+    // A header line of nccl-tests and no data rows (one of the malformed variants of an import).
     QTest::newRow("no data rows") << QByteArray("# nThread 1 nGpus 8 minBytes 8 maxBytes 128 step: 2(factor)\n"
                                                 "#       size         count      type   redop    root     time   "
                                                 "algbw   busbw #wrong     time   algbw   busbw #wrong\n")

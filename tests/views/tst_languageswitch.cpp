@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// View > Language takes effect at once (issue 7), offscreen: after the switch to Simplified Chinese the
+// View > Language takes effect at once, offscreen: after the switch to Simplified Chinese the
 // window title, a menu, a tab, a parameter label, a summary caption, a chart axis and the dock read as the
 // zh_CN catalogue says (looked up with QCoreApplication::translate, so the test follows the .ts file),
 // numbers follow QLocale(zh_CN), and the scenario, its undo history, the baseline and the current tab are

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The guided lessons and the glossary (issue 7). Every lesson's scenario opens and evaluates at every step;
+// The guided lessons and the glossary. Every lesson's scenario opens and evaluates at every step;
 // what each lesson tells the user to see holds in the engine's figures, in the direction its source gives;
 // the numbers the texts quote are the engine's. In the window: File > Examples > Lessons, one undo step per
 // step that the panel follows back, the keys that step without stealing an editor's, and the glossary's
@@ -190,8 +190,9 @@ void TestLessons::textsAreShort()
 }
 
 // Lesson 1. ZeRO-Offload moves 4 bytes per parameter over PCIe every step (Ren et al., ATC'21, section 4);
-// PCIe x16 doubles per generation (REFERENCES.md: 15.75, 31.5, 63 GB/s), so the copies shrink with it; with
-// overlap the copies run beside the backward pass (ZeRO-Offload, section 4.2), without it after.
+// PCIe x16 doubles per generation (PCI-SIG, PCIe 3.0/4.0/5.0 base specifications: 15.75, 31.5, 63 GB/s), so
+// the copies shrink with it; with overlap the copies run beside the backward pass (ZeRO-Offload,
+// section 4.2), without it after.
 void TestLessons::offloadPcie()
 {
     const auto r = stepResults("zero3-offload-pcie");
@@ -243,7 +244,7 @@ void TestLessons::threeParallelisms()
     QVERIFY(std::abs(stepTime(r[3]) - stepTime(r[0])) < 0.02 * stepTime(r[0]));
 }
 
-// Lesson 4. k-bit gradients move k/32 of the fp32 volume (REFERENCES.md, "Collective cost"; Seide et al.,
+// Lesson 4. k-bit gradients move k/32 of the fp32 volume (Seide et al.,
 // Interspeech 2014): on 10 GbE, where the all-reduce dominates, the step falls with the bits; on InfiniBand,
 // where it hides behind the backward pass, it barely changes.
 void TestLessons::gradientBits()
@@ -259,9 +260,10 @@ void TestLessons::gradientBits()
     QVERIFY(infinibandGain < ethernetGain / 5);
 }
 
-// Lesson 5. NCCL prefers NVLink, then PCIe, then the CPU interconnect (DESIGN.md, "Topology"; NCCL's path
-// types): on a DGX-1 the all-reduce's rings use only NVLinks; in the two-socket PCIe box a ring over all GPUs
-// crosses QPI, which nvidia-smi calls SYS (REFERENCES.md, "Topology vocabulary"), and that link limits it.
+// Lesson 5. NCCL prefers NVLink, then PCIe, then the CPU interconnect (NCCL's path
+// types, NCCL_P2P_LEVEL in the NCCL documentation): on a DGX-1 the all-reduce's rings use only NVLinks; in
+// the two-socket PCIe box a ring over all GPUs crosses QPI, which nvidia-smi calls SYS (the nvidia-smi topo
+// -m legend), and that link limits it.
 void TestLessons::topologyAwareness()
 {
     const auto r = stepResults("topology-dgx1-pcie");

@@ -172,7 +172,7 @@ void TestMainWindow::zeroStageThroughItsWidget()
     combo->setCurrentIndex(combo->findData(0));
     QCOMPARE(w.document()->scenario().parallel.zero_stage, 0);
     const auto base = bars(w);
-    // CONTRACT.md: bf16-mixed Adam holds 2, 2 and 12 bytes per parameter before sharding.
+    // docs/formats.md, "Scenario": bf16-mixed Adam holds 2, 2 and 12 bytes per parameter before sharding.
     compareRatio(base[1], base[0], 1.0);
     compareRatio(base[2], base[0], 6.0);
 
@@ -204,7 +204,7 @@ void TestMainWindow::microBatchThroughItsWidget()
     QCOMPARE(now[2], base[2]);
 }
 
-// STYLE.md: scrubbing a spin box merges into one undo step; a typed value is a step of its own.
+// CONTRIBUTING.md: scrubbing a spin box merges into one undo step; a typed value is a step of its own.
 void TestMainWindow::spinBoxStepsMergeTypedValuesDoNot()
 {
     MainWindow w;
@@ -223,7 +223,7 @@ void TestMainWindow::spinBoxStepsMergeTypedValuesDoNot()
     QCOMPARE(layers->value(), 24);
 }
 
-// Hovering a bar names its component, stage and bytes (issue 2: tooltips on hover).
+// Hovering a bar names its component, stage and bytes in a tooltip.
 void TestMainWindow::hoverTooltipNamesTheComponent()
 {
     MainWindow w;
@@ -246,7 +246,7 @@ void TestMainWindow::invalidEntryMarkedAndNotApplied_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("entry");
     QTest::addColumn<QString>("valid");
-    // Ranges from the field table (fields.h); unit strings from CONTRACT.md.
+    // Ranges from the field table (fields.h); unit strings from docs/formats.md, "Units".
     QTest::newRow("spin box: 0 layers") << "model.layers"
                                         << "0"
                                         << "12";
@@ -333,7 +333,7 @@ void TestMainWindow::crossFieldProblemMarkedOnItsField()
     QVERIFY(widget<QLabel>(w, QStringLiteral("summary.problems"))->isHidden());
 }
 
-// STYLE.md: every command gets an undo -> redo round trip that checks the document and the panel.
+// CONTRIBUTING.md: every command gets an undo -> redo round trip that checks the document and the panel.
 void TestMainWindow::undoRestoresWidgetAndChart()
 {
     MainWindow w;
@@ -432,7 +432,7 @@ void TestMainWindow::overflowIsMarked()
     QVERIFY(fits->property("fits").toBool());
 }
 
-// Issue 2: a failed open leaves the current scenario untouched and says why in one line.
+// A failed open leaves the current scenario untouched and says why in one line.
 void TestMainWindow::malformedFileLeavesScenarioUntouched()
 {
     MainWindow w;
@@ -508,7 +508,7 @@ void TestMainWindow::manyStages()
     QCOMPARE(w.memoryChart()->bars(Component::Params)->data()->size(), 64);
 }
 
-// Issue 2: the last scenario (saved or not) and the window layout come back on the next start.
+// The last scenario (saved or not) and the window layout come back on the next start.
 void TestMainWindow::sessionRoundTrip()
 {
     const QString ini = m_dir.filePath(QStringLiteral("session.ini"));

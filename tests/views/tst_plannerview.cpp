@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Planner tab (issue 6): a small search runs to completion off the UI thread and fills the table (ranked
+// The Planner tab: a small search runs to completion off the UI thread and fills the table (ranked
 // by the objective, as the engine's planBetter() ranks) and the scatter (one point per feasible layout, as
 // many as the engine's planLayouts() finds); a row or a point applies its layout as one undo step; an edit
 // marks the results stale; cancel stops the search promptly; closing the window during a search is safe.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Presentation mode (issue 7), offscreen: View > Presentation Mode enlarges the application font 1.6 times,
+// Presentation mode, offscreen: View > Presentation Mode enlarges the application font 1.6 times,
 // switches to the high-contrast palette, scales the charts and the canvas, hides the tool bars, the status
 // bar and every dock but the one being discussed (the lesson, else the explanation), goes full screen when
 // asked, and leaving restores the font, the palette, the docks and the window state exactly. PageDown/PageUp

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The ring animation (issue 7). The model, against an independent simulation of the ring algorithm
+// The ring animation. The model, against an independent simulation of the ring algorithm
 // (Thakur, Rabenseifner and Gropp, IJHPCA 2005, §4.4; NCCL's ring all-reduce): 2(n-1) steps for all-reduce
 // and n-1 for reduce-scatter or all-gather; at every step every GPU sends exactly one chunk to its
 // successor and receives exactly one; at all-reduce step k GPU i sends chunk (i - k) mod n; at the end
@@ -80,7 +80,7 @@ void TestRingAnimation::stepCounts_data()
     QTest::addColumn<int>("ranks");
     QTest::addColumn<RingCollective>("collective");
     QTest::addColumn<int>("steps");
-    // nccl-tests doc/PERFORMANCE.md and REFERENCES.md: ring all-reduce 2(n-1) steps; reduce-scatter and
+    // nccl-tests doc/PERFORMANCE.md: ring all-reduce 2(n-1) steps; reduce-scatter and
     // all-gather n-1 each.
     QTest::newRow("all-reduce over 8: 2(n-1) = 14") << 8 << RingCollective::AllReduce << 14;
     QTest::newRow("all-reduce over 2: 2") << 2 << RingCollective::AllReduce << 2;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Sweep tab (issue 6): it builds in the window, draws one point per value, rings the points that do not fit,
+// The Sweep tab: it builds in the window, draws one point per value, rings the points that do not fit,
 // marks the current value, leaves invalid points out with a note, and follows the document's edits.
 #include "mainwindow.h"
 #include "scenariodocument.h"

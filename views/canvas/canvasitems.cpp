@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "canvasitems.h"
 
+#include "chartpalette.h"
 #include "topologyscene.h"
 
 #include <QFontMetricsF>
@@ -33,7 +34,7 @@ double pixelOf(const QGraphicsItem* item)
     return s ? s->pixelSize() : 1.0;
 }
 
-// Presentation mode's line scale (issue 7); 1 as usual.
+// Presentation mode's line scale; 1 as usual.
 double presentationOf(const QGraphicsItem* item)
 {
     const auto* s = static_cast<const TopologyScene*>(item->scene());
@@ -170,8 +171,8 @@ void DeviceItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
     const bool selected = isSelected();
     const QPalette palette = paletteOf(this);
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    // Far out, a device is a few pixels: a plain box, no outline or text (STYLE.md: no draws that land on
-    // the same pixel, no labels that do not fit).
+    // Far out, a device is a few pixels: a plain box, no outline or text (CONTRIBUTING.md: no draws that land
+    // on the same pixel, no labels that do not fit).
     if (lod * m_size.height() < 9) {
         painter->fillRect(box, selected ? palette.color(QPalette::Highlight) : border);
         return;
@@ -674,7 +675,7 @@ void MarkerItem::layoutBadge()
 
 QColor MarkerItem::color()
 {
-    return QColor(0xD6, 0x27, 0x28);
+    return alertColor(); // the bandwidth chart's bottleneck mark
 }
 
 QColor MarkerItem::busiestColor()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The items of the topology canvas. Each carries the id of the document entity it renders and draws what
-// it is given; none owns data (STYLE.md, "Layers"). Line widths are cosmetic (pixels at any zoom), so the
-// width legend holds however far the view is zoomed out.
+// it is given; none owns data (CONTRIBUTING.md, "Layers"). Line widths are cosmetic (pixels at any zoom), so
+// the width legend holds however far the view is zoomed out.
 #pragma once
 
 #include <QColor>
@@ -66,7 +66,7 @@ public:
     static QString kindName(const QString& kind);
 
     // The label as drawn: 7.5 pt as usual; in presentation mode up to the scene's presentation scale times
-    // that, as large as fits the box on one line or, wrapped at a space, on two (issue 7).
+    // that, as large as fits the box on one line or, wrapped at a space, on two.
     QFont labelFont() const;
     QString labelText() const; // with a line break where it is wrapped, elided where nothing fits
 

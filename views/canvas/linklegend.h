@@ -28,7 +28,7 @@ public:
     void setBottleneckLimitsStep(bool limits);
 
 protected:
-    // View > Language (issue 7): every entry's words in the new language.
+    // View > Language: every entry's words in the new language.
     void changeEvent(QEvent* event) override;
 
 private:

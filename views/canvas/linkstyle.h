@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// How a link's figures become ink (STYLE.md, "Drawing": mappings live apart from painting, and are tested):
-// the colour of its load on a perceptual scale, the width of its bandwidth on a log scale, the colour of
-// its kind. The canvas, its legend and the bandwidth chart all draw with these, so they agree.
+// How a link's figures become ink (CONTRIBUTING.md, "Drawing": mappings live apart from painting, and are
+// tested): the colour of its load on a perceptual scale, the width of its bandwidth on a log scale, the
+// colour of its kind. The canvas, its legend and the bandwidth chart all draw with these, so they agree.
 #pragma once
 
 #include "result.h"

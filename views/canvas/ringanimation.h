@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The ring algorithm step by step, for the canvas's animation (issue 7): given the ring's length n and the
+// The ring algorithm step by step, for the canvas's animation: given the ring's length n and the
 // collective, which GPU sends which chunk to its successor at each step, and what every GPU holds after
 // any number of steps. Plain C++ with no Qt, so it is tested on its own and the animation only draws it.
 //

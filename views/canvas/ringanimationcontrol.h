@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The "Animate" bar above the topology canvas (issue 7): when a collective is highlighted, it walks its ring
+// The "Animate" bar above the topology canvas: when a collective is highlighted, it walks its ring
 // algorithm step by step on the canvas (play/pause, a step back or forward, the speed) and says in words
 // what the step does: "Reduce-scatter step 2 of 7: GPU 3 sends chunk 1 to GPU 4, …". The steps come from
 // RingAnimation; RingAnimationItem draws them. Collectives that do not run on rings (trees, direct

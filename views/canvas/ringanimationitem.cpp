@@ -109,7 +109,7 @@ QColor RingAnimationItem::phaseColor(RingPhase phase)
     return phase == RingPhase::ReduceScatter ? QColor(0x00, 0x72, 0xB2) : QColor(0x00, 0x9E, 0x73);
 }
 
-std::vector<QPointF> RingAnimationItem::hopPath(int edge) const
+std::pair<const DeviceItem*, const DeviceItem*> RingAnimationItem::edgeEnds(int edge) const
 {
     const TopologyScene* s = topologyScene();
     const int n = int(m_ring.size());
@@ -118,6 +118,14 @@ std::vector<QPointF> RingAnimationItem::hopPath(int edge) const
     const DeviceItem* from = s->deviceItem(m_ring[edge]);
     const DeviceItem* to = s->deviceItem(m_ring[(edge + 1) % n]);
     if (!from || !to)
+        return {}; // an end inside a collapsed machine
+    return {from, to};
+}
+
+std::vector<QPointF> RingAnimationItem::hopPath(int edge) const
+{
+    const auto [from, to] = edgeEnds(edge);
+    if (!from)
         return {};
     const auto [a, control, b] = RingItem::hopCurve(from->pos(), to->pos());
     std::vector<QPointF> points;
@@ -131,14 +139,10 @@ std::vector<QPointF> RingAnimationItem::hopPath(int edge) const
 
 std::vector<QPointF> RingAnimationItem::linkPath(int edge) const
 {
-    const TopologyScene* s = topologyScene();
-    const int n = int(m_ring.size());
-    if (!s || edge < 0 || edge >= n || n < 2)
+    const auto [from, to] = edgeEnds(edge);
+    if (!from)
         return {};
-    const DeviceItem* from = s->deviceItem(m_ring[edge]);
-    const DeviceItem* to = s->deviceItem(m_ring[(edge + 1) % n]);
-    if (!from || !to)
-        return {}; // an end inside a collapsed machine
+    const TopologyScene* s = topologyScene();
     std::vector<QPointF> path{from->pos()};
     const Topology& topology = s->display().topology();
     QString at = m_ring[edge];

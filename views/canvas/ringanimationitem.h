@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The ring animation on the topology canvas (issue 7): for the step on show, the links every ring edge
+// The ring animation on the topology canvas: for the step on show, the links every ring edge
 // runs over lit in the phase's colour, a numbered packet (the chunk) travelling along the edge's arc (the
 // ring's arrow, RingItem), and in every GPU of the ring a strip of its chunks shaded by how much of the sum
 // each holds. It draws what a RingAnimation says; the
@@ -13,10 +13,12 @@
 #include <QPointF>
 #include <QStringList>
 
+#include <utility>
 #include <vector>
 
 namespace ss {
 
+class DeviceItem;
 class TopologyScene;
 
 class RingAnimationItem : public QGraphicsItem
@@ -55,6 +57,8 @@ public:
 
 private:
     const TopologyScene* topologyScene() const;
+    // The devices ring edge EDGE joins; nulls when it has none or an end is not drawn.
+    std::pair<const DeviceItem*, const DeviceItem*> edgeEnds(int edge) const;
 
     QStringList m_ring;
     std::vector<QStringList> m_edgeLinks;

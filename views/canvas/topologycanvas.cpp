@@ -225,7 +225,8 @@ void TopologyCanvas::mouseReleaseEvent(QMouseEvent* event)
     if (event->button() != Qt::LeftButton || !m_dragging)
         return;
     m_dragging = false;
-    // One edit for the whole drag, with the positions it ended at (STYLE.md: a drag pushes once, on release).
+    // One edit for the whole drag, with the positions it ended at (CONTRIBUTING.md: a drag pushes once, on
+    // release).
     QHash<QString, QPointF> moved;
     for (QGraphicsItem* item : m_scene->selectedItems()) {
         if (item->type() != DeviceItem::Type)

@@ -44,7 +44,7 @@ public:
     void setAutoFit(bool autoFit) { m_autoFit = autoFit; }
     // The scene point at the centre of the visible area.
     QPointF visibleCentre() const;
-    // Presentation mode (issue 7): lines and badges SCALE times thicker, and a small topology may be fitted
+    // Presentation mode: lines and badges SCALE times thicker, and a small topology may be fitted
     // that much larger. Found by name by PresentationMode, like every view's.
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const;

@@ -66,17 +66,36 @@ struct Block
     QSizeF size;
 };
 
-Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
+int localOf(const TopologyGraph& g, int device)
+{
+    return g.devices()[std::size_t(device)].local;
+}
+
+// A machine's devices (by local index) in their rows, top to bottom (rowOf()).
+struct MachineRows
+{
+    std::vector<int> rank;              // the row of each device
+    std::vector<std::vector<int>> rows; // the devices of each row
+};
+
+MachineRows machineRows(const Topology& t, const std::vector<int>& devices)
+{
+    MachineRows m;
+    m.rank.resize(devices.size());
+    m.rows.resize(rowCount);
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        m.rank[i] = rowOf(t.nodes[std::size_t(devices[i])].kind);
+        m.rows[std::size_t(m.rank[i])].push_back(int(i));
+    }
+    return m;
+}
+
+// Across: the anchor row (the GPUs, else the fullest) evenly spaced, then the other rows, nearest to it
+// first, each device over the mean of its placed neighbours (a barycentric layout, which puts a PCIe switch
+// over its GPUs and a CPU over its switches) and spread a pitch apart.
+std::vector<double> placeAcross(const TopologyGraph& g, int host, std::vector<std::vector<int>>& rows)
 {
     const std::vector<int>& devices = g.hostDevices(host);
-    const std::size_t n = devices.size();
-    std::vector<int> rank(n);
-    std::vector<std::vector<int>> rows(rowCount);
-    for (std::size_t i = 0; i < n; ++i) {
-        rank[i] = rowOf(t.nodes[std::size_t(devices[i])].kind);
-        rows[std::size_t(rank[i])].push_back(int(i));
-    }
-    const auto localOf = [&](int device) { return g.devices()[std::size_t(device)].local; };
     int anchor = 3;
     if (rows[3].empty()) {
         anchor = 0;
@@ -84,15 +103,13 @@ Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
             if (rows[std::size_t(r)].size() > rows[std::size_t(anchor)].size())
                 anchor = r;
     }
-    std::vector<double> x(n, 0);
-    std::vector<bool> placed(n, false);
+    std::vector<double> x(devices.size(), 0);
+    std::vector<bool> placed(devices.size(), false);
     for (std::size_t k = 0; k < rows[std::size_t(anchor)].size(); ++k) {
         const int i = rows[std::size_t(anchor)][k];
         x[std::size_t(i)] = (double(k) + 0.5) * TopologyDisplay::pitch;
         placed[std::size_t(i)] = true;
     }
-    // The other rows, nearest to the anchor first: each device over the mean of its placed neighbours
-    // (a barycentric layout, which puts a PCIe switch over its GPUs and a CPU over its switches).
     std::vector<int> order(rowCount);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
@@ -111,9 +128,9 @@ Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
             int count = 0;
             for (const TopologyGraph::Arc& arc : g.arcsFrom(devices[std::size_t(i)])) {
                 const Device& to = g.devices()[std::size_t(arc.to)];
-                if (to.host != host || !placed[std::size_t(localOf(arc.to))])
+                if (to.host != host || !placed[std::size_t(localOf(g, arc.to))])
                     continue;
-                sum += x[std::size_t(localOf(arc.to))];
+                sum += x[std::size_t(localOf(g, arc.to))];
                 ++count;
             }
             x[std::size_t(i)] = count ? sum / count : anchorMean;
@@ -122,7 +139,12 @@ Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
         for (int i : row)
             placed[std::size_t(i)] = true;
     }
+    return x;
+}
 
+// Down: the top of each row, an empty row taking no room; *BOTTOM: the top the next row would have.
+std::vector<double> rowTops(const std::vector<std::vector<int>>& rows, double* bottom)
+{
     std::vector<double> rowY(rowCount, 0);
     double y = 0;
     for (int r = 0; r < rowCount; ++r) {
@@ -130,20 +152,27 @@ Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
         if (!rows[std::size_t(r)].empty())
             y += TopologyDisplay::rowGap;
     }
-    // Lines that pass through a row between the rows they join (a NIC over its PCIe switch, with the CPU
-    // row between) must not run through a device there: move such a device aside.
+    *bottom = y;
+    return rowY;
+}
+
+// Lines that pass through a row between the rows they join (a NIC over its PCIe switch, with the CPU row
+// between) must not run through a device there: such a device moves aside, to the nearest free place.
+void moveOffCrossings(const TopologyGraph& g, int host, const MachineRows& m, const std::vector<double>& rowY,
+                      std::vector<double>& x)
+{
     const double clear = TopologyDisplay::boxWidth / 2 + 10;
     for (int r = 0; r < 3; ++r) {
-        std::vector<int>& row = rows[std::size_t(r)];
+        const std::vector<int>& row = m.rows[std::size_t(r)];
         if (row.empty())
             continue;
         std::vector<double> crossings;
         for (int e : g.hostEdges(host)) {
             const Edge& edge = g.edges()[std::size_t(e)];
-            const int u = localOf(edge.a);
-            const int v = localOf(edge.b);
-            const double yu = rowY[std::size_t(rank[std::size_t(u)])];
-            const double yv = rowY[std::size_t(rank[std::size_t(v)])];
+            const int u = localOf(g, edge.a);
+            const int v = localOf(g, edge.b);
+            const double yu = rowY[std::size_t(m.rank[std::size_t(u)])];
+            const double yv = rowY[std::size_t(m.rank[std::size_t(v)])];
             const double yr = rowY[std::size_t(r)];
             if ((yu < yr && yr < yv) || (yv < yr && yr < yu))
                 crossings.push_back(x[std::size_t(u)] +
@@ -177,28 +206,44 @@ Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
             x[std::size_t(i)] = best;
         }
     }
+}
 
-    // Links along a row that skip over a device arc below it (makeLinks()); the block keeps room for them.
+// Links along a row that skip over a device arc below it (makeLinks()); the block keeps room for them.
+double arcDepthOf(const TopologyGraph& g, int host, const std::vector<int>& rank,
+                  const std::vector<double>& x)
+{
     double arcDepth = 0;
     for (int e : g.hostEdges(host)) {
         const Edge& edge = g.edges()[std::size_t(e)];
-        const int u = localOf(edge.a);
-        const int v = localOf(edge.b);
+        const int u = localOf(g, edge.a);
+        const int v = localOf(g, edge.b);
         const double span = std::abs(x[std::size_t(u)] - x[std::size_t(v)]);
         if (rank[std::size_t(u)] == rank[std::size_t(v)] && span > TopologyDisplay::pitch * 1.01)
             arcDepth = std::max(arcDepth, 10 + 0.16 * span);
     }
+    return arcDepth;
+}
+
+Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
+{
+    const std::size_t n = g.hostDevices(host).size();
+    MachineRows m = machineRows(t, g.hostDevices(host));
+    std::vector<double> x = placeAcross(g, host, m.rows);
+    double y = 0;
+    const std::vector<double> rowY = rowTops(m.rows, &y);
+    moveOffCrossings(g, host, m, rowY, x);
+    const double arcDepth = arcDepthOf(g, host, m.rank, x);
 
     Block block;
     block.pos.resize(n);
     block.width.assign(n, TopologyDisplay::boxWidth);
-    for (int i : rows[4]) {
+    for (int i : m.rows[4]) {
         // An NVSwitch alone in its row is drawn as a bar under all the GPUs it joins.
-        if (rows[4].size() != 1 || rows[3].size() < 2)
+        if (m.rows[4].size() != 1 || m.rows[3].size() < 2)
             break;
         double lo = x[std::size_t(i)];
         double hi = lo;
-        for (int j : rows[3]) {
+        for (int j : m.rows[3]) {
             lo = std::min(lo, x[std::size_t(j)]);
             hi = std::max(hi, x[std::size_t(j)]);
         }
@@ -212,7 +257,7 @@ Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
         right = std::max(right, x[i] + block.width[i] / 2);
     }
     for (std::size_t i = 0; i < n; ++i)
-        block.pos[i] = QPointF(x[i] - left, rowY[std::size_t(rank[i])] + TopologyDisplay::boxHeight / 2);
+        block.pos[i] = QPointF(x[i] - left, rowY[std::size_t(m.rank[i])] + TopologyDisplay::boxHeight / 2);
     block.size = QSizeF(right - left, y - TopologyDisplay::rowGap + TopologyDisplay::boxHeight + arcDepth);
     return block;
 }
@@ -257,6 +302,354 @@ QPointF canonicalNormal(const QPointF& a, const QPointF& b)
     return normal;
 }
 
+// The machines of a topology: hosts with two or more devices, or a GPU. Single devices (parameter servers)
+// and the network switches are drawn above them. Of many identical machines (one engine template), the
+// first few stay and the rest are hidden in one collapsed group, drawn where the first of them is.
+struct Machines
+{
+    std::vector<int> hosts;
+    std::map<int, std::vector<int>> byTemplate;
+    std::vector<bool> hidden;                 // by host
+    std::map<int, std::vector<int>> hiddenOf; // template -> its hidden machines
+    bool canCollapse = false;                 // some template has enough machines to collapse
+};
+
+Machines findMachines(const TopologyGraph& graph, bool built, bool collapse)
+{
+    Machines m;
+    if (built) {
+        for (int h = 0; h < graph.hostCount(); ++h) {
+            const std::vector<int>& devices = graph.hostDevices(h);
+            const bool gpu = std::any_of(devices.begin(), devices.end(), [&](int dev) {
+                return graph.devices()[std::size_t(dev)].kind == DeviceKind::Gpu;
+            });
+            if (devices.size() < 2 && !gpu)
+                continue;
+            m.hosts.push_back(h);
+            m.byTemplate[graph.hostTemplate(h)].push_back(h);
+        }
+    }
+    m.hidden.assign(std::size_t(built ? graph.hostCount() : 0), false);
+    for (const auto& [tmpl, hosts] : m.byTemplate) {
+        if (int(hosts.size()) <= TopologyDisplay::collapseAbove)
+            continue;
+        m.canCollapse = true;
+        if (!collapse)
+            continue;
+        for (std::size_t k = TopologyDisplay::drawnWhenCollapsed; k < hosts.size(); ++k) {
+            m.hidden[std::size_t(hosts[k])] = true;
+            m.hiddenOf[tmpl].push_back(hosts[k]);
+        }
+    }
+    return m;
+}
+
+using Devices = std::vector<TopologyDisplay::Device>;
+
+// The machine blocks in a grid: the drawn machines (a collapsed group takes its first machine's slot), then
+// the hidden ones after them, so their positions are kept for an expanded view without moving the rest.
+// *PROXY: for each device, the one drawn in its place (a hidden machine's device: the same device of its
+// group's first machine), for the network's order. Returns the right end of the first row of machines.
+double placeMachines(const Topology& topology, const TopologyGraph& graph, const Machines& machines,
+                     Devices& devices, std::vector<int>* proxy)
+{
+    std::map<int, Block> blocks; // one layout per template
+    for (int h : machines.hosts)
+        if (!blocks.count(graph.hostTemplate(h)))
+            blocks.emplace(graph.hostTemplate(h), layoutMachine(topology, graph, graph.hostTemplate(h)));
+    std::vector<int> drawn;
+    std::vector<int> overflow;
+    std::map<int, int> firstHidden;
+    for (int h : machines.hosts) {
+        const int tmpl = graph.hostTemplate(h);
+        if (!machines.hidden[std::size_t(h)]) {
+            drawn.push_back(h);
+        } else if (!firstHidden.count(tmpl)) {
+            firstHidden[tmpl] = h;
+            drawn.push_back(h);
+        } else {
+            overflow.push_back(h);
+        }
+    }
+    double meanW = 0;
+    double meanH = 0;
+    for (int h : drawn) {
+        meanW += blocks[graph.hostTemplate(h)].size.width() + 2 * frameMargin + frameGap;
+        meanH += blocks[graph.hostTemplate(h)].size.height() + 2 * frameMargin + frameTitle + frameGap;
+    }
+    const int count = int(drawn.size());
+    int cols = count;
+    if (count > 8 && meanW > 0)
+        cols = std::max(8, int(std::lround(std::sqrt(count * (meanH / meanW) * 1.6))));
+    double x0 = 0;
+    double y0 = 0;
+    double rowHeight = 0;
+    double spanRight = 0;
+    int col = 0;
+    const auto place = [&](int h) {
+        const Block& block = blocks[graph.hostTemplate(h)];
+        if (col == cols) {
+            col = 0;
+            x0 = 0;
+            y0 += rowHeight + frameGap;
+            rowHeight = 0;
+        }
+        const QPointF origin(x0 + frameMargin, y0 + frameTitle + frameMargin);
+        const std::vector<int>& members = graph.hostDevices(h);
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            TopologyDisplay::Device& dev = devices[std::size_t(members[i])];
+            dev.pos = origin + block.pos[i];
+            dev.size.setWidth(block.width[i]);
+        }
+        x0 += block.size.width() + 2 * frameMargin + frameGap;
+        rowHeight = std::max(rowHeight, block.size.height() + 2 * frameMargin + frameTitle);
+        if (y0 == 0)
+            spanRight = x0 - frameGap;
+        ++col;
+    };
+    for (int h : drawn)
+        place(h);
+    for (int h : overflow)
+        place(h);
+
+    proxy->resize(devices.size());
+    std::iota(proxy->begin(), proxy->end(), 0);
+    for (int h : overflow) {
+        const std::vector<int>& first = graph.hostDevices(firstHidden[graph.hostTemplate(h)]);
+        const std::vector<int>& members = graph.hostDevices(h);
+        for (std::size_t i = 0; i < members.size() && i < first.size(); ++i)
+            (*proxy)[std::size_t(members[i])] = first[i];
+    }
+    return spanRight;
+}
+
+// The network's rows above the machines: switches with a machine neighbour at level 1, switches of switches
+// above them, then single devices (parameter servers) on top. *TOP: the highest switch level.
+std::vector<int> networkLevels(const TopologyGraph& graph, const std::vector<bool>& inMachine, int* top)
+{
+    const std::size_t n = inMachine.size();
+    std::vector<int> level(n, 0);
+    std::vector<int> frontier;
+    for (std::size_t dev = 0; dev < n; ++dev) {
+        if (graph.devices()[dev].kind != DeviceKind::Switch)
+            continue;
+        for (const TopologyGraph::Arc& arc : graph.arcsFrom(int(dev)))
+            if (inMachine[std::size_t(arc.to)]) {
+                level[dev] = 1;
+                frontier.push_back(int(dev));
+                break;
+            }
+    }
+    while (!frontier.empty()) {
+        std::vector<int> next;
+        for (int s : frontier)
+            for (const TopologyGraph::Arc& arc : graph.arcsFrom(s))
+                if (graph.devices()[std::size_t(arc.to)].kind == DeviceKind::Switch &&
+                    level[std::size_t(arc.to)] == 0) {
+                    level[std::size_t(arc.to)] = level[std::size_t(s)] + 1;
+                    next.push_back(arc.to);
+                }
+        frontier = std::move(next);
+    }
+    *top = 0;
+    std::vector<int> loose;
+    for (std::size_t dev = 0; dev < n; ++dev) {
+        if (inMachine[dev])
+            continue;
+        if (graph.devices()[dev].kind == DeviceKind::Switch) {
+            level[dev] = std::max(level[dev], 1);
+            *top = std::max(*top, level[dev]);
+        } else {
+            loose.push_back(int(dev));
+        }
+    }
+    for (int dev : loose)
+        level[std::size_t(dev)] = *top + 1;
+    return level;
+}
+
+// Each network row spread over the machines' width, its devices ordered by the mean position of their
+// placed neighbours (a hidden machine's device counted where its proxy is drawn).
+void placeNetwork(const TopologyGraph& graph, const Machines& machines, const std::vector<int>& proxy,
+                  double spanRight, Devices& devices)
+{
+    const std::size_t n = devices.size();
+    std::vector<bool> inMachine(n, false);
+    for (int h : machines.hosts)
+        for (int dev : graph.hostDevices(h))
+            inMachine[std::size_t(dev)] = true;
+    int top = 0;
+    const std::vector<int> level = networkLevels(graph, inMachine, &top);
+    const double spanLeft = 0;
+    if (spanRight <= spanLeft)
+        spanRight = TopologyDisplay::pitch;
+    std::vector<bool> placed = inMachine;
+    for (int lv = 1; lv <= top + 1; ++lv) {
+        std::vector<int> row;
+        for (std::size_t dev = 0; dev < n; ++dev)
+            if (!inMachine[dev] && level[dev] == lv)
+                row.push_back(int(dev));
+        if (row.empty())
+            continue;
+        std::vector<double> bary(n, 0);
+        for (int dev : row) {
+            double sum = 0;
+            int cnt = 0;
+            for (const TopologyGraph::Arc& arc : graph.arcsFrom(dev)) {
+                if (!placed[std::size_t(arc.to)])
+                    continue;
+                sum += devices[std::size_t(proxy[std::size_t(arc.to)])].pos.x();
+                ++cnt;
+            }
+            bary[std::size_t(dev)] = cnt ? sum / cnt : (spanLeft + spanRight) / 2;
+        }
+        std::stable_sort(row.begin(), row.end(),
+                         [&bary](int a, int b) { return bary[std::size_t(a)] < bary[std::size_t(b)]; });
+        const double pitch = TopologyDisplay::pitch;
+        const double spacing =
+            std::clamp((spanRight - spanLeft) / double(row.size()), pitch * 1.2, pitch * 4);
+        const double start = (spanLeft + spanRight) / 2 - spacing * double(row.size() - 1) / 2;
+        // Wide clusters get taller network rows, so the lines down to the machines do not run flat.
+        const double gap = std::clamp((spanRight - spanLeft) * 0.07, networkGap, 3 * networkGap);
+        const double yRow = -gap * lv + TopologyDisplay::boxHeight / 2;
+        for (std::size_t k = 0; k < row.size(); ++k) {
+            devices[std::size_t(row[k])].pos = QPointF(start + spacing * double(k), yRow);
+            placed[std::size_t(row[k])] = true;
+        }
+    }
+}
+
+// No engine graph (the topology is malformed): rows by kind, as evenly as they come.
+void placeByKind(const Topology& topology, Devices& devices)
+{
+    std::vector<int> inRow(rowCount + 1, 0);
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        const std::string& kind = topology.nodes[i].kind;
+        const int r = kind == "switch" ? rowCount : rowOf(kind);
+        const double y = r == rowCount ? -networkGap : r * TopologyDisplay::rowGap;
+        devices[i].pos = QPointF((inRow[std::size_t(r)]++ + 0.5) * TopologyDisplay::pitch, y);
+    }
+}
+
+// The topology's own positions: an NVSwitch whose GPUs all sit in one row is drawn as a bar under (or over)
+// them.
+void widenNvSwitchBars(const TopologyGraph& graph, Devices& devices)
+{
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        if (graph.devices()[i].kind != DeviceKind::NvSwitch)
+            continue;
+        double lo = 1e300;
+        double hi = -1e300;
+        std::vector<QPointF> ends;
+        bool gpusOnly = true;
+        for (const TopologyGraph::Arc& arc : graph.arcsFrom(int(i))) {
+            ends.push_back(devices[std::size_t(arc.to)].pos);
+            gpusOnly = gpusOnly && graph.devices()[std::size_t(arc.to)].kind == DeviceKind::Gpu;
+        }
+        const bool oneRow = gpusOnly && ends.size() >= 2 &&
+                            std::abs(ends[0].y() - devices[i].pos.y()) >= TopologyDisplay::boxHeight &&
+                            std::all_of(ends.begin(), ends.end(),
+                                        [&](const QPointF& p) { return std::abs(p.y() - ends[0].y()) < 1; });
+        for (const QPointF& p : ends) {
+            lo = std::min(lo, p.x());
+            hi = std::max(hi, p.x());
+        }
+        const double x = devices[i].pos.x();
+        if (oneRow && x >= lo && x <= hi)
+            devices[i].size.setWidth(std::min(2 * std::max(hi - x, x - lo) + TopologyDisplay::boxWidth,
+                                              40 * TopologyDisplay::pitch));
+    }
+}
+
+// Every device's label, and each machine's title: the words all its labels begin with ("node 3"), which its
+// drawn devices then leave out, else "Machine <host>".
+std::map<int, QString> labelMachines(const Topology& topology, const TopologyGraph& graph,
+                                     const Machines& machines, Devices& devices)
+{
+    for (std::size_t i = 0; i < devices.size(); ++i)
+        devices[i].text = labelOf(topology.nodes[i]);
+    std::map<int, QString> titles;
+    for (int h : machines.hosts) {
+        const std::vector<int>& members = graph.hostDevices(h);
+        const QString prefix = commonPrefix(topology, members);
+        titles[h] = prefix.isEmpty() ? TopologyDisplay::tr("Machine %1").arg(h) : prefix.trimmed();
+        if (!prefix.isEmpty() && !machines.hidden[std::size_t(h)])
+            for (int dev : members)
+                devices[std::size_t(dev)].text = devices[std::size_t(dev)].text.mid(prefix.size());
+    }
+    return titles;
+}
+
+QRectF frameOf(const Devices& devices, const std::vector<int>& members)
+{
+    QRectF r;
+    for (int dev : members) {
+        const TopologyDisplay::Device& v = devices[std::size_t(dev)];
+        const QRectF box(v.pos.x() - v.size.width() / 2, v.pos.y() - v.size.height() / 2, v.size.width(),
+                         v.size.height());
+        r = r.isNull() ? box : r.united(box);
+    }
+    return r.adjusted(-frameMargin, -frameMargin - frameTitle, frameMargin, frameMargin);
+}
+
+// A frame per drawn machine, and one per collapsed template standing for all its hidden machines.
+std::vector<TopologyDisplay::Group> makeGroups(const TopologyGraph& graph, const Machines& machines,
+                                               const std::map<int, QString>& titles, Devices& devices)
+{
+    std::vector<TopologyDisplay::Group> groups;
+    std::map<int, bool> groupDone;
+    for (int h : machines.hosts) {
+        const int tmpl = graph.hostTemplate(h);
+        if (!machines.hidden[std::size_t(h)]) {
+            TopologyDisplay::Group g;
+            g.title = titles.at(h);
+            g.host = h;
+            g.devices = graph.hostDevices(h);
+            g.rect = frameOf(devices, g.devices);
+            for (int dev : g.devices)
+                devices[std::size_t(dev)].group = int(groups.size());
+            groups.push_back(std::move(g));
+            continue;
+        }
+        if (groupDone[tmpl])
+            continue;
+        groupDone[tmpl] = true;
+        const std::vector<int>& hosts = machines.hiddenOf.at(tmpl);
+        TopologyDisplay::Group g;
+        g.collapsed = true;
+        g.machines = int(hosts.size());
+        g.host = hosts.front();
+        g.title = TopologyDisplay::tr("%1 … %2").arg(titles.at(hosts.front()), titles.at(hosts.back()));
+        g.rect = frameOf(devices, graph.hostDevices(hosts.front()));
+        for (int hh : hosts)
+            for (int dev : graph.hostDevices(hh)) {
+                g.devices.push_back(dev);
+                devices[std::size_t(dev)].group = int(groups.size());
+                devices[std::size_t(dev)].visible = false;
+            }
+        groups.push_back(std::move(g));
+    }
+    return groups;
+}
+
+// A frame holds the arcs of the links inside it.
+void fitFramesToArcs(const std::vector<TopologyDisplay::Link>& links, const Devices& devices,
+                     std::vector<TopologyDisplay::Group>& groups)
+{
+    for (const TopologyDisplay::Link& link : links) {
+        if (link.bend.isNull() || link.deviceB < 0)
+            continue;
+        const int g = devices[std::size_t(link.deviceA)].group;
+        if (g < 0 || g != devices[std::size_t(link.deviceB)].group || groups[std::size_t(g)].collapsed)
+            continue;
+        const QPointF apex =
+            (devices[std::size_t(link.deviceA)].pos + devices[std::size_t(link.deviceB)].pos) / 2 + link.bend;
+        QRectF& rect = groups[std::size_t(g)].rect;
+        rect = rect.united(
+            QRectF(apex - QPointF(frameMargin, frameMargin), QSizeF(2 * frameMargin, 2 * frameMargin)));
+    }
+}
+
 } // namespace
 
 QPointF TopologyDisplay::arcBend(const QPointF& a, const QPointF& b, double height)
@@ -276,239 +669,25 @@ TopologyDisplay TopologyDisplay::build(const Topology& topology, const Options& 
 
     TopologyGraph graph;
     const bool built = TopologyGraph::build(topology, graph);
+    const Machines machines = findMachines(graph, built, options.collapse);
+    d.m_canCollapse = machines.canCollapse;
 
-    // Machines: hosts with two or more devices, or a GPU. Single devices (parameter servers) and the
-    // network switches are drawn above them.
-    std::vector<int> machines;
-    std::map<int, std::vector<int>> byTemplate;
-    if (built) {
-        for (int h = 0; h < graph.hostCount(); ++h) {
-            const std::vector<int>& devices = graph.hostDevices(h);
-            const bool gpu = std::any_of(devices.begin(), devices.end(), [&](int dev) {
-                return graph.devices()[std::size_t(dev)].kind == DeviceKind::Gpu;
-            });
-            if (devices.size() < 2 && !gpu)
-                continue;
-            machines.push_back(h);
-            byTemplate[graph.hostTemplate(h)].push_back(h);
-        }
-    }
-    // Collapse: of many identical machines, the first few stay and the rest become one group, drawn
-    // where the first of them is.
-    std::vector<bool> hiddenHost(std::size_t(built ? graph.hostCount() : 0), false);
-    std::map<int, std::vector<int>> hiddenOf; // template -> its hidden machines
-    for (const auto& [tmpl, hosts] : byTemplate) {
-        if (int(hosts.size()) <= collapseAbove)
-            continue;
-        d.m_canCollapse = true;
-        if (!options.collapse)
-            continue;
-        for (std::size_t k = drawnWhenCollapsed; k < hosts.size(); ++k) {
-            hiddenHost[std::size_t(hosts[k])] = true;
-            hiddenOf[tmpl].push_back(hosts[k]);
-        }
-    }
-
+    // A topology whose devices all sit at one point has no layout of its own: it is arranged.
     bool degenerate = n > 1;
     for (const TopologyNode& node : topology.nodes)
         degenerate = degenerate && node.x == topology.nodes[0].x && node.y == topology.nodes[0].y;
     d.m_arranged = options.arrange || degenerate;
-
     if (d.m_arranged && built) {
-        // Machine blocks, one layout per template.
-        std::map<int, Block> blocks;
-        for (int h : machines)
-            if (!blocks.count(graph.hostTemplate(h)))
-                blocks.emplace(graph.hostTemplate(h), layoutMachine(topology, graph, graph.hostTemplate(h)));
-        // Slots in a grid: the drawn machines (a collapsed group takes its first machine's slot), then the
-        // hidden ones after them, so their positions are kept for an expanded view without moving the rest.
-        std::vector<int> drawn;
-        std::vector<int> overflow;
-        std::map<int, int> firstHidden;
-        for (int h : machines) {
-            const int tmpl = graph.hostTemplate(h);
-            if (!hiddenHost[std::size_t(h)]) {
-                drawn.push_back(h);
-            } else if (!firstHidden.count(tmpl)) {
-                firstHidden[tmpl] = h;
-                drawn.push_back(h);
-            } else {
-                overflow.push_back(h);
-            }
-        }
-        double meanW = 0;
-        double meanH = 0;
-        for (int h : drawn) {
-            meanW += blocks[graph.hostTemplate(h)].size.width() + 2 * frameMargin + frameGap;
-            meanH += blocks[graph.hostTemplate(h)].size.height() + 2 * frameMargin + frameTitle + frameGap;
-        }
-        const int count = int(drawn.size());
-        int cols = count;
-        if (count > 8 && meanW > 0)
-            cols = std::max(8, int(std::lround(std::sqrt(count * (meanH / meanW) * 1.6))));
-        double x0 = 0;
-        double y0 = 0;
-        double rowHeight = 0;
-        double spanRight = 0;
-        int col = 0;
-        const auto place = [&](int h) {
-            const Block& block = blocks[graph.hostTemplate(h)];
-            if (col == cols) {
-                col = 0;
-                x0 = 0;
-                y0 += rowHeight + frameGap;
-                rowHeight = 0;
-            }
-            const QPointF origin(x0 + frameMargin, y0 + frameTitle + frameMargin);
-            const std::vector<int>& devices = graph.hostDevices(h);
-            for (std::size_t i = 0; i < devices.size(); ++i) {
-                Device& dev = d.m_devices[std::size_t(devices[i])];
-                dev.pos = origin + block.pos[i];
-                dev.size.setWidth(block.width[i]);
-            }
-            x0 += block.size.width() + 2 * frameMargin + frameGap;
-            rowHeight = std::max(rowHeight, block.size.height() + 2 * frameMargin + frameTitle);
-            if (y0 == 0)
-                spanRight = x0 - frameGap;
-            ++col;
-        };
-        for (int h : drawn)
-            place(h);
-        for (int h : overflow)
-            place(h);
-
-        // A hidden machine's device counts, for the network's order, where its stand-in (the same device
-        // of the group's first machine) is drawn.
-        std::vector<int> proxy(n);
-        std::iota(proxy.begin(), proxy.end(), 0);
-        for (int h : overflow) {
-            const std::vector<int>& first = graph.hostDevices(firstHidden[graph.hostTemplate(h)]);
-            const std::vector<int>& devices = graph.hostDevices(h);
-            for (std::size_t i = 0; i < devices.size() && i < first.size(); ++i)
-                proxy[std::size_t(devices[i])] = first[i];
-        }
-
-        // The network above: switches with a machine neighbour first, switches of switches above them,
-        // then single devices (parameter servers) on top.
-        std::vector<bool> inMachine(n, false);
-        for (int h : machines)
-            for (int dev : graph.hostDevices(h))
-                inMachine[std::size_t(dev)] = true;
-        std::vector<int> level(n, 0);
-        std::vector<int> frontier;
-        for (std::size_t dev = 0; dev < n; ++dev) {
-            if (graph.devices()[dev].kind != DeviceKind::Switch)
-                continue;
-            for (const TopologyGraph::Arc& arc : graph.arcsFrom(int(dev)))
-                if (inMachine[std::size_t(arc.to)]) {
-                    level[dev] = 1;
-                    frontier.push_back(int(dev));
-                    break;
-                }
-        }
-        while (!frontier.empty()) {
-            std::vector<int> next;
-            for (int s : frontier)
-                for (const TopologyGraph::Arc& arc : graph.arcsFrom(s))
-                    if (graph.devices()[std::size_t(arc.to)].kind == DeviceKind::Switch &&
-                        level[std::size_t(arc.to)] == 0) {
-                        level[std::size_t(arc.to)] = level[std::size_t(s)] + 1;
-                        next.push_back(arc.to);
-                    }
-            frontier = std::move(next);
-        }
-        int top = 0;
-        std::vector<int> loose;
-        for (std::size_t dev = 0; dev < n; ++dev) {
-            if (inMachine[dev])
-                continue;
-            if (graph.devices()[dev].kind == DeviceKind::Switch) {
-                level[dev] = std::max(level[dev], 1);
-                top = std::max(top, level[dev]);
-            } else {
-                loose.push_back(int(dev));
-            }
-        }
-        for (int dev : loose)
-            level[std::size_t(dev)] = top + 1;
-        const double spanLeft = 0;
-        if (spanRight <= spanLeft)
-            spanRight = pitch;
-        std::vector<bool> placed(n, false);
-        for (std::size_t dev = 0; dev < n; ++dev)
-            placed[dev] = inMachine[dev];
-        for (int lv = 1; lv <= top + 1; ++lv) {
-            std::vector<int> row;
-            for (std::size_t dev = 0; dev < n; ++dev)
-                if (!inMachine[dev] && level[dev] == lv)
-                    row.push_back(int(dev));
-            if (row.empty())
-                continue;
-            std::vector<double> bary(n, 0);
-            for (int dev : row) {
-                double sum = 0;
-                int cnt = 0;
-                for (const TopologyGraph::Arc& arc : graph.arcsFrom(dev)) {
-                    if (!placed[std::size_t(arc.to)])
-                        continue;
-                    sum += d.m_devices[std::size_t(proxy[std::size_t(arc.to)])].pos.x();
-                    ++cnt;
-                }
-                bary[std::size_t(dev)] = cnt ? sum / cnt : (spanLeft + spanRight) / 2;
-            }
-            std::stable_sort(row.begin(), row.end(),
-                             [&bary](int a, int b) { return bary[std::size_t(a)] < bary[std::size_t(b)]; });
-            const double spacing =
-                std::clamp((spanRight - spanLeft) / double(row.size()), pitch * 1.2, pitch * 4);
-            const double start = (spanLeft + spanRight) / 2 - spacing * double(row.size() - 1) / 2;
-            // Wide clusters get taller network rows, so the lines down to the machines do not run flat.
-            const double gap = std::clamp((spanRight - spanLeft) * 0.07, networkGap, 3 * networkGap);
-            const double yRow = -gap * lv + boxHeight / 2;
-            for (std::size_t k = 0; k < row.size(); ++k) {
-                d.m_devices[std::size_t(row[k])].pos = QPointF(start + spacing * double(k), yRow);
-                placed[std::size_t(row[k])] = true;
-            }
-        }
+        std::vector<int> proxy;
+        const double spanRight = placeMachines(topology, graph, machines, d.m_devices, &proxy);
+        placeNetwork(graph, machines, proxy, spanRight, d.m_devices);
     } else if (d.m_arranged) {
-        // No engine graph (the topology is malformed): rows by kind, as evenly as they come.
-        std::vector<int> inRow(rowCount + 1, 0);
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::string& kind = topology.nodes[i].kind;
-            const int r = kind == "switch" ? rowCount : rowOf(kind);
-            const double y = r == rowCount ? -networkGap : r * rowGap;
-            d.m_devices[i].pos = QPointF((inRow[std::size_t(r)]++ + 0.5) * pitch, y);
-        }
+        placeByKind(topology, d.m_devices);
     } else {
         for (std::size_t i = 0; i < n; ++i)
             d.m_devices[i].pos = QPointF(topology.nodes[i].x, topology.nodes[i].y);
-        // An NVSwitch whose GPUs all sit in one row is drawn as a bar under (or over) them.
-        if (built) {
-            for (std::size_t i = 0; i < n; ++i) {
-                if (graph.devices()[i].kind != DeviceKind::NvSwitch)
-                    continue;
-                double lo = 1e300;
-                double hi = -1e300;
-                std::vector<QPointF> ends;
-                bool gpusOnly = true;
-                for (const TopologyGraph::Arc& arc : graph.arcsFrom(int(i))) {
-                    ends.push_back(d.m_devices[std::size_t(arc.to)].pos);
-                    gpusOnly = gpusOnly && graph.devices()[std::size_t(arc.to)].kind == DeviceKind::Gpu;
-                }
-                const bool oneRow = gpusOnly && ends.size() >= 2 &&
-                                    std::abs(ends[0].y() - d.m_devices[i].pos.y()) >= boxHeight &&
-                                    std::all_of(ends.begin(), ends.end(), [&](const QPointF& p) {
-                                        return std::abs(p.y() - ends[0].y()) < 1;
-                                    });
-                for (const QPointF& p : ends) {
-                    lo = std::min(lo, p.x());
-                    hi = std::max(hi, p.x());
-                }
-                const double x = d.m_devices[i].pos.x();
-                if (oneRow && x >= lo && x <= hi)
-                    d.m_devices[i].size.setWidth(
-                        std::min(2 * std::max(hi - x, x - lo) + boxWidth, 40 * pitch));
-            }
-        }
+        if (built)
+            widenNvSwitchBars(graph, d.m_devices);
     }
     if (d.m_arranged) {
         for (std::size_t i = 0; i < n; ++i) {
@@ -518,78 +697,10 @@ TopologyDisplay TopologyDisplay::build(const Topology& topology, const Options& 
         }
     }
 
-    // Labels and frames.
-    for (std::size_t i = 0; i < n; ++i)
-        d.m_devices[i].text = labelOf(topology.nodes[i]);
-    const auto deviceRect = [&d](int dev) {
-        const Device& v = d.m_devices[std::size_t(dev)];
-        return QRectF(v.pos.x() - v.size.width() / 2, v.pos.y() - v.size.height() / 2, v.size.width(),
-                      v.size.height());
-    };
-    const auto frameOf = [&](const std::vector<int>& devices) {
-        QRectF r;
-        for (int dev : devices)
-            r = r.isNull() ? deviceRect(dev) : r.united(deviceRect(dev));
-        return r.adjusted(-frameMargin, -frameMargin - frameTitle, frameMargin, frameMargin);
-    };
-    std::map<int, QString> titles;
-    for (int h : machines) {
-        const std::vector<int>& devices = graph.hostDevices(h);
-        const QString prefix = commonPrefix(topology, devices);
-        titles[h] = prefix.isEmpty() ? tr("Machine %1").arg(h) : prefix.trimmed();
-        if (!prefix.isEmpty() && !hiddenHost[std::size_t(h)])
-            for (int dev : devices)
-                d.m_devices[std::size_t(dev)].text = d.m_devices[std::size_t(dev)].text.mid(prefix.size());
-    }
-    std::map<int, bool> groupDone;
-    for (std::size_t k = 0; k < machines.size(); ++k) {
-        const int h = machines[k];
-        const int tmpl = graph.hostTemplate(h);
-        if (!hiddenHost[std::size_t(h)]) {
-            Group g;
-            g.title = titles[h];
-            g.host = h;
-            g.devices = graph.hostDevices(h);
-            g.rect = frameOf(g.devices);
-            for (int dev : g.devices)
-                d.m_devices[std::size_t(dev)].group = int(d.m_groups.size());
-            d.m_groups.push_back(std::move(g));
-            continue;
-        }
-        if (groupDone[tmpl])
-            continue;
-        groupDone[tmpl] = true;
-        const std::vector<int>& hosts = hiddenOf[tmpl];
-        Group g;
-        g.collapsed = true;
-        g.machines = int(hosts.size());
-        g.host = hosts.front();
-        g.title = tr("%1 … %2").arg(titles[hosts.front()], titles[hosts.back()]);
-        g.rect = frameOf(graph.hostDevices(hosts.front()));
-        for (int hh : hosts)
-            for (int dev : graph.hostDevices(hh)) {
-                g.devices.push_back(dev);
-                d.m_devices[std::size_t(dev)].group = int(d.m_groups.size());
-                d.m_devices[std::size_t(dev)].visible = false;
-            }
-        d.m_groups.push_back(std::move(g));
-    }
+    const std::map<int, QString> titles = labelMachines(topology, graph, machines, d.m_devices);
+    d.m_groups = makeGroups(graph, machines, titles, d.m_devices);
     d.makeLinks();
-    // A frame holds the arcs of the links inside it.
-    for (const Link& link : d.m_links) {
-        if (link.bend.isNull() || link.deviceB < 0)
-            continue;
-        const int g = d.m_devices[std::size_t(link.deviceA)].group;
-        if (g < 0 || g != d.m_devices[std::size_t(link.deviceB)].group ||
-            d.m_groups[std::size_t(g)].collapsed)
-            continue;
-        const QPointF apex =
-            (d.m_devices[std::size_t(link.deviceA)].pos + d.m_devices[std::size_t(link.deviceB)].pos) / 2 +
-            link.bend;
-        QRectF& rect = d.m_groups[std::size_t(g)].rect;
-        rect = rect.united(
-            QRectF(apex - QPointF(frameMargin, frameMargin), QSizeF(2 * frameMargin, 2 * frameMargin)));
-    }
+    fitFramesToArcs(d.m_links, d.m_devices, d.m_groups);
     return d;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// What the topology canvas draws, worked out apart from painting (STYLE.md, "Drawing"): where every device
-// sits, the frames around the machines (the engine's hosts), which machines collapse into one drawn group
-// when many are identical (the engine's host templates), and the links as drawn: one line per link, a
+// What the topology canvas draws, worked out apart from painting (CONTRIBUTING.md, "Drawing"): where every
+// device sits, the frames around the machines (the engine's hosts), which machines collapse into one drawn
+// group when many are identical (the engine's host templates), and the links as drawn: one line per link, a
 // bundle for the links of a visible device into a collapsed group, and curves where a straight line would
 // run through another device or over a parallel link. Nothing here owns data: it is rebuilt from a
 // Topology whenever the document's changes.

@@ -175,7 +175,7 @@ TopologyEditor::TopologyEditor(ScenarioDocument* document, QWidget* parent)
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->setSpacing(0);
-    // Above the canvas, shown while a collective is highlighted: its ring algorithm step by step (issue 7).
+    // Above the canvas, shown while a collective is highlighted: its ring algorithm step by step.
     m_ringAnimation = new RingAnimationControl(m_scene);
     leftLayout->addWidget(m_ringAnimation);
     leftLayout->addWidget(m_canvas, 1);

@@ -40,9 +40,9 @@ public:
     TopologyScene* scene() const { return m_scene; }
     TopologyProperties* properties() const { return m_properties; }
     LinkLegend* legend() const { return m_legend; }
-    // The ring animation of the highlighted collective (issue 7).
+    // The ring animation of the highlighted collective.
     RingAnimationControl* ringAnimation() const { return m_ringAnimation; }
-    // Presentation mode (issue 7): the side panel as much wider as its type is larger (the canvas scales
+    // Presentation mode: the side panel as much wider as its type is larger (the canvas scales
     // itself, TopologyCanvas::setPresentationScale).
     Q_INVOKABLE void setPresentationScale(double scale);
     const TopologyDisplay& display() const { return m_display; }
@@ -78,7 +78,7 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
-    // View > Language (issue 7): tools, headings, the source line, the highlight choices, the group titles.
+    // View > Language: tools, headings, the source line, the highlight choices, the group titles.
     void changeEvent(QEvent* event) override;
 
 public slots:

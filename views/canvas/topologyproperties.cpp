@@ -3,6 +3,7 @@
 
 #include "canvasitems.h"
 #include "linkcatalog.h"
+#include "stepspinbox.h"
 #include "unitformat.h"
 
 #include <QComboBox>
@@ -24,22 +25,6 @@ namespace {
 
 const QString invalidStyle = QStringLiteral("QLineEdit[invalid=\"true\"] { border: 2px solid #d62728; }"
                                             "QLabel#propertyError { color: #d62728; }");
-
-// Tells a step (arrow, wheel, Up/Down: scrubbing, merged into one undo step) from a typed value.
-class CountSpinBox : public QSpinBox
-{
-public:
-    bool isStepping() const { return m_stepping; }
-    void stepBy(int steps) override
-    {
-        m_stepping = true;
-        QSpinBox::stepBy(steps);
-        m_stepping = false;
-    }
-
-private:
-    bool m_stepping = false;
-};
 
 const char* const deviceKinds[] = {"gpu", "cpu", "pcie-switch", "nvswitch", "nic", "switch", "nvme", "ps"};
 
@@ -186,7 +171,7 @@ QWidget* TopologyProperties::makeLinkPage()
     m_bandwidth->setObjectName(QStringLiteral("linkBandwidth"));
     m_bandwidth->setToolTip(tr("One link, per direction: \"25 GB/s\", \"200 Gb/s\", \"12.5 GiB/s\""));
     form->addRow(tr("Bandwidth"), m_bandwidth);
-    m_count = new CountSpinBox;
+    m_count = new StepSpinBox;
     m_count->setObjectName(QStringLiteral("linkCount"));
     m_count->setRange(1, 4096);
     m_count->setKeyboardTracking(false);
@@ -228,7 +213,7 @@ QWidget* TopologyProperties::makeLinkPage()
     });
     connect(m_count, &QSpinBox::valueChanged, this, [this](int value) {
         if (!m_loading)
-            emit linkCountChanged(m_id, value, static_cast<CountSpinBox*>(m_count)->isStepping());
+            emit linkCountChanged(m_id, value, static_cast<StepSpinBox*>(m_count)->isStepping());
     });
     return page;
 }

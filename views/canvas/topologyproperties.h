@@ -48,7 +48,7 @@ signals:
     void deleteClicked();
 
 protected:
-    // View > Language (issue 7): labels, hints and kind names in the new language; the entries stay.
+    // View > Language: labels, hints and kind names in the new language; the entries stay.
     void changeEvent(QEvent* event) override;
 
 private:

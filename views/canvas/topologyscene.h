@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The canvas's scene: items for what a TopologyDisplay says to draw, kept in step with it by id (an edit
 // updates the items it touched and keeps the selection), coloured by the loads of a result. The scene is
-// not the document: it never changes the topology, it only shows it (STYLE.md, "Layers").
+// not the document: it never changes the topology, it only shows it (CONTRIBUTING.md, "Layers").
 #pragma once
 
 #include "linkstyle.h"
@@ -64,7 +64,7 @@ public:
     // Scene units per pixel of the view (line widths are cosmetic; items size their margins with it).
     double pixelSize() const { return m_pixel; }
     void setPixelSize(double pixel);
-    // Presentation mode (issue 7): link widths, the ring's arrows and the badges drawn SCALE times thicker
+    // Presentation mode: link widths, the ring's arrows and the badges drawn SCALE times thicker
     // (1: as usual).
     double presentationScale() const { return m_presentationScale; }
     void setPresentationScale(double scale);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bandwidthchart.h"
 
+#include "chartlayout.h"
+#include "chartpalette.h"
+#include "ganttplottable.h"
 #include "linkcatalog.h"
 #include "linkstyle.h"
 #include "unitformat.h"
@@ -21,7 +24,6 @@ constexpr int rowPixels = 20;
 // A press that moves further than this is a drag, not a click (as in the step timeline).
 constexpr double dragThresholdPixels = 4;
 constexpr int legendWrap = 6;
-const QColor markColor(0xD6, 0x27, 0x28);
 const char* const groupOrder[] = {"tp", "pp", "dp", "ep", "offload"};
 // A link kind of each LinkClass, NvLink to Network, whose class name and colour the legend shows.
 const char* const classSamples[] = {"nvlink", "pcie", "host", "qpi", "ib"};
@@ -93,16 +95,8 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QCustomPlot(parent)
     m_collectiveRect = new QCPAxisRect(this);
     m_groupLegend = new QCPLegend;
     m_linkRect->insetLayout()->take(legend);
-    // A row is adopted by the plot's layout before it adopts anything, so its elements know their plot.
     const auto legendRow = [this](int index, QCPLegend* l) {
-        auto* row = new QCPLayoutGrid;
-        plotLayout()->addElement(index, 0, row);
-        row->setMargins(QMargins(8, 0, 8, 2));
-        row->addElement(0, 0, new QCPLayoutElement(this));
-        row->addElement(0, 1, l);
-        row->addElement(0, 2, new QCPLayoutElement(this));
-        row->setColumnStretchFactors({1.0, 0.001, 1.0});
-        row->setColumnSpacing(0);
+        addLegendRow(this, index, l)->setMargins(QMargins(8, 0, 8, 2));
         l->setFillOrder(QCPLayoutGrid::foColumnsFirst);
         l->setWrap(legendWrap);
         l->setBorderPen(Qt::NoPen);
@@ -134,26 +128,21 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QCustomPlot(parent)
         ->setLabel(tr("Time per step: calls × time per call, not overlapped"));
 
     // One bar series per link class and per group, so the legends name the colours.
-    for (int cls = int(LinkClass::NvLink); cls <= int(LinkClass::Network); ++cls) {
-        auto* bars = new QCPBars(m_linkRect->axis(QCPAxis::atLeft), m_linkRect->axis(QCPAxis::atBottom));
-        const QColor color = linkKindColor(classSamples[cls]);
-        bars->setName(linkKindClassName(classSamples[cls]));
-        bars->setBrush(color);
-        bars->setPen(QPen(color.darker(130), 1));
+    const auto addBars = [](QCPAxisRect* rect, const QString& name, const QColor& color) {
+        auto* bars = new QCPBars(rect->axis(QCPAxis::atLeft), rect->axis(QCPAxis::atBottom));
+        bars->setName(name);
+        setBarColor(bars, color);
         bars->setWidth(barWidth);
         bars->setAntialiased(false);
-        m_kindBars[cls] = bars;
-    }
+        return bars;
+    };
+    for (int cls = int(LinkClass::NvLink); cls <= int(LinkClass::Network); ++cls)
+        m_kindBars[cls] =
+            addBars(m_linkRect, linkKindClassName(classSamples[cls]), linkKindColor(classSamples[cls]));
     legend->setVisible(true);
     for (const char* g : groupOrder) {
         const QString group = QLatin1String(g);
-        auto* bars =
-            new QCPBars(m_collectiveRect->axis(QCPAxis::atLeft), m_collectiveRect->axis(QCPAxis::atBottom));
-        bars->setName(groupName(group));
-        bars->setBrush(groupColor(group));
-        bars->setPen(QPen(groupColor(group).darker(130), 1));
-        bars->setWidth(barWidth);
-        bars->setAntialiased(false);
+        QCPBars* bars = addBars(m_collectiveRect, groupName(group), groupColor(group));
         bars->removeFromLegend(legend);
         m_groupBars[group] = bars;
     }
@@ -166,17 +155,17 @@ BandwidthChart::BandwidthChart(QWidget* parent) : QCustomPlot(parent)
 
 QColor BandwidthChart::groupColor(const QString& group)
 {
-    // The colours of the step timeline's communication boxes (Okabe-Ito), so a group reads alike in both.
+    // The colours of the step timeline's communication boxes, so a group reads alike in both.
     if (group == QLatin1String("tp"))
-        return QColor(0xCC, 0x79, 0xA7);
+        return ganttKindColor(GanttKind::TpComm);
     if (group == QLatin1String("pp"))
-        return QColor(0xB8, 0xAB, 0x16);
+        return ganttKindColor(GanttKind::PpRecv);
     if (group == QLatin1String("dp"))
-        return QColor(0xD5, 0x5E, 0x00);
+        return ganttKindColor(GanttKind::DpComm);
     if (group == QLatin1String("ep"))
-        return QColor(0x56, 0xB4, 0xE9);
+        return QColor(okabeIto::skyBlue); // the timeline has no expert-parallel boxes
     if (group == QLatin1String("offload"))
-        return QColor(0x5F, 0x5F, 0x5F);
+        return ganttKindColor(GanttKind::DeviceToHost);
     return QColor(0x99, 0x99, 0x99);
 }
 
@@ -247,7 +236,33 @@ void BandwidthChart::rebuild()
     fitLegends();
     m_rows = rowsThatFit();
 
-    // Links, the busiest first, as many as fit; the bottleneck is always among them.
+    chooseShownLinks();
+    drawLinks();
+    if (m_bottleneckRow >= 0)
+        markBottleneck();
+    if (m_shown.empty()) {
+        auto* note = new QCPItemText(this);
+        note->setClipAxisRect(m_linkRect);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setAxisRect(m_linkRect);
+        note->position->setCoords(0.5, 0.5);
+        note->setText(tr("No link carries traffic in this step"));
+        note->setColor(palette().color(QPalette::PlaceholderText));
+        m_items.push_back(note);
+    }
+    sortCollectives();
+    drawCollectives();
+
+    plotLayout()->setRowStretchFactors({0.001, 0.001, double(std::max<std::size_t>(m_shown.size(), 4)), 0.001,
+                                        0.001, double(std::max<std::size_t>(m_collectives.size(), 3)) + 1});
+    fitLegends();
+    updateTitles();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+// Links, the busiest first, as many as fit; the bottleneck is always among them.
+void BandwidthChart::chooseShownLinks()
+{
     m_shown.assign(m_links.begin(),
                    m_links.begin() + std::min<std::ptrdiff_t>(m_rows, std::ptrdiff_t(m_links.size())));
     m_bottleneckRow = -1;
@@ -261,6 +276,12 @@ void BandwidthChart::rebuild()
                 m_bottleneckRow = int(m_shown.size()) - 1;
             }
     }
+}
+
+// The shown links' bars by class, their row labels, and the value axis: utilisation, or busy time until the
+// step is simulated.
+void BandwidthChart::drawLinks()
+{
     std::map<int, QVector<double>> keys;
     std::map<int, QVector<double>> values;
     auto linkTicker = QSharedPointer<QCPAxisTickerText>::create();
@@ -294,44 +315,43 @@ void BandwidthChart::rebuild()
         linkValueAxis->setLabel(tr("Busy time per step"));
     }
     linkValueAxis->setRange(0, m_linkUpper);
-    if (m_bottleneckRow >= 0) {
-        const double value = linkValue(m_bottleneckRow);
-        auto* outline = new QCPItemRect(this);
-        outline->setClipAxisRect(m_linkRect);
-        outline->topLeft->setAxes(linkValueAxis, linkKey);
-        outline->bottomRight->setAxes(linkValueAxis, linkKey);
-        outline->topLeft->setCoords(0, m_bottleneckRow - barWidth / 2 - 0.08);
-        outline->bottomRight->setCoords(value, m_bottleneckRow + barWidth / 2 + 0.08);
-        const QColor mark = m_limitsStep ? markColor : QColor(0x44, 0x44, 0x44);
-        outline->setPen(QPen(mark, m_limitsStep ? 2.5 : 1.5));
-        outline->setAntialiased(false);
-        m_items.push_back(outline);
-        auto* label = new QCPItemText(this);
-        label->setClipAxisRect(m_linkRect);
-        label->position->setAxes(linkValueAxis, linkKey);
-        label->position->setCoords(value, m_bottleneckRow);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        label->setPadding(QMargins(6, 0, 0, 0));
-        label->setText(m_limitsStep ? tr("◀ Bottleneck") : tr("◀ Busiest link"));
-        label->setColor(mark);
-        QFont bold = font();
-        bold.setBold(true);
-        label->setFont(bold);
-        m_items.push_back(label);
-        m_markLabel = label;
-    }
-    if (m_shown.empty()) {
-        auto* note = new QCPItemText(this);
-        note->setClipAxisRect(m_linkRect);
-        note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setAxisRect(m_linkRect);
-        note->position->setCoords(0.5, 0.5);
-        note->setText(tr("No link carries traffic in this step"));
-        note->setColor(palette().color(QPalette::PlaceholderText));
-        m_items.push_back(note);
-    }
+}
 
-    // Collectives: seconds per step, grouped tp, pp, dp, offload in that order.
+// The bottleneck's bar outlined and named: red when it limits the step, grey when it is only the busiest.
+void BandwidthChart::markBottleneck()
+{
+    QCPAxis* linkKey = m_linkRect->axis(QCPAxis::atLeft);
+    QCPAxis* linkValueAxis = m_linkRect->axis(QCPAxis::atBottom);
+    const double value = linkValue(m_bottleneckRow);
+    auto* outline = new QCPItemRect(this);
+    outline->setClipAxisRect(m_linkRect);
+    outline->topLeft->setAxes(linkValueAxis, linkKey);
+    outline->bottomRight->setAxes(linkValueAxis, linkKey);
+    outline->topLeft->setCoords(0, m_bottleneckRow - barWidth / 2 - 0.08);
+    outline->bottomRight->setCoords(value, m_bottleneckRow + barWidth / 2 + 0.08);
+    const QColor mark = m_limitsStep ? alertColor() : QColor(0x44, 0x44, 0x44);
+    outline->setPen(QPen(mark, m_limitsStep ? 2.5 : 1.5));
+    outline->setAntialiased(false);
+    m_items.push_back(outline);
+    auto* label = new QCPItemText(this);
+    label->setClipAxisRect(m_linkRect);
+    label->position->setAxes(linkValueAxis, linkKey);
+    label->position->setCoords(value, m_bottleneckRow);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    label->setPadding(QMargins(6, 0, 0, 0));
+    label->setText(m_limitsStep ? tr("◀ Bottleneck") : tr("◀ Busiest link"));
+    label->setColor(mark);
+    QFont bold = font();
+    bold.setBold(true);
+    label->setFont(bold);
+    m_items.push_back(label);
+    m_markLabel = label;
+}
+
+// Collectives grouped tp, pp, dp, ep, offload in that order. The result's index travels with each row: a
+// click names the collective in Result::comm.collectives.
+void BandwidthChart::sortCollectives()
+{
     std::vector<std::size_t> order(m_collectives.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
@@ -344,7 +364,6 @@ void BandwidthChart::rebuild()
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return rank(m_collectives[a].group) < rank(m_collectives[b].group);
     });
-    // The result's index travels with each row: a click names the collective in Result::comm.collectives.
     std::vector<CommCollective> sorted;
     std::vector<int> sortedIndex;
     for (std::size_t i : order) {
@@ -353,6 +372,11 @@ void BandwidthChart::rebuild()
     }
     m_collectives = std::move(sorted);
     m_collectiveIndex = std::move(sortedIndex);
+}
+
+// The collectives' bars by group: seconds per step, each row named by its group, operation and algorithm.
+void BandwidthChart::drawCollectives()
+{
     std::map<QString, QVector<double>> gkeys;
     std::map<QString, QVector<double>> gvalues;
     auto collectiveTicker = QSharedPointer<QCPAxisTickerText>::create();
@@ -380,12 +404,6 @@ void BandwidthChart::rebuild()
     cKey->setTicker(collectiveTicker);
     cKey->setRange(-0.6, std::max(double(m_collectives.size()), 3.0) - 0.4);
     m_collectiveRect->axis(QCPAxis::atBottom)->setRange(0, longest > 0 ? longest * 1.15 : 1e-3);
-
-    plotLayout()->setRowStretchFactors({0.001, 0.001, double(std::max<std::size_t>(m_shown.size(), 4)), 0.001,
-                                        0.001, double(std::max<std::size_t>(m_collectives.size(), 3)) + 1});
-    fitLegends();
-    updateTitles();
-    replot(QCustomPlot::rpQueuedReplot);
 }
 
 // Once the layout knows the link rect's width, the value axis leaves room right of the marked bar for its
@@ -414,14 +432,8 @@ void BandwidthChart::fitLegends()
     const int ticks = std::clamp(int(width() / (110 * m_presentation.scale())), 2, 5);
     for (QCPAxisRect* rect : {m_linkRect, m_collectiveRect})
         rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(ticks);
-    for (QCPLegend* l : {legend, m_groupLegend}) {
-        for (int wrap = legendWrap; wrap >= 1; --wrap) {
-            l->setWrap(wrap);
-            l->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-            if (l->minimumOuterSizeHint().width() <= width() - 16) // the legend row's margins
-                break;
-        }
-    }
+    for (QCPLegend* l : {legend, m_groupLegend})
+        fitLegendWrap(l, legendWraps(legendWrap), width() - 16); // the legend row's margins
 }
 
 double BandwidthChart::linkValue(int row) const
@@ -478,7 +490,7 @@ void BandwidthChart::updateTitles()
         links = tr("%1 (last valid scenario)").arg(links);
         collectives = tr("%1 (last valid scenario)").arg(collectives);
     }
-    const QColor text = m_stale ? markColor : palette().color(QPalette::WindowText);
+    const QColor text = m_stale ? alertColor() : palette().color(QPalette::WindowText);
     m_linkTitle->setText(links);
     m_linkTitle->setTextColor(text);
     m_collectiveTitle->setText(collectives);
@@ -621,7 +633,7 @@ void BandwidthChart::changeEvent(QEvent* event)
         retranslate();
 }
 
-// View > Language (issue 7): the legends, the axes, the marks and the titles in the new language.
+// View > Language: the legends, the axes, the marks and the titles in the new language.
 void BandwidthChart::retranslate()
 {
     for (auto& [cls, bars] : m_kindBars)
@@ -636,28 +648,9 @@ void BandwidthChart::retranslate()
 // Follows the widget palette so the chart reads in dark themes.
 void BandwidthChart::applyPalette()
 {
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::WindowText);
-    QColor grid = text;
-    grid.setAlpha(40);
-    setBackground(pal.brush(QPalette::Base));
-    for (QCPAxisRect* rect : {m_linkRect, m_collectiveRect}) {
-        for (QCPAxis* axis : rect->axes()) {
-            axis->setBasePen(QPen(text, 1));
-            axis->setTickPen(QPen(text, 1));
-            axis->setSubTickPen(QPen(text, 1));
-            axis->setTickLabelColor(text);
-            axis->setLabelColor(text);
-            axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
-            axis->grid()->setZeroLinePen(Qt::NoPen);
-        }
-    }
-    for (QCPLegend* l : {legend, m_groupLegend}) {
-        l->setTextColor(text);
-        QColor fill = pal.color(QPalette::Base);
-        fill.setAlpha(220);
-        l->setBrush(fill);
-    }
+    const ChartInk ink = applyChartInk(this, m_linkRect->axes() + m_collectiveRect->axes());
+    for (QCPLegend* l : {legend, m_groupLegend})
+        applyLegendInk(l, ink, LegendFill::Veiled);
     if (m_linkTitle)
         updateTitles();
 }

@@ -59,7 +59,7 @@ public:
     // The middle of the bar of ROW in pixels (as of the last replot), for tests; a null point for no row.
     QPointF linkBarCenter(int row) const;
     QPointF collectiveBarCenter(int row) const;
-    // Presentation mode (issue 7): fonts and lines SCALE times their usual size (1: as usual), fewer rows.
+    // Presentation mode: fonts and lines SCALE times their usual size (1: as usual), fewer rows.
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const { return m_presentation.scale(); }
 
@@ -77,6 +77,11 @@ protected:
 
 private:
     void rebuild();
+    void chooseShownLinks();
+    void drawLinks();
+    void markBottleneck();
+    void sortCollectives();
+    void drawCollectives();
     void applyPalette();
     void retranslate();
     void updateTitles();

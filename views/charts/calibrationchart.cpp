@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "calibrationchart.h"
 
+#include "chartpalette.h"
 #include "unitformat.h"
 #include "unittickers.h"
 
@@ -14,9 +15,9 @@ namespace {
 // The Okabe-Ito colours the other charts use, so a collective keeps a readable colour in print.
 QColor seriesColor(int index)
 {
-    static const QColor colors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
-                                    QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9)};
-    return colors[index % int(std::size(colors))];
+    static const QRgb colors[] = {okabeIto::blue,          okabeIto::vermillion, okabeIto::bluishGreen,
+                                  okabeIto::reddishPurple, okabeIto::orange,     okabeIto::skyBlue};
+    return QColor(colors[index % int(std::size(colors))]);
 }
 
 // The model line is drawn over the whole measured range at this many sizes, evenly spaced in log(bytes),
@@ -29,7 +30,7 @@ CalibrationChart::CalibrationChart(QWidget* parent) : QCustomPlot(parent)
 {
     setObjectName(QStringLiteral("calibrationChart"));
     setMinimumSize(360, 260);
-    setBackground(Qt::white); // readable in print and in a screenshot alike (issue 5, "Exporters")
+    setBackground(Qt::white); // readable in print and in a screenshot alike, as every export
     for (QCPAxis* axis : {xAxis, yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->grid()->setSubGridVisible(true);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Measured against fitted collective time on log-log axes (issue 5, nccl-tests: "draws measured vs model on
-// a log-log chart"). One pair of graphs per collective: the measured times as points and the alpha-beta
-// model t = α + β·S (calibration.h) as a line; the legend gives α, 1/β as a bandwidth and R².
+// Measured against fitted collective time on log-log axes, as nccl-tests results are read (measured against
+// the model on a log-log chart). One pair of graphs per collective: the measured times as points and the
+// alpha-beta model t = α + β·S (calibration.h) as a line; the legend gives α, 1/β as a bandwidth and R².
 #pragma once
 
 #include "calibration.h"
@@ -28,13 +28,13 @@ public:
     // The legend text of the fitted graph: "allreduce, 8 ranks: α = 23.1 µs, 1/β = 131 GB/s, R² = 0.998".
     static QString fitText(const Calibration& calibration);
 
-    // Presentation mode (issue 7): fonts, lines and points SCALE times their usual size (1: as usual). A
+    // Presentation mode: fonts, lines and points SCALE times their usual size (1: as usual). A
     // chart made while presenting (in the import preview) is scaled as its dialog shows.
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const { return m_presentation.scale(); }
 
 protected:
-    // View > Language (issue 7): the axes and the legend in the new language.
+    // View > Language: the axes and the legend in the new language.
     void changeEvent(QEvent* event) override;
 
 private:

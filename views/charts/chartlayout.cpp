@@ -20,21 +20,50 @@ QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot)
     return title;
 }
 
-QCPLayoutGrid* addLegendRow(QCustomPlot* plot, int row)
+QCPLayoutGrid* addLegendRow(QCustomPlot* plot, int row, QCPLegend* legend)
 {
+    if (!legend)
+        legend = plot->legend;
     auto* legendRow = new QCPLayoutGrid;
     // The row joins the plot's layout before it takes anything, so its elements know their plot.
     plot->plotLayout()->addElement(row, 0, legendRow);
-    if (QCPLayoutInset* inset = plot->axisRect()->insetLayout();
-        inset->elements(false).contains(plot->legend))
-        inset->take(plot->legend);
+    if (QCPLayout* holder = legend->layout()) // the axis rect's inset, where QCustomPlot puts its legend
+        holder->take(legend);
     // Empty elements either side keep the legend compact and centred instead of spread over the width.
     legendRow->addElement(0, 0, new QCPLayoutElement(plot));
-    legendRow->addElement(0, 1, plot->legend);
+    legendRow->addElement(0, 1, legend);
     legendRow->addElement(0, 2, new QCPLayoutElement(plot));
     legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
     legendRow->setColumnSpacing(0);
     return legendRow;
+}
+
+void addWrappedLegendRow(QCustomPlot* plot, int row, int wrap)
+{
+    addLegendRow(plot, row);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setWrap(wrap);
+    plot->legend->setMargins(QMargins(6, 2, 6, 2));
+    plot->plotLayout()->setRowStretchFactor(row, 0.001);
+    plot->legend->setVisible(true);
+}
+
+void fitLegendWrap(QCPLegend* legend, const std::vector<int>& wraps, int room)
+{
+    for (int wrap : wraps) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the entries
+        if (legend->minimumOuterSizeHint().width() <= room)
+            return;
+    }
+}
+
+std::vector<int> legendWraps(int widest)
+{
+    std::vector<int> wraps;
+    for (int wrap = widest; wrap >= 1; --wrap)
+        wraps.push_back(wrap);
+    return wraps;
 }
 
 } // namespace ss

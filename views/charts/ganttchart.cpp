@@ -2,6 +2,7 @@
 #include "ganttchart.h"
 
 #include "chartlayout.h"
+#include "chartpalette.h"
 
 #include "ganttcursor.h"
 #include "ganttplottable.h"
@@ -145,9 +146,6 @@ GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::mak
 
     // Rows: title, legend, axis rect.
     m_title = addTitleAndLegendRows(this);
-    legend->setVisible(true);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
     legend->setColumnSpacing(14);
     legend->setRowSpacing(2);
     legend->setIconSize(18, 11);
@@ -607,12 +605,7 @@ void GanttChart::updateLegendWrap(int width)
     if (items == 0)
         return;
     // As many entries per line as fit (the words differ by language).
-    for (int wrap = items; wrap >= 1; --wrap) {
-        legend->setWrap(wrap);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-        if (legend->minimumOuterSizeHint().width() + 24 <= width)
-            break;
-    }
+    fitLegendWrap(legend, legendWraps(items), width - 24);
 }
 
 void GanttChart::updateLaneLabels()
@@ -629,8 +622,8 @@ void GanttChart::updateLaneLabels()
     const int streamLineHeight = QFontMetrics(yAxis2->tickLabelFont()).height();
     QMap<double, QString> lanes;
     QMap<double, QString> streams;
-    // Every k-th stage while the lanes are thinner than a line of text (STYLE.md: drop labels that do not
-    // fit); a stage's label names its GPU when the lane has room for a second line.
+    // Every k-th stage while the lanes are thinner than a line of text (CONTRIBUTING.md: drop labels that do
+    // not fit); a stage's label names its GPU when the lane has room for a second line.
     const double laneStep =
         (GanttLayout::laneGap + GanttLayout::computeHeight +
          GanttLayout::streamHeight * std::max<int>(0, static_cast<int>(layout.streams.size()) - 1)) *
@@ -686,7 +679,7 @@ void GanttChart::updateTitle()
     if (!m_comparison.isEmpty())
         title += QLatin1Char('\n') + m_comparison;
     m_title->setText(title);
-    m_title->setTextColor(m_stale ? QColor(0xD6, 0x27, 0x28) : palette().color(QPalette::WindowText));
+    m_title->setTextColor(m_stale ? alertColor() : palette().color(QPalette::WindowText));
 }
 
 void GanttChart::setComparison(const QString& line)
@@ -716,7 +709,7 @@ void GanttChart::changeEvent(QEvent* event)
         retranslate();
 }
 
-// View > Language (issue 7): the axis, the legend, the title and (at the replot) the lane and stream names in
+// View > Language: the axis, the legend, the title and (at the replot) the lane and stream names in
 // the new language; the zoom, the expanded stages and the active collective stay.
 void GanttChart::retranslate()
 {
@@ -732,19 +725,8 @@ void GanttChart::retranslate()
 void GanttChart::applyPalette()
 {
     const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::WindowText);
-    QColor grid = text;
-    grid.setAlpha(40);
-    setBackground(pal.brush(QPalette::Base));
-    for (QCPAxis* axis : {xAxis, yAxis, yAxis2}) {
-        axis->setBasePen(QPen(text, 1));
-        axis->setTickPen(QPen(text, 1));
-        axis->setSubTickPen(QPen(text, 1));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
-        axis->grid()->setZeroLinePen(Qt::NoPen);
-    }
+    const ChartInk ink = applyChartInk(this, {xAxis, yAxis, yAxis2});
+    const QColor text = ink.text;
     yAxis2->setBasePen(Qt::NoPen);
     // Lanes and streams are named, not measured: no tick marks beside their names.
     yAxis->setTickPen(Qt::NoPen);
@@ -763,7 +745,7 @@ void GanttChart::applyPalette()
     veil.setAlpha(70);
     m_hover->setBrush(veil);
     m_emptyText->setColor(text);
-    legend->setTextColor(text);
+    applyLegendInk(legend, ink);
     if (m_title)
         updateTitle();
 }

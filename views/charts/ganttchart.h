@@ -35,7 +35,7 @@ public:
     // Marks the shown result as belonging to an earlier scenario (the current one is invalid).
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
-    // A second title line comparing the step with the pinned baseline (issue 6); "" for none.
+    // A second title line comparing the step with the pinned baseline; "" for none.
     void setComparison(const QString& line);
     QString comparison() const { return m_comparison; }
 
@@ -67,10 +67,10 @@ public:
     static QString kindName(GanttKind kind);
     static QString streamName(GanttStream stream);
 
-    // Presentation mode (issue 7): fonts, box outlines and lines SCALE times their usual size (1: as usual).
+    // Presentation mode: fonts, box outlines and lines SCALE times their usual size (1: as usual).
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const { return m_presentation.scale(); }
-    // The time cursor that sweeps the step (issue 7): Play in the chart's corner.
+    // The time cursor that sweeps the step: Play in the chart's corner.
     GanttCursor* timeCursor() const { return m_cursor; }
 
 signals:

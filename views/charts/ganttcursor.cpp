@@ -263,7 +263,7 @@ void GanttCursor::updateItems()
     m_timeLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
 
     // A lane's words beside the line (left of it near the right edge); every k-th lane while the lanes are
-    // thinner than a line of text (STYLE.md: drop labels that do not fit).
+    // thinner than a line of text (CONTRIBUTING.md: drop labels that do not fit).
     const QFontMetrics metrics(font);
     const int lineHeight = metrics.height() + 2;
     double laneHeight = 1e9;

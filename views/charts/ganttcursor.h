@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A time cursor for the step timeline (issue 7, "Presentation mode"): Play sweeps a vertical line from 0 to
+// A time cursor for the step timeline ("Presentation mode"): Play sweeps a vertical line from 0 to
 // the step time over a few seconds, and beside it every stage says what it is doing at that instant (the
 // boxes under the line: "Backward #5 + Gradient reduction", "idle"), the time on top. It pauses, and it can
 // be dragged (or put anywhere with a click on the time axis). It reads the chart's GanttLayout and draws

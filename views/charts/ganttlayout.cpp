@@ -153,41 +153,50 @@ GanttLayout buildGanttLayout(const std::vector<TimelineEvent>& events, double st
     return buildGanttLayout(ganttEvents(events), stepTime, expandedStages);
 }
 
-GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepTime,
-                             const std::vector<int>& expandedStages)
+namespace {
+
+// Events with times that are not a box (NaN, end before start) are counted and left out.
+bool isBox(const GanttEvent& event)
 {
-    GanttLayout layout;
+    return std::isfinite(event.start) && std::isfinite(event.end) && event.end >= event.start;
+}
+
+// What the events hold: the streams present, the GPUs of each stage, the latest end.
+struct Census
+{
     std::array<bool, ganttStreamCount> present{};
-    // A GPU belongs to the stage of its first event; the stage's lowest GPU represents it.
-    std::unordered_map<int, int> stageOfGpu;
     std::map<int, std::vector<int>> gpusOfStage;
     double latest = 0;
+};
+
+Census takeCensus(const std::vector<GanttEvent>& events)
+{
+    Census census;
+    // A GPU belongs to the stage of its first event; the stage's lowest GPU represents it.
+    std::unordered_map<int, int> stageOfGpu;
     int lastGpu = 0;
     bool anyGpu = false;
     for (const GanttEvent& event : events) {
-        if (!std::isfinite(event.start) || !std::isfinite(event.end) || event.end < event.start)
+        if (!isBox(event))
             continue;
-        present[static_cast<int>(event.stream)] = true;
-        latest = std::max(latest, event.end);
+        census.present[static_cast<int>(event.stream)] = true;
+        census.latest = std::max(census.latest, event.end);
         // A GPU's events mostly come together: look it up only when it changes.
         if (anyGpu && event.gpu == lastGpu)
             continue;
         anyGpu = true;
         lastGpu = event.gpu;
         if (stageOfGpu.emplace(event.gpu, event.stage).second)
-            gpusOfStage[event.stage].push_back(event.gpu);
+            census.gpusOfStage[event.stage].push_back(event.gpu);
     }
-    layout.stepTime = stepTime > 0 && std::isfinite(stepTime) ? stepTime : latest;
+    return census;
+}
 
-    std::array<int, ganttStreamCount> slot{};
-    slot.fill(-1);
-    for (int s = 0; s < ganttStreamCount; ++s) {
-        if (present[s]) {
-            slot[s] = static_cast<int>(layout.streams.size());
-            layout.streams.push_back(static_cast<GanttStream>(s));
-        }
-    }
-
+// One lane per stage (and per other GPU of an expanded stage), a row per present stream in each; returns
+// the first row of each GPU shown.
+std::unordered_map<int, int> addLanes(GanttLayout& layout, std::map<int, std::vector<int>>& gpusOfStage,
+                                      const std::vector<int>& expandedStages)
+{
     std::unordered_map<int, int> firstRowOfGpu;
     double y = 0;
     auto addLane = [&](int stage, int gpu, bool replica, int replicas, bool expanded) {
@@ -226,7 +235,14 @@ GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepT
         }
     }
     layout.bottom = layout.lanes.empty() ? 0 : y - GanttLayout::laneGap;
+    return firstRowOfGpu;
+}
 
+// Every event of a GPU shown as a box in its lane's row of its stream (SLOT: a stream's row in a lane).
+void fillRows(GanttLayout& layout, const std::vector<GanttEvent>& events,
+              const std::unordered_map<int, int>& firstRowOfGpu,
+              const std::array<int, ganttStreamCount>& slot)
+{
     int cachedGpu = 0;
     int cachedRow = -2; // -2: nothing cached; -1: the cached GPU is not shown
     auto firstRowOf = [&](int gpu) {
@@ -249,7 +265,7 @@ GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepT
 
     for (std::size_t i = 0; i < events.size(); ++i) {
         const GanttEvent& event = events[i];
-        if (!std::isfinite(event.start) || !std::isfinite(event.end) || event.end < event.start) {
+        if (!isBox(event)) {
             ++layout.skippedEvents;
             continue;
         }
@@ -269,38 +285,63 @@ GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepT
         layout.rows[first + slot[static_cast<int>(event.stream)]].boxes.push_back(box);
         ++layout.boxCount;
     }
+}
 
-    for (GanttRow& row : layout.rows) {
-        const auto byStart = [](const GanttBox& a, const GanttBox& b) {
-            return a.start < b.start || (a.start == b.start && a.end < b.end);
-        };
-        // The simulator emits each stream in time order; sort only what is not.
-        if (!std::is_sorted(row.boxes.begin(), row.boxes.end(), byStart))
-            std::stable_sort(row.boxes.begin(), row.boxes.end(), byStart);
-        row.reach.resize(row.boxes.size());
-        double reach = -std::numeric_limits<double>::infinity();
-        for (std::size_t i = 0; i < row.boxes.size(); ++i) {
-            reach = std::max(reach, row.boxes[i].end);
-            row.reach[i] = reach;
-        }
-        if (row.stream != GanttStream::Compute)
-            continue;
-        // Bubbles: the compute stream's idle time within [0, step] (CONTRACT.md bubble_fraction counts
-        // the same idle time).
-        double busyUntil = 0;
-        for (const GanttBox& box : row.boxes) {
-            if (box.start > busyUntil)
-                row.gaps.push_back({busyUntil, std::min(box.start, layout.stepTime)});
-            busyUntil = std::max(busyUntil, box.end);
-            if (busyUntil >= layout.stepTime)
-                break;
-        }
-        if (busyUntil < layout.stepTime)
-            row.gaps.push_back({busyUntil, layout.stepTime});
-        // Rounding leaves slivers between back-to-back boxes; they are no bubble.
-        const double sliver = layout.stepTime * 1e-9;
-        std::erase_if(row.gaps, [sliver](const TimeRange& gap) { return !(gap.size() > sliver); });
+// ROW's boxes by start with their reach, and a compute row's bubbles within [0, STEP_TIME].
+void finishRow(GanttRow& row, double stepTime)
+{
+    const auto byStart = [](const GanttBox& a, const GanttBox& b) {
+        return a.start < b.start || (a.start == b.start && a.end < b.end);
+    };
+    // The simulator emits each stream in time order; sort only what is not.
+    if (!std::is_sorted(row.boxes.begin(), row.boxes.end(), byStart))
+        std::stable_sort(row.boxes.begin(), row.boxes.end(), byStart);
+    row.reach.resize(row.boxes.size());
+    double reach = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < row.boxes.size(); ++i) {
+        reach = std::max(reach, row.boxes[i].end);
+        row.reach[i] = reach;
     }
+    if (row.stream != GanttStream::Compute)
+        return;
+    // Bubbles: the compute stream's idle time within [0, step] (the result's step.bubble_fraction counts the
+    // same idle time; docs/formats.md, "Result").
+    double busyUntil = 0;
+    for (const GanttBox& box : row.boxes) {
+        if (box.start > busyUntil)
+            row.gaps.push_back({busyUntil, std::min(box.start, stepTime)});
+        busyUntil = std::max(busyUntil, box.end);
+        if (busyUntil >= stepTime)
+            break;
+    }
+    if (busyUntil < stepTime)
+        row.gaps.push_back({busyUntil, stepTime});
+    // Rounding leaves slivers between back-to-back boxes; they are no bubble.
+    const double sliver = stepTime * 1e-9;
+    std::erase_if(row.gaps, [sliver](const TimeRange& gap) { return !(gap.size() > sliver); });
+}
+
+} // namespace
+
+GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepTime,
+                             const std::vector<int>& expandedStages)
+{
+    GanttLayout layout;
+    Census census = takeCensus(events);
+    layout.stepTime = stepTime > 0 && std::isfinite(stepTime) ? stepTime : census.latest;
+    // The streams present, in enum order: a stream's slot is its row's place in every lane.
+    std::array<int, ganttStreamCount> slot{};
+    slot.fill(-1);
+    for (int s = 0; s < ganttStreamCount; ++s) {
+        if (census.present[s]) {
+            slot[s] = static_cast<int>(layout.streams.size());
+            layout.streams.push_back(static_cast<GanttStream>(s));
+        }
+    }
+    const std::unordered_map<int, int> firstRowOfGpu = addLanes(layout, census.gpusOfStage, expandedStages);
+    fillRows(layout, events, firstRowOfGpu, slot);
+    for (GanttRow& row : layout.rows)
+        finishRow(row, layout.stepTime);
     return layout;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ganttplottable.h"
 
+#include "chartpalette.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -12,26 +14,26 @@ QColor ganttKindColor(GanttKind kind)
     // variants of one kind of work: forward blues, backward greens, communication warm, PCIe greys.
     switch (kind) {
     case GanttKind::Forward:
-        return QColor(0x00, 0x72, 0xB2);
+        return QColor(okabeIto::blue);
     case GanttKind::Backward:
     case GanttKind::BackwardInput:
-        return QColor(0x00, 0x9E, 0x73);
+        return QColor(okabeIto::bluishGreen);
     case GanttKind::BackwardWeight:
         return QColor(0x86, 0xD0, 0xB6);
     case GanttKind::Recompute:
-        return QColor(0x56, 0xB4, 0xE9);
+        return QColor(okabeIto::skyBlue);
     case GanttKind::Optimizer:
-        return QColor(0xE6, 0x9F, 0x00);
+        return QColor(okabeIto::orange);
     case GanttKind::CpuOptimizer:
         return QColor(0x9A, 0x67, 0x00);
     case GanttKind::TpComm:
-        return QColor(0xCC, 0x79, 0xA7);
+        return QColor(okabeIto::reddishPurple);
     case GanttKind::PpSend:
-        return QColor(0xF0, 0xE4, 0x42);
+        return QColor(okabeIto::yellow);
     case GanttKind::PpRecv:
         return QColor(0xB8, 0xAB, 0x16);
     case GanttKind::DpComm:
-        return QColor(0xD5, 0x5E, 0x00);
+        return QColor(okabeIto::vermillion);
     case GanttKind::ParamGather:
         return QColor(0xF2, 0xA2, 0x76);
     case GanttKind::DeviceToHost:
@@ -71,7 +73,7 @@ GanttPlottable::GanttPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
     m_band = QColor(0, 0, 0, 10);
     m_hatch = QColor(0x80, 0x80, 0x80);
     m_critical = Qt::black;
-    m_highlight = QColor(0xD6, 0x27, 0x28);
+    m_highlight = alertColor();
 }
 
 void GanttPlottable::setLayout(std::shared_ptr<const GanttLayout> layout)
@@ -131,6 +133,21 @@ const QStaticText& GanttPlottable::labelText(int microbatch)
     return m_labelTexts[microbatch];
 }
 
+// What one draw() works with: the time range on show, its pixels, and the row being collected.
+struct GanttPlottable::Frame
+{
+    TimeRange range;
+    TimeMapping map;
+    QRect area;
+    double pixelsPerSecond = 0;
+    int labelHeight = 0;
+    std::vector<int> columnDraws; // countColumns: rectangles each pixel column of the row received
+    int top = 0;                  // the row's pixels
+    int bottom = 0;
+    int lastFill = -1; // the bucket of the row's last narrow fill, while nothing else followed it
+};
+
+// Collects every rectangle first, batched by colour, then paints each batch with one call.
 void GanttPlottable::draw(QCPPainter* painter)
 {
     const bool countColumns = m_stats.countColumns;
@@ -138,16 +155,28 @@ void GanttPlottable::draw(QCPPainter* painter)
     m_stats.countColumns = countColumns;
     if (!m_layout || !mKeyAxis || !mValueAxis || !mKeyAxis->axisRect())
         return;
-    const GanttLayout& layout = *m_layout;
     const QCPAxis* keyAxis = mKeyAxis.data();
-    const QCPAxis* valueAxis = mValueAxis.data();
     const QRect area = clipRect();
     if (area.isEmpty())
         return;
     const TimeRange range{keyAxis->range().lower, keyAxis->range().upper};
-    const TimeMapping map(range, keyAxis->axisRect()->left(), keyAxis->axisRect()->width());
-    const double pixelsPerSecond = 1.0 / map.secondsPerPixel();
+    Frame frame{range, TimeMapping(range, keyAxis->axisRect()->left(), keyAxis->axisRect()->width()), area};
+    frame.pixelsPerSecond = 1.0 / frame.map.secondsPerPixel();
+    frame.labelHeight = prepareFrame();
 
+    painter->setPen(Qt::NoPen);
+    drawBands(painter, area);
+    for (const GanttRow& row : m_layout->rows)
+        collectRow(frame, row);
+    painter->setPen(Qt::NoPen);
+    paintBoxes(painter);
+    paintOutlines(painter);
+    paintLabels(painter);
+}
+
+// The label font of the chart's size, and empty batches; returns the labels' height.
+int GanttPlottable::prepareFrame()
+{
     QFont font = mParentPlot->font();
     font.setPointSizeF(font.pointSizeF() * 0.85);
     if (font != m_labelFont) {
@@ -155,8 +184,6 @@ void GanttPlottable::draw(QCPPainter* painter)
         m_labelTexts.clear();
         m_labelWidths.clear();
     }
-    const int labelHeight = QFontMetrics(m_labelFont).height();
-
     for (auto& rects : m_fills)
         rects.clear();
     for (auto& rects : m_outlined)
@@ -166,117 +193,133 @@ void GanttPlottable::draw(QCPPainter* painter)
     m_criticalMarks.clear();
     m_highlightRects.clear();
     m_labels.clear();
+    return QFontMetrics(m_labelFont).height();
+}
 
-    auto pixelRows = [&](double top, double bottom) {
-        const double y0 = valueAxis->coordToPixel(top);
-        const double y1 = valueAxis->coordToPixel(bottom);
-        return std::pair<int, int>(static_cast<int>(std::lround(std::min(y0, y1))),
-                                   static_cast<int>(std::lround(std::max(y0, y1))));
-    };
+std::pair<int, int> GanttPlottable::pixelRows(double top, double bottom) const
+{
+    const double y0 = mValueAxis->coordToPixel(top);
+    const double y1 = mValueAxis->coordToPixel(bottom);
+    return {static_cast<int>(std::lround(std::min(y0, y1))), static_cast<int>(std::lround(std::max(y0, y1)))};
+}
 
-    painter->setPen(Qt::NoPen);
-    // Every other stage on a faint band, so a lane's rows read as one GPU.
-    if (m_band.alpha() > 0) {
-        std::vector<QRect> bands;
-        int stageIndex = -1;
-        for (const GanttLane& lane : layout.lanes) {
-            if (!lane.replica)
-                ++stageIndex;
-            if (stageIndex % 2)
-                continue;
-            const auto [top, bottom] =
-                pixelRows(lane.top - GanttLayout::laneGap / 2, lane.bottom + GanttLayout::laneGap / 2);
-            bands.emplace_back(area.left(), top, area.width(), std::max(bottom - top, 1));
-        }
-        painter->setBrush(m_band);
-        painter->drawRects(bands.data(), static_cast<int>(bands.size()));
-    }
-
-    std::vector<int> columnDraws;
-    for (const GanttRow& row : layout.rows) {
-        auto [top, bottom] = pixelRows(row.top, row.top + row.height);
-        if (bottom - top >= 5)
-            --bottom; // a one-pixel gap between the rows of a lane
-        if (bottom <= top)
-            bottom = top + 1;
-        if (bottom < area.top() || top > area.bottom())
+// Every other stage on a faint band, so a lane's rows read as one GPU.
+void GanttPlottable::drawBands(QCPPainter* painter, const QRect& area) const
+{
+    if (m_band.alpha() <= 0)
+        return;
+    std::vector<QRect> bands;
+    int stageIndex = -1;
+    for (const GanttLane& lane : m_layout->lanes) {
+        if (!lane.replica)
+            ++stageIndex;
+        if (stageIndex % 2)
             continue;
-        const int height = bottom - top;
-        ++m_stats.rowsPainted;
+        const auto [top, bottom] =
+            pixelRows(lane.top - GanttLayout::laneGap / 2, lane.bottom + GanttLayout::laneGap / 2);
+        bands.emplace_back(area.left(), top, area.width(), std::max(bottom - top, 1));
+    }
+    painter->setBrush(m_band);
+    painter->drawRects(bands.data(), static_cast<int>(bands.size()));
+}
 
-        ColumnFilter gapFilter;
-        for (std::size_t g = row.firstGapEndingAfter(range.lower);
-             g < row.gaps.size() && row.gaps[g].lower <= range.upper; ++g) {
-            PixelSpan span = map.columns(row.gaps[g].lower, row.gaps[g].upper);
-            if (span.width() < 2 || !gapFilter.admit(span))
-                continue; // a hatch narrower than its pattern says nothing
-            m_gaps.emplace_back(span.left, top, span.width(), height);
-            ++m_stats.gapsDrawn;
-        }
+// The bubbles and boxes of ROW on show; boxes that land on columns the row has painted are skipped.
+void GanttPlottable::collectRow(Frame& frame, const GanttRow& row)
+{
+    auto [top, bottom] = pixelRows(row.top, row.top + row.height);
+    if (bottom - top >= 5)
+        --bottom; // a one-pixel gap between the rows of a lane
+    if (bottom <= top)
+        bottom = top + 1;
+    if (bottom < frame.area.top() || top > frame.area.bottom())
+        return;
+    frame.top = top;
+    frame.bottom = bottom;
+    const int height = bottom - top;
+    ++m_stats.rowsPainted;
 
-        if (countColumns)
-            columnDraws.assign(static_cast<std::size_t>(area.width()) + 2, 0);
-        ColumnFilter filter;
-        int lastFill = -1; // the bucket of this row's last narrow fill, while nothing else followed it
-        for (std::size_t i = row.firstEndingAfter(range.lower); i < row.boxes.size(); ++i) {
-            const GanttBox& box = row.boxes[i];
-            if (box.start > range.upper)
-                break;
-            ++m_stats.boxesVisited;
-            PixelSpan span = map.columns(box.start, box.end);
-            if (span.width() <= 0)
-                continue;
-            if (!filter.admit(span)) {
-                ++m_stats.boxesSkipped;
-                continue;
-            }
-            const QRect rect(span.left, top, span.width(), height);
-            const int bucket = static_cast<int>(box.kind) * 2 + (box.chunk % 2 != 0 ? 1 : 0);
-            // Outlines only where a box is wide enough to keep some fill inside them.
-            if (span.width() >= 4 && height >= 4) {
-                m_outlined[bucket].push_back(rect);
-                lastFill = -1;
-            } else if (bucket == lastFill && m_fills[bucket].back().right() + 1 == span.left) {
-                // Zoomed out, runs of narrow boxes of one kind become one rectangle: fewer, longer fills.
-                m_fills[bucket].back().setRight(span.right - 1);
-            } else {
-                m_fills[bucket].push_back(rect);
-                lastFill = bucket;
-            }
-            ++m_stats.boxesDrawn;
-            if (countColumns) {
-                for (int c = span.left; c < span.right; ++c) {
-                    const int index =
-                        std::clamp(c - area.left(), 0, static_cast<int>(columnDraws.size()) - 1);
-                    m_stats.maxDrawsPerColumn = std::max(m_stats.maxDrawsPerColumn, ++columnDraws[index]);
-                }
-            }
-            // The critical path: an outline where it leaves the box's colour visible, else a line along the
-            // row's foot, so a run of narrow critical boxes does not turn black.
-            if (box.critical && span.width() >= 8 && height >= 8) {
-                m_criticalRects.push_back(rect);
-            } else if (box.critical) {
-                if (!m_criticalMarks.empty() && m_criticalMarks.back().top() == bottom - 2 &&
-                    m_criticalMarks.back().right() + 1 == span.left)
-                    m_criticalMarks.back().setRight(span.right - 1);
-                else
-                    m_criticalMarks.emplace_back(span.left, bottom - 2, span.width(), 2);
-            }
-            if (m_activeCollective >= 0 && box.collective == m_activeCollective)
-                m_highlightRects.push_back(rect);
-            // Whether a number fits is judged on the box's exact width, not its rounded columns, so boxes of
-            // one length are all numbered or none is.
-            const double exactWidth = (box.end - box.start) * pixelsPerSecond;
-            if (box.microbatch >= 0 && height >= labelHeight && exactWidth >= labelHeight) {
-                labelText(box.microbatch);
-                if (exactWidth >= m_labelWidths[box.microbatch] + 5 &&
-                    span.width() >= m_labelWidths[box.microbatch] + 2)
-                    m_labels.push_back({rect, box.microbatch, isLight(bucketColor(bucket))});
-            }
-        }
+    ColumnFilter gapFilter;
+    for (std::size_t g = row.firstGapEndingAfter(frame.range.lower);
+         g < row.gaps.size() && row.gaps[g].lower <= frame.range.upper; ++g) {
+        PixelSpan span = frame.map.columns(row.gaps[g].lower, row.gaps[g].upper);
+        if (span.width() < 2 || !gapFilter.admit(span))
+            continue; // a hatch narrower than its pattern says nothing
+        m_gaps.emplace_back(span.left, top, span.width(), height);
+        ++m_stats.gapsDrawn;
     }
 
-    painter->setPen(Qt::NoPen);
+    if (m_stats.countColumns)
+        frame.columnDraws.assign(static_cast<std::size_t>(frame.area.width()) + 2, 0);
+    ColumnFilter filter;
+    frame.lastFill = -1;
+    for (std::size_t i = row.firstEndingAfter(frame.range.lower); i < row.boxes.size(); ++i) {
+        const GanttBox& box = row.boxes[i];
+        if (box.start > frame.range.upper)
+            break;
+        ++m_stats.boxesVisited;
+        PixelSpan span = frame.map.columns(box.start, box.end);
+        if (span.width() <= 0)
+            continue;
+        if (!filter.admit(span)) {
+            ++m_stats.boxesSkipped;
+            continue;
+        }
+        collectBox(frame, box, span);
+    }
+}
+
+// One admitted box: its fill (or outlined fill), the critical path's mark, the highlight, its number.
+void GanttPlottable::collectBox(Frame& frame, const GanttBox& box, const PixelSpan& span)
+{
+    const int height = frame.bottom - frame.top;
+    const QRect rect(span.left, frame.top, span.width(), height);
+    const int bucket = static_cast<int>(box.kind) * 2 + (box.chunk % 2 != 0 ? 1 : 0);
+    // Outlines only where a box is wide enough to keep some fill inside them.
+    if (span.width() >= 4 && height >= 4) {
+        m_outlined[bucket].push_back(rect);
+        frame.lastFill = -1;
+    } else if (bucket == frame.lastFill && m_fills[bucket].back().right() + 1 == span.left) {
+        // Zoomed out, runs of narrow boxes of one kind become one rectangle: fewer, longer fills.
+        m_fills[bucket].back().setRight(span.right - 1);
+    } else {
+        m_fills[bucket].push_back(rect);
+        frame.lastFill = bucket;
+    }
+    ++m_stats.boxesDrawn;
+    if (m_stats.countColumns) {
+        for (int c = span.left; c < span.right; ++c) {
+            const int index =
+                std::clamp(c - frame.area.left(), 0, static_cast<int>(frame.columnDraws.size()) - 1);
+            m_stats.maxDrawsPerColumn = std::max(m_stats.maxDrawsPerColumn, ++frame.columnDraws[index]);
+        }
+    }
+    // The critical path: an outline where it leaves the box's colour visible, else a line along the row's
+    // foot, so a run of narrow critical boxes does not turn black.
+    if (box.critical && span.width() >= 8 && height >= 8) {
+        m_criticalRects.push_back(rect);
+    } else if (box.critical) {
+        if (!m_criticalMarks.empty() && m_criticalMarks.back().top() == frame.bottom - 2 &&
+            m_criticalMarks.back().right() + 1 == span.left)
+            m_criticalMarks.back().setRight(span.right - 1);
+        else
+            m_criticalMarks.emplace_back(span.left, frame.bottom - 2, span.width(), 2);
+    }
+    if (m_activeCollective >= 0 && box.collective == m_activeCollective)
+        m_highlightRects.push_back(rect);
+    // Whether a number fits is judged on the box's exact width, not its rounded columns, so boxes of one
+    // length are all numbered or none is.
+    const double exactWidth = (box.end - box.start) * frame.pixelsPerSecond;
+    if (box.microbatch >= 0 && height >= frame.labelHeight && exactWidth >= frame.labelHeight) {
+        labelText(box.microbatch);
+        if (exactWidth >= m_labelWidths[box.microbatch] + 5 &&
+            span.width() >= m_labelWidths[box.microbatch] + 2)
+            m_labels.push_back({rect, box.microbatch, isLight(bucketColor(bucket))});
+    }
+}
+
+// The hatched bubbles, then the boxes batch by batch: narrow ones filled, wide ones with an outline.
+void GanttPlottable::paintBoxes(QCPPainter* painter)
+{
     if (!m_gaps.empty()) {
         painter->setBrush(QBrush(m_hatch, Qt::BDiagPattern));
         painter->drawRects(m_gaps.data(), static_cast<int>(m_gaps.size()));
@@ -300,6 +343,11 @@ void GanttPlottable::draw(QCPPainter* painter)
             painter->drawRects(outlined.data(), static_cast<int>(outlined.size()));
         }
     }
+}
+
+// The critical path (outlines and foot marks) and the active collective over the boxes.
+void GanttPlottable::paintOutlines(QCPPainter* painter)
+{
     painter->setBrush(Qt::NoBrush);
     auto outline = [&](std::vector<QRect>& rects, const QColor& color) {
         if (rects.empty())
@@ -319,20 +367,24 @@ void GanttPlottable::draw(QCPPainter* painter)
         painter->setBrush(Qt::NoBrush);
     }
     outline(m_highlightRects, m_highlight);
+}
 
-    if (!m_labels.empty()) {
-        painter->setFont(m_labelFont);
-        const QColor dark(0x1A, 0x1A, 0x1A);
-        for (const Label& label : m_labels) {
-            const QStaticText& text = labelText(label.microbatch);
-            const QSizeF size = text.size();
-            painter->setPen(label.dark ? dark : QColor(Qt::white));
-            painter->drawStaticText(QPointF(label.rect.center().x() + 1 - size.width() / 2,
-                                            label.rect.top() + (label.rect.height() - size.height()) / 2),
-                                    text);
-        }
-        m_stats.labelsDrawn = static_cast<int>(m_labels.size());
+// Microbatch numbers, dark on light boxes and white on dark ones.
+void GanttPlottable::paintLabels(QCPPainter* painter)
+{
+    if (m_labels.empty())
+        return;
+    painter->setFont(m_labelFont);
+    const QColor dark(0x1A, 0x1A, 0x1A);
+    for (const Label& label : m_labels) {
+        const QStaticText& text = labelText(label.microbatch);
+        const QSizeF size = text.size();
+        painter->setPen(label.dark ? dark : QColor(Qt::white));
+        painter->drawStaticText(QPointF(label.rect.center().x() + 1 - size.width() / 2,
+                                        label.rect.top() + (label.rect.height() - size.height()) / 2),
+                                text);
     }
+    m_stats.labelsDrawn = static_cast<int>(m_labels.size());
 }
 
 void GanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// All boxes of the step timeline in one QCustomPlot plottable (STYLE.md: thousands of Gantt boxes are one
-// plottable, not thousands of items). It paints a GanttLayout: lane bands, hatched bubbles, boxes coloured
-// by kind and batched by colour, microbatch numbers where they fit, the critical path and the active
+// All boxes of the step timeline in one QCustomPlot plottable (CONTRIBUTING.md: thousands of Gantt boxes are
+// one plottable, not thousands of items). It paints a GanttLayout: lane bands, hatched bubbles, boxes
+// coloured by kind and batched by colour, microbatch numbers where they fit, the critical path and the active
 // collective outlined. Each pixel column of a row is painted at most once (ColumnFilter).
 #pragma once
 
@@ -13,6 +13,7 @@
 
 #include <array>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace ss {
@@ -49,7 +50,7 @@ public:
     // BAND: every other stage's background; HATCH: the bubbles; CRITICAL and HIGHLIGHT: the outlines of the
     // critical path and of the active collective.
     void setColors(const QColor& band, const QColor& hatch, const QColor& critical, const QColor& highlight);
-    // Presentation mode (issue 7): box outlines and the critical path's and active collective's outlines
+    // Presentation mode: box outlines and the critical path's and active collective's outlines
     // SCALE times as thick.
     void setLineScale(double scale) { m_lineScale = scale > 0 ? scale : 1; }
     double lineScale() const { return m_lineScale; }
@@ -73,8 +74,17 @@ private:
         int microbatch;
         bool dark; // dark text on a light box
     };
+    struct Frame;
 
     const QStaticText& labelText(int microbatch);
+    int prepareFrame();
+    std::pair<int, int> pixelRows(double top, double bottom) const;
+    void drawBands(QCPPainter* painter, const QRect& area) const;
+    void collectRow(Frame& frame, const GanttRow& row);
+    void collectBox(Frame& frame, const GanttBox& box, const PixelSpan& span);
+    void paintBoxes(QCPPainter* painter);
+    void paintOutlines(QCPPainter* painter);
+    void paintLabels(QCPPainter* painter);
 
     std::shared_ptr<const GanttLayout> m_layout;
     int m_activeCollective = -1;

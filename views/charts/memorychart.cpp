@@ -2,6 +2,7 @@
 #include "memorychart.h"
 
 #include "chartlayout.h"
+#include "chartpalette.h"
 
 #include "compare.h"
 #include "comparetext.h"
@@ -41,20 +42,18 @@ QColor componentColor(MemoryChart::Component component)
 {
     switch (component) {
     case MemoryChart::Component::Params:
-        return QColor(0x00, 0x72, 0xB2);
+        return QColor(okabeIto::blue);
     case MemoryChart::Component::Grads:
-        return QColor(0x56, 0xB4, 0xE9);
+        return QColor(okabeIto::skyBlue);
     case MemoryChart::Component::Optimizer:
-        return QColor(0xE6, 0x9F, 0x00);
+        return QColor(okabeIto::orange);
     case MemoryChart::Component::Activations:
-        return QColor(0x00, 0x9E, 0x73);
+        return QColor(okabeIto::bluishGreen);
     case MemoryChart::Component::Buffers:
-        return QColor(0xCC, 0x79, 0xA7);
+        return QColor(okabeIto::reddishPurple);
     }
     return Qt::gray;
 }
-
-const QColor overflowColor(0xD6, 0x27, 0x28);
 
 } // namespace
 
@@ -66,11 +65,8 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent)
 
     // Rows: title, legend, axis rect.
     m_title = addTitleAndLegendRows(this);
-    legend->setVisible(true);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legend->setWrap(componentCount);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
     legend->setColumnSpacing(16);
     plotLayout()->setRowStretchFactor(0, 0.001);
     plotLayout()->setRowStretchFactor(1, 0.001);
@@ -81,8 +77,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent)
         bar->setName(componentName(component));
         bar->setWidth(barWidth);
         bar->setAntialiased(false);
-        bar->setBrush(componentColor(component));
-        bar->setPen(QPen(componentColor(component).darker(130), 1));
+        setBarColor(bar, componentColor(component));
         if (i > 0)
             bar->moveAbove(m_bars[i - 1]);
         m_bars[i] = bar;
@@ -99,15 +94,15 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent)
     xAxis->setTickLength(0, 4);
 
     m_capacityLine = new QCPItemStraightLine(this);
-    m_capacityLine->setPen(QPen(overflowColor, 2, Qt::DashLine));
+    m_capacityLine->setPen(QPen(alertColor(), 2, Qt::DashLine));
     m_capacityLine->setVisible(false);
     // The capacity is labelled on a right-hand axis, outside the plot, so no bar ever hides the label.
     yAxis2->setVisible(true);
     yAxis2->setBasePen(Qt::NoPen);
-    yAxis2->setTickPen(QPen(overflowColor, 2));
+    yAxis2->setTickPen(QPen(alertColor(), 2));
     yAxis2->setTickLength(0, 6);
     yAxis2->setSubTicks(false);
-    yAxis2->setTickLabelColor(overflowColor);
+    yAxis2->setTickLabelColor(alertColor());
     yAxis2->grid()->setVisible(false);
     m_capacityTicker = QSharedPointer<QCPAxisTickerText>::create();
     yAxis2->setTicker(m_capacityTicker);
@@ -289,7 +284,7 @@ void MemoryChart::layoutBars()
         auto* outline = new QCPItemRect(this);
         outline->topLeft->setCoords(s + offset - currentBarWidth() / 2, stage.total);
         outline->bottomRight->setCoords(s + offset + currentBarWidth() / 2, 0);
-        outline->setPen(QPen(overflowColor, 2.5));
+        outline->setPen(QPen(alertColor(), 2.5));
         outline->setBrush(Qt::NoBrush);
         outline->setAntialiased(false);
         m_overflowItems.push_back(outline);
@@ -298,7 +293,7 @@ void MemoryChart::layoutBars()
             label->position->setCoords(s + offset, stage.total);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
             label->setText(tr("+%1").arg(quantityText(stage.total - stage.capacity, Unit::Bytes)));
-            label->setColor(overflowColor);
+            label->setColor(alertColor());
             QFont bold = font();
             bold.setBold(true);
             label->setFont(bold);
@@ -325,7 +320,7 @@ void MemoryChart::updateTitle()
     if (m_stale)
         title = tr("%1 (last valid scenario)").arg(title);
     m_title->setText(title);
-    m_title->setTextColor(m_stale ? overflowColor : palette().color(QPalette::WindowText));
+    m_title->setTextColor(m_stale ? alertColor() : palette().color(QPalette::WindowText));
 }
 
 void MemoryChart::clearOverflowItems()
@@ -336,7 +331,7 @@ void MemoryChart::clearOverflowItems()
     m_overflowLabels.clear();
 }
 
-// Overflow labels only while they fit over their bar (STYLE.md: drop labels that do not fit); the
+// Overflow labels only while they fit over their bar (CONTRIBUTING.md: drop labels that do not fit); the
 // outline stays, and the tooltip and the summary's warnings still give the figure.
 void MemoryChart::updateOverflowLabels()
 {
@@ -436,12 +431,7 @@ void MemoryChart::updateLegendWrap(int width)
 {
     // All legend entries in one line when they fit (the words differ by language), else two or three lines.
     const int entries = legend->itemCount();
-    for (int wrap : {entries, 3, 2}) {
-        legend->setWrap(wrap);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the entries
-        if (legend->minimumOuterSizeHint().width() + 24 <= width)
-            break;
-    }
+    fitLegendWrap(legend, {entries, 3, 2}, width - 24);
 }
 
 void MemoryChart::setPresentationScale(double scale)
@@ -472,7 +462,7 @@ void MemoryChart::changeEvent(QEvent* event)
         retranslate();
 }
 
-// View > Language (issue 7): the legend, the axes, the capacity and overflow labels and the title in the new
+// View > Language: the legend, the axes, the capacity and overflow labels and the title in the new
 // language and locale, from the stages on show.
 void MemoryChart::retranslate()
 {
@@ -492,21 +482,7 @@ void MemoryChart::retranslate()
 // Follows the widget palette so the chart reads in dark themes; printing uses the light palette.
 void MemoryChart::applyPalette()
 {
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::WindowText);
-    QColor grid = text;
-    grid.setAlpha(40);
-    setBackground(pal.brush(QPalette::Base));
-    for (QCPAxis* axis : {xAxis, yAxis}) {
-        axis->setBasePen(QPen(text, 1));
-        axis->setTickPen(QPen(text, 1));
-        axis->setSubTickPen(QPen(text, 1));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
-        axis->grid()->setZeroLinePen(Qt::NoPen);
-    }
-    legend->setTextColor(text);
+    applyLegendInk(legend, applyChartInk(this, {xAxis, yAxis}));
     if (m_title)
         updateTitle();
 }

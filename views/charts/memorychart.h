@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Memory per GPU for every pipeline stage: stacked bars of the five components of ss::StageMemory,
 // the GPU capacity as a line, and the stages that do not fit outlined with their overflow. With a pinned
-// baseline (issue 6) each stage also shows the baseline's stack, lighter and narrower, left of the current
+// baseline each stage also shows the baseline's stack, lighter and narrower, left of the current
 // one. It only draws figures of an ss::Result; nothing here computes memory.
 #pragma once
 
@@ -50,7 +50,7 @@ public:
     // Stages outlined as not fitting.
     int overflowMarks() const { return static_cast<int>(m_overflowItems.size()); }
     double capacity() const { return m_capacity; }
-    // Presentation mode (issue 7): fonts and lines SCALE times their usual size (1: as usual).
+    // Presentation mode: fonts and lines SCALE times their usual size (1: as usual).
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const { return m_presentation.scale(); }
 

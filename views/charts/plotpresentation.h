@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Presentation mode for a QCustomPlot chart (issue 7): every font (titles, legend, axis labels, tick
+// Presentation mode for a QCustomPlot chart: every font (titles, legend, axis labels, tick
 // labels, text items) and every line (axes, grids, bar and graph outlines, items) SCALE times its usual
 // size, for a projector. One instance per chart; the chart's setPresentationScale() calls setScale().
 //

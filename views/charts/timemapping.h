@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Time -> pixel for the step timeline, apart from any painting (STYLE.md, "Drawing"): the mapping of a
+// Time -> pixel for the step timeline, apart from any painting (CONTRIBUTING.md, "Drawing"): the mapping of a
 // time range onto pixel columns, zoom about an anchor, pan by pixels, both kept inside the step, and the
 // column filter that lets a row paint each pixel column once however many boxes land on it.
 #pragma once
@@ -58,8 +58,8 @@ private:
 };
 
 // Boxes of one row, in order of start: admit() trims a span to the columns not painted yet and says
-// whether anything is left, so each pixel column of a row is painted at most once (STYLE.md: skip draws
-// that land on the same pixel). A box that only covers painted columns is skipped.
+// whether anything is left, so each pixel column of a row is painted at most once (CONTRIBUTING.md: skip
+// draws that land on the same pixel). A box that only covers painted columns is skipped.
 class ColumnFilter
 {
 public:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Axis tickers that speak units. All chart axes that show bytes or seconds (later bytes/s) use these,
-// so tick steps and labels follow one rule everywhere (STYLE.md, "Drawing").
+// so tick steps and labels follow one rule everywhere (CONTRIBUTING.md, "Drawing").
 #pragma once
 
 #include "units.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// How the views word a comparison with the pinned baseline (issue 6): signed deltas with their units
+// How the views word a comparison with the pinned baseline: signed deltas with their units
 // ("−0.31 s (−18%)"), percentage points for fractions, the colour of better and worse, the figures' names.
 // The numbers come from the engine's compareResults(); nothing here subtracts.
 #pragma once

@@ -114,7 +114,7 @@ void CompareView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         m_model->setPalette(palette());
-    // View > Language (issue 7): the sentences and the table's words again; its rows and selection stay.
+    // View > Language: the sentences and the table's words again; its rows and selection stay.
     if (event->type() == QEvent::LanguageChange) {
         showTexts();
         m_model->retranslate();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Compare tab (issue 6): the pinned baseline against the current scenario, every figure in a table
+// The Compare tab: the pinned baseline against the current scenario, every figure in a table
 // (baseline, current, change, change %), and the bottleneck of each. A tab rather than a dock: the summary
 // strip and the memory chart already carry the headline deltas beside the charts; the full table is the
 // detail a report writer copies out, and a dock would take its width from every chart for all users.

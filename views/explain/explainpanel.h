@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Explain panel (issue 7, "Explain everything"), the content of the "explainDock": for the figure the
+// The Explain panel ("Explain everything"), the content of the "explainDock": for the figure the
 // user clicked (a memory bar segment, a box of the step timeline, a link of the topology or a bar of the
-// bandwidth chart, a figure of the summary strip) its name in words, the formula, the numbers put into it, the value with its unit and the
-// source, with the figures that belong with it (a collective's time, bytes and bus bandwidth). It shows what
-// the ExplainModel holds and asks it for explanations only when it has something to show: never per edit
-// (edits are gathered for a moment, and nothing is asked while the panel is hidden).
+// bandwidth chart, a figure of the summary strip) its name in words, the formula, the numbers put into it,
+// the value with its unit and the source, with the figures that belong with it (a collective's time, bytes
+// and bus bandwidth). It shows what the ExplainModel holds and asks it for explanations only when it has
+// something to show: never per edit (edits are gathered for a moment, and nothing is asked while the panel is
+// hidden).
 #pragma once
 
 #include "result.h"

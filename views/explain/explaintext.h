@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The words of explanations (issue 7, "Explain everything"). The engine explains a figure in English symbols
+// The words of explanations ("Explain everything"). The engine explains a figure in English symbols
 // (result.h Explanation); this table holds, for every figure PATTERN the engine emits (indices written "[]":
 // "memory.per_gpu[].optimizer"), a translatable title in words, a legend of its symbols and every formula
 // text the engine writes for it, as translatable source strings: a zh_CN user reads Chinese words inside the

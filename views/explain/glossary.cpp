@@ -460,29 +460,40 @@ bool Glossary::matches(const GlossaryEntry& entry, const QString& filter)
     return true;
 }
 
+const std::vector<std::pair<QString, QString>>& Glossary::fieldTerms()
+{
+    static const std::vector<std::pair<QString, QString>> terms = [] {
+        const std::pair<const char*, const char*> pairs[] = {
+            {"parallel.zero_stage", "zero"},
+            {"parallel.offload_optimizer", "offload-optimizer"},
+            {"parallel.offload_params", "offload-params"},
+            {"parallel.tp", "tp"},
+            {"parallel.pp", "pp"},
+            {"parallel.dp", "dp"},
+            {"parallel.sequence_parallel", "sp"},
+            {"parallel.schedule", "pipeline-schedule"},
+            {"parallel.virtual_stages", "interleaved"},
+            {"parallel.dp_sync", "ps"},
+            {"parallel.ps_servers", "ps"},
+            {"training.micro_batch", "microbatch"},
+            {"training.global_batch", "grad-accumulation"},
+            {"training.recompute", "recompute"},
+            {"training.grad_comm_bits", "grad-compression"},
+            {"training.precision", "mixed-precision"},
+        };
+        std::vector<std::pair<QString, QString>> out;
+        for (const auto& [field, id] : pairs)
+            out.emplace_back(QLatin1String(field), QLatin1String(id));
+        return out;
+    }();
+    return terms;
+}
+
 QString Glossary::termForField(const QString& path)
 {
-    static const std::pair<const char*, const char*> fieldTerms[] = {
-        {"parallel.zero_stage", "zero"},
-        {"parallel.offload_optimizer", "offload-optimizer"},
-        {"parallel.offload_params", "offload-params"},
-        {"parallel.tp", "tp"},
-        {"parallel.pp", "pp"},
-        {"parallel.dp", "dp"},
-        {"parallel.sequence_parallel", "sp"},
-        {"parallel.schedule", "pipeline-schedule"},
-        {"parallel.virtual_stages", "interleaved"},
-        {"parallel.dp_sync", "ps"},
-        {"parallel.ps_servers", "ps"},
-        {"training.micro_batch", "microbatch"},
-        {"training.global_batch", "grad-accumulation"},
-        {"training.recompute", "recompute"},
-        {"training.grad_comm_bits", "grad-compression"},
-        {"training.precision", "mixed-precision"},
-    };
-    for (const auto& [field, id] : fieldTerms)
-        if (path == QLatin1String(field))
-            return QLatin1String(id);
+    for (const auto& [field, id] : fieldTerms())
+        if (path == field)
+            return id;
     return {};
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The glossary of the field's terms (issue 7): ZeRO stages, offload, the parallelisms, pipeline schedules,
+// The glossary of the field's terms: ZeRO stages, offload, the parallelisms, pipeline schedules,
 // bandwidth figures, nvidia-smi's path classes, networks and collectives, each with a short definition and
 // its source. Help > Glossary shows it with a search field; glossaryTooltip() puts a definition on the
 // parameter panel's fields and the summary strip's figures.
@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <utility>
 #include <vector>
 
 class QAction;
@@ -44,6 +45,8 @@ public:
     static bool matches(const GlossaryEntry& entry, const QString& filter);
     // The glossary id explaining a scenario field ("parallel.zero_stage" -> "zero"); "" for none.
     static QString termForField(const QString& path);
+    // (field path, glossary id) for every field with a term; a test holds each path to fields.h.
+    static const std::vector<std::pair<QString, QString>>& fieldTerms();
 };
 
 // "Term: definition / Source: ..." as plain text wrapped to tooltip width; "" for an unknown term.

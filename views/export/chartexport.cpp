@@ -35,13 +35,14 @@
 #include <QSvgGenerator>
 #include <QTextDocument>
 
+#include <functional>
 #include <memory>
 
 namespace ss {
 
 namespace {
 
-// A light palette whatever the desktop's theme: exports are for print (issue 5, "readable in print").
+// A light palette whatever the desktop's theme: exports are read in print as often as on screen.
 QPalette printPalette()
 {
     std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
@@ -274,7 +275,7 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
     report.space(10);
 
     if (baseline) {
-        // What the change bought (issue 6): every headline figure against the pinned baseline.
+        // What the change bought: every headline figure against the pinned baseline.
         report.text(ChartExport::tr("Compared with the baseline “%1”").arg(baseline->label), 18, true);
         report.text(ChartExport::tr("Baseline → current (change = current − baseline)"), 12);
         report.resetShade();
@@ -343,6 +344,69 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
     return bytes;
 }
 
+// What paints one chart onto a painter of the chart's size.
+using Painting = std::function<void(QCPPainter*)>;
+
+// SIZE pixels times SCALE, on white.
+QImage renderImage(QSize size, double scale, const Painting& paint)
+{
+    QImage image(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.scale(scale, scale);
+    paint(&painter);
+    painter.end();
+    return image;
+}
+
+// What WRITE writes into a buffer.
+QByteArray written(const std::function<void(QBuffer*)>& write)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    write(&buffer);
+    return bytes;
+}
+
+QByteArray renderSvg(QSize size, const QString& title, const Painting& paint)
+{
+    return written([&](QBuffer* buffer) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(buffer);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(title);
+        QCPPainter painter(&svg);
+        paint(&painter);
+        painter.end();
+    });
+}
+
+// One page the chart's size (in points at 96 dpi: 0.75 pt per pixel).
+QByteArray renderPdf(QSize size, const QString& title, const Painting& paint)
+{
+    return written([&](QBuffer* buffer) {
+        QPdfWriter writer(buffer);
+        writer.setResolution(96);
+        writer.setPageLayout(
+            QPageLayout(QPageSize(QSizeF(size) * 0.75, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                        QPageLayout::Portrait, QMarginsF()));
+        writer.setTitle(title);
+        writer.setCreator(QStringLiteral("ShardScope"));
+        QCPPainter painter(&writer);
+        paint(&painter);
+        painter.end();
+    });
+}
+
+QByteArray pngBytes(const QImage& image)
+{
+    return written([&](QBuffer* buffer) { image.save(buffer, "PNG"); });
+}
+
 } // namespace
 
 QString ChartExport::title(io::ExportChart chart)
@@ -406,15 +470,8 @@ void ChartExport::paint(QCPPainter* painter, QSize size, const Scenario& scenari
 QImage ChartExport::image(const Scenario& scenario, const Result& result, io::ExportChart chart, QSize size,
                           double scale, const Baseline* baseline)
 {
-    QImage image(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QCPPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.scale(scale, scale);
-    paint(&painter, size, scenario, result, chart, baseline);
-    painter.end();
-    return image;
+    return renderImage(size, scale,
+                       [&](QCPPainter* painter) { paint(painter, size, scenario, result, chart, baseline); });
 }
 
 QByteArray ChartExport::exportData(const Scenario& scenario, const Result& result, io::ExportChart chart,
@@ -424,7 +481,9 @@ QByteArray ChartExport::exportData(const Scenario& scenario, const Result& resul
     if (!supports(chart, format, error))
         return {};
     const QSize size(chartWidth, chartHeight);
-    QByteArray bytes;
+    const Painting painting = [&](QCPPainter* painter) {
+        paint(painter, size, scenario, result, chart, baseline);
+    };
     switch (format) {
     case io::ExportFormat::Csv:
         if (chart == io::ExportChart::Report) {
@@ -435,44 +494,16 @@ QByteArray ChartExport::exportData(const Scenario& scenario, const Result& resul
         return io::chartCsv(chart, result);
     case io::ExportFormat::Json:
         return io::writeTraceEvents(result, QString::fromStdString(scenario.name));
-    case io::ExportFormat::Png: {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        image(scenario, result, chart, size, pngScale, baseline).save(&buffer, "PNG");
-        return bytes;
-    }
-    case io::ExportFormat::Svg: {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(title(chart));
-        QCPPainter painter(&svg);
-        paint(&painter, size, scenario, result, chart, baseline);
-        painter.end();
-        return bytes;
-    }
+    case io::ExportFormat::Png:
+        return pngBytes(renderImage(size, pngScale, painting));
+    case io::ExportFormat::Svg:
+        return renderSvg(size, title(chart), painting);
     case io::ExportFormat::Pdf: {
         if (chart == io::ExportChart::Report)
             return reportPdf(scenario, result, pages, baseline);
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter writer(&buffer);
-        writer.setResolution(96);
-        // One page the chart's size (in points at 96 dpi: 0.75 pt per pixel).
-        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size) * 0.75, QPageSize::Point, QString(),
-                                                   QPageSize::ExactMatch),
-                                         QPageLayout::Portrait, QMarginsF()));
-        writer.setTitle(title(chart));
-        writer.setCreator(QStringLiteral("ShardScope"));
-        QCPPainter painter(&writer);
-        paint(&painter, size, scenario, result, chart, baseline);
-        painter.end();
         if (pages)
             *pages = 1;
-        return bytes;
+        return renderPdf(size, title(chart), painting);
     }
     case io::ExportFormat::Unknown:
         break;
@@ -526,15 +557,7 @@ void ChartExport::paintSweep(QCPPainter* painter, QSize size, const Scenario& sc
 
 QImage ChartExport::sweepImage(const Scenario& scenario, const SweepResult& sweep, QSize size, double scale)
 {
-    QImage image(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QCPPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.scale(scale, scale);
-    paintSweep(&painter, size, scenario, sweep);
-    painter.end();
-    return image;
+    return renderImage(size, scale, [&](QCPPainter* painter) { paintSweep(painter, size, scenario, sweep); });
 }
 
 QByteArray ChartExport::sweepData(const Scenario& scenario, const SweepResult& sweep, io::ExportFormat format,
@@ -543,40 +566,17 @@ QByteArray ChartExport::sweepData(const Scenario& scenario, const SweepResult& s
     if (!supports(io::ExportChart::Sweep, format, error))
         return {};
     const QSize size(chartWidth, chartHeight);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
+    const Painting painting = [&](QCPPainter* painter) { paintSweep(painter, size, scenario, sweep); };
     switch (format) {
     case io::ExportFormat::Csv:
         // The numbers `shardscope-cli sweep` prints, with RFC 4180 line ends as the other CSV exports.
         return QByteArray::fromStdString(sweepCsv(sweep, "\r\n"));
     case io::ExportFormat::Png:
-        sweepImage(scenario, sweep).save(&buffer, "PNG");
-        return bytes;
-    case io::ExportFormat::Svg: {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(title(io::ExportChart::Sweep));
-        QCPPainter painter(&svg);
-        paintSweep(&painter, size, scenario, sweep);
-        painter.end();
-        return bytes;
-    }
-    case io::ExportFormat::Pdf: {
-        QPdfWriter writer(&buffer);
-        writer.setResolution(96);
-        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(size) * 0.75, QPageSize::Point, QString(),
-                                                   QPageSize::ExactMatch),
-                                         QPageLayout::Portrait, QMarginsF()));
-        writer.setTitle(title(io::ExportChart::Sweep));
-        writer.setCreator(QStringLiteral("ShardScope"));
-        QCPPainter painter(&writer);
-        paintSweep(&painter, size, scenario, sweep);
-        painter.end();
-        return bytes;
-    }
+        return pngBytes(sweepImage(scenario, sweep));
+    case io::ExportFormat::Svg:
+        return renderSvg(size, title(io::ExportChart::Sweep), painting);
+    case io::ExportFormat::Pdf:
+        return renderPdf(size, title(io::ExportChart::Sweep), painting);
     case io::ExportFormat::Json:
     case io::ExportFormat::Unknown:
         break;

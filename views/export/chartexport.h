@@ -23,7 +23,7 @@ namespace ss {
 
 struct Baseline;
 
-// BASELINE (all functions below): the pinned baseline (issue 6) the memory and Gantt charts and the report
+// BASELINE (all functions below): the pinned baseline the memory and Gantt charts and the report
 // show beside RESULT, as the window does; nullptr for none.
 class ChartExport
 {

@@ -32,7 +32,7 @@ public:
     // Where the sweep chart's parameter and values come from (the Sweep tab's controls); without one the
     // sweep chart is not offered.
     void setSweepSpec(std::function<SweepSpec()> provider) { m_sweepSpec = std::move(provider); }
-    // The pinned baseline the charts and the report show (issue 6); nullptr from it while none is pinned.
+    // The pinned baseline the charts and the report show; nullptr from it while none is pinned.
     void setBaseline(std::function<const Baseline*()> provider) { m_baseline = std::move(provider); }
     // Adds the Export submenu (every chart, the report, the timeline) to FILE_MENU.
     QMenu* addExportMenu(QMenu* fileMenu);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The preview of an import (issue 5: "a preview of what will change, one undo step for the whole import"):
+// The preview of an import (a preview of what will change, one undo step for the whole import):
 // what the file is, what the reader assumed, and each scenario field that would change from its current
 // value to the imported one. Apply is the caller's to act on (one ScenarioDocument::replaceScenario);
 // the dialog itself changes nothing. An nccl-tests calibration shows its fit on a log-log chart and cannot
@@ -50,7 +50,7 @@ public:
     static QString kindText(io::ImportKind kind);
 
 protected:
-    // View > Language while the preview is open (issue 7): its words again, the same changes.
+    // View > Language while the preview is open: its words again, the same changes.
     void changeEvent(QEvent* event) override;
 
 private:

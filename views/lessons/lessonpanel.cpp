@@ -343,7 +343,7 @@ bool LessonPanel::eventFilter(QObject* watched, QEvent* event)
     if (watched == m_table && event->type() == QEvent::Resize &&
         static_cast<QResizeEvent*>(event)->oldSize().width() != m_table->width())
         fitFigureLabels();
-    // The figures' items hold fonts of the size they were made in: presentation mode's larger type (issue 7)
+    // The figures' items hold fonts of the size they were made in: presentation mode's larger type
     // needs them made again, or the row labels are measured small and drawn large, and cut. The table's own
     // event: its font is the new one by then, which its parent's may not see yet.
     if (watched == m_table && event->type() == QEvent::FontChange)

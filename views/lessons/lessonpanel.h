@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The lesson dock (issue 7): the open lesson's title, "Step n of N", the step's text, a table of the figures
+// The lesson dock: the open lesson's title, "Step n of N", the step's text, a table of the figures
 // the lesson is about for every step seen so far, and Previous / Next / Apply This Step / Restart Lesson.
 // Next and Previous go to the neighbouring step and apply it: its fields are set through the document as
 // one undo step ("Lesson 1, step 2"), so Edit > Undo goes back, and the panel follows the undo.
@@ -58,7 +58,7 @@ public:
     // Sets step STEP's fields (0-based) as one undo step and shows its tab; false when out of range.
     bool goToStep(int step);
 
-    // Presentation mode (issue 7), which finds this by name: the open lesson's dock SCALE times wider, as its
+    // Presentation mode, which finds this by name: the open lesson's dock SCALE times wider, as its
     // type is, so the figures keep their room (within a third of the window: the views keep the rest).
     // Leaving, the mode restores the docks.
     Q_INVOKABLE void setPresentationScale(double scale);

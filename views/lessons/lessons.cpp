@@ -211,7 +211,7 @@ const std::vector<Lesson> lessonTable = {
        {{"training.grad_comm_bits", "1"}},
        "ganttChart"}}},
 
-    // 5. NCCL's path preference over a real topology (nvidia-smi topo -m classes, REFERENCES.md).
+    // 5. NCCL's path preference over a real topology (the classes of the nvidia-smi topo -m legend).
     {"topology-dgx1-pcie",
      QT_TRANSLATE_NOOP("Lessons", "Topology: NVLink vs PCIe switch vs QPI"),
      {LessonFigure::StepTime, LessonFigure::ExposedComm, LessonFigure::DpBusBandwidth},

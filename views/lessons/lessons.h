@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The guided lessons (issue 7): each a scenario (resources/lessons/<id>.json) and a few steps; a step is a
+// The guided lessons: each a scenario (resources/lessons/<id>.json) and a few steps; a step is a
 // short text (what to look at, what to change, what you should see), the field values it sets (paths and
 // texts as `--set` takes them) and the view tab that shows its point. The texts are translated when shown.
 //

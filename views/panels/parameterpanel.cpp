@@ -6,6 +6,7 @@
 #include "fieldnames.h"
 #include "glossary.h"
 #include "scenariodocument.h"
+#include "stepspinbox.h"
 #include "unitformat.h"
 
 #include <QCheckBox>
@@ -60,18 +61,11 @@ bool hasIntChoices(const FieldInfo& field)
     return true;
 }
 
-// A spin box that tells a step (arrow, wheel, Up/Down key: scrubbing, merged into one undo step) from a
-// typed value (one undo step of its own).
-class FieldSpinBox : public QSpinBox
+// A field's spin box (steps tell scrubbing from typing, StepSpinBox), with words for a zero that means
+// "derived".
+class FieldSpinBox : public StepSpinBox
 {
 public:
-    bool isStepping() const { return m_stepping; }
-    void stepBy(int steps) override
-    {
-        m_stepping = true;
-        QSpinBox::stepBy(steps);
-        m_stepping = false;
-    }
     // For fields where 0 means "derived from the others" (head_dim = hidden/heads, position table =
     // sequence length), 0 reads as that word rather than as a size of zero.
     void setZeroText(const QString& text)
@@ -147,7 +141,6 @@ private:
         }
     }
 
-    bool m_stepping = false;
     QString m_zeroText;
 };
 
@@ -402,7 +395,7 @@ QString ParameterPanel::toolTipFor(const Row& row) const
         tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Accepts 0.5 or 50%");
     }
     tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + row.path;
-    // The glossary's definition of the field's term (issue 7), after a blank line.
+    // The glossary's definition of the field's term, after a blank line.
     if (const QString glossary = glossaryTooltip(Glossary::termForField(row.path)); !glossary.isEmpty())
         tip += QStringLiteral("\n\n") + glossary;
     return tip;
@@ -581,8 +574,8 @@ void ParameterPanel::updateMark(Row& row)
 
 void ParameterPanel::updateEnabled()
 {
-    // A transformer's parameter count is derived from its architecture (CONTRACT.md), so the count
-    // field only applies to models given as a bare count.
+    // A transformer's parameter count is derived from its architecture (docs/formats.md, "Scenario"), so the
+    // count field only applies to models given as a bare count.
     if (Row* params = m_byPath.value(QStringLiteral("model.params"))) {
         const bool byCount = m_document->scenario().model.kind == ModelKind::Params;
         params->editor->setEnabled(byCount);

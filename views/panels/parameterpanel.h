@@ -40,7 +40,7 @@ public slots:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
-    // View > Language (issue 7): section titles, labels, tooltips, choices and marks in the new language.
+    // View > Language: section titles, labels, tooltips, choices and marks in the new language.
     void changeEvent(QEvent* event) override;
 
 private:

@@ -28,7 +28,7 @@ const QString staleStyle =
                    " padding: 4px 10px; font-weight: bold; }");
 const QString overStyle = QStringLiteral("QLabel { background: #c62828; color: white; border-radius: 4px;"
                                          " padding: 4px 10px; font-weight: bold; }");
-// The glossary's definitions (issue 7) on the captions of the figures it explains, in the current language.
+// The glossary's definitions on the captions of the figures it explains, in the current language.
 void setGlossaryTips(const QWidget* figures)
 {
     const std::pair<const char*, const char*> tips[] = {{"summary.mfu.caption", "mfu"},
@@ -239,7 +239,7 @@ void SummaryStrip::changeEvent(QEvent* event)
     // The verdict colours depend on whether the theme is light or dark.
     if (event->type() == QEvent::PaletteChange && m_comparing)
         showDeltas();
-    // View > Language (issue 7): the words, and the numbers in the new default locale's notation.
+    // View > Language: the words, and the numbers in the new default locale's notation.
     if (event->type() == QEvent::LanguageChange)
         retranslate();
 }
@@ -312,7 +312,8 @@ void SummaryStrip::showFigures()
     }
     m_fits->setProperty("fits", over == 0);
 
-    // The step's figures only once the step simulator has run (CONTRACT.md "step"; zero before).
+    // The step's figures only once the step simulator has run ("step" is zero before; docs/formats.md,
+    // "Result").
     const StepResult& step = result.step;
     const bool simulated = step.time_s > 0;
     for (QLabel* figure : {m_stepTime, m_tokens, m_mfu, m_bubble, m_exposed})

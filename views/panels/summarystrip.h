@@ -2,7 +2,7 @@
 // The headline figures of a result: parameters, GPUs, microbatches, peak memory per GPU against the
 // capacity, whether it fits, model FLOPs per step; once the step is simulated, the step time, tokens/s,
 // MFU, bubble and exposed communication with the bottleneck sentence; and the engine's warnings and the
-// scenario's problems. While a baseline is pinned (issue 6), each figure also shows its change against it,
+// scenario's problems. While a baseline is pinned, each figure also shows its change against it,
 // coloured by whether it is better or worse.
 #pragma once
 

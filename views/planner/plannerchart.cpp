@@ -2,6 +2,7 @@
 #include "plannerchart.h"
 
 #include "chartlayout.h"
+#include "chartpalette.h"
 #include "plannermodel.h"
 #include "unitformat.h"
 #include "unittickers.h"
@@ -18,12 +19,6 @@ namespace ss {
 
 namespace {
 
-// Tableau 10 (Tableau's default categorical palette): distinct in print and for most colour-blind readers.
-const QColor kPalette[] = {QColor(0x4E, 0x79, 0xA7), QColor(0xF2, 0x8E, 0x2B), QColor(0xE1, 0x57, 0x59),
-                           QColor(0x76, 0xB7, 0xB2), QColor(0x59, 0xA1, 0x4F), QColor(0xED, 0xC9, 0x48),
-                           QColor(0xB0, 0x7A, 0xA1), QColor(0xFF, 0x9D, 0xA7), QColor(0x9C, 0x75, 0x5F),
-                           QColor(0xBA, 0xB0, 0xAC)};
-constexpr int kPaletteSize = int(sizeof(kPalette) / sizeof(kPalette[0]));
 constexpr double kPickPixels = 8;
 
 // The colour slot of a pp value: its position among the divisors of the GPU count, so a pp keeps its colour
@@ -48,12 +43,7 @@ PlannerChart::PlannerChart(QWidget* parent) : QCustomPlot(parent)
     xAxis->setTicker(QSharedPointer<ByteTicker>::create());
     yAxis->setTicker(QSharedPointer<QuantityTicker>::create(Unit::Count));
     // The legend under the plot: inside, it would hide the points of the upper right, the best ones.
-    addLegendRow(this, 1);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(6);
-    legend->setMargins(QMargins(6, 2, 6, 2));
-    plotLayout()->setRowStretchFactor(1, 0.001);
-    legend->setVisible(true);
+    addWrappedLegendRow(this, 1, 6);
     m_emptyText = new QCPItemText(this);
     m_emptyText->setPositionAlignment(Qt::AlignCenter);
     m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -146,7 +136,8 @@ void PlannerChart::rebuild()
         QCPGraph* g = addGraph();
         g->setLineStyle(QCPGraph::lsNone);
         const int slot = m_colourBy == ColourBy::PipelineStages ? divisorSlot(m_gpus, key) : int(key);
-        QColor colour = kPalette[std::clamp(slot, 0, 1 << 20) % kPaletteSize];
+        // Tableau 10: distinct in print and for most colour-blind readers.
+        QColor colour = tableau10(std::clamp(slot, 0, 1 << 20));
         QColor fill = colour;
         fill.setAlpha(150);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, fill, 6));
@@ -204,34 +195,19 @@ void PlannerChart::updateMarks()
 
 void PlannerChart::applyPalette()
 {
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::WindowText);
-    QColor grid = text;
-    grid.setAlpha(40);
-    setBackground(pal.brush(QPalette::Base));
-    for (QCPAxis* axis : {xAxis, yAxis}) {
-        axis->setBasePen(QPen(text, 1));
-        axis->setTickPen(QPen(text, 1));
-        axis->setSubTickPen(QPen(text, 1));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
-        axis->grid()->setZeroLinePen(Qt::NoPen);
-    }
-    legend->setTextColor(text);
-    legend->setBrush(pal.brush(QPalette::Base));
-    legend->setBorderPen(QPen(grid, 1));
+    const ChartInk ink = applyChartInk(this, {xAxis, yAxis});
+    applyLegendInk(legend, ink, LegendFill::Opaque, true);
     if (m_currentMark)
         m_currentMark->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(text, 2), Qt::NoBrush, 15));
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink.text, 2), Qt::NoBrush, 15));
     if (m_bestMark) {
         // In the text colour, as the ring: marks read on light and dark backgrounds alike, and in print.
         m_bestMark->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssStar, QPen(text, 2.5), Qt::NoBrush, 17));
+            QCPScatterStyle(QCPScatterStyle::ssStar, QPen(ink.text, 2.5), Qt::NoBrush, 17));
     }
     if (!m_emptyText)
         return;
-    m_emptyText->setColor(text);
+    m_emptyText->setColor(ink.text);
     const QString empty =
         m_emptyMessage.isEmpty() ? tr("No feasible layouts to show yet: press Run.") : m_emptyMessage;
     m_emptyText->setText(m_candidates.empty() ? empty : QString());
@@ -294,14 +270,11 @@ void PlannerChart::fitToSize()
     // in two or three.
     const int entries = legend->itemCount();
     legend->setVisible(entries > 0); // no empty frame under an empty chart
-    for (int wrap : {entries, 4, 3, 2}) {
-        if (wrap < 1 || wrap > entries)
-            continue;
-        legend->setWrap(wrap);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the entries
-        if (legend->minimumOuterSizeHint().width() + 24 <= width())
-            break;
-    }
+    std::vector<int> wraps;
+    for (int wrap : {entries, 4, 3, 2})
+        if (wrap >= 1 && wrap <= entries)
+            wraps.push_back(wrap);
+    fitLegendWrap(legend, wraps, width() - 24);
     // Under the table in a low window (presentation mode's large type above it), the tokens axis may be
     // short. The best points keep room above them for the star and the ring (8.5 pixels in radius, times
     // the presentation scale), and the axis takes its short name rather than a cut one. The axis rect is

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The planner's scatter (issue 6): every feasible layout as a point, peak memory per GPU across, tokens/s up,
+// The planner's scatter: every feasible layout as a point, peak memory per GPU across, tokens/s up,
 // coloured by pipeline stages or by ZeRO stage, the scenario's current layout ringed and the best one
 // starred. Hovering a point names its layout; clicking one asks for it to be applied (layoutClicked). It only
 // draws the candidates it is given.
@@ -48,7 +48,7 @@ public:
     const PlanCandidate* candidateAt(const QPointF& pos) const;
     QString toolTipAt(const QPointF& pos) const;
 
-    // Presentation mode (issue 7): fonts, lines and points SCALE times their usual size (1: as usual).
+    // Presentation mode: fonts, lines and points SCALE times their usual size (1: as usual).
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const { return m_presentation.scale(); }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The table of the layout planner (issue 6): the best feasible layouts, ranked by the objective with the
+// The table of the layout planner: the best feasible layouts, ranked by the objective with the
 // engine's planBetter(). It only lists what the planner found; a QSortFilterProxyModel sorts it by any column
 // (PlannerModel::SortRole holds the number behind each cell).
 #pragma once

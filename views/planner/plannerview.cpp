@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plannerview.h"
 
+#include "controlbar.h"
 #include "flowlayout.h"
 #include "plannerchart.h"
 #include "plannermodel.h"
@@ -10,7 +11,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -21,7 +21,6 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <atomic>
@@ -71,23 +70,7 @@ PlannerView::~PlannerView()
 
 void PlannerView::buildControls()
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
-    auto* bar = new QWidget(this);
-    bar->setObjectName(QStringLiteral("plannerControls"));
-    auto* flow = new FlowLayout(bar, 10, 4);
-    flow->setContentsMargins(4, 2, 4, 2);
-    const auto pair = [bar](QLabel* label, QWidget* field) {
-        auto* box = new QWidget(bar);
-        auto* row = new QHBoxLayout(box);
-        row->setContentsMargins(0, 0, 0, 0);
-        row->setSpacing(4);
-        row->addWidget(label);
-        row->addWidget(field);
-        label->setBuddy(field);
-        return box;
-    };
+    const auto [layout, bar, flow] = addControlBar(this, QStringLiteral("plannerControls"));
 
     m_run = new QPushButton(bar);
     m_run->setObjectName(QStringLiteral("plannerRun"));
@@ -109,7 +92,7 @@ void PlannerView::buildControls()
          {PlanObjective::StepTime, PlanObjective::TokensPerGpu, PlanObjective::MemoryHeadroom})
         m_objective->addItem(QString(), int(o));
     m_objectiveLabel = new QLabel(bar);
-    flow->addWidget(pair(m_objectiveLabel, m_objective));
+    flow->addWidget(labelledField(bar, m_objectiveLabel, m_objective));
     m_tpAcrossNodes = new QCheckBox(bar);
     m_tpAcrossNodes->setObjectName(QStringLiteral("plannerTpAcrossNodes"));
     flow->addWidget(m_tpAcrossNodes);
@@ -118,14 +101,14 @@ void PlannerView::buildControls()
     m_maxMicro->setRange(1, 1024);
     m_maxMicro->setValue(int(PlanOptions().max_micro_batch));
     m_maxMicroLabel = new QLabel(bar);
-    flow->addWidget(pair(m_maxMicroLabel, m_maxMicro));
+    flow->addWidget(labelledField(bar, m_maxMicroLabel, m_maxMicro));
     m_colourBy = new QComboBox(bar);
     m_colourBy->setObjectName(QStringLiteral("plannerColourBy"));
     m_colourBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_colourBy->addItem(QString(), int(PlannerChart::ColourBy::PipelineStages));
     m_colourBy->addItem(QString(), int(PlannerChart::ColourBy::ZeroStage));
     m_colourLabel = new QLabel(bar);
-    flow->addWidget(pair(m_colourLabel, m_colourBy));
+    flow->addWidget(labelledField(bar, m_colourLabel, m_colourBy));
     m_apply = new QPushButton(bar);
     m_apply->setObjectName(QStringLiteral("plannerApply"));
     flow->addWidget(m_apply);
@@ -133,7 +116,6 @@ void PlannerView::buildControls()
     m_status->setObjectName(QStringLiteral("plannerStatus"));
     m_status->setWordWrap(false);
     flow->addWidget(m_status);
-    layout->addWidget(bar);
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("plannerTable"));
@@ -222,7 +204,7 @@ void PlannerView::setObjective(PlanObjective objective)
 void PlannerView::runNow()
 {
     stopRun();
-    const quint64 generation = ++m_generation;
+    const quint64 generation = m_job.advance();
     const Scenario scenario = m_document->scenario();
     const PlanOptions options = this->options();
     m_searched = scenario;
@@ -256,13 +238,10 @@ void PlannerView::runNow()
         QMetaObject::invokeMethod(
             this, [this, generation] { drain(generation); }, Qt::QueuedConnection);
     };
-    auto* watcher = new QFutureWatcher<PlanResult>(this);
-    m_watcher = watcher;
-    connect(watcher, &QFutureWatcher<PlanResult>::finished, this, &PlannerView::finishRun);
     // The job owns copies of its inputs; it shares only the Run state with the UI thread.
-    watcher->setFuture(QtConcurrent::run([scenario, options, progress, state] {
-        return planLayouts(scenario, options, progress, &state->cancel);
-    }));
+    m_job.start([scenario, options, progress,
+                 state] { return planLayouts(scenario, options, progress, &state->cancel); },
+                [this](const PlanResult& result) { finishRun(result); });
     refresh();
     updateProgress();
     updateButtons();
@@ -276,28 +255,22 @@ void PlannerView::cancel()
 
 void PlannerView::stopRun()
 {
-    if (!m_watcher)
+    if (!m_job.isRunning())
         return;
     cancel();
-    m_watcher->waitForFinished();
-    m_watcher->disconnect(this);
-    m_watcher->deleteLater();
-    m_watcher = nullptr;
+    m_job.abandon();
     m_state.reset();
-    ++m_generation; // drains still queued for the stopped search are dropped
+    m_job.advance(); // drains still queued for the stopped search are dropped
 }
 
 void PlannerView::waitForFinished()
 {
-    if (!m_watcher)
-        return;
-    m_watcher->waitForFinished();
-    finishRun();
+    m_job.waitForFinished();
 }
 
 void PlannerView::drain(quint64 generation)
 {
-    if (generation != m_generation || !m_state)
+    if (!m_job.isCurrent(generation) || !m_state)
         return;
     {
         const std::lock_guard<std::mutex> lock(m_state->mutex);
@@ -311,15 +284,8 @@ void PlannerView::drain(quint64 generation)
     updateProgress();
 }
 
-void PlannerView::finishRun()
+void PlannerView::finishRun(const PlanResult& result)
 {
-    QFutureWatcher<PlanResult>* watcher = m_watcher;
-    if (!watcher || !watcher->isFinished())
-        return;
-    const PlanResult result = watcher->result();
-    watcher->disconnect(this);
-    watcher->deleteLater();
-    m_watcher = nullptr;
     if (m_state) {
         const std::lock_guard<std::mutex> lock(m_state->mutex);
         m_done = m_state->done;
@@ -476,7 +442,7 @@ void PlannerView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    // Presentation mode (issue 7) enlarges the application font: rows as tall as the new type.
+    // Presentation mode enlarges the application font: rows as tall as the new type.
     if (event->type() == QEvent::FontChange)
         updateFontSizes();
 }

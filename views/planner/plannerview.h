@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The "Planner" tab (issue 6): searches the parallel layouts of the document's model on its cluster with the
+// The "Planner" tab: searches the parallel layouts of the document's model on its cluster with the
 // engine's planLayouts(), on every core off the UI thread, and shows the best of them in a table and all the
 // feasible ones in a scatter as they arrive. A point clicked, a row double-clicked or Apply sets that layout
 // on the document as one undo step. The search runs only when asked (it takes seconds): after an edit the
 // results stay, marked stale.
 #pragma once
 
+#include "backgroundjob.h"
 #include "planner.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
@@ -51,7 +51,7 @@ public:
     void runNow();
     // Asks the running search to stop; finished() follows with what it found so far.
     void cancel();
-    bool isRunning() const { return m_watcher != nullptr; }
+    bool isRunning() const { return m_job.isRunning(); }
     // Blocks until the running search has ended and shows its results (screenshots, tests).
     void waitForFinished();
     // Layouts looked at of TOTAL enumerated, in the last search or the running one so far.
@@ -83,7 +83,7 @@ private:
     void retranslate();
     void updateFontSizes();
     void drain(quint64 generation);
-    void finishRun();
+    void finishRun(const PlanResult& result);
     void stopRun();
     void refresh();
     void updateEmptyMessage();
@@ -112,8 +112,7 @@ private:
     QComboBox* m_colourBy = nullptr;
     QLabel* m_status = nullptr;
 
-    quint64 m_generation = 0;
-    QFutureWatcher<PlanResult>* m_watcher = nullptr;
+    BackgroundJob<PlanResult> m_job{this}; // one search at a time; its generation also tags the drains
     std::shared_ptr<Run> m_state;
     Scenario m_searched; // the scenario of the last search, to tell when it goes stale
     bool m_hasSearched = false;

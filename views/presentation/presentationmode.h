@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// View > Presentation Mode (issue 7), for teaching on a projector: the application font 1.6 times larger,
+// View > Presentation Mode, for teaching on a projector: the application font 1.6 times larger,
 // every view that offers setPresentationScale(double) (the charts, the topology canvas, those of a dialog
 // opened while presenting) scaled the same, a light high-contrast palette, the tool bars, the status bar
 // and the docks hidden except the one being discussed (the lesson, else the explanation), full screen if

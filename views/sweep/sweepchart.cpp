@@ -2,6 +2,7 @@
 #include "sweepchart.h"
 
 #include "chartlayout.h"
+#include "chartpalette.h"
 #include "fieldnames.h"
 #include "fields.h"
 #include "unitformat.h"
@@ -18,7 +19,6 @@ namespace ss {
 namespace {
 
 constexpr int maxTickLabels = 10;
-const QColor unfitColor(0xd6, 0x27, 0x28);
 
 bool isLinkParam(const QString& path, QString* kind = nullptr, bool* bandwidth = nullptr)
 {
@@ -37,7 +37,8 @@ bool isLinkParam(const QString& path, QString* kind = nullptr, bool* bandwidth =
     return false;
 }
 
-// Product names of the link kind prefixes (CONTRACT.md); a full kind ("ib-hdr") reads as it is written.
+// Product names of the link kind prefixes (docs/formats.md, "Topology"); a full kind ("ib-hdr") reads as it
+// is written.
 QString linkKindName(const QString& kind)
 {
     static const std::pair<const char*, const char*> names[] = {
@@ -98,12 +99,7 @@ SweepChart::SweepChart(QWidget* parent) : QCustomPlot(parent)
     plotLayout()->insertRow(0);
     plotLayout()->addElement(0, 0, m_title);
     // The legend in a row of its own under the plot: inside, it would cover the lines wherever they run.
-    addLegendRow(this, 2);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(4);
-    legend->setMargins(QMargins(6, 2, 6, 2));
-    plotLayout()->setRowStretchFactor(2, 0.001);
-    legend->setVisible(true);
+    addWrappedLegendRow(this, 2, 4);
     yAxis2->setVisible(false);
     connect(this, &QCustomPlot::mouseMove, this, &SweepChart::onMouseMove);
     applyPalette();
@@ -240,6 +236,30 @@ QCPAxis* SweepChart::axisFor(MetricKind kind)
 
 void SweepChart::rebuild()
 {
+    clearPlot();
+    const QString param = QString::fromStdString(m_result.param);
+    m_title->setText(param.isEmpty() ? tr("Sweep") : tr("Sweep of %1").arg(paramLabel(param)));
+    xAxis->setLabel(param.isEmpty() ? QString() : paramLabel(param));
+    const std::vector<double> xs = layoutValueAxis(param);
+    addMetricGraphs();
+    fitMetricAxes();
+    const bool currentShown = addCurrentLine(param, xs);
+    updateNote(param, xs, currentShown);
+    if (validPoints() == 0) {
+        m_emptyText = new QCPItemText(this);
+        m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
+        m_emptyText->position->setCoords(0.5, 0.5);
+        m_emptyText->setColor(palette().color(QPalette::WindowText));
+        m_emptyText->setText(m_result.rows.empty()
+                                 ? tr("No values to sweep")
+                                 : tr("No value of the range gives a scenario that can be evaluated"));
+    }
+    legend->setVisible(graphCount() > 0);
+}
+
+// Everything the last rebuild() drew goes: graphs, items, the axes beyond the first two.
+void SweepChart::clearPlot()
+{
     clearGraphs();
     clearItems();
     for (QCPAxis* axis : m_extraAxes)
@@ -255,12 +275,12 @@ void SweepChart::rebuild()
     m_emptyText = nullptr;
     yAxis2->setVisible(false);
     applyPalette();
+}
 
-    const QString param = QString::fromStdString(m_result.param);
-    m_title->setText(param.isEmpty() ? tr("Sweep") : tr("Sweep of %1").arg(paramLabel(param)));
-    xAxis->setLabel(param.isEmpty() ? QString() : paramLabel(param));
-
-    // x: the swept values as ticks (thinned to what fits), on a log scale for a geometric range.
+// x: the swept values as ticks (thinned to what fits), on a log scale for a geometric range. Returns the
+// values that can be drawn, ascending.
+std::vector<double> SweepChart::layoutValueAxis(const QString& param)
+{
     xAxis->setScaleType(m_log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     std::vector<double> xs;
@@ -283,7 +303,13 @@ void SweepChart::rebuild()
             xAxis->setRange(lo - pad, hi + pad);
         }
     }
+    return xs;
+}
 
+// One line per metric on its kind's axis, the rings of its points that do not fit over it (in the legend
+// once), and the GPU's memory beside peak memory.
+void SweepChart::addMetricGraphs()
+{
     bool unfitInLegend = false;
     for (std::size_t m = 0; m < m_result.metrics.size(); ++m) {
         const QString name = QString::fromStdString(m_result.metrics[m]);
@@ -299,7 +325,7 @@ void SweepChart::rebuild()
         unfit->setName(tr("Does not fit in GPU memory"));
         unfit->setLineStyle(QCPGraph::lsNone);
         unfit->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(unfitColor, 2), Qt::NoBrush, 12));
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(alertColor(), 2), Qt::NoBrush, 12));
         for (const SweepRow& row : m_result.rows) {
             // Invalid points are left out (the note says why); the line joins its neighbours across them.
             if (!row.valid || m >= row.metrics.size() || !std::isfinite(row.metrics[m]))
@@ -320,7 +346,7 @@ void SweepChart::rebuild()
         if (name == QLatin1String("memory.peak_gpu_bytes") && !m_capacity) {
             m_capacity = addGraph(xAxis, axis);
             m_capacity->setName(tr("GPU memory"));
-            m_capacity->setPen(QPen(unfitColor, 1.5, Qt::DashLine));
+            m_capacity->setPen(QPen(alertColor(), 1.5, Qt::DashLine));
             for (const SweepRow& row : m_result.rows)
                 if (row.valid && std::isfinite(row.capacity_bytes) && (!m_log || row.value > 0))
                     m_capacity->addData(row.value, row.capacity_bytes);
@@ -329,8 +355,12 @@ void SweepChart::rebuild()
     // Unfit rings above the lines they mark.
     for (QCPGraph* unfit : m_unfit)
         unfit->setLayer(QStringLiteral("main"));
+}
 
-    // y ranges: from 0 (these are amounts), a little headroom above the highest point of the axis.
+// y ranges: from 0 (these are amounts), a little headroom above the highest point of the axis. Each axis
+// is labelled with the metrics it measures.
+void SweepChart::fitMetricAxes()
+{
     for (const auto& [kind, axis] : m_kindAxes) {
         double hi = 0;
         bool any = false;
@@ -366,29 +396,37 @@ void SweepChart::rebuild()
         if (count == 1)
             axis->setLabelColor(only);
     }
+}
 
-    // The scenario's current value.
+// The scenario's current value as a vertical line with its value beside it, when it lies on the x axis.
+bool SweepChart::addCurrentLine(const QString& param, const std::vector<double>& xs)
+{
     const bool currentShown = std::isfinite(m_current) && !xs.empty() && (!m_log || m_current > 0) &&
                               m_current >= xAxis->range().lower && m_current <= xAxis->range().upper;
+    if (!currentShown)
+        return false;
     const QColor text = palette().color(QPalette::WindowText);
-    if (currentShown) {
-        m_currentLine = new QCPItemStraightLine(this);
-        m_currentLine->setObjectName(QStringLiteral("currentValueLine"));
-        m_currentLine->setPen(QPen(text, 1.5, Qt::DashDotLine));
-        m_currentLine->point1->setCoords(m_current, 0);
-        m_currentLine->point2->setCoords(m_current, 1);
-        m_currentLabel = new QCPItemText(this);
-        m_currentLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        m_currentLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        m_currentLabel->position->setCoords(m_current, 0);
-        m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        m_currentLabel->setPadding(QMargins(4, 2, 4, 2));
-        m_currentLabel->setColor(text);
-        m_currentLabel->setText(tr("current: %1").arg(paramValueText(param, m_current)));
-        m_currentLabel->setClipToAxisRect(false);
-    }
+    m_currentLine = new QCPItemStraightLine(this);
+    m_currentLine->setObjectName(QStringLiteral("currentValueLine"));
+    m_currentLine->setPen(QPen(text, 1.5, Qt::DashDotLine));
+    m_currentLine->point1->setCoords(m_current, 0);
+    m_currentLine->point2->setCoords(m_current, 1);
+    m_currentLabel = new QCPItemText(this);
+    m_currentLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_currentLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_currentLabel->position->setCoords(m_current, 0);
+    m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_currentLabel->setPadding(QMargins(4, 2, 4, 2));
+    m_currentLabel->setColor(text);
+    m_currentLabel->setText(tr("current: %1").arg(paramValueText(param, m_current)));
+    m_currentLabel->setClipToAxisRect(false);
+    return true;
+}
 
-    // The note: invalid points and why (the first reason; the tooltip of each point has its own).
+// The note: invalid points and why (the first reason; the tooltip of each point has its own), and a current
+// value outside the range. Its row exists only while there is something to say.
+void SweepChart::updateNote(const QString& param, const std::vector<double>& xs, bool currentShown)
+{
     const int invalid = invalidPoints();
     m_noteText.clear();
     if (invalid > 0) {
@@ -405,8 +443,8 @@ void SweepChart::rebuild()
             tr("The current value, %1, is outside the range.").arg(paramValueText(param, m_current));
     QFontMetrics metrics(m_note->font());
     m_note->setText(metrics.elidedText(m_noteText, Qt::ElideRight, std::max(200, width() - 40)));
-    m_note->setTextColor(text);
-    // The note's row exists only while there is something to say (an empty text element still takes a line).
+    m_note->setTextColor(palette().color(QPalette::WindowText));
+    // An empty text element would still take a line.
     const bool noteShown = plotLayout()->hasElement(1, 0) && plotLayout()->element(1, 0) == m_note;
     if (!m_noteText.isEmpty() && !noteShown) {
         plotLayout()->insertRow(1);
@@ -417,45 +455,17 @@ void SweepChart::rebuild()
     }
     for (int row = 0; row < plotLayout()->rowCount(); ++row)
         plotLayout()->setRowStretchFactor(row, plotLayout()->element(row, 0) == axisRect() ? 1 : 0.001);
-
-    if (validPoints() == 0) {
-        m_emptyText = new QCPItemText(this);
-        m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
-        m_emptyText->position->setCoords(0.5, 0.5);
-        m_emptyText->setColor(text);
-        m_emptyText->setText(m_result.rows.empty()
-                                 ? tr("No values to sweep")
-                                 : tr("No value of the range gives a scenario that can be evaluated"));
-    }
-    legend->setVisible(graphCount() > 0);
 }
 
 void SweepChart::applyPalette()
 {
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::WindowText);
-    QColor grid = text;
-    grid.setAlpha(40);
-    setBackground(pal.brush(QPalette::Base));
-    for (QCPAxis* axis : axisRect()->axes()) {
-        axis->setBasePen(QPen(text, 1));
-        axis->setTickPen(QPen(text, 1));
-        axis->setSubTickPen(QPen(text, 1));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
-        axis->grid()->setZeroLinePen(Qt::NoPen);
-    }
+    const ChartInk ink = applyChartInk(this, axisRect()->axes());
     // Only the x axis and the first y axis draw a grid; more grids would cross each other.
     for (QCPAxis* axis : axisRect()->axes())
         axis->grid()->setVisible(axis == xAxis || axis == yAxis);
-    legend->setTextColor(text);
-    QColor fill = pal.color(QPalette::Base);
-    fill.setAlpha(220);
-    legend->setBrush(fill);
-    legend->setBorderPen(QPen(grid, 1));
-    m_title->setTextColor(text);
-    m_note->setTextColor(text);
+    applyLegendInk(legend, ink, LegendFill::Veiled, true);
+    m_title->setTextColor(ink.text);
+    m_note->setTextColor(ink.text);
 }
 
 void SweepChart::setPresentationScale(double scale)
@@ -469,7 +479,7 @@ void SweepChart::setPresentationScale(double scale)
 void SweepChart::changeEvent(QEvent* event)
 {
     QCustomPlot::changeEvent(event);
-    // View > Language (issue 7): every word of the chart is set in rebuild() as well.
+    // View > Language: every word of the chart is set in rebuild() as well.
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange ||
         event->type() == QEvent::LanguageChange) {
         rebuild(); // recolours everything, the axis labels in their metrics' colours included

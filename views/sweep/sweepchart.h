@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The sweep chart (issue 6): the metrics of a parameter sweep (ss::runSweep) as lines over the swept values,
-// one y axis per kind of number (seconds, bytes, fractions, tokens/s), points that do not fit in GPU memory as
-// hollow red rings, the GPU's memory as a dashed line beside peak memory, the scenario's current value as a
-// vertical line, invalid points left out with a note saying why. It only draws the SweepResult.
+// The sweep chart: the metrics of a parameter sweep (ss::runSweep) as lines over the swept values,
+// one y axis per kind of number (seconds, bytes, fractions, tokens/s), points that do not fit in GPU memory
+// as hollow red rings, the GPU's memory as a dashed line beside peak memory, the scenario's current value as
+// a vertical line, invalid points left out with a note saying why. It only draws the SweepResult.
 #pragma once
 
 #include "plotpresentation.h"
@@ -49,7 +49,7 @@ public:
     // The unit a parameter's values are shown in.
     static Unit paramUnit(const QString& path);
 
-    // Presentation mode (issue 7): fonts, lines and points SCALE times their usual size (1: as usual).
+    // Presentation mode: fonts, lines and points SCALE times their usual size (1: as usual).
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const { return m_presentation.scale(); }
 
@@ -58,6 +58,12 @@ protected:
 
 private:
     void rebuild();
+    void clearPlot();
+    std::vector<double> layoutValueAxis(const QString& param);
+    void addMetricGraphs();
+    void fitMetricAxes();
+    bool addCurrentLine(const QString& param, const std::vector<double>& xs);
+    void updateNote(const QString& param, const std::vector<double>& xs, bool currentShown);
     void applyPalette();
     QCPAxis* axisFor(MetricKind kind);
     void onMouseMove(QMouseEvent* event);

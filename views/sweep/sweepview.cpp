@@ -2,6 +2,7 @@
 #include "sweepview.h"
 
 #include "analysisrunner.h"
+#include "controlbar.h"
 #include "fieldnames.h"
 #include "flowlayout.h"
 #include "scenariodocument.h"
@@ -11,14 +12,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +29,7 @@ namespace {
 
 constexpr int debounceMs = 150;
 const char* const kDefaultParam = "training.micro_batch";
-// The metrics offered as check boxes (issue 6), in sweepMetrics() order; the first and the fourth are on.
+// The metrics offered as check boxes, in sweepMetrics() order; the first and the fourth are on.
 const char* const kOfferedMetrics[] = {"step.time_s",           "step.tokens_per_s",   "step.mfu",
                                        "memory.peak_gpu_bytes", "step.exposed_comm_s", "step.bubble_fraction"};
 
@@ -65,55 +64,37 @@ SweepView::SweepView(ScenarioDocument* document, QWidget* parent)
 
 SweepView::~SweepView()
 {
+    // The job reads no member, but m_job waits for it to end: let it stop early.
     if (m_cancel)
         m_cancel->store(true);
-    if (m_watcher)
-        m_watcher->waitForFinished(); // the job reads no member, but let it end before the pool is torn down
 }
 
 void SweepView::buildControls()
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
-    auto* bar = new QWidget(this);
-    bar->setObjectName(QStringLiteral("sweepControls"));
-    auto* flow = new FlowLayout(bar, 10, 4);
-    flow->setContentsMargins(4, 2, 4, 2);
-
-    const auto pair = [bar](QLabel* label, QWidget* field) {
-        auto* box = new QWidget(bar);
-        auto* row = new QHBoxLayout(box);
-        row->setContentsMargins(0, 0, 0, 0);
-        row->setSpacing(4);
-        row->addWidget(label);
-        row->addWidget(field);
-        label->setBuddy(field);
-        return box;
-    };
+    const auto [layout, bar, flow] = addControlBar(this, QStringLiteral("sweepControls"));
     m_param = new QComboBox(bar);
     m_param->setObjectName(QStringLiteral("sweepParam"));
     m_param->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_param->setMaxVisibleItems(24);
     m_paramLabel = new QLabel(bar);
-    flow->addWidget(pair(m_paramLabel, m_param));
+    flow->addWidget(labelledField(bar, m_paramLabel, m_param));
 
     m_from = new QLineEdit(bar);
     m_from->setObjectName(QStringLiteral("sweepFrom"));
     m_from->setMaximumWidth(110);
     m_fromLabel = new QLabel(bar);
-    flow->addWidget(pair(m_fromLabel, m_from));
+    flow->addWidget(labelledField(bar, m_fromLabel, m_from));
     m_to = new QLineEdit(bar);
     m_to->setObjectName(QStringLiteral("sweepTo"));
     m_to->setMaximumWidth(110);
     m_toLabel = new QLabel(bar);
-    flow->addWidget(pair(m_toLabel, m_to));
+    flow->addWidget(labelledField(bar, m_toLabel, m_to));
     m_steps = new QSpinBox(bar);
     m_steps->setObjectName(QStringLiteral("sweepSteps"));
     m_steps->setRange(1, 200);
     m_steps->setValue(9);
     m_stepsLabel = new QLabel(bar);
-    flow->addWidget(pair(m_stepsLabel, m_steps));
+    flow->addWidget(labelledField(bar, m_stepsLabel, m_steps));
     m_scale = new QComboBox(bar);
     m_scale->setObjectName(QStringLiteral("sweepScale"));
     m_scale->addItem(QString(), false);
@@ -135,8 +116,6 @@ void SweepView::buildControls()
     m_status = new QLabel(bar);
     m_status->setObjectName(QStringLiteral("sweepStatus"));
     flow->addWidget(m_status);
-
-    layout->addWidget(bar);
     layout->addWidget(m_chart, 1);
 
     connect(m_param, &QComboBox::currentIndexChanged, this, [this] {
@@ -318,7 +297,7 @@ void SweepView::runNow()
 {
     m_debounce->stop();
     m_dirty = false;
-    const quint64 generation = ++m_generation;
+    m_job.advance();
     if (m_cancel)
         m_cancel->store(true); // the running sweep is stale: let it stop early
     const SweepSpec spec = this->spec();
@@ -349,21 +328,14 @@ void SweepView::runNow()
     m_status->setText(tr("Sweeping %n values…", nullptr, int(spec.values.size())));
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_cancel = cancel;
-    auto* watcher = new QFutureWatcher<SweepResult>(this);
-    m_watcher = watcher;
-    connect(watcher, &QFutureWatcher<SweepResult>::finished, this, [this, watcher, generation, current, log] {
-        const SweepResult result = watcher->result();
-        watcher->deleteLater();
-        if (m_watcher == watcher)
-            m_watcher = nullptr;
-        if (generation != m_generation)
-            return; // stale: a newer sweep is on its way
-        m_cancel.reset();
-        m_status->clear();
-        showSweep(result, current, log);
-    });
-    // The job owns copies of its inputs; the UI thread shares only the cancel flag with it.
-    watcher->setFuture(QtConcurrent::run([scenario, spec, cancel] { return runSweep(scenario, spec, cancel.get()); }));
+    // The job owns copies of its inputs; the UI thread shares only the cancel flag with it. A stale result
+    // is dropped: a newer sweep is on its way.
+    m_job.start([scenario, spec, cancel] { return runSweep(scenario, spec, cancel.get()); },
+                [this, current, log](const SweepResult& result) {
+                    m_cancel.reset();
+                    m_status->clear();
+                    showSweep(result, current, log);
+                });
 }
 
 void SweepView::showSweep(const SweepResult& result, double current, bool log)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The "Sweep" tab (issue 6): a control bar (the parameter, from/to/steps, linear or logarithmic steps, the
+// The "Sweep" tab: a control bar (the parameter, from/to/steps, linear or logarithmic steps, the
 // metrics) over a SweepChart of the document's scenario. The sweep reruns when the scenario or a control
-// changes, debounced, while the tab is shown; sweeps that take long run on the thread pool (copy in, value out,
-// stale results dropped by a generation number, the superseded run told to stop).
+// changes, debounced, while the tab is shown; sweeps that take long run on the thread pool (copy in, value
+// out, stale results dropped by a generation number, the superseded run told to stop).
 #pragma once
 
+#include "backgroundjob.h"
 #include "sweep.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <atomic>
@@ -45,7 +45,7 @@ public:
     void setMetrics(const QStringList& names);
     // Runs the sweep now (on the UI thread when it is cheap), whether or not the tab is shown.
     void runNow();
-    bool isRunning() const { return m_watcher != nullptr; }
+    bool isRunning() const { return m_job.isRunning(); }
 
 signals:
     // A sweep finished and the chart shows it.
@@ -80,9 +80,8 @@ private:
     QStringList m_paramPaths; // what m_param lists, to refill it only when the scenario's list changes
     bool m_dirty = true;
     bool m_filling = false;
-    quint64 m_generation = 0;
-    QFutureWatcher<SweepResult>* m_watcher = nullptr;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<std::atomic<bool>> m_cancel; // the latest threaded sweep's
+    BackgroundJob<SweepResult> m_job{this};
 };
 
 } // namespace ss
