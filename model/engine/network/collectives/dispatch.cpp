@@ -13,6 +13,20 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// Group GI of a collective as its algorithm sees it; makePlan() adds its place and root, lowerBound() its
+// least route latency.
+AlgorithmGroup algorithmGroup(const TopologyGraph& graph, const std::vector<std::vector<int>>& groups,
+                              const std::vector<double>& scale, std::size_t gi)
+{
+    std::vector<HostGroup> hosts = splitByHost(graph, groups[gi]);
+    const int H = int(hosts.size());
+    return {.gpus = groups[gi],
+            .w = scale.empty() ? 1.0 : scale[gi],
+            .n = int(groups[gi].size()),
+            .hosts = std::move(hosts),
+            .H = H};
+}
+
 bool planGroup(PlanBuilder& b, CollectiveOp op, CollectiveAlgorithm algorithm, const AlgorithmGroup& g)
 {
     switch (algorithm) {
@@ -121,19 +135,11 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
     plan.algorithm = alg;
     PlanBuilder b(*this, plan);
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-        const std::vector<int>& group = groups[gi];
-        const int n = int(group.size());
-        if (n < 2)
+        if (groups[gi].size() < 2)
             continue;
-        std::vector<HostGroup> hosts = splitByHost(*m_graph, group);
-        const int H = int(hosts.size());
-        const AlgorithmGroup g{.gpus = group,
-                               .w = scale.empty() ? 1.0 : scale[gi],
-                               .n = n,
-                               .hosts = std::move(hosts),
-                               .H = H,
-                               .first = gi == 0,
-                               .rootDevice = group[std::size_t(std::clamp(root, 0, n - 1))]};
+        AlgorithmGroup g = algorithmGroup(*m_graph, groups, scale, gi);
+        g.first = gi == 0;
+        g.rootDevice = g.gpus[std::size_t(std::clamp(root, 0, g.n - 1))];
         if (!planGroup(b, op, alg, g))
             return plan;
     }
@@ -159,21 +165,13 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
     t.hostOut.assign(m_hostOut.size(), 0.0);
     t.devices = m_graph->devices().size();
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-        const std::vector<int>& group = groups[gi];
-        const int n = int(group.size());
-        if (n < 2)
+        if (groups[gi].size() < 2)
             continue;
         // The machines in the order makePlan() places them (the trees' positions).
-        std::vector<HostGroup> hosts = splitByHost(*m_graph, group);
-        const int H = int(hosts.size());
-        if (H < 2)
+        AlgorithmGroup g = algorithmGroup(*m_graph, groups, scale, gi);
+        if (g.H < 2)
             continue; // inside one machine: no bound (and nothing to prune)
-        const AlgorithmGroup g{.gpus = group,
-                               .w = scale.empty() ? 1.0 : scale[gi],
-                               .n = n,
-                               .hosts = std::move(hosts),
-                               .H = H,
-                               .route = 2 * leastEndHop(*m_graph, group) + m_netLatency};
+        g.route = 2 * leastEndHop(*m_graph, g.gpus) + m_netLatency;
         if (!boundGroup(t, op, algorithm, g))
             return 0;
     }

@@ -21,14 +21,21 @@ void countPerStep(CollectiveText& t, double count, std::int64_t m)
                                               : "2 × " + std::to_string(m);
 }
 
-// Groups of the data-parallel rows: one per tp rank of every stage.
+// RANKS per group in GROUPS_A × GROUPS_B groups: Megatron-LM's PTD-P layout of N = t · p · N_d GPUs.
+void ptdpGroups(CollectiveText& t, const char* ranksFormula, std::int64_t ranks, const char* groupsFormula,
+                std::int64_t groupsA, std::int64_t groupsB)
+{
+    t.ranksFormula = ranksFormula;
+    t.ranksSubstituted = std::to_string(ranks);
+    t.groupsFormula = groupsFormula;
+    t.groupsSubstituted = std::to_string(groupsA) + " × " + std::to_string(groupsB);
+    t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+}
+
+// Data-parallel rows: N_d ranks per group, one group per tp rank of every stage.
 void dataParallelGroups(CollectiveText& t, const TrafficContext& c)
 {
-    t.ranksFormula = "n = N_d";
-    t.ranksSubstituted = std::to_string(c.layout.n[1]);
-    t.groupsFormula = "G = t · p";
-    t.groupsSubstituted = std::to_string(c.layout.n[0]) + " × " + std::to_string(c.layout.n[2]);
-    t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+    ptdpGroups(t, "n = N_d", c.layout.n[1], "G = t · p", c.layout.n[0], c.layout.n[2]);
 }
 
 CollectiveText tensorParallelText(const TrafficContext& c)
@@ -45,11 +52,7 @@ CollectiveText tensorParallelText(const TrafficContext& c)
     t.countSubstituted = num(tensorParallelCallsPerLayer(c.scenario)) + " × " + std::to_string(c.maxLayers) +
                          " × " + std::to_string(c.m);
     t.countSource = "Narayanan et al., SC'21 §3; Korthikanti et al., MLSys'23 §5";
-    t.ranksFormula = "n = t";
-    t.ranksSubstituted = std::to_string(n[0]);
-    t.groupsFormula = "G = N_d · p";
-    t.groupsSubstituted = std::to_string(n[1]) + " × " + std::to_string(n[2]);
-    t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+    ptdpGroups(t, "n = t", n[0], "G = N_d · p", n[1], n[2]);
     return t;
 }
 
@@ -64,11 +67,7 @@ CollectiveText pipelineParallelText(const TrafficContext& c)
     t.countFormula = "n = 2 · m · v";
     t.countSubstituted = "2 × " + std::to_string(c.m) + " × " + std::to_string(c.v);
     t.countSource = "Narayanan et al., SC'21 §2.2 (one send forward, one backward per microbatch)";
-    t.ranksFormula = "n = p";
-    t.ranksSubstituted = std::to_string(n[2]);
-    t.groupsFormula = "G = N_d · t";
-    t.groupsSubstituted = std::to_string(n[1]) + " × " + std::to_string(n[0]);
-    t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+    ptdpGroups(t, "n = p", n[2], "G = N_d · t", n[1], n[0]);
     return t;
 }
 
