@@ -13,10 +13,15 @@ namespace ss {
 
 namespace {
 
-// The traffic kinds in the order of their rows in comm.collectives. Expert-parallel (all-to-all) and
-// context-parallel traffic go after the pipeline's, when they exist (traffic.h).
-constexpr TrafficKind kTrafficKinds[] = {tensorParallelTraffic, pipelineParallelTraffic,
-                                         parameterServerTraffic, dataParallelTraffic, offloadTraffic};
+// The traffic kinds in the order of their rows in comm.collectives (each declared in traffic.h).
+constexpr TrafficKind kTrafficKinds[] = {
+    tensorParallelTraffic,
+    pipelineParallelTraffic,
+    // Expert-parallel (all-to-all) and context-parallel traffic slot in here, once they exist.
+    parameterServerTraffic,
+    dataParallelTraffic,
+    offloadTraffic,
+};
 
 // The step's rows, link loads and explanations as the traffic kinds deliver them.
 class StepTally
