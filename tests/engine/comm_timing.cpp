@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// comm_timing: how long the communication model takes on a 1024-GPU cluster (issue 3, "Speed": one
-// collective on 128 nodes <= 2 ms, the communication part of eval for a 1024-GPU scenario <= 10 ms).
+// comm_timing: how long the communication model takes on a 1024-GPU cluster (its targets: one collective on
+// 128 nodes <= 2 ms, the communication part of eval for a 1024-GPU scenario <= 10 ms).
 // A measuring program, not a test: it prints the minimum and median of repeated runs as JSON lines.
 #include "comm.h"
 #include "presets.h"

@@ -159,7 +159,7 @@ void TestCollective::busbwFactors_data()
     QTest::addColumn<int>("op");
     QTest::addColumn<int>("ranks");
     QTest::addColumn<double>("factor");
-    // nccl-tests doc/PERFORMANCE.md (REFERENCES.md): all-reduce 2(n-1)/n, reduce-scatter and all-gather
+    // nccl-tests doc/PERFORMANCE.md: all-reduce 2(n-1)/n, reduce-scatter and all-gather
     // (n-1)/n, broadcast and reduce 1, all-to-all (n-1)/n; send/recv 1.
     QTest::newRow("allreduce 8: 2·7/8") << int(CollectiveOp::AllReduce) << 8 << 1.75;
     QTest::newRow("allreduce 2: 2·1/2") << int(CollectiveOp::AllReduce) << 2 << 1.0;
@@ -184,7 +184,7 @@ void TestCollective::ringFormulas_data()
     QTest::addColumn<int>("op");
     QTest::addColumn<int>("n");
     QTest::addColumn<double>("size");
-    // REFERENCES.md "Collective cost": ring all-reduce t = 2(n-1)·α + 2(n-1)/n · S/β; all-gather and
+    // Thakur et al., IJHPCA 2005 (ring): all-reduce t = 2(n-1)·α + 2(n-1)/n · S/β; all-gather and
     // reduce-scatter move (n-1)/n · S in n-1 steps; a pipelined broadcast chain moves S in n-1 steps.
     for (int n : {2, 4, 8, 16})
         for (double size : {1048576.0, 1073741824.0}) {
@@ -268,7 +268,7 @@ void TestCollective::busbwIsTheLinkBandwidth()
 
 void TestCollective::pcieQpiBoundBySocketLink()
 {
-    // Two GPUs per PCIe switch, one switch per socket, QPI between (CONTRACT.md pcie-qpi-4gpu). An all-reduce
+    // Two GPUs per PCIe switch, one switch per socket, QPI between (the pcie-qpi-4gpu preset). An all-reduce
     // over all four must cross the sockets, and the QPI link carries GPU peer traffic at NCCL's BDW_QPI_BW
     // 6 GB/s (src/graph/topo.h): busbw 6 GB/s, bottleneck the socket link.
     CommModel m = preset("pcie-qpi-4gpu");
@@ -379,7 +379,8 @@ void TestCollective::multiNodeBoundByNics()
 void TestCollective::treeWinsSmallMessagesAcrossNodes()
 {
     // NCCL picks the tree for small all-reduces across many nodes (latency grows with log of the nodes, not
-    // with the ranks) and the ring for large ones at scale (REFERENCES.md ring cost; NCCL tuning model).
+    // with the ranks) and the ring for large ones at scale (the ring's cost, Thakur et al., IJHPCA 2005;
+    // NCCL's tuning model).
     CommModel m = preset("dgx-a100", 16);
     const CollectiveResult small = m.collective(CollectiveOp::AllReduce, 64e3, m.graph().gpus());
     const CollectiveResult large = m.collective(CollectiveOp::AllReduce, 8e9, m.graph().gpus());

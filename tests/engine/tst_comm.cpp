@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The communication of a training step: rank placement, the tp/pp/dp volumes of REFERENCES.md
+// The communication of a training step: rank placement, the tp/pp/dp volumes of their papers
 // (Narayanan et al. SC'21, ZeRO, ZeRO-Offload), gradient compression, the parameter server whose
 // bottleneck moves from the server to the workers as servers are added, and the link table.
 #include "comm.h"
@@ -110,7 +110,7 @@ void TestComm::rankPlacement_data()
     QTest::addColumn<int>("tp");
     QTest::addColumn<int>("dp");
     QTest::addColumn<int>("pp");
-    // tp = 4, dp = 2, pp = 3; the order lists the dimensions innermost first (CONTRACT.md rank_order):
+    // tp = 4, dp = 2, pp = 3; the order lists the dimensions innermost first (docs/formats.md, "`parallel`"):
     // "tp-dp-pp" (Megatron-LM's default) gives rank = tp + 4·(dp + 2·pp).
     QTest::newRow("tp-dp-pp rank 0") << "tp-dp-pp" << 0 << 0 << 0 << 0;
     QTest::newRow("tp-dp-pp rank 3: last tp") << "tp-dp-pp" << 3 << 3 << 0 << 0;
@@ -168,7 +168,7 @@ void TestComm::tensorParallelVolumes_data()
     QTest::addColumn<int>("recompute");
     QTest::addColumn<QString>("op");
     QTest::addColumn<int>("perLayer");
-    // Narayanan et al. SC'21 §3 / REFERENCES.md: per layer 2 all-reduces forward and 2 backward of b·s·h
+    // Narayanan et al. SC'21 §3: per layer 2 all-reduces forward and 2 backward of b·s·h
     // elements; with sequence parallelism each is an all-gather plus a reduce-scatter (Korthikanti et al.
     // §4.2.2); full recompute runs the forward's again (Korthikanti §5).
     QTest::newRow("all-reduce, 4 per layer") << false << int(Recompute::None) << "allreduce" << 4;
@@ -252,7 +252,7 @@ void TestComm::zeroVolumes_data()
 {
     QTest::addColumn<int>("stage");
     QTest::addColumn<double>("psiMoved"); // per step, in units of Ψ elements, as ZeRO counts them
-    // ZeRO (Rajbhandari et al. SC'20) §7 / REFERENCES.md: plain DP and stages 1-2 move 2Ψ per step
+    // ZeRO (Rajbhandari et al. SC'20) §7: plain DP and stages 1-2 move 2Ψ per step
     // (reduce-scatter + all-gather, an all-reduce counting as both), stage 3 moves 3Ψ. One microbatch.
     QTest::newRow("stage 0: all-reduce = 2Ψ") << 0 << 2.0;
     QTest::newRow("stage 1: reduce-scatter + all-gather = 2Ψ") << 1 << 2.0;
@@ -279,7 +279,7 @@ void TestComm::zeroVolumes()
 
 void TestComm::gradientCompression()
 {
-    // REFERENCES.md: quantised gradients of k bits move k/32 of the fp32 volume.
+    // Quantised gradients of k bits move k/32 of the fp32 volume (1-bit Adam, Tang et al., ICML'21).
     Scenario s = paramsModel(16, 0);
     s.training.grad_comm_bits = 32;
     const CommCollective full = *row(estimateCommunication(s, 1), "dp", "allreduce");
@@ -297,7 +297,7 @@ void TestComm::parameterServerBottleneckMoves()
     // Four one-GPU workers and S parameter servers on one 10 GbE switch (ps-cluster). Each worker pushes its
     // whole gradient, each server receives 1/S of every worker's: with one server its NIC takes 4 workers'
     // worth and is the bottleneck; sharding over more servers relieves it until the workers' own NICs bind
-    // (S ≥ 4). Li et al., OSDI'14, §3; the issue's own statement of the model.
+    // (S ≥ 4). Li et al., OSDI'14, §3.
     Scenario s = paramsModel(4, 0);
     s.model.params = 1e8;
     s.cluster.node_preset = "ps-cluster";
@@ -305,7 +305,7 @@ void TestComm::parameterServerBottleneckMoves()
     s.cluster.gpus_per_node = 1;
     s.cluster.network = {"ethernet-10g", 1};
     s.parallel.dp_sync = DpSync::ParameterServer;
-    const double nic = 1.25e9 * 0.9; // 10 GbE at 90% (REFERENCES.md)
+    const double nic = 1.25e9 * 0.9; // 10 GbE at the catalogue's 90% (linkcatalog.cpp)
     const double grads = 1e8 * 2;    // 16-bit gradients
     double previous = 1e30;
     for (int servers : {1, 2, 4, 8}) {
@@ -331,7 +331,7 @@ void TestComm::parameterServerBottleneckMoves()
 
 void TestComm::offloadCopies()
 {
-    // ZeRO-Offload (Ren et al. ATC'21) / REFERENCES.md: at least 4 bytes per parameter cross PCIe per step,
+    // ZeRO-Offload (Ren et al. ATC'21): at least 4 bytes per parameter cross PCIe per step,
     // 2 of fp16 gradients to the host and 2 of fp16 weights back, each rank its 1/N_d share.
     Scenario s = paramsModel(8, 2);
     s.parallel.offload_optimizer = Offload::Cpu;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The link catalogue, the presets and generated clusters, routing and the `nvidia-smi topo -m` classes,
-// against REFERENCES.md ("Hardware", "Topology vocabulary"), CONTRACT.md's preset ids and published
-// topology dumps.
+// against vendors' figures, the `nvidia-smi topo -m` legend, the preset ids of docs/formats.md ("presets")
+// and published topology dumps.
 #include "collective.h"
 #include "linkcatalog.h"
 #include "presets.h"
@@ -93,7 +93,7 @@ void TestTopology::lineRates_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<double>("bytesPerSecond"); // one link, per direction
-    // REFERENCES.md "Hardware": NVLink 25 GB/s per link per direction (gen 2-4), 50 (gen 5).
+    // NVIDIA's NVLink figures: 25 GB/s per link per direction (gen 2-4), 50 (gen 5).
     QTest::newRow("NVLink 2: 25 GB/s") << "nvlink2" << 25e9;
     QTest::newRow("NVLink 3: 25 GB/s") << "nvlink3" << 25e9;
     QTest::newRow("NVLink 4: 25 GB/s") << "nvlink4" << 25e9;
@@ -132,7 +132,8 @@ void TestTopology::lineRates()
 
 void TestTopology::linkClasses()
 {
-    // CONTRACT.md: kinds begin with a known prefix, optionally followed by a generation or speed.
+    // docs/formats.md, "Topology": kinds begin with a known prefix, optionally followed by a generation or
+    // speed.
     LinkClass c;
     QVERIFY(linkClassOf("nvswitch3", c) && c == LinkClass::NvLink);
     QVERIFY(linkClassOf("pcie", c) && c == LinkClass::Pcie);
@@ -157,7 +158,7 @@ void TestTopology::linkClasses()
 
 void TestTopology::presetIds()
 {
-    // CONTRACT.md: the preset ids, exactly.
+    // docs/formats.md, "presets": the preset ids, exactly.
     QStringList ids;
     for (const PresetInfo& p : presets())
         ids << QString::fromStdString(p.id);
@@ -175,7 +176,8 @@ void TestTopology::presetShapes_data()
     QTest::addColumn<int>("gpus");
     QTest::addColumn<QString>("nvlinkKind"); // what joins GPU 0 to its NVLink peers; "" for none
     // Machine descriptions: DGX-1 whitepaper (8 V100, NVLink 2), DGX A100/H100 user guides (8 GPUs,
-    // NVLink 3/4 through NVSwitch), CONTRACT.md for the PCIe boxes; ps-cluster draws 4 one-GPU workers.
+    // NVLink 3/4 through NVSwitch), docs/formats.md ("presets") for the PCIe boxes; ps-cluster draws 4
+    // one-GPU workers.
     QTest::newRow("dgx1-v100") << "dgx1-v100" << 8 << "nvlink2";
     QTest::newRow("dgx-a100") << "dgx-a100" << 8 << "nvlink3";
     QTest::newRow("dgx-h100") << "dgx-h100" << 8 << "nvlink4";
@@ -258,7 +260,7 @@ void TestTopology::dgx1CubeMesh()
     QFETCH(QString, expected);
     CommModel m = presetModel("dgx1-v100");
     QCOMPARE(pairClass(m, a.toLatin1().constData(), b.toLatin1().constData()), expected);
-    // Every V100 has 6 NVLinks (REFERENCES.md: V100 6 links, 150 GB/s).
+    // Every V100 has 6 NVLinks (V100 datasheet: 300 GB/s over 6 links, both directions together).
     for (int gpu : m.graph().gpus()) {
         std::int64_t links = 0;
         for (const Link& l : m.graph().links())
@@ -273,7 +275,7 @@ void TestTopology::pcieQpiClasses_data()
     QTest::addColumn<QString>("a");
     QTest::addColumn<QString>("b");
     QTest::addColumn<QString>("expected");
-    // REFERENCES.md topology vocabulary: PIX at most one PCIe bridge; SYS across NUMA nodes (QPI/UPI).
+    // The `nvidia-smi topo -m` legend: PIX at most one PCIe bridge; SYS across NUMA nodes (QPI/UPI).
     QTest::newRow("same switch PIX") << "n0.gpu0"
                                      << "n0.gpu1"
                                      << "PIX";
@@ -318,7 +320,7 @@ void TestTopology::pcieGen4Classes()
 void TestTopology::nvswitchClasses()
 {
     // `nvidia-smi topo -m` on DGX A100 shows NV12 between every pair (NVIDIA/nccl#1505); H100 NV18
-    // (18 NVLink 4 links per GPU, REFERENCES.md).
+    // (18 NVLink 4 links per GPU, H100 SXM datasheet).
     CommModel a100 = presetModel("dgx-a100");
     CommModel h100 = presetModel("dgx-h100");
     for (int i = 0; i < 8; ++i)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Calibration of the alpha-beta model from measured collective times (DESIGN.md, "Topology and
-// communication": "nccl-tests logs calibrate alpha/beta by least squares"). A collective of S bytes takes
-// t = α + β·S (REFERENCES.md, "Collective cost"); α is the fixed latency, 1/β the bandwidth the collective
-// achieves on its whole buffer (nccl-tests' algbw for large S).
+// Calibration of the alpha-beta model from measured collective times: nccl-tests logs calibrate α and β by
+// least squares (docs/formats.md, "import"). A collective of S bytes takes t = α + β·S (Hockney, "The
+// communication challenge for MPP: Intel Paragon and Meiko CS-2", Parallel Computing 1994); α is the fixed
+// latency, 1/β the bandwidth the collective achieves on its whole buffer (nccl-tests' algbw for large S).
 #pragma once
 
 #include "scenario.h"
@@ -46,7 +46,7 @@ struct AlphaBetaFit
 // positive finite times, and times that grow with the size (β > 0).
 AlphaBetaFit fitAlphaBeta(const std::vector<CalibrationSample>& samples);
 
-// One collective's calibration as `shardscope-cli import` reports it (CONTRACT.md).
+// One collective's calibration as `shardscope-cli import` reports it (docs/formats.md, "import").
 struct Calibration
 {
     std::string op;        // engine op name ("allreduce"), or nccl-tests' own for ops the engine lacks ("gather")
@@ -74,9 +74,9 @@ struct CalibrationApplied
 
 // Applies CALIBRATION to TOPOLOGY: runs its collective over the topology's first `ranks` GPUs, finds the link
 // kind that bounds it, and scales the achievable-efficiency of every link of that kind so the modelled
-// large-message bus bandwidth equals the measured one (nccl-tests busbw; DESIGN.md "nccl-tests logs calibrate
-// alpha/beta"). The bottleneck may move to another kind after a change, so it repeats a few times. α is
-// reported by the fit but not applied: it sums the latencies of every step of the algorithm.
+// large-message bus bandwidth equals the measured one (busbw, nccl-tests doc/PERFORMANCE.md). The bottleneck
+// may move to another kind after a change, so it repeats a few times. α is reported by the fit but not
+// applied: it sums the latencies of every step of the algorithm.
 CalibrationApplied applyCalibration(Topology& topology, const Calibration& calibration);
 
 } // namespace ss

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Collectives over a topology (DESIGN.md, "Topology and communication"; REFERENCES.md, "Collective cost").
+// Collectives over a topology (docs/architecture.md), costed in the alpha-beta model of collectives (Thakur,
+// Rabenseifner and Gropp, "Optimization of Collective Communication Operations in MPICH", IJHPCA 2005).
 // An algorithm (ring, tree, hierarchical, direct, NVLS) expands a collective over a GPU group into flows;
 // flows are routed onto the topology's links (routing.h); a routing matrix (links × flows, Eigen) times the
 // flow sizes gives every link's bytes, and the time is the alpha terms plus the busiest link's
@@ -92,6 +93,7 @@ struct Transfer
 };
 
 class RouteTable;
+class PlanBuilder;
 
 class CommModel
 {
@@ -156,8 +158,17 @@ private:
     const Plan* cachedPlan(CollectiveOp op, CollectiveAlgorithm algorithm,
                            const std::vector<std::vector<int>>& groups, const std::vector<double>& scale,
                            int root);
+    // The plan of ALGORITHM, each group built by the algorithm's unit (collectives/dispatch.cpp).
     Plan makePlan(CollectiveOp op, CollectiveAlgorithm algorithm, const std::vector<std::vector<int>>& groups,
                   const std::vector<double>& scale, int root);
+    // Auto's algorithms for OP on GROUPS, in order of preference; MULTI_HOST: a group spans machines.
+    std::vector<CollectiveAlgorithm>
+    autoCandidates(CollectiveOp op, const std::vector<std::vector<int>>& groups, bool& multiHost) const;
+    // The fastest of the CANDIDATES' plans for BYTES, building only those whose lower bound could still
+    // win; null when none applies.
+    const Plan* fastestPlan(CollectiveOp op, const std::vector<CollectiveAlgorithm>& candidates,
+                            bool multiHost, const std::vector<std::vector<int>>& groups,
+                            const std::vector<double>& scale, int root, double bytes);
     std::vector<Ring> intraRings(const std::vector<int>& gpus);
     std::vector<Ring> packRings(const std::vector<int>& gpus);
     bool nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const;
@@ -165,9 +176,12 @@ private:
     CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups) const;
     void spreadLoads(const Plan& plan) const;
 
+    // Builds plans from the model's rings, routes and caches (collectives/planbuilder.h).
+    friend class PlanBuilder;
+
     std::shared_ptr<const TopologyGraph> m_graph;
     std::unique_ptr<Router> m_router;
-    std::unique_ptr<RouteTable> m_routes; // routed columns shared by all plans (collective.cpp)
+    std::unique_ptr<RouteTable> m_routes; // routed columns shared by all plans (collectives/routetable.h)
     std::unordered_map<std::string, std::vector<Ring>>
         m_ringCache; // by host template and local indices (local orders)
     std::unordered_map<std::string, Plan> m_planCache;

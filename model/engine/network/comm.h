@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The communication of one training step (DESIGN.md, "The step"; REFERENCES.md, "Communication volumes",
-// "Model states", "Offload"): ranks placed on GPUs by parallel.rank_order, the tp/dp/pp groups, and per
-// step the tensor-parallel collectives of every layer, the pipeline sends, the data-parallel gradient
-// reduction (or a parameter server), ZeRO's parameter gathers and the offload copies, each costed on the
-// cluster's topology with every group of a kind running at once.
+// The communication of one training step (docs/architecture.md; docs/formats.md, "Result of eval"): ranks
+// placed on GPUs by parallel.rank_order, the tp/dp/pp groups, and per step the tensor-parallel collectives of
+// every layer, the pipeline sends, the data-parallel gradient reduction (or a parameter server), ZeRO's
+// parameter gathers and the offload copies, each costed on the cluster's topology with every group of a
+// kind running at once. Each kind of traffic is a unit of its own (traffic/traffic.h).
 #pragma once
 
 #include "collective.h"

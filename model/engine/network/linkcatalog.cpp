@@ -30,20 +30,22 @@ constexpr double kEthernetLatency = 5.0 * us;
 //   an effective NVLink bandwidth of 370GB/s" (S. Jeaugey, NVIDIA/nccl-tests#212; 365-370 GB/s ring
 //   busbw measured in NVIDIA/nccl#1455): 370 / 450 = 0.822, which is also NCCL's SM90_NVLINK_BW 20.6/25.
 // - V100 (NVLink 2) and B200 (NVLink 5): NCCL's own model, src/graph/topo.h: SM70_NVLINK_BW 20 of 25 GB/s,
-//   SM100_NVLINK_BW 40.1 of 50 GB/s (REFERENCES.md: "NCCL's topology model assumes about 80%").
+//   SM100_NVLINK_BW 40.1 of 50 GB/s: NCCL's topology model assumes about 80%.
 constexpr double kNvLink2Eff = 20.0 / 25.0;
 constexpr double kNvLink3Eff = 230.0 / 300.0;
 constexpr double kNvLink4Eff = 370.0 / 450.0;
 constexpr double kNvLink5Eff = 40.1 / 50.0;
 
-// PCIe x16 line rates per direction (REFERENCES.md): Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s.
+// PCIe x16 line rates per direction (PCI-SIG, PCI Express Base Specification 3.0 to 6.0: 8, 16, 32 and
+// 64 GT/s per lane, 128b/130b coding, FLIT mode for Gen6): Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s.
 // Achieved host-device rates: Gen3 ~12 (also NCCL's PCI_BW 12.0), Gen4 ~25, Gen5 ~53-57 (55 taken);
 // Gen6 has no published figure yet and reuses Gen5's fraction.
 constexpr double kPcieX16[] = {15.75 * GB, 31.5 * GB, 63 * GB, 121 * GB};
 constexpr double kPcieEff[] = {12.0 / 15.75, 25.0 / 31.5, 55.0 / 63.0, 55.0 / 63.0};
 
-// Socket links. Line rates (REFERENCES.md): QPI moves 2 bytes per transfer per direction, so 9.6 GT/s is
-// 19.2 GB/s per direction (6.4 GT/s: 12.8, 8.0 GT/s: 16); UPI 10.4 GT/s is 20.8 GB/s per direction.
+// Socket links. Line rates (Intel's QuickPath and Ultra Path Interconnect specifications): QPI moves 2 bytes
+// per transfer per direction, so 9.6 GT/s is 19.2 GB/s per direction (6.4 GT/s: 12.8, 8.0 GT/s: 16); UPI
+// 10.4 GT/s is 20.8 GB/s per direction.
 // GPU peer traffic across sockets achieves far less: NCCL's topology model (src/graph/topo.h) gives the
 // socket pair BDW_QPI_BW 6 GB/s (Broadwell QPI), SKL_QPI_BW 10 (Skylake UPI), SRP_QPI_BW 22 (Sapphire
 // Rapids UPI), AMD_ZEN12_BW 16 (EPYC Rome xGMI). Presets model a socket pair as one link of the kind, as
@@ -52,8 +54,9 @@ constexpr double kQpiEff = 6.0 / 19.2;
 constexpr double kUpiEff = 10.0 / 20.8;
 
 // InfiniBand 4x ports: EDR 100, HDR 200, NDR 400, XDR 800 Gb/s. NCCL reaches "46-48GB/s per NIC" on NDR
-// 400 Gb/s (NVIDIA, NVIDIA/nccl-tests#290): 47 / 50 = 0.94. RoCE and Ethernet: REFERENCES.md "achievable
-// ~90-95% of line rate for large messages", the lower end.
+// 400 Gb/s (NVIDIA, NVIDIA/nccl-tests#290): 47 / 50 = 0.94. RoCE and Ethernet: 0.90, the lower end of the
+// 90-95% of line rate large messages usually achieve there; NCCL's target on a tuned NIC is 96% ("24GB/s
+// ... per 200G NIC (12 GB/s for 100G NICs)", S. Jeaugey, NVIDIA/nccl-tests#119).
 constexpr double kIbEff = 47.0 / 50.0;
 constexpr double kEthEff = 0.90;
 
@@ -103,7 +106,8 @@ std::vector<LinkCatalogEntry> build()
     add("qpi-6.4", "QPI 6.4 GT/s", LinkClass::CpuLink, 12.8 * GB, kCpuLinkLatency, kQpiEff, false, qpiSrc);
     add("qpi-8.0", "QPI 8.0 GT/s", LinkClass::CpuLink, 16.0 * GB, kCpuLinkLatency, kQpiEff, false, qpiSrc);
     add("qpi-9.6", "QPI 9.6 GT/s", LinkClass::CpuLink, 19.2 * GB, kCpuLinkLatency, kQpiEff, false, qpiSrc);
-    // AMD's socket link has no prefix of its own in CONTRACT.md; it is a CPU interconnect like QPI.
+    // AMD's socket link has no prefix of its own (docs/formats.md, "Topology"); it is a CPU interconnect
+    // like QPI.
     add("qpi-xgmi2", "AMD Infinity Fabric xGMI-2 (EPYC Rome)", LinkClass::CpuLink, 36.0 * GB, kCpuLinkLatency,
         16.0 / 36.0, false,
         "xGMI-2 x16 at 18 GT/s = 36 GB/s per direction; efficiency: NCCL topo.h AMD_ZEN12_BW 16 GB/s");

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The link catalogue: line rates per link and per direction, hop latencies and achievable efficiencies
-// of the interconnects a topology is drawn with (REFERENCES.md, "Hardware"). A link kind is a catalogue
-// id ("nvlink3", "pcie-gen4-x16", "ib-hdr"); any kind beginning with a known prefix (CONTRACT.md) has a
-// class, and falls back to its class's default figures when the catalogue does not list it.
+// of the interconnects a topology is drawn with (each figure's source beside it in linkcatalog.cpp). A link
+// kind is a catalogue id ("nvlink3", "pcie-gen4-x16", "ib-hdr"); a kind with a known prefix (docs/formats.md,
+// "Topology") has a class, and falls back to its class's default figures when the catalogue lacks it.
 #pragma once
 
 #include <string>

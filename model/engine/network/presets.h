@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Node presets and cluster generation (CONTRACT.md preset ids; DESIGN.md "Interaction"): a scenario's
+// Node presets and cluster generation (the preset ids of docs/formats.md, "presets"): a scenario's
 // nodes × gpus_per_node from its node preset plus its network, or its explicit cluster.topology.
 #pragma once
 

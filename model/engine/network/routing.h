@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Routes between devices with the preference NCCL uses (NVLink, then PCIe switches, host bridges, the
 // CPU interconnect; the network only between machines), and each pair's class in `nvidia-smi topo -m`
-// terms (REFERENCES.md, "Topology vocabulary"). Routes inside a machine are found once per host template
+// terms (its legend: NV#, PIX, PXB, PHB, NODE, SYS). Routes inside a machine are found once per host template
 // and translated to every host of it, so a 1024-GPU cluster of identical nodes costs one node's search.
 #pragma once
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The topology graph the communication model routes over (DESIGN.md, "Topology and communication"):
+// The topology graph the communication model routes over (docs/architecture.md; docs/formats.md, "Topology"):
 // devices and links built from the plain Topology of a scenario (scenario.h) or a generated cluster
 // (presets.h). Parallel links of one class between the same two devices form one edge (a bundle), and
 // each edge has two directions (arcs), because links are full duplex and bandwidths are per direction.
@@ -27,7 +27,8 @@ enum class DeviceKind
     Nvme,
     Ps
 };
-const char* deviceKindName(DeviceKind kind); // the CONTRACT.md names: "gpu", "pcie-switch", ...
+const char*
+deviceKindName(DeviceKind kind); // the names of docs/formats.md, "Topology": "gpu", "pcie-switch", ...
 bool deviceKindFromName(std::string_view name, DeviceKind& out);
 
 struct Device
@@ -120,6 +121,15 @@ public:
     bool isPort(int device) const { return m_isPort[std::size_t(device)]; }
 
 private:
+    // The steps of build(), in order: the devices and links as given (false with *ERROR naming the first
+    // bad entry), the links bundled into edges and arcs, the machines, their templates, the GPUs' ordinals.
+    bool readDevices(const Topology& topology, std::string* error);
+    bool readLinks(const Topology& topology, std::string* error);
+    void bundleLinks();
+    void findHosts();
+    void findTemplates();
+    void indexGpus();
+
     std::vector<Device> m_devices;
     std::vector<Link> m_links;
     std::vector<Edge> m_edges;

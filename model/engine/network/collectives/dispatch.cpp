@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Choosing and building by algorithm: makePlan() hands every group of a collective to its algorithm's unit
+// (algorithms.h), lowerBound() asks the same units for their bounds, and auto picks among the algorithms
+// that apply the fastest plan, building only those whose bound can still win.
+#include "algorithms.h"
+
+#include <cmath>
+#include <limits>
+
+namespace ss {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Group GI of a collective as its algorithm sees it; makePlan() adds its place and root, lowerBound() its
+// least route latency.
+AlgorithmGroup algorithmGroup(const TopologyGraph& graph, const std::vector<std::vector<int>>& groups,
+                              const std::vector<double>& scale, std::size_t gi)
+{
+    std::vector<HostGroup> hosts = splitByHost(graph, groups[gi]);
+    const int H = int(hosts.size());
+    return {.gpus = groups[gi],
+            .w = scale.empty() ? 1.0 : scale[gi],
+            .n = int(groups[gi].size()),
+            .hosts = std::move(hosts),
+            .H = H};
+}
+
+bool planGroup(PlanBuilder& b, CollectiveOp op, CollectiveAlgorithm algorithm, const AlgorithmGroup& g)
+{
+    switch (algorithm) {
+    case CollectiveAlgorithm::Auto:
+        return b.fail("internal: auto has no plan of its own");
+    case CollectiveAlgorithm::Ring:
+        return ringPlan(b, op, g);
+    case CollectiveAlgorithm::Tree:
+        return treePlan(b, op, g);
+    case CollectiveAlgorithm::Hierarchical:
+        return hierarchicalPlan(b, op, g);
+    case CollectiveAlgorithm::Direct:
+        return directPlan(b, op, g);
+    case CollectiveAlgorithm::Nvls:
+        return nvlsPlan(b, op, g);
+    }
+    return true;
+}
+
+bool boundGroup(BoundTally& t, CollectiveOp op, CollectiveAlgorithm algorithm, const AlgorithmGroup& g)
+{
+    switch (algorithm) {
+    case CollectiveAlgorithm::Ring:
+        return ringBound(t, op, g);
+    case CollectiveAlgorithm::Tree:
+        return treeBound(t, op, g);
+    case CollectiveAlgorithm::Hierarchical:
+        return hierarchicalBound(t, op, g);
+    default:
+        return false;
+    }
+}
+
+// Per host, the effective bandwidth per direction of the edges that leave it (into HOST_OUT); returns the
+// least latency of the network part of a route between two machines.
+double networkEdges(const TopologyGraph& graph, std::vector<double>& hostOut)
+{
+    const auto& devices = graph.devices();
+    hostOut.assign(std::size_t(graph.hostCount()), 0.0);
+    double least = kInf;
+    bool viaSwitch = true;
+    for (const Edge& e : graph.edges()) {
+        const int ha = devices[std::size_t(e.a)].host;
+        const int hb = devices[std::size_t(e.b)].host;
+        if (ha == hb)
+            continue;
+        if (ha >= 0)
+            hostOut[std::size_t(ha)] += e.effective;
+        if (hb >= 0)
+            hostOut[std::size_t(hb)] += e.effective;
+        if (ha >= 0 || hb >= 0) {
+            least = std::min(least, e.latency_s);
+            viaSwitch = viaSwitch && (ha < 0 || hb < 0);
+        }
+    }
+    return std::isfinite(least) ? (viaSwitch ? 2 : 1) * least : 0;
+}
+
+// The least first (last) hop of a GPU of GROUP that is not on the network itself.
+double leastEndHop(const TopologyGraph& graph, const std::vector<int>& group)
+{
+    double ends = kInf;
+    for (int d : group) {
+        double first = graph.isPort(d) ? 0.0 : kInf;
+        for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
+            first = std::min(first, graph.edges()[std::size_t(arcEdge(a.arc))].latency_s);
+        ends = std::min(ends, std::isfinite(first) ? first : 0.0);
+    }
+    return ends;
+}
+
+// The tally's bound for BYTES: its latency plus the busiest machine's (and GPU's) bytes over what their
+// edges carry; 0 when a machine or GPU that must send has no way out.
+double boundTime(const TopologyGraph& graph, const BoundTally& t, const std::vector<double>& hostCapacity,
+                 double bytes)
+{
+    double beta = 0;
+    for (std::size_t h = 0; h < t.hostOut.size(); ++h) {
+        if (!(t.hostOut[h] > 0))
+            continue;
+        if (!(hostCapacity[h] > 0))
+            return 0; // no way out of the machine: the plan fails
+        beta = std::max(beta, t.hostOut[h] / hostCapacity[h]);
+    }
+    double intra = 0;
+    for (std::size_t d = 0; d < t.gpuOut.size(); ++d) {
+        if (!(t.gpuOut[d] > 0))
+            continue;
+        double capacity = 0;
+        for (const TopologyGraph::Arc& a : graph.arcsFrom(int(d)))
+            capacity += graph.edges()[std::size_t(arcEdge(a.arc))].effective;
+        if (!(capacity > 0))
+            return 0;
+        intra = std::max(intra, t.gpuOut[d] / capacity);
+    }
+    return t.alphaNet + (beta + t.intraRepeat * intra) * bytes;
+}
+
+} // namespace
+
+CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
+                                    const std::vector<std::vector<int>>& groups,
+                                    const std::vector<double>& scale, int root)
+{
+    Plan plan;
+    plan.algorithm = alg;
+    PlanBuilder b(*this, plan);
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        if (groups[gi].size() < 2)
+            continue;
+        AlgorithmGroup g = algorithmGroup(*m_graph, groups, scale, gi);
+        g.first = gi == 0;
+        g.rootDevice = g.gpus[std::size_t(std::clamp(root, 0, g.n - 1))];
+        if (!planGroup(b, op, alg, g))
+            return plan;
+    }
+    b.finish();
+    return plan;
+}
+
+double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
+                             const std::vector<std::vector<int>>& groups, const std::vector<double>& scale,
+                             double bytes)
+{
+    // A plan's time is Σ over its phases of (steps × the slowest step's route latency + the busiest arc's
+    // bytes / its effective bandwidth). Two facts bound it from below without routing a flow:
+    // - bytes that leave a machine cross the edges that join it to the rest (machines are the components
+    //   without network edges), so the busiest of them carries at least its share of what the algorithm
+    //   sends out of the machine: out(h) / Σ effective(h). Inside a machine the same holds for a GPU's edges.
+    // - a route between two machines takes at least one network edge (two when every network edge ends at a
+    //   switch: one out of the source machine, one into the target), plus a first and a last hop when the GPU
+    //   is not itself on the network.
+    if (m_netLatency < 0)
+        m_netLatency = networkEdges(*m_graph, m_hostOut);
+    BoundTally t;
+    t.hostOut.assign(m_hostOut.size(), 0.0);
+    t.devices = m_graph->devices().size();
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        if (groups[gi].size() < 2)
+            continue;
+        // The machines in the order makePlan() places them (the trees' positions).
+        AlgorithmGroup g = algorithmGroup(*m_graph, groups, scale, gi);
+        if (g.H < 2)
+            continue; // inside one machine: no bound (and nothing to prune)
+        g.route = 2 * leastEndHop(*m_graph, g.gpus) + m_netLatency;
+        if (!boundGroup(t, op, algorithm, g))
+            return 0;
+    }
+    return boundTime(*m_graph, t, m_hostOut, bytes);
+}
+
+// Auto: every algorithm that applies, in NCCL's order of preference (ties go to the earlier: the ring).
+std::vector<CollectiveAlgorithm>
+CommModel::autoCandidates(CollectiveOp op, const std::vector<std::vector<int>>& groups, bool& multiHost) const
+{
+    const auto& devices = m_graph->devices();
+    std::vector<CollectiveAlgorithm> candidates;
+    multiHost = false;
+    bool nvls = true;
+    for (const auto& g : groups) {
+        bool oneHost = true;
+        for (int d : g)
+            oneHost = oneHost && devices[std::size_t(d)].host == devices[std::size_t(g.front())].host;
+        multiHost = multiHost || !oneHost;
+        int sw;
+        nvls = nvls && (g.size() < 2 || (oneHost && nvlsSwitch(g, sw)));
+    }
+    switch (op) {
+    case CollectiveOp::AllReduce:
+        candidates = {CollectiveAlgorithm::Ring};
+        if (nvls)
+            candidates.push_back(CollectiveAlgorithm::Nvls);
+        if (multiHost)
+            candidates.insert(candidates.end(),
+                              {CollectiveAlgorithm::Tree, CollectiveAlgorithm::Hierarchical});
+        break;
+    case CollectiveOp::AllGather:
+    case CollectiveOp::ReduceScatter:
+        candidates = {CollectiveAlgorithm::Ring};
+        if (multiHost)
+            candidates.push_back(CollectiveAlgorithm::Hierarchical);
+        break;
+    case CollectiveOp::Broadcast:
+    case CollectiveOp::Reduce:
+        candidates = {CollectiveAlgorithm::Ring};
+        break;
+    case CollectiveOp::AllToAll:
+    case CollectiveOp::SendRecv:
+        break;
+    }
+    // NCCL runs reductions, gathers and broadcasts on rings, trees or NVLS, never all-pairs; direct is
+    // what all-to-all and send/recv are, and otherwise only on request.
+    if (candidates.empty())
+        candidates.push_back(CollectiveAlgorithm::Direct);
+    return candidates;
+}
+
+// Plans built before are priced at once. Across machines the others are built in the order of their
+// lower bounds, and one whose bound exceeds the fastest plan so far is not built at all: it cannot win
+// (a plan across 128 machines costs a millisecond to build; its bound microseconds).
+const CommModel::Plan* CommModel::fastestPlan(CollectiveOp op,
+                                              const std::vector<CollectiveAlgorithm>& candidates,
+                                              bool multiHost, const std::vector<std::vector<int>>& groups,
+                                              const std::vector<double>& scale, int root, double bytes)
+{
+    const std::size_t count = candidates.size();
+    std::vector<const Plan*> plans(count, nullptr);
+    std::vector<double> bound(count, 0.0);
+    std::vector<std::size_t> missing;
+    double fastest = kInf;
+    for (std::size_t i = 0; i < count; ++i) {
+        plans[i] = cachedPlan(op, candidates[i], groups, scale, root);
+        if (!plans[i])
+            missing.push_back(i);
+        else if (plans[i]->error.empty())
+            fastest = std::min(fastest, plans[i]->alpha_s + plans[i]->beta_s * bytes);
+    }
+    if (multiHost && count > 1)
+        for (std::size_t i : missing)
+            bound[i] = lowerBound(op, candidates[i], groups, scale, bytes);
+    std::stable_sort(missing.begin(), missing.end(),
+                     [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+    for (std::size_t i : missing) {
+        if (bound[i] > fastest * (1 + 1e-6))
+            continue;
+        const Plan& p = plan(op, candidates[i], groups, scale, root);
+        plans[i] = &p;
+        if (p.error.empty())
+            fastest = std::min(fastest, p.alpha_s + p.beta_s * bytes);
+    }
+    // The choice among the plans built, in the candidates' order: the same as building them all.
+    const Plan* best = nullptr;
+    double bestTime = kInf;
+    for (const Plan* p : plans) {
+        if (!p || !p->error.empty())
+            continue;
+        const double t = p->alpha_s + p->beta_s * bytes;
+        if (t < bestTime * (1 - 1e-9)) {
+            bestTime = t;
+            best = p;
+        }
+    }
+    return best;
+}
+
+} // namespace ss

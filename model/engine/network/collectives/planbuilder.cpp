@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "planbuilder.h"
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <unordered_map>
+
+namespace ss {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A directed Hamiltonian cycle through 0..n-1 over the allowed pairs, trying each node's preferred
+// successors first; gives up after BUDGET steps.
+bool hamiltonian(int n, const std::vector<std::vector<int>>& successors, std::vector<int>& cycle, long budget)
+{
+    if (n == 1) {
+        cycle = {0};
+        return true;
+    }
+    std::vector<int> path{0};
+    std::vector<char> used(std::size_t(n), 0);
+    used[0] = 1;
+    std::vector<std::size_t> next(std::size_t(n), 0);
+    while (!path.empty()) {
+        if (--budget < 0)
+            return false;
+        const int u = path.back();
+        if (int(path.size()) == n) {
+            const auto& s = successors[std::size_t(u)];
+            if (std::find(s.begin(), s.end(), 0) != s.end()) {
+                cycle = path;
+                return true;
+            }
+        }
+        std::size_t& i = next[std::size_t(path.size() - 1)];
+        const auto& succ = successors[std::size_t(u)];
+        bool advanced = false;
+        while (int(path.size()) < n && i < succ.size()) {
+            const int v = succ[i++];
+            if (!used[std::size_t(v)]) {
+                used[std::size_t(v)] = 1;
+                path.push_back(v);
+                next[path.size() - 1] = 0;
+                advanced = true;
+                break;
+            }
+        }
+        if (!advanced) {
+            used[std::size_t(u)] = path.size() == 1 ? 1 : 0;
+            path.pop_back();
+        }
+    }
+    return false;
+}
+
+// The pairs of a machine's GPUs that may be ring neighbours, their path classes and routes, and what each
+// arc has left as rings take their rates (CommModel::packRings).
+class RingPacker
+{
+public:
+    RingPacker(Router& router, const std::vector<Edge>& edges, const std::vector<int>& gpus)
+        : m_edges(edges), m_n(int(gpus.size())), m_routes(std::size_t(m_n * m_n)),
+          m_cls(std::size_t(m_n * m_n), int(PathClass::None))
+    {
+        const int n = m_n;
+        for (int i = 0; i < n; ++i) {
+            for (int j = 0; j < n; ++j) {
+                if (i == j)
+                    continue;
+                const std::size_t k = std::size_t(i * n + j);
+                if (!router.route(gpus[std::size_t(i)], gpus[std::size_t(j)], m_routes[k]))
+                    continue;
+                // Ring neighbours talk directly: a path through a third GPU is not a channel NCCL builds.
+                const PathInfo info = router.pathInfo(gpus[std::size_t(i)], gpus[std::size_t(j)]);
+                if (info.relays > 0)
+                    continue;
+                m_cls[k] = int(info.cls);
+                m_levels.push_back(m_cls[k]);
+            }
+        }
+        std::sort(m_levels.begin(), m_levels.end());
+        m_levels.erase(std::unique(m_levels.begin(), m_levels.end()), m_levels.end());
+    }
+
+    // The best path class at which a ring through all the GPUs exists; -1 when none does.
+    int ringLevel(std::vector<int>& cycle)
+    {
+        for (int l : m_levels) {
+            if (l == int(PathClass::None))
+                continue;
+            if (hamiltonian(m_n, successors(l, 0), cycle, kBudget))
+                return l;
+        }
+        return -1;
+    }
+
+    // The widest ring at LEVEL the remaining capacity allows, into CYCLE (positions); false when none.
+    bool widestRing(int level, std::vector<int>& cycle)
+    {
+        const int n = m_n;
+        std::vector<double> thresholds;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j)
+                if (i != j && m_cls[std::size_t(i * n + j)] <= level) {
+                    const double b = bottleneck(std::size_t(i * n + j));
+                    if (b > 0)
+                        thresholds.push_back(b);
+                }
+        std::sort(thresholds.begin(), thresholds.end(), std::greater<>());
+        thresholds.erase(std::unique(thresholds.begin(), thresholds.end()), thresholds.end());
+        for (double t : thresholds)
+            if (hamiltonian(n, successors(level, t), cycle, kBudget))
+                return true;
+        return false;
+    }
+
+    // What the ring CYCLE can carry on every arc it uses, given what the rings before it left.
+    double rate(const std::vector<int>& cycle, std::unordered_map<int, int>& usage)
+    {
+        const int n = m_n;
+        for (int i = 0; i < n; ++i)
+            for (int arc : m_routes[std::size_t(cycle[std::size_t(i)] * n + cycle[std::size_t((i + 1) % n)])])
+                ++usage[arc];
+        double rate = kInf;
+        for (const auto& [arc, uses] : usage)
+            rate = std::min(rate, capacityOf(arc) / uses);
+        return rate;
+    }
+
+    // The ring of USAGE takes RATE from every arc it uses.
+    void take(const std::unordered_map<int, int>& usage, double rate)
+    {
+        for (const auto& [arc, uses] : usage)
+            capacityOf(arc) -= rate * uses;
+    }
+
+private:
+    static constexpr long kBudget = 200000;
+
+    double& capacityOf(int arc)
+    {
+        auto it = m_residual.find(arc);
+        if (it == m_residual.end())
+            it = m_residual.emplace(arc, m_edges[std::size_t(arcEdge(arc))].effective).first;
+        return it->second;
+    }
+
+    double bottleneck(std::size_t k)
+    {
+        double b = kInf;
+        for (int arc : m_routes[k])
+            b = std::min(b, capacityOf(arc));
+        return b;
+    }
+
+    // Successor lists: allowed pairs, the better class and the wider path first.
+    std::vector<std::vector<int>> successors(int level, double threshold)
+    {
+        const int n = m_n;
+        std::vector<std::vector<int>> succ(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i) {
+            std::vector<std::pair<std::pair<int, double>, int>> c;
+            for (int j = 0; j < n; ++j) {
+                const std::size_t k = std::size_t(i * n + j);
+                if (i == j || m_cls[k] > level)
+                    continue;
+                const double b = bottleneck(k);
+                if (b >= threshold * (1 - 1e-9) && b > 0)
+                    c.push_back({{m_cls[k], -b}, j});
+            }
+            std::sort(c.begin(), c.end());
+            for (const auto& x : c)
+                succ[std::size_t(i)].push_back(x.second);
+        }
+        return succ;
+    }
+
+    const std::vector<Edge>& m_edges;
+    int m_n;
+    std::vector<std::vector<int>> m_routes; // by position pair i · n + j
+    std::vector<int> m_cls;                 // path class by position pair; None: not neighbours
+    std::vector<int> m_levels;              // the classes present, best first
+    std::unordered_map<int, double> m_residual;
+};
+
+} // namespace
+
+std::vector<int> rotated(const std::vector<int>& order, std::size_t start)
+{
+    std::vector<int> out;
+    out.reserve(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        out.push_back(order[(start + i) % order.size()]);
+    return out;
+}
+
+std::vector<HostGroup> splitByHost(const TopologyGraph& g, const std::vector<int>& group)
+{
+    std::vector<HostGroup> out;
+    if (group.size() <= 8) {
+        for (int d : group) {
+            const int h = g.devices()[std::size_t(d)].host;
+            auto it = std::find_if(out.begin(), out.end(), [h](const HostGroup& x) { return x.host == h; });
+            if (it == out.end()) {
+                out.push_back({h, {}});
+                it = out.end() - 1;
+            }
+            it->gpus.push_back(d);
+        }
+        return out;
+    }
+    std::vector<int> slot(std::size_t(g.hostCount()), -1);
+    for (int d : group) {
+        const int h = g.devices()[std::size_t(d)].host;
+        int& s = slot[std::size_t(h)];
+        if (s < 0) {
+            s = int(out.size());
+            out.push_back({h, {}});
+        }
+        out[std::size_t(s)].gpus.push_back(d);
+    }
+    return out;
+}
+
+// NCCL-like ring search inside one machine (NCCL's ncclTopoCompute): first the best path class at which a
+// ring through all the GPUs exists (NVLink only on a DGX-1, so pairs without NVLink are never neighbours),
+// then rings at that class, each as wide as the remaining capacity allows, until the links are full.
+// Several rings share the links like NCCL's channels; each ring's rate is what it adds.
+std::vector<CommModel::Ring> CommModel::packRings(const std::vector<int>& gpus)
+{
+    const int n = int(gpus.size());
+    if (n == 1)
+        return {{gpus, kInf}};
+    RingPacker packer(*m_router, m_graph->edges(), gpus);
+    std::vector<int> cycle;
+    const int level = packer.ringLevel(cycle);
+    if (level < 0)
+        return {};
+
+    std::vector<Ring> rings;
+    for (int iteration = 0; iteration < 16; ++iteration) {
+        if (!packer.widestRing(level, cycle))
+            break;
+        std::unordered_map<int, int> usage;
+        const double rate = packer.rate(cycle, usage);
+        if (!(rate > 0) || (!rings.empty() && rate < 1e-3 * rings.front().rate))
+            break;
+        packer.take(usage, rate);
+        Ring r;
+        for (int i : cycle)
+            r.order.push_back(gpus[std::size_t(i)]);
+        r.rate = rate;
+        rings.push_back(std::move(r));
+    }
+    return rings;
+}
+
+std::vector<CommModel::Ring> CommModel::intraRings(const std::vector<int>& gpus)
+{
+    const auto& devices = m_graph->devices();
+    const int host = devices[std::size_t(gpus.front())].host;
+    // The key is built in a kept buffer: a 128-node ring asks once per node.
+    std::string& k = m_keyBuffer;
+    k.clear();
+    const auto append = [&k](int v) { k.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    append(m_graph->hostTemplate(host));
+    for (int d : gpus)
+        append(devices[std::size_t(d)].local);
+    auto it = m_ringCache.find(k);
+    if (it == m_ringCache.end()) {
+        std::vector<Ring> rings = packRings(gpus);
+        for (Ring& r : rings)
+            for (int& d : r.order)
+                d = devices[std::size_t(d)].local;
+        it = m_ringCache.emplace(k, std::move(rings)).first;
+    }
+    std::vector<Ring> out = it->second;
+    const auto& hostDevices = m_graph->hostDevices(host);
+    for (Ring& r : out)
+        for (int& d : r.order)
+            d = hostDevices[std::size_t(d)];
+    return out;
+}
+
+bool CommModel::nvlinkPeers(int a, int b)
+{
+    const auto& devices = m_graph->devices();
+    const int host = devices[std::size_t(a)].host;
+    if (host < 0 || host != devices[std::size_t(b)].host)
+        return false;
+    const std::uint64_t key = (std::uint64_t(std::uint32_t(m_graph->hostTemplate(host))) << 40) |
+                              (std::uint64_t(std::uint32_t(devices[std::size_t(a)].local)) << 20) |
+                              std::uint32_t(devices[std::size_t(b)].local);
+    const auto it = m_nvlinkPeers.find(key);
+    if (it != m_nvlinkPeers.end())
+        return it->second;
+    const bool peers = m_router->pathInfo(a, b).cls == PathClass::NvLink;
+    m_nvlinkPeers.emplace(key, peers);
+    return peers;
+}
+
+PlanBuilder::Phase& PlanBuilder::phase(std::size_t i)
+{
+    while (m_phases.size() <= i)
+        m_phases.push_back({std::make_unique<FlowSet>(*m_model.m_routes, graph()), 0, 1, 1});
+    return m_phases[i];
+}
+
+bool PlanBuilder::fail(std::string message)
+{
+    m_plan.error = std::move(message);
+    return false;
+}
+
+// The ring channels of a group: inside one machine the packed rings weighted by their rates; across
+// machines each machine's rings laid end to end, rotated per channel so the channels enter and leave
+// every machine through different GPUs (and so NICs), as NCCL's channels do.
+bool PlanBuilder::channels(const std::vector<HostGroup>& hs,
+                           std::vector<std::pair<std::vector<int>, double>>& out)
+{
+    using Ring = CommModel::Ring;
+    out.clear();
+    std::vector<std::vector<Ring>> perHost;
+    for (const HostGroup& h : hs) {
+        perHost.push_back(m_model.intraRings(h.gpus));
+        if (perHost.back().empty())
+            return false;
+    }
+    if (hs.size() == 1) {
+        double total = 0;
+        for (const Ring& r : perHost[0])
+            total += std::isfinite(r.rate) ? r.rate : 1;
+        for (const Ring& r : perHost[0])
+            out.push_back({r.order, (std::isfinite(r.rate) ? r.rate : 1) / total});
+        return true;
+    }
+    const std::size_t m = perHost[0].size();
+    std::size_t k = 1;
+    for (const HostGroup& h : hs)
+        k = std::max(k, h.gpus.size());
+    const std::size_t rotations = std::max<std::size_t>(1, std::min(k, kMaxChannels / m));
+    double total = 0;
+    for (const Ring& r : perHost[0])
+        total += std::isfinite(r.rate) ? r.rate : 1;
+    for (std::size_t r = 0; r < m; ++r) {
+        const double share = (std::isfinite(perHost[0][r].rate) ? perHost[0][r].rate : 1) / total;
+        for (std::size_t c = 0; c < rotations; ++c) {
+            std::vector<int> order;
+            for (std::size_t h = 0; h < hs.size(); ++h) {
+                const Ring& ring = perHost[h][r % perHost[h].size()];
+                const std::vector<int> part = rotated(ring.order, c % ring.order.size());
+                order.insert(order.end(), part.begin(), part.end());
+            }
+            out.push_back({std::move(order), share / double(rotations)});
+        }
+    }
+    return true;
+}
+
+// One ring edge X → Y (or Y → X when REVERSE). Between machines the data leaves through the NIC of
+// RELAY, the GPU the ring entered X's machine by, when X reaches it over NVLink (NCCL's PXN): so a
+// channel stays on one rail, as NCCL's rings keep one NIC per channel. Otherwise X's own NIC.
+void PlanBuilder::ringEdge(Phase& ph, int x, int y, int relay, double volume, bool reverse, double& latency)
+{
+    const auto& dev = graph().devices();
+    if (dev[std::size_t(x)].host == dev[std::size_t(y)].host || relay == x ||
+        !m_model.nvlinkPeers(x, relay)) {
+        reverse ? flow(ph, y, x, volume, latency) : flow(ph, x, y, volume, latency);
+        return;
+    }
+    double a = 0;
+    double b = 0;
+    if (reverse) {
+        flow(ph, y, relay, volume, a);
+        flow(ph, relay, x, volume, b);
+    } else {
+        flow(ph, x, relay, volume, a);
+        flow(ph, relay, y, volume, b);
+    }
+    latency = std::max(latency, a + b);
+}
+
+// Every edge of every channel carries FACTOR × weight; broadcast and reduce run a chain from (to) the root.
+bool PlanBuilder::ringPhase(Phase& ph, const AlgorithmGroup& group, const std::vector<HostGroup>& hs,
+                            const RingPass& pass)
+{
+    std::vector<std::pair<std::vector<int>, double>> ch;
+    if (!channels(hs, ch))
+        return false;
+    const auto& devices = graph().devices();
+    double latency = 0;
+    std::vector<int> blockStart;
+    for (auto& [order, weight] : ch) {
+        const std::size_t len = order.size();
+        if (len < 2)
+            continue;
+        if (pass.chain) {
+            const auto at = std::find(order.begin(), order.end(), pass.rootDevice);
+            order = rotated(order, std::size_t(at - order.begin()));
+        }
+        blockStart.assign(len, 0);
+        for (std::size_t i = 1; i < len; ++i)
+            blockStart[i] = devices[std::size_t(order[i])].host == devices[std::size_t(order[i - 1])].host
+                                ? blockStart[i - 1]
+                                : int(i);
+        const double volume = group.w * weight * pass.factor;
+        const std::size_t edgesCount = pass.chain ? len - 1 : len;
+        for (std::size_t i = 0; i < edgesCount; ++i)
+            ringEdge(ph, order[i], order[(i + 1) % len], order[std::size_t(blockStart[i])], volume,
+                     pass.chain && pass.towardRoot, latency);
+        if (pass.record)
+            m_plan.rings.push_back(order);
+    }
+    ph.alpha = std::max(ph.alpha, pass.steps * latency);
+    ph.volume = std::max(ph.volume, pass.factor);
+    ph.steps = std::max(ph.steps, double(pass.steps));
+    return true;
+}
+
+bool PlanBuilder::machineChain(const std::vector<int>& gpus, std::vector<int>& chain)
+{
+    const std::vector<CommModel::Ring> rings = m_model.intraRings(gpus);
+    if (rings.empty())
+        return false;
+    chain = rings.front().order;
+    return true;
+}
+
+bool PlanBuilder::finish()
+{
+    const auto& edges = graph().edges();
+    std::vector<double> total(2 * edges.size(), 0.0);
+    for (const Phase& ph : m_phases) {
+        if (!ph.flows->error().empty())
+            return fail(ph.flows->error());
+        double worst = 0;
+        int worstArc = -1;
+        double worstLoad = 0;
+        for (const auto& [arc, load] : ph.flows->loads()) {
+            total[std::size_t(arc)] += ph.repeat * load;
+            const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
+            if (busy > worst) {
+                worst = busy;
+                worstArc = arc;
+                worstLoad = load;
+            }
+        }
+        m_plan.alpha_s += ph.repeat * ph.alpha;
+        m_plan.beta_s += ph.repeat * worst / ph.factor;
+        if (m_plan.phase_count < kMaxCollectivePhases) {
+            const Edge* e = worstArc >= 0 ? &edges[std::size_t(arcEdge(worstArc))] : nullptr;
+            m_plan.phases[std::size_t(m_plan.phase_count++)] = {
+                ph.alpha,  ph.steps, ph.volume, worstLoad, e ? e->capacity : 0, e ? e->effective : 0,
+                ph.factor, ph.repeat};
+        }
+    }
+    for (std::size_t a = 0; a < total.size(); ++a)
+        if (total[a] > 0)
+            m_plan.loads.emplace_back(int(a), total[a]);
+    return true;
+}
+
+} // namespace ss

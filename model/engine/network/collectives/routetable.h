@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Routed columns shared by every plan of a model (collective.h): a flow inside a machine is one column per
+// (from, to); a flow between machines is split into segments (to the NIC, up to the fabric, across it,
+// down, to the GPU) so that the n² flows of an all-to-all share a few thousand columns. Stored back to back
+// with their arcs sorted, the columns are a compressed column-major sparse matrix: the routing matrix.
+// Defined in the header because every flow of every plan asks for its columns: the lookups stay inlined
+// into the algorithms that add the flows.
+#pragma once
+
+#include "routing.h"
+#include "topology.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace ss {
+
+class RouteTable
+{
+public:
+    explicit RouteTable(Router& router) : m_router(router), m_graph(router.graph())
+    {
+        const std::size_t n = m_graph.devices().size();
+        m_up.assign(n, -1);
+        m_down.assign(n, -1);
+        m_toPort.assign(n, -2);
+        m_fromPort.assign(n, -2);
+        m_hostPairs.assign(std::size_t(m_graph.hostCount()), {});
+        m_outer.push_back(0);
+    }
+
+    // The columns of the route FROM → TO (at most 5) into COLS; returns their count, or -1 without a route.
+    int columns(int from, int to, int* cols)
+    {
+        const auto& devices = m_graph.devices();
+        const int ha = devices[std::size_t(from)].host;
+        const int hb = devices[std::size_t(to)].host;
+        if (ha >= 0 && ha == hb) {
+            cols[0] = pairColumn(from, to, false);
+            return cols[0] < 0 ? -1 : 1;
+        }
+        const int pa = m_router.homePort(from);
+        const int pb = m_router.homePort(to);
+        if (pa < 0 || pb < 0)
+            return -1;
+        int n = 0;
+        if (from != pa && (cols[n++] = segment(m_toPort, from, from, pa)) < 0)
+            return -1;
+        const int upA = m_router.uplink(pa);
+        const int upB = m_router.uplink(pb);
+        if (upA >= 0 && upB >= 0) {
+            cols[n++] = portColumn(m_up, pa, upA);
+            const int swA = m_router.arcTarget(upA);
+            const int swB = m_router.arcTarget(upB);
+            if (swA != swB && (cols[n++] = switchColumn(swA, swB)) < 0)
+                return -1;
+            cols[n++] = portColumn(m_down, pb, upB ^ 1);
+        } else if ((cols[n++] = pairColumn(pa, pb, true)) < 0) {
+            return -1;
+        }
+        if (pb != to && (cols[n++] = segment(m_fromPort, to, pb, to)) < 0)
+            return -1;
+        return n;
+    }
+
+    int size() const { return int(m_latency.size()); }
+    double latency(int column) const { return m_latency[std::size_t(column)]; }
+
+    // Link loads: the routing matrix R (arcs × columns) times the column volumes. (arc, bytes) per loaded
+    // arc.
+    std::vector<std::pair<int, double>> loads(std::vector<double>& volume) const;
+
+private:
+    int newColumn(const std::vector<int>& arcs)
+    {
+        double latency = 0;
+        for (int arc : arcs)
+            latency += m_graph.edges()[std::size_t(arcEdge(arc))].latency_s;
+        const std::size_t start = m_arena.size();
+        m_arena.insert(m_arena.end(), arcs.begin(), arcs.end());
+        if (arcs.size() > 1)
+            std::sort(m_arena.begin() + std::ptrdiff_t(start), m_arena.end());
+        m_outer.push_back(int(m_arena.size()));
+        m_latency.push_back(latency);
+        return int(m_latency.size()) - 1;
+    }
+
+    int pairColumn(int from, int to, bool network)
+    {
+        if (!network) {
+            // Inside a machine: a dense (from, to) table per host, cheaper than hashing the many chain flows.
+            const Device& a = m_graph.devices()[std::size_t(from)];
+            const std::size_t n = m_graph.hostDevices(a.host).size();
+            std::vector<int>& table = m_hostPairs[std::size_t(a.host)];
+            if (table.empty())
+                table.assign(n * n, -2);
+            int& c = table[std::size_t(a.local) * n + std::size_t(m_graph.devices()[std::size_t(to)].local)];
+            if (c == -2) {
+                m_tmp.clear();
+                c = m_router.hostRoute(from, to, m_tmp) ? newColumn(m_tmp) : -1;
+            }
+            return c;
+        }
+        const std::uint64_t key =
+            (std::uint64_t(network) << 63) | (std::uint64_t(std::uint32_t(from)) << 32) | std::uint32_t(to);
+        const auto it = m_pairs.find(key);
+        if (it != m_pairs.end())
+            return it->second;
+        m_tmp.clear();
+        const bool ok =
+            network ? m_router.networkRoute(from, to, m_tmp) : m_router.hostRoute(from, to, m_tmp);
+        const int c = ok ? newColumn(m_tmp) : -1;
+        m_pairs.emplace(key, c);
+        return c;
+    }
+
+    // The route between a device and its home port, cached per device (an all-to-all asks n² times).
+    int segment(std::vector<int>& cache, int device, int from, int to)
+    {
+        int& c = cache[std::size_t(device)];
+        if (c == -2)
+            c = pairColumn(from, to, false);
+        return c;
+    }
+
+    int portColumn(std::vector<int>& cache, int port, int arc)
+    {
+        int& c = cache[std::size_t(port)];
+        if (c < 0) {
+            m_tmp.assign(1, arc);
+            c = newColumn(m_tmp);
+        }
+        return c;
+    }
+
+    // Switch to switch: a dense table (a rail-optimised fabric of 1024 GPUs has a few dozen switches),
+    // because every flow between machines asks for one and hashing them was a tenth of a cold all-reduce.
+    int switchColumn(int swA, int swB)
+    {
+        const std::size_t n = std::size_t(m_router.switchCount());
+        const int a = m_router.switchIndex(swA);
+        const int b = m_router.switchIndex(swB);
+        if (a < 0 || b < 0)
+            return -1;
+        if (m_switchPairs.empty())
+            m_switchPairs.assign(n * n, -2);
+        int& c = m_switchPairs[std::size_t(a) * n + std::size_t(b)];
+        if (c == -2) {
+            m_tmp.clear();
+            c = m_router.switchRoute(swA, swB, m_tmp) ? newColumn(m_tmp) : -1;
+        }
+        return c;
+    }
+
+    Router& m_router;
+    const TopologyGraph& m_graph;
+    std::vector<int> m_arena; // inner (arc) indices, column after column
+    std::vector<int> m_outer; // column starts, plus the end
+    std::vector<double> m_latency;
+    mutable std::vector<double> m_ones;
+    std::unordered_map<std::uint64_t, int> m_pairs; // network routes between ports
+    std::vector<std::vector<int>> m_hostPairs;      // per host: local from × local to → column
+    std::vector<int> m_switchPairs; // switch index × switch index → column; -2 not yet routed
+    std::vector<int> m_up;
+    std::vector<int> m_down;
+    std::vector<int> m_toPort;   // device → its home port
+    std::vector<int> m_fromPort; // home port → device
+    std::vector<int> m_tmp;
+};
+
+} // namespace ss

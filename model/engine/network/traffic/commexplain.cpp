@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "commexplain.h"
+
+#include <string>
+
+namespace ss {
+
+namespace {
+
+std::string num(double v)
+{
+    return explainNumber(v);
+}
+
+// "n = 1", "n = m" or "n = 2 · m" calls per step, and the numbers.
+void countPerStep(CollectiveText& t, double count, std::int64_t m)
+{
+    t.countFormula = count == 1 ? "n = 1" : count == double(m) ? "n = m" : "n = 2 · m";
+    t.countSubstituted = count == 1           ? "1"
+                         : count == double(m) ? std::to_string(m)
+                                              : "2 × " + std::to_string(m);
+}
+
+// RANKS per group in GROUPS_A × GROUPS_B groups: Megatron-LM's PTD-P layout of N = t · p · N_d GPUs.
+void ptdpGroups(CollectiveText& t, const char* ranksFormula, std::int64_t ranks, const char* groupsFormula,
+                std::int64_t groupsA, std::int64_t groupsB)
+{
+    t.ranksFormula = ranksFormula;
+    t.ranksSubstituted = std::to_string(ranks);
+    t.groupsFormula = groupsFormula;
+    t.groupsSubstituted = std::to_string(groupsA) + " × " + std::to_string(groupsB);
+    t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
+}
+
+// Data-parallel rows: N_d ranks per group, one group per tp rank of every stage.
+void dataParallelGroups(CollectiveText& t, const TrafficContext& c)
+{
+    ptdpGroups(t, "n = N_d", c.layout.n[1], "G = t · p", c.layout.n[0], c.layout.n[2]);
+}
+
+CollectiveText tensorParallelText(const TrafficContext& c)
+{
+    const auto& n = c.layout.n;
+    CollectiveText t;
+    t.bytesFormula = "S = b · s · h · e";
+    t.bytesSubstituted = num(c.b) + " × " + num(c.s) + " × " + num(c.h) + " × " + num(c.actBytes) + " B";
+    t.bytesSource =
+        c.scenario.parallel.sequence_parallel
+            ? "Korthikanti et al., MLSys'23 §4.2.2 (sequence parallel: all-gather + reduce-scatter)"
+            : "Narayanan et al., SC'21 §3 (2 all-reduces of b·s·h per layer, forward and backward)";
+    t.countFormula = "n = k · L_stage · m (k = 4; 6 with full recompute)";
+    t.countSubstituted = num(tensorParallelCallsPerLayer(c.scenario)) + " × " + std::to_string(c.maxLayers) +
+                         " × " + std::to_string(c.m);
+    t.countSource = "Narayanan et al., SC'21 §3; Korthikanti et al., MLSys'23 §5";
+    ptdpGroups(t, "n = t", n[0], "G = N_d · p", n[1], n[2]);
+    return t;
+}
+
+CollectiveText pipelineParallelText(const TrafficContext& c)
+{
+    const auto& n = c.layout.n;
+    CollectiveText t;
+    t.bytesFormula = "S = b · s · h · e / t";
+    t.bytesSubstituted = num(c.b) + " × " + num(c.s) + " × " + num(c.h) + " × " + num(c.actBytes) + " B / " +
+                         std::to_string(n[0]);
+    t.bytesSource = "Narayanan et al., SC'21 §4.1 (scatter/gather: each tp rank sends 1/t)";
+    t.countFormula = "n = 2 · m · v";
+    t.countSubstituted = "2 × " + std::to_string(c.m) + " × " + std::to_string(c.v);
+    t.countSource = "Narayanan et al., SC'21 §2.2 (one send forward, one backward per microbatch)";
+    ptdpGroups(t, "n = p", n[2], "G = N_d · t", n[1], n[0]);
+    return t;
+}
+
+CollectiveText parameterServerText(const TrafficContext& c, bool pushing)
+{
+    CollectiveText t;
+    t.bytesFormula = pushing ? "S = Ψ_gpu,max · e_grad" : "S = Ψ_gpu,max · w";
+    t.bytesSubstituted = num(c.psiMax) + " × " + num(pushing ? c.gradBytes : c.state.weights) + " B";
+    t.bytesSource = "Li et al., OSDI'14 (workers push gradients, pull weights)";
+    t.countFormula = "n = 1";
+    t.countSubstituted = "1";
+    t.countSource = "Li et al., OSDI'14";
+    dataParallelGroups(t, c);
+    return t;
+}
+
+CollectiveText dataParallelText(const TrafficContext& c, const TrafficRow& row)
+{
+    CollectiveText t;
+    const bool grads = row.text == TrafficText::DataParallelGradients;
+    t.bytesFormula = grads ? "S = Ψ_gpu,max · e_grad" : "S = Ψ_gpu,max · w";
+    t.bytesSubstituted = num(c.psiMax) + " × " + num(grads ? c.gradBytes : c.state.weights) + " B";
+    t.bytesSource = grads ? "ZeRO (Rajbhandari et al., SC'20) §7; k-bit gradients move k/32 of fp32 "
+                            "(REFERENCES.md \"Collective cost\")"
+                          : "ZeRO (Rajbhandari et al., SC'20) §7";
+    countPerStep(t, row.count, c.m);
+    t.countSource = "ZeRO (Rajbhandari et al., SC'20) §7; DeepSpeed ZeRO-2/3 reduce every microbatch";
+    dataParallelGroups(t, c);
+    return t;
+}
+
+CollectiveText offloadText(const TrafficContext& c, const TrafficRow& row)
+{
+    const bool toHost = row.text == TrafficText::OffloadToHost;
+    CollectiveText t;
+    t.bytesFormula = toHost ? "S = Ψ_gpu,max / N_d · g" : "S = Ψ_gpu,max / N_d · w";
+    t.bytesSubstituted = num(c.psiMax) + " / " + std::to_string(c.layout.n[1]) + " × " +
+                         num(toHost ? c.state.grads : c.state.weights) + " B";
+    t.bytesSource = "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (Rajbhandari et al., SC'21)";
+    countPerStep(t, row.count, c.m);
+    t.countSource = "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (SC'21) parameter fetches";
+    t.ranksFormula = "n = 1";
+    t.ranksSubstituted = "1";
+    t.groupsFormula = "G = N";
+    t.groupsSubstituted = std::to_string(row.result.groups);
+    t.groupSource = "ZeRO-Offload (Ren et al., ATC'21) §4: every GPU copies its own share";
+    return t;
+}
+
+} // namespace
+
+CollectiveText trafficText(const TrafficContext& c, const TrafficRow& row)
+{
+    switch (row.text) {
+    case TrafficText::TensorParallel:
+        return tensorParallelText(c);
+    case TrafficText::PipelineParallel:
+        return pipelineParallelText(c);
+    case TrafficText::ParameterServerPush:
+    case TrafficText::ParameterServerPull:
+        return parameterServerText(c, row.text == TrafficText::ParameterServerPush);
+    case TrafficText::DataParallelGradients:
+    case TrafficText::DataParallelWeights:
+        return dataParallelText(c, row);
+    case TrafficText::OffloadToHost:
+    case TrafficText::OffloadToDevice:
+        return offloadText(c, row);
+    }
+    return {};
+}
+
+} // namespace ss

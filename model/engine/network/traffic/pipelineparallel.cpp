@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Pipeline parallel: per microbatch and stage boundary the activation forward and its gradient backward,
+// b·s·h elements, each tp rank sending its 1/t share (Narayanan et al., SC'21 §4.1, scatter/gather).
+// Interleaving sends v times as often, and its last stage sends on to the first. All boundaries of all
+// pipelines send at once.
+#include "traffic.h"
+
+namespace ss {
+
+Traffic pipelineParallelTraffic(const TrafficContext& c)
+{
+    Traffic out;
+    const auto& n = c.layout.n;
+    if (!(n[2] > 1))
+        return out;
+    const double size = c.b * c.s * c.h * c.actBytes / double(n[0]);
+    const double perDirection = double(c.m * c.v);
+    std::vector<Transfer> forward;
+    std::vector<Transfer> backward;
+    for (const auto& pipe : c.groups.pp) {
+        const std::size_t stagesCount = pipe.size();
+        const std::size_t boundaries = c.v > 1 ? stagesCount : stagesCount - 1; // interleaving wraps around
+        for (std::size_t i = 0; i < boundaries; ++i) {
+            const int from = c.gpuOf(pipe[i]);
+            const int to = c.gpuOf(pipe[(i + 1) % stagesCount]);
+            forward.push_back({from, to, size});
+            backward.push_back({to, from, size});
+        }
+    }
+    CollectiveResult fwd = c.model.transfers(forward);
+    CollectiveResult bwd = c.model.transfers(backward);
+    // The row shows the slower direction; both directions load the links.
+    CollectiveResult slower = fwd.time_s >= bwd.time_s ? fwd : bwd;
+    slower.ranks = int(n[2]);
+    slower.groups = int(c.groups.pp.size());
+    out.add({.group = "pp",
+             .op = "sendrecv",
+             .bytes = size,
+             .count = 2 * perDirection,
+             .result = std::move(slower),
+             .text = TrafficText::PipelineParallel,
+             .algorithm = "p2p",
+             .loadsLinks = false});
+    if (fwd.ok() && bwd.ok()) {
+        out.loads.push_back({std::move(fwd), perDirection});
+        out.loads.push_back({std::move(bwd), perDirection});
+    }
+    return out;
+}
+
+} // namespace ss

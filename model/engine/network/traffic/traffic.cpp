@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traffic.h"
+
+#include <algorithm>
+
+namespace ss {
+
+void warn(std::vector<Warning>& out, std::string code, std::string message, std::vector<std::string> args)
+{
+    out.push_back({std::move(code), std::move(message), std::move(args)});
+}
+
+void Traffic::add(TrafficRow row)
+{
+    if (!row.result.ok()) {
+        warn(warnings, "comm.no_route", std::string(row.group) + " " + row.op + ": " + row.result.error,
+             {row.group, row.op, row.result.error});
+        return;
+    }
+    rows.push_back(std::move(row));
+}
+
+std::vector<std::vector<int>> TrafficContext::onGpus(const std::vector<std::vector<int>>& rankGroups) const
+{
+    std::vector<std::vector<int>> devices = rankGroups;
+    for (auto& g : devices)
+        for (int& r : g)
+            r = gpuOf(r);
+    return devices;
+}
+
+TrafficContext trafficContext(const Scenario& sc, std::int64_t microbatches, CommModel& model,
+                              const RankLayout& layout)
+{
+    const ParallelSpec& par = sc.parallel;
+    const auto& n = layout.n;
+    TrafficContext c{.scenario = sc, .model = model, .layout = layout};
+    c.groups = parallelGroups(par);
+    c.ranks = n[0] * n[1] * n[2];
+    c.m = std::max<std::int64_t>(microbatches, 1);
+    c.v = par.schedule == Schedule::Interleaved ? std::max<std::int64_t>(par.virtual_stages, 1) : 1;
+    c.state = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
+    c.actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    // 32 bits is fp32 (Megatron-LM's default main-grad reduction), 16 the training type; quantised
+    // gradients of k bits move k/32 of the fp32 volume (1-bit Adam, Tang et al., ICML'21).
+    c.gradBytes = double(sc.training.grad_comm_bits) / 8.0;
+    c.b = double(sc.training.micro_batch);
+    c.s = double(sc.model.seq_len);
+    c.h = double(sc.model.hidden);
+    c.stages = stageParams(sc);
+    const std::vector<std::int64_t> layers = layersPerStage(std::max<std::int64_t>(sc.model.layers, 1), n[2]);
+    c.maxLayers = *std::max_element(layers.begin(), layers.end());
+    // Per-stage gradients differ (embedding, head): a dp group moves its stage's share of the largest.
+    for (const StageParams& st : c.stages)
+        c.psiMax = std::max(c.psiMax, st.per_gpu);
+    c.zero = std::clamp(par.zero_stage, 0, 3);
+    // ZeRO-2/3 keep only their gradient shard, so DeepSpeed reduces every microbatch; plain DP and ZeRO-1
+    // keep full gradients and reduce once per step.
+    c.rsCount = c.zero >= 2 ? double(c.m) : 1.0;
+    const auto& devices = model.graph().devices();
+    for (std::size_t d = 0; d < devices.size(); ++d)
+        if (devices[d].kind == DeviceKind::Ps)
+            c.servers.push_back(int(d));
+    c.parameterServerAsked = par.dp_sync == DpSync::ParameterServer && n[1] > 1;
+    return c;
+}
+
+} // namespace ss

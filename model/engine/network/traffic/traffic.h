@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The traffic kinds of one training step, one unit each. A kind reads the step from a TrafficContext,
+// costs its collectives on the context's model and returns them as rows (and the calls whose link loads
+// count); estimateCommunication() (comm.cpp) runs the kinds in order and adds what they return to the
+// step. Why a row moves what it moves is written apart, from the same figures (commexplain.h).
+#pragma once
+
+#include "collective.h"
+#include "comm.h"
+#include "memory.h"
+#include "ranklayout.h"
+#include "workload.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+// What every kind reads: the scenario and the model it is costed on, the rank groups, and the figures of
+// the step that several kinds (or a kind and its explanation) share.
+struct TrafficContext
+{
+    const Scenario& scenario;
+    CommModel& model;
+    const RankLayout& layout; // layout.n: tp, dp, pp
+    ParallelGroups groups;
+    std::int64_t ranks = 1;
+    std::int64_t m = 1; // microbatches per step
+    std::int64_t v = 1; // model chunks per stage (interleaved schedule)
+
+    // Per element and per parameter.
+    StateBytes state;
+    double actBytes = 2;  // activations and their gradients: the 16-bit training type, fp32 for fp32 training
+    double gradBytes = 4; // gradients in the data-parallel reduction: grad_comm_bits / 8
+    double b = 1;         // micro batch
+    double s = 1;         // sequence length
+    double h = 1;         // hidden size
+    std::vector<StageParams> stages;
+    std::int64_t maxLayers = 1; // layers of the largest pipeline stage
+    double psiMax = 0;          // parameters per GPU of the largest stage
+    int zero = 0;               // ZeRO stage, 0-3
+    double rsCount = 1;         // gradient reduce-scatters per step
+
+    std::vector<int> servers;          // devices of kind ps
+    bool parameterServerAsked = false; // dp_sync is parameter-server and dp > 1
+    // The gradients go through parameter servers (asked for, and the topology has some).
+    bool parameterServer() const { return parameterServerAsked && !servers.empty(); }
+
+    int gpuOf(int rank) const { return model.graph().gpus()[std::size_t(rank)]; }
+    // Rank groups as groups of GPU device indices.
+    std::vector<std::vector<int>> onGpus(const std::vector<std::vector<int>>& rankGroups) const;
+};
+
+// The context of SCENARIO on MODEL, whose GPUs are LAYOUT's ranks, for MICROBATCHES per step.
+TrafficContext trafficContext(const Scenario& scenario, std::int64_t microbatches, CommModel& model,
+                              const RankLayout& layout);
+
+// Which explanation a row gets (commexplain.h).
+enum class TrafficText
+{
+    TensorParallel,
+    PipelineParallel,
+    ParameterServerPush,
+    ParameterServerPull,
+    DataParallelGradients,
+    DataParallelWeights,
+    OffloadToHost,
+    OffloadToDevice
+};
+
+// One comm.collectives row: RESULT is one call's cost, COUNT calls per step.
+struct TrafficRow
+{
+    const char* group = ""; // "tp", "pp", "dp", "offload"
+    const char* op = "";
+    double bytes = 0;
+    double count = 0;
+    CollectiveResult result;
+    TrafficText text = TrafficText::TensorParallel;
+    const char* algorithm = ""; // the row's algorithm column; empty: the result's algorithm
+    bool loadsLinks = true;     // RESULT's link loads count COUNT times (else the kind's loads carry them)
+};
+
+// Calls that load the links without a row of their own (the pipeline's two directions).
+struct TrafficLoad
+{
+    CollectiveResult result;
+    double count = 0;
+};
+
+// What a kind returns, each list in the order the kind met it.
+struct Traffic
+{
+    std::vector<Warning> warnings;
+    std::vector<TrafficRow> rows;
+    std::vector<TrafficLoad> loads;
+
+    // ROW, or a comm.no_route warning in its place when its call failed.
+    void add(TrafficRow row);
+};
+
+void warn(std::vector<Warning>& out, std::string code, std::string message,
+          std::vector<std::string> args = {});
+
+// The kinds, in the order estimateCommunication() runs them (and so of the rows).
+using TrafficKind = Traffic (*)(const TrafficContext&);
+Traffic tensorParallelTraffic(const TrafficContext& c);
+Traffic pipelineParallelTraffic(const TrafficContext& c);
+// Expert-parallel traffic (the all-to-all of routed tokens) and context-parallel traffic will be kinds of
+// their own, declared here and run after the pipeline's.
+Traffic parameterServerTraffic(const TrafficContext& c);
+Traffic dataParallelTraffic(const TrafficContext& c);
+Traffic offloadTraffic(const TrafficContext& c);
+
+// Tensor-parallel collectives per layer and microbatch: 4, 6 with full recompute.
+double tensorParallelCallsPerLayer(const Scenario& scenario);
+
+} // namespace ss
