@@ -7,7 +7,7 @@ namespace ss::resources {
 
 // The folder of the example scenarios and their index.json.
 const char* examplesDir();
-// The folder of the lessons' scenarios (issue 7), one <lesson id>.json each.
+// The folder of the lessons' scenarios (File > Examples > Lessons), one <lesson id>.json each.
 const char* lessonsDir();
 
 } // namespace ss::resources

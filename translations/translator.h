@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Installs the user-interface translations: ShardScope's own (compiled into the binary) and Qt's. They can be
-// switched while the application runs (issue 7): the widgets then get QEvent::LanguageChange and set their
+// switched while the application runs (View > Language): the widgets then get QEvent::LanguageChange and set their
 // words again. Widgets copy the default locale when they are made, so whoever switches hands them the new.
 #pragma once
 

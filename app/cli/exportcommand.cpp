@@ -101,8 +101,8 @@ int ExportCommand::run(const QStringList& args)
         if (!ss::io::loadExample(source, scenario, &error))
             return inputError(error);
     }
-    // A chart of a scenario that cannot be evaluated would draw zeros: say why instead, as eval does
-    // (issue 8). The sweep chart's parameter may repair it, so the sweep checks its points itself.
+    // A chart of a scenario that cannot be evaluated would draw zeros: say why instead, as eval does.
+    // The sweep chart's parameter may repair it, so the sweep checks its points itself.
     if (chart != ss::io::ExportChart::Sweep) {
         const QString problem = ss::io::scenarioProblem(scenario, source);
         if (!problem.isEmpty())

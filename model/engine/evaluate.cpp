@@ -126,7 +126,7 @@ void explainTotals(std::vector<Explanation>& out, const Scenario& sc, const Resu
                        r.params_total, "", "Narayanan et al., SC'21 eq. 2, generalised (GQA, SwiGLU, MoE)"});
     else
         out.push_back({"params_total", "Ψ (given)", num(m.params), r.params_total, "",
-                       "the scenario's model.params (CONTRACT.md)"});
+                       "the scenario's model.params (docs/formats.md)"});
     out.push_back({"microbatches", "m = B / (N_d · b)",
                    std::to_string(sc.training.global_batch) + " / (" + std::to_string(p.dp) + " × " +
                        std::to_string(sc.training.micro_batch) + ")",
@@ -154,7 +154,7 @@ void explainTotals(std::vector<Explanation>& out, const Scenario& sc, const Resu
         peak = "M_" + std::to_string(r.memory.peak_stage) + " = " + num(r.memory.peak_gpu_bytes) + " B";
     }
     out.push_back({"memory.peak_gpu_bytes", "max_i M_i", peak, r.memory.peak_gpu_bytes, "B",
-                   "CONTRACT.md \"Result of eval\" (the largest memory.per_gpu[i].total)"});
+                   "docs/formats.md \"Result of eval\" (the largest memory.per_gpu[i].total)"});
 }
 
 } // namespace

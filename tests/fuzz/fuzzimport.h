@@ -20,7 +20,7 @@ inline int importOne(const std::uint8_t* data, std::size_t size, ss::io::ImportK
     ss::io::ImportResult result;
     QString error;
     if (!ss::io::importData(bytes, kind, result, &error, QStringLiteral("fuzz.in"))) {
-        // CONTRACT.md: one line naming the file.
+        // docs/formats.md "Command line": an error is one line naming the file.
         if (!error.startsWith(QLatin1String("fuzz.in: ")) || error.contains(QLatin1Char('\n')))
             fail("a rejected import has no one-line error naming the file");
         return 0;

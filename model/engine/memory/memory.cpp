@@ -143,7 +143,7 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
                    n(row.buffer_zero3_gather) + " + " + n(row.buffer_grad_buckets) + " + " +
                        n(row.buffer_logits) + " + " + n(row.buffer_cuda_context) + " + " +
                        n(row.buffer_allocator) + " B",
-                   row.buffers, "B", "DESIGN.md \"Memory\" (documented allowances)"});
+                   row.buffers, "B", "docs/engine-model.md \"Buffers\" (documented allowances)"});
     if (zero >= 3 && nd > 1)
         out.push_back(
             {path(st, "buffer_parts.zero3_gather"), "Ψ_unit · (2·w + g)",
@@ -182,9 +182,9 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
     out.push_back({path(st, "total"), "params + grads + optimizer + activations + buffers",
                    n(row.params) + " + " + n(row.grads) + " + " + n(row.optimizer) + " + " +
                        n(row.activations) + " + " + n(row.buffers) + " B",
-                   row.total, "B", "CONTRACT.md \"Result of eval\" (memory.per_gpu: the five parts)"});
+                   row.total, "B", "docs/formats.md \"Result of eval\" (memory.per_gpu: the five parts)"});
     out.push_back({path(st, "capacity"), "M_GPU", n(row.capacity) + " B", row.capacity, "B",
-                   "the GPU catalogue (cluster.gpu.memory_bytes; REFERENCES.md \"Hardware\")"});
+                   "the GPU catalogue (cluster.gpu.memory_bytes; the vendor's datasheet)"});
 }
 
 // Every figure of one memory.per_gpu row, explained (EvalOptions::explain). The source strings are printed by

@@ -59,7 +59,7 @@ constexpr const char* kAlphaSource =
     "alpha-beta model (Hockney, Parallel Computing 1994); Thakur et al., IJHPCA 2005 §2";
 constexpr const char* kBusBwSource = "nccl-tests doc/PERFORMANCE.md (bus bandwidth)";
 constexpr const char* kLinkSource =
-    "DESIGN.md \"Topology and communication\": routing matrix × flow sizes, fluid bottleneck model";
+    "docs/engine-model.md \"Collectives\": routing matrix × flow sizes, fluid bottleneck model";
 
 bool copyAlgorithm(const std::string& algorithm)
 {
@@ -218,7 +218,7 @@ void explainSerialTime(std::vector<Explanation>& out, const CommResult& comm)
     }
     out.push_back({"comm.serial_time_s", "Σ_c n_c · t_c", explainSum(texts, values, 12, " s"),
                    comm.serial_time_s, "s",
-                   "CONTRACT.md \"comm\": every call one after another, nothing overlapped"});
+                   "docs/formats.md \"Result of eval\" (comm): every call one after another, nothing overlapped"});
 }
 
 } // namespace ss

@@ -65,7 +65,7 @@ std::string linkNoun(const std::string& kind)
 }
 
 // The source the explanations give for the simulated figures (printed by eval --explain: kept word for word).
-const std::string kSimulation = "discrete-event simulation of the schedule (DESIGN.md \"The step\")";
+const std::string kSimulation = "discrete-event simulation of the schedule (docs/engine-model.md \"The step\")";
 
 struct Candidate
 {
@@ -223,7 +223,7 @@ void explainFigures(std::vector<Explanation>& out, const Scenario& sc, const Res
     const StageStats& critical = sim.stages[std::size_t(sim.criticalStage)];
     out.push_back({"step.exposed_comm_s", "E = t_tp + t_comm∖compute",
                    num(critical.tp_s) + " s + " + num(critical.exposed_comm_s - critical.tp_s) + " s",
-                   step.exposed_comm_s, "s", kSimulation + "; CONTRACT.md \"step\""});
+                   step.exposed_comm_s, "s", kSimulation + "; docs/formats.md \"Result of eval\" (step)"});
 
     std::vector<std::string> idle;
     double idleSum = 0;
@@ -237,7 +237,7 @@ void explainFigures(std::vector<Explanation>& out, const Scenario& sc, const Res
     out.push_back({"step.bubble_fraction", "Σ_i max(T − C_i − TP_i, 0) / (p · T)",
                    idleText + " s / (" + std::to_string(sim.stages.size()) + " × " + num(T) + " s)",
                    step.bubble_fraction, "",
-                   "CONTRACT.md; Narayanan et al., SC'21 §2.2: (p−1)/(m+p−1) for GPipe and 1F1B"});
+                   "docs/formats.md \"Result of eval\" (bubble_fraction); Narayanan et al., SC'21 §2.2: (p−1)/(m+p−1) for GPipe and 1F1B"});
     out.push_back({"step.tokens_per_s", "B · s / T",
                    std::to_string(sc.training.global_batch) + " × " + std::to_string(sc.model.seq_len) +
                        " / " + num(T) + " s",
@@ -254,7 +254,7 @@ void explainFigures(std::vector<Explanation>& out, const Scenario& sc, const Res
         const CommLink& link = r.comm.links[j];
         out.push_back({explainPath("comm.links", j, "utilization"), "u = min(busy / T, 1)",
                        "min(" + num(link.busy_s) + " s / " + num(T) + " s, 1)", link.utilization, "",
-                       "CONTRACT.md \"utilization\": busy_s / step.time_s"});
+                       "docs/formats.md \"Result of eval\" (utilization): busy_s / step.time_s"});
     }
 }
 

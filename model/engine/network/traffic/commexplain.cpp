@@ -91,7 +91,7 @@ CollectiveText dataParallelText(const TrafficContext& c, const TrafficRow& row)
     t.bytesFormula = grads ? "S = Ψ_gpu,max · e_grad" : "S = Ψ_gpu,max · w";
     t.bytesSubstituted = num(c.psiMax) + " × " + num(grads ? c.gradBytes : c.state.weights) + " B";
     t.bytesSource = grads ? "ZeRO (Rajbhandari et al., SC'20) §7; k-bit gradients move k/32 of fp32 "
-                            "(REFERENCES.md \"Collective cost\")"
+                            "(1-bit Adam, Tang et al., ICML'21)"
                           : "ZeRO (Rajbhandari et al., SC'20) §7";
     countPerStep(t, row.count, c.m);
     t.countSource = "ZeRO (Rajbhandari et al., SC'20) §7; DeepSpeed ZeRO-2/3 reduce every microbatch";
