@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Installs the user-interface translations: ShardScope's own (compiled into the binary) and Qt's. They can be
-// switched while the application runs (View > Language): the widgets then get QEvent::LanguageChange and set their
-// words again. Widgets copy the default locale when they are made, so whoever switches hands them the new.
+// switched while the application runs (View > Language): the widgets then get QEvent::LanguageChange and set
+// their words again. Widgets copy the default locale when they are made, so whoever switches hands them the
+// new.
 #pragma once
 
 #include <QString>

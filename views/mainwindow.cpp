@@ -35,28 +35,28 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QDockWidget>
-#include <QFileDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QMenuBar>
 #include <QLocale>
+#include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QMimeData>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
-#include <QUndoStack>
 #include <QTabWidget>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -145,19 +145,17 @@ MainWindow::MainWindow(QWidget* parent)
         }
     });
     // Lambdas that reach into this window take it as their context, so that ~MainWindow cuts them too.
-    connect(m_chart, &MemoryChart::segmentClicked, this,
-            [this](int stage, MemoryChart::Component component) {
-                m_explain->showMemorySegment(stage, int(component));
-            });
+    connect(m_chart, &MemoryChart::segmentClicked, this, [this](int stage, MemoryChart::Component component) {
+        m_explain->showMemorySegment(stage, int(component));
+    });
     connect(m_gantt, &GanttChart::boxClicked, this, [this](int event) {
         const std::vector<TimelineEvent>& timeline = m_document->result().timeline;
         if (event >= 0 && std::size_t(event) < timeline.size())
             m_explain->showTimelineEvent(timeline[std::size_t(event)]);
     });
     connect(m_summary, &SummaryStrip::figureClicked, m_explain, &ExplainPanel::showFigure);
-    connect(m_topology->scene(), &QGraphicsScene::selectionChanged, this, [this] {
-        m_explain->showLinks(m_topology->scene()->selectedLinkIds());
-    });
+    connect(m_topology->scene(), &QGraphicsScene::selectionChanged, this,
+            [this] { m_explain->showLinks(m_topology->scene()->selectedLinkIds()); });
     // A bar of the Bandwidth tab: a link's utilisation and busy time, or a collective's time per call (the
     // explanation a Gantt box of that collective shows).
     connect(m_bandwidth, &BandwidthChart::linkClicked, this,
@@ -166,7 +164,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_explain->showFigure(QStringLiteral("comm.collectives[%1].time_s").arg(index));
     });
     // ... and, as from the timeline, the collective's links light up on the canvas.
-    connect(m_bandwidth, &BandwidthChart::collectiveClicked, m_topology, &TopologyEditor::highlightCollective);
+    connect(m_bandwidth, &BandwidthChart::collectiveClicked, m_topology,
+            &TopologyEditor::highlightCollective);
 
     createMenus();
     setAcceptDrops(true);
@@ -437,8 +436,8 @@ bool MainWindow::openExample(const QString& id)
 
 void MainWindow::setSettings(Settings* settings)
 {
-    // The language menu shows the language in effect (currentLanguage()), which --lang may have chosen over the
-    // settings' one; a choice made in the menu goes into the settings.
+    // The language menu shows the language in effect (currentLanguage()), which --lang may have chosen over
+    // the settings' one; a choice made in the menu goes into the settings.
     m_settings = settings;
 }
 
@@ -499,9 +498,10 @@ bool MainWindow::offerRecovery()
                             tr("Recover unsaved changes from %1?")
                                 .arg(QLocale().toString(entry.savedAt.toLocalTime(), QLocale::ShortFormat)),
                             QMessageBox::NoButton, this);
-            box.setInformativeText(entry.fileName.isEmpty()
-                                       ? tr("ShardScope ended without saving the scenario \"%1\".").arg(entry.name)
-                                       : tr("ShardScope ended without saving %1.").arg(entry.fileName));
+            box.setInformativeText(
+                entry.fileName.isEmpty()
+                    ? tr("ShardScope ended without saving the scenario \"%1\".").arg(entry.name)
+                    : tr("ShardScope ended without saving %1.").arg(entry.fileName));
             QPushButton* recover = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
             QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
             box.addButton(tr("Later"), QMessageBox::RejectRole);
@@ -528,9 +528,10 @@ bool MainWindow::offerRecovery()
         m_document->resetScenario(scenario, entry.fileName, true);
         m_autosave->saveNow();
         Autosave::remove(entry);
-        statusBar()->showMessage(tr("Recovered unsaved changes from %1")
-                                     .arg(QLocale().toString(entry.savedAt.toLocalTime(), QLocale::ShortFormat)),
-                                 statusTimeoutMs);
+        statusBar()->showMessage(
+            tr("Recovered unsaved changes from %1")
+                .arg(QLocale().toString(entry.savedAt.toLocalTime(), QLocale::ShortFormat)),
+            statusTimeoutMs);
         return true;
     }
     return false;
@@ -605,7 +606,8 @@ void MainWindow::dropEvent(QDropEvent* event)
     QFile file(fileName);
     if (file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024) {
         const QJsonDocument json = QJsonDocument::fromJson(file.readAll());
-        if (json.isObject() && json.object().value(QLatin1String("format")) == QLatin1String("shardscope-scenario")) {
+        if (json.isObject() &&
+            json.object().value(QLatin1String("format")) == QLatin1String("shardscope-scenario")) {
             openFile(fileName);
             return;
         }
@@ -676,8 +678,8 @@ void MainWindow::setLanguage(const QString& language)
     if (language == currentLanguage())
         return;
     switchLanguage(language);
-    // Widgets copy the default locale when they are made (spin boxes and chart axes write numbers with it): every
-    // window without a locale of its own takes the new default and hands it down to its children.
+    // Widgets copy the default locale when they are made (spin boxes and chart axes write numbers with it):
+    // every window without a locale of its own takes the new default and hands it down to its children.
     for (QWidget* window : QApplication::topLevelWidgets())
         if (!window->testAttribute(Qt::WA_SetLocale))
             window->unsetLocale();
@@ -699,8 +701,9 @@ void MainWindow::changeEvent(QEvent* event)
         retranslate();
 }
 
-// The words of the window itself: menus, actions, tabs, the dock, the title and the timeline's comparison line.
-// The views set their own words on the same event (Qt sends it to this window first, then to its children).
+// The words of the window itself: menus, actions, tabs, the dock, the title and the timeline's comparison
+// line. The views set their own words on the same event (Qt sends it to this window first, then to its
+// children).
 void MainWindow::retranslate()
 {
     const auto setText = [this](const char* name, const QString& text) {
@@ -740,10 +743,10 @@ void MainWindow::retranslate()
     setTitle("menuHelp", tr("&Help"));
     setText("actionAbout", tr("&About ShardScope"));
 
-    const std::pair<QWidget*, QString> tabs[] = {
-        {m_chart, tr("Memory")},     {m_gantt, tr("Step timeline")}, {m_topology, tr("Topology")},
-        {m_bandwidth, tr("Bandwidth")}, {m_sweep, tr("Sweep")},       {m_planner, tr("Planner")},
-        {m_compare, tr("Compare")}};
+    const std::pair<QWidget*, QString> tabs[] = {{m_chart, tr("Memory")},      {m_gantt, tr("Step timeline")},
+                                                 {m_topology, tr("Topology")}, {m_bandwidth, tr("Bandwidth")},
+                                                 {m_sweep, tr("Sweep")},       {m_planner, tr("Planner")},
+                                                 {m_compare, tr("Compare")}};
     for (const auto& [page, title] : tabs)
         if (const int index = m_tabs->indexOf(page); index >= 0)
             m_tabs->setTabText(index, title);

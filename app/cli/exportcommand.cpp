@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "exportcommand.h"
 
-#include "clioutput.h"
 #include "chartexport.h"
+#include "clioutput.h"
 #include "csvexport.h"
 #include "examples.h"
 #include "scenariojson.h"
@@ -47,8 +47,8 @@ int ExportCommand::run(const QStringList& args)
         if (arg.startsWith(QLatin1String("--")) && eq > 0) {
             value = arg.mid(eq + 1);
             arg = arg.left(eq);
-        } else if (arg == QLatin1String("--chart") || arg == QLatin1String("--out") || arg == QLatin1String("-o") ||
-                   ss::cli::isSweepOption(arg)) {
+        } else if (arg == QLatin1String("--chart") || arg == QLatin1String("--out") ||
+                   arg == QLatin1String("-o") || ss::cli::isSweepOption(arg)) {
             if (i + 1 >= args.size())
                 return usageError(tr("export: %1 needs a value").arg(arg));
             value = args.at(++i);
@@ -77,7 +77,8 @@ int ExportCommand::run(const QStringList& args)
     ss::io::ExportChart chart;
     if (!ss::io::exportChartFromName(chartArg, chart))
         return usageError(
-            tr("--chart: expected memory, gantt, topology, bandwidth, sweep or report, got '%1'").arg(chartArg));
+            tr("--chart: expected memory, gantt, topology, bandwidth, sweep or report, got '%1'")
+                .arg(chartArg));
     // The sweep chart takes `sweep`'s options (--param, --values or --range, --metric); no other chart does.
     if (chart != ss::io::ExportChart::Sweep && sweepOptions.any())
         return usageError(tr("export: --param, --values, --range and --metric are for --chart sweep"));

@@ -74,8 +74,9 @@ int ImportCommand::run(const QStringList& args)
             value = arg.mid(eq + 1);
             arg = arg.left(eq);
             option = true;
-        } else if (arg == QLatin1String("--as") || arg == QLatin1String("-o") || arg == QLatin1String("--out") ||
-                   arg == QLatin1String("--into") || arg == QLatin1String("--op")) {
+        } else if (arg == QLatin1String("--as") || arg == QLatin1String("-o") ||
+                   arg == QLatin1String("--out") || arg == QLatin1String("--into") ||
+                   arg == QLatin1String("--op")) {
             if (i + 1 >= args.size())
                 return usageError(tr("import: %1 needs a value").arg(arg));
             value = args.at(++i);
@@ -93,7 +94,8 @@ int ImportCommand::run(const QStringList& args)
             else if (arg == QLatin1String("--op"))
                 opArg = value;
             else
-                return usageError(tr("import: unknown option '%1' (try shardscope-cli import --help)").arg(arg));
+                return usageError(
+                    tr("import: unknown option '%1' (try shardscope-cli import --help)").arg(arg));
             continue;
         }
         if (arg.startsWith(QLatin1Char('-')) && arg != QLatin1String("-"))

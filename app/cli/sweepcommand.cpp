@@ -50,8 +50,9 @@ int sweepSpecFrom(const Scenario& scenario, const SweepOptions& options, SweepSp
     error = options.values.isEmpty() ? parseSweepRange(options.range.toStdString(), param, values)
                                      : parseSweepValues(options.values.toStdString(), param, values);
     if (!error.empty())
-        return usageError((options.values.isEmpty() ? QStringLiteral("--range: ") : QStringLiteral("--values: ")) +
-                          fromStd(error));
+        return usageError(
+            (options.values.isEmpty() ? QStringLiteral("--range: ") : QStringLiteral("--values: ")) +
+            fromStd(error));
     std::vector<std::string> metrics;
     for (const QString& name : options.metrics) {
         SweepMetric metric;
@@ -70,17 +71,18 @@ int sweepSpecFrom(const Scenario& scenario, const SweepOptions& options, SweepSp
 QString sweepUsage()
 {
     return QCoreApplication::translate(
-        "Cli", "  shardscope-cli sweep SCENARIO --param PATH --values v1,v2,..|--range a:b:n[:log]\n"
-               "                 [--metric M]... [--set PATH=VALUE]...\n"
-               "\n"
-               "sweep evaluates the scenario at each value of one numeric field and prints CSV: the field, then\n"
-               "  one column per metric (default step.time_s and memory.peak_gpu_bytes); an invalid point has\n"
-               "  empty cells. PATH is a numeric field (training.micro_batch, model.seq_len, compute.efficiency,\n"
-               "  ...), cluster.gpus or cluster.nodes (dp follows, tp and pp stay), or every link of a kind:\n"
-               "  link.ib.bandwidth_Bps, link.nvlink.efficiency. --range a:b:n gives n evenly spaced values,\n"
-               "  a:b:n:log geometric steps; values may carry units (\"100 Gb/s\"). M is a result JSON path:\n"
-               "  step.time_s, step.tokens_per_s, step.mfu, step.exposed_comm_s, step.bubble_fraction,\n"
-               "  memory.peak_gpu_bytes, memory.per_gpu[0].activations, ...\n");
+        "Cli",
+        "  shardscope-cli sweep SCENARIO --param PATH --values v1,v2,..|--range a:b:n[:log]\n"
+        "                 [--metric M]... [--set PATH=VALUE]...\n"
+        "\n"
+        "sweep evaluates the scenario at each value of one numeric field and prints CSV: the field, then\n"
+        "  one column per metric (default step.time_s and memory.peak_gpu_bytes); an invalid point has\n"
+        "  empty cells. PATH is a numeric field (training.micro_batch, model.seq_len, compute.efficiency,\n"
+        "  ...), cluster.gpus or cluster.nodes (dp follows, tp and pp stay), or every link of a kind:\n"
+        "  link.ib.bandwidth_Bps, link.nvlink.efficiency. --range a:b:n gives n evenly spaced values,\n"
+        "  a:b:n:log geometric steps; values may carry units (\"100 Gb/s\"). M is a result JSON path:\n"
+        "  step.time_s, step.tokens_per_s, step.mfu, step.exposed_comm_s, step.bubble_fraction,\n"
+        "  memory.peak_gpu_bytes, memory.per_gpu[0].activations, ...\n");
 }
 
 int sweepCommand(const QStringList& args)
@@ -141,7 +143,8 @@ int sweepCommand(const QStringList& args)
     // input (exit 1, one line naming the first problem), not a table of empty cells.
     if (!result.rows.empty() &&
         std::none_of(result.rows.begin(), result.rows.end(), [](const ss::SweepRow& r) { return r.valid; }))
-        return inputError(source + QStringLiteral(": ") + QString::fromStdString(result.rows.front().problem));
+        return inputError(source + QStringLiteral(": ") +
+                          QString::fromStdString(result.rows.front().problem));
     print(stdout, QByteArray::fromStdString(ss::sweepCsv(result)));
     // Why points are missing, for the reader of the terminal; stdout stays plain CSV.
     for (const ss::SweepRow& row : result.rows)

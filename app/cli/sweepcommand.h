@@ -18,7 +18,10 @@ struct SweepOptions
     QString values;
     QString range;
     QStringList metrics;
-    bool any() const { return !param.isEmpty() || !values.isEmpty() || !range.isEmpty() || !metrics.isEmpty(); }
+    bool any() const
+    {
+        return !param.isEmpty() || !values.isEmpty() || !range.isEmpty() || !metrics.isEmpty();
+    }
 };
 
 // Whether OPTION (without its value: "--param") is one of the sweep options.
@@ -31,7 +34,8 @@ int sweepSpecFrom(const Scenario& scenario, const SweepOptions& options, SweepSp
 
 } // namespace ss::cli
 
-// Runs the sweep subcommand with the arguments after "sweep"; returns the exit status (0, 1 bad input, 2 usage).
+// Runs the sweep subcommand with the arguments after "sweep"; returns the exit status (0, 1 bad input, 2
+// usage).
 int sweepCommand(const QStringList& args);
 // The usage lines of the subcommand, for shardscope-cli --help.
 QString sweepUsage();

@@ -36,7 +36,8 @@ QString lockPath(const QString& directory, const QString& session)
 } // namespace
 
 Autosave::Autosave(ScenarioDocument* document, const QString& directory, QObject* parent)
-    : QObject(parent), m_document(document), m_directory(directory.isEmpty() ? defaultDirectory() : directory),
+    : QObject(parent), m_document(document),
+      m_directory(directory.isEmpty() ? defaultDirectory() : directory),
       m_session(QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
     QDir().mkpath(m_directory);
@@ -147,8 +148,10 @@ QList<AutosaveEntry> Autosave::staleEntries() const
         AutosaveEntry entry;
         entry.path = info.filePath();
         entry.fileName = root.value(QStringLiteral("file")).toString();
-        entry.name = root.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("name")).toString();
-        entry.savedAt = QDateTime::fromString(root.value(QStringLiteral("saved_at")).toString(), Qt::ISODateWithMs);
+        entry.name =
+            root.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("name")).toString();
+        entry.savedAt =
+            QDateTime::fromString(root.value(QStringLiteral("saved_at")).toString(), Qt::ISODateWithMs);
         if (!entry.savedAt.isValid())
             entry.savedAt = info.lastModified();
         entries << entry;

@@ -64,7 +64,8 @@ QString EngineText::problem(const Problem& p)
     if (c == "pp.layers")
         return fill(tr("%1 pipeline stages are more than the model's %2 layers"), a);
     if (c == "heads.hidden")
-        return fill(tr("%1 heads do not divide the hidden size %2 (set the head dimension for such models)"), a);
+        return fill(tr("%1 heads do not divide the hidden size %2 (set the head dimension for such models)"),
+                    a);
     if (c == "kv.heads")
         return fill(tr("%1 key/value heads do not divide the %2 attention heads"), a);
     if (c == "tp.heads")
@@ -82,9 +83,10 @@ QString EngineText::problem(const Problem& p)
     if (c == "interleaved.layers")
         return fill(tr("Pipeline stages × virtual stages = %1 does not divide the %2 layers"), a);
     if (c == "interleaved.microbatches")
-        return fill(tr("The interleaved schedule needs the microbatches (%1) to be a multiple of the pipeline "
-                       "stages (%2)"),
-                    a);
+        return fill(
+            tr("The interleaved schedule needs the microbatches (%1) to be a multiple of the pipeline "
+               "stages (%2)"),
+            a);
     if (c == "virtual.schedule")
         return tr("Virtual stages other than 1 need the interleaved schedule");
     if (c == "zero.range")
@@ -141,24 +143,29 @@ QString EngineText::warning(const Warning& w)
         return tr("Stage %1 needs %2 per GPU, %3 more than the %4's %5")
             .arg(arg(a, 0), bytesArg(a, 1), bytesArg(a, 2), arg(a, 3), bytesArg(a, 4));
     if (w.code == "model.uneven_stages" && a.size() >= 2)
-        return fill(tr("%1 layers do not split evenly over %2 stages; the first stages take one layer more"), a);
+        return fill(tr("%1 layers do not split evenly over %2 stages; the first stages take one layer more"),
+                    a);
     if (w.code == "parallel.sequence_parallel_noop")
         return tr("Sequence parallelism has no effect with tensor parallel 1");
     // The step simulator's warnings (stepresult.cpp).
     if (w.code == "step.too_large" && a.size() >= 2)
-        return fill(tr("The step has %1 microbatches over %2 stages, too many to simulate; the step figures are "
-                       "left out"),
-                    a);
+        return fill(
+            tr("The step has %1 microbatches over %2 stages, too many to simulate; the step figures are "
+               "left out"),
+            a);
     if (w.code == "step.stalled")
-        return tr("The pipeline schedule could not finish (a bug in ShardScope); the step figures cover what ran");
+        return tr(
+            "The pipeline schedule could not finish (a bug in ShardScope); the step figures cover what ran");
     if (w.code == "step.timeline_coarse" && a.size() >= 1)
-        return fill(tr("The timeline would have more than %1 boxes; each op's tensor-parallel collectives are drawn "
-                       "inside its compute box"),
-                    a);
+        return fill(
+            tr("The timeline would have more than %1 boxes; each op's tensor-parallel collectives are drawn "
+               "inside its compute box"),
+            a);
     if (w.code == "step.timeline_truncated" && a.size() >= 1)
         return fill(tr("The timeline has more than %1 boxes; the rest are left out"), a);
     if (w.code == "step.link_oversubscribed" && a.size() >= 3)
-        return tr("Link %1 is busy %2 per step, longer than the simulated step of %3: the kinds of traffic that "
+        return tr("Link %1 is busy %2 per step, longer than the simulated step of %3: the kinds of traffic "
+                  "that "
                   "share it do not all fit, so the step is probably longer")
             .arg(arg(a, 0), QString::fromStdString(formatQuantity(arg(a, 1).toDouble(), Unit::Seconds)),
                  QString::fromStdString(formatQuantity(arg(a, 2).toDouble(), Unit::Seconds)));
@@ -220,7 +227,8 @@ QString EngineText::bottleneck(const Bottleneck& b)
         return tr("%1 %2 (%3) carries %4 traffic on the critical path: %5 of the step")
             .arg(linkNoun(arg(a, 1)), arg(a, 0), arg(a, 1), arg(a, 2).toUpper(), percentArg(a, 3));
     if (b.kind == "memory" && b.id == "host" && a.size() >= 2)
-        return tr("the CPU optimizer step, bound by host memory bandwidth (%1 per node assumed), takes %2 of the "
+        return tr("the CPU optimizer step, bound by host memory bandwidth (%1 per node assumed), takes %2 of "
+                  "the "
                   "step")
             .arg(QString::fromStdString(formatQuantity(arg(a, 1).toDouble(), Unit::BytesPerSecond)),
                  percentArg(a, 0));
@@ -245,7 +253,8 @@ QString EngineText::fieldError(const FieldInfo& field, const QString& text)
     case FieldType::Int:
         if (!field.choices.empty())
             return tr("Expected one of: %1").arg(joinedChoices(field));
-        return tr("Expected a whole number from %1 to %2").arg(limit(field, field.min), limit(field, field.max));
+        return tr("Expected a whole number from %1 to %2")
+            .arg(limit(field, field.min), limit(field, field.max));
     case FieldType::Real: {
         double value = 0;
         if (!parseQuantity(typed, field.unit, value)) {
@@ -276,7 +285,8 @@ QString EngineText::fieldError(const FieldInfo& field, const QString& text)
             return tr("%1, got \"%2\"").arg(expected, text.trimmed());
         }
         if (field.minExclusive)
-            return tr("Expected a value above %1 and at most %2").arg(limit(field, field.min), limit(field, field.max));
+            return tr("Expected a value above %1 and at most %2")
+                .arg(limit(field, field.min), limit(field, field.max));
         return tr("Expected a value from %1 to %2").arg(limit(field, field.min), limit(field, field.max));
     }
     }

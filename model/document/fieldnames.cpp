@@ -51,12 +51,14 @@ const FieldText fieldTexts[] = {
     {"model.norm", QT_TRANSLATE_NOOP("FieldNames", "Normalisation"), nullptr, nullptr},
     {"model.bias", QT_TRANSLATE_NOOP("FieldNames", "Linear biases"), nullptr, nullptr},
     {"model.norms_per_layer", QT_TRANSLATE_NOOP("FieldNames", "Norms per layer"),
-     QT_TRANSLATE_NOOP("FieldNames",
-                       "2 for a norm before attention and one before the MLP; 1 when attention and MLP run in "
-                       "parallel on one shared norm (Falcon-7B, phi-2)."),
+     QT_TRANSLATE_NOOP(
+         "FieldNames",
+         "2 for a norm before attention and one before the MLP; 1 when attention and MLP run in "
+         "parallel on one shared norm (Falcon-7B, phi-2)."),
      nullptr},
     {"model.head_bias", QT_TRANSLATE_NOOP("FieldNames", "Output layer bias"),
-     QT_TRANSLATE_NOOP("FieldNames", "The output projection has a bias of vocabulary size (phi-2)."), nullptr},
+     QT_TRANSLATE_NOOP("FieldNames", "The output projection has a bias of vocabulary size (phi-2)."),
+     nullptr},
     {"model.experts", QT_TRANSLATE_NOOP("FieldNames", "Experts"),
      QT_TRANSLATE_NOOP("FieldNames", "Mixture-of-experts FFNs per layer; 1 is a dense model."), nullptr},
     {"model.experts_per_token", QT_TRANSLATE_NOOP("FieldNames", "Experts per token"), nullptr, nullptr},

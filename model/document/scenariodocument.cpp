@@ -79,7 +79,8 @@ void ScenarioDocument::setName(const QString& name)
     push(after, tr("Rename scenario"));
 }
 
-void ScenarioDocument::setTopology(const Topology& topology, const QString& description, const QString& mergeKey)
+void ScenarioDocument::setTopology(const Topology& topology, const QString& description,
+                                   const QString& mergeKey)
 {
     if (m_scenario.cluster.topology && *m_scenario.cluster.topology == topology)
         return;

@@ -116,31 +116,32 @@ QByteArray memoryCsv(const Result& result)
 QByteArray linksCsv(const Result& result)
 {
     Csv csv;
-    csv.row({"link", "a", "b", "kind", "bandwidth_Bps", "efficiency", "bytes_per_step", "busy_s", "utilization",
-             "bottleneck"});
+    csv.row({"link", "a", "b", "kind", "bandwidth_Bps", "efficiency", "bytes_per_step", "busy_s",
+             "utilization", "bottleneck"});
     for (const CommLink& l : result.comm.links)
-        csv.row({l.id, l.a, l.b, l.kind, number(l.bandwidth_Bps), number(l.efficiency), number(l.bytes_per_step),
-                 number(l.busy_s), number(l.utilization), l.id == result.comm.bottleneck_link ? "true" : "false"});
+        csv.row({l.id, l.a, l.b, l.kind, number(l.bandwidth_Bps), number(l.efficiency),
+                 number(l.bytes_per_step), number(l.busy_s), number(l.utilization),
+                 l.id == result.comm.bottleneck_link ? "true" : "false"});
     return csv.data();
 }
 
 QByteArray collectivesCsv(const Result& result)
 {
     Csv csv;
-    csv.row({"group", "op", "algorithm", "bytes", "count_per_step", "time_s", "time_per_step_s", "ranks", "groups",
-             "busbw_Bps", "bottleneck_link"});
+    csv.row({"group", "op", "algorithm", "bytes", "count_per_step", "time_s", "time_per_step_s", "ranks",
+             "groups", "busbw_Bps", "bottleneck_link"});
     for (const CommCollective& c : result.comm.collectives)
         csv.row({c.group, c.op, c.algorithm, number(c.bytes), num(c.count_per_step), number(c.time_s),
-                 number(c.time_s * double(c.count_per_step)), num(c.ranks), num(c.groups), number(c.busbw_Bps),
-                 c.bottleneck_link});
+                 number(c.time_s * double(c.count_per_step)), num(c.ranks), num(c.groups),
+                 number(c.busbw_Bps), c.bottleneck_link});
     return csv.data();
 }
 
 QByteArray bandwidthCsv(const Result& result)
 {
     Csv csv;
-    csv.row({"row", "id", "a", "b", "kind", "bandwidth_Bps", "bytes_per_step", "busy_s", "utilization", "group",
-             "op", "bytes", "count_per_step", "time_s", "time_per_step_s"});
+    csv.row({"row", "id", "a", "b", "kind", "bandwidth_Bps", "bytes_per_step", "busy_s", "utilization",
+             "group", "op", "bytes", "count_per_step", "time_s", "time_per_step_s"});
     for (const CommLink& l : result.comm.links)
         csv.row({"link", l.id, l.a, l.b, l.kind, number(l.bandwidth_Bps), number(l.bytes_per_step),
                  number(l.busy_s), number(l.utilization), "", "", "", "", "", ""});
@@ -154,11 +155,12 @@ QByteArray bandwidthCsv(const Result& result)
 QByteArray timelineCsv(const Result& result)
 {
     Csv csv;
-    csv.row({"gpu", "stage", "stream", "kind", "microbatch", "chunk", "start_s", "end_s", "bytes", "collective",
-             "critical"});
+    csv.row({"gpu", "stage", "stream", "kind", "microbatch", "chunk", "start_s", "end_s", "bytes",
+             "collective", "critical"});
     for (const TimelineEvent& e : result.timeline)
-        csv.row({num(e.gpu), num(e.stage), e.stream, e.kind, num(e.microbatch), num(e.chunk), number(e.start_s),
-                 number(e.end_s), number(e.bytes), num(e.collective), e.critical ? "true" : "false"});
+        csv.row({num(e.gpu), num(e.stage), e.stream, e.kind, num(e.microbatch), num(e.chunk),
+                 number(e.start_s), number(e.end_s), number(e.bytes), num(e.collective),
+                 e.critical ? "true" : "false"});
     return csv.data();
 }
 

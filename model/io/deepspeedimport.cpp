@@ -23,7 +23,8 @@ public:
 
 private:
     bool readZero(const QJsonObject& root, ImportResult& out);
-    bool readDevice(const QJsonObject& zero, const char* key, const QString& legacyKey, Offload& out, bool& given);
+    bool readDevice(const QJsonObject& zero, const char* key, const QString& legacyKey, Offload& out,
+                    bool& given);
     bool readOffload(const QJsonObject& zero, const char* key, const QString& legacyKey, const char* field,
                      const QString& summary, Offload& offload, ImportResult& out);
     bool readPrecision(const QJsonObject& root, ImportResult& out);
@@ -35,8 +36,8 @@ private:
     QStringList m_summary;
 };
 
-bool DeepSpeedReader::readDevice(const QJsonObject& zero, const char* key, const QString& legacyKey, Offload& out,
-                                 bool& given)
+bool DeepSpeedReader::readDevice(const QJsonObject& zero, const char* key, const QString& legacyKey,
+                                 Offload& out, bool& given)
 {
     given = false;
     const QString prefix = QStringLiteral("zero_optimization.");
@@ -60,8 +61,9 @@ bool DeepSpeedReader::readDevice(const QJsonObject& zero, const char* key, const
         else if (name == QLatin1String("nvme"))
             out = Offload::Nvme;
         else
-            return fail(sectionPrefix + QLatin1String("device"),
-                        tr("expected \"none\", \"cpu\" or \"nvme\", got the string \"%1\"").arg(device->left(40)));
+            return fail(
+                sectionPrefix + QLatin1String("device"),
+                tr("expected \"none\", \"cpu\" or \"nvme\", got the string \"%1\"").arg(device->left(40)));
         given = true;
         return true;
     }
@@ -76,9 +78,11 @@ bool DeepSpeedReader::readDevice(const QJsonObject& zero, const char* key, const
     return true;
 }
 
-// An offload device of ZERO (readDevice) into OFFLOAD, scenario field FIELD; SUMMARY names it when it offloads.
+// An offload device of ZERO (readDevice) into OFFLOAD, scenario field FIELD; SUMMARY names it when it
+// offloads.
 bool DeepSpeedReader::readOffload(const QJsonObject& zero, const char* key, const QString& legacyKey,
-                                  const char* field, const QString& summary, Offload& offload, ImportResult& out)
+                                  const char* field, const QString& summary, Offload& offload,
+                                  ImportResult& out)
 {
     bool given = false;
     if (!readDevice(zero, key, legacyKey, offload, given))
@@ -194,8 +198,9 @@ bool DeepSpeedReader::readCommunication(const QJsonObject& root, ImportResult& o
         else if (type == QLatin1String("fp8") || type == QLatin1String("int8"))
             bits = 8;
         else if (type != QLatin1String("auto"))
-            return fail(QStringLiteral("communication_data_type"),
-                        tr("expected \"fp16\", \"bf16\" or \"fp32\", got the string \"%1\"").arg(commType->left(40)));
+            return fail(
+                QStringLiteral("communication_data_type"),
+                tr("expected \"fp16\", \"bf16\" or \"fp32\", got the string \"%1\"").arg(commType->left(40)));
         if (bits > 0) {
             out.scenario.training.grad_comm_bits = bits;
             out.fields.push_back("training.grad_comm_bits");
@@ -223,12 +228,14 @@ bool DeepSpeedReader::readOptimizer(const QJsonObject& root, ImportResult& out)
 
     TrainingSpec& t = out.scenario.training;
     bool known = true;
-    if (name == QLatin1String("adam") || name == QLatin1String("adamw") || name == QLatin1String("fusedadam") ||
-        name == QLatin1String("cpuadam") || name == QLatin1String("deepspeedcpuadam") ||
-        name == QLatin1String("muadam") || name == QLatin1String("muadamw")) {
+    if (name == QLatin1String("adam") || name == QLatin1String("adamw") ||
+        name == QLatin1String("fusedadam") || name == QLatin1String("cpuadam") ||
+        name == QLatin1String("deepspeedcpuadam") || name == QLatin1String("muadam") ||
+        name == QLatin1String("muadamw")) {
         t.optimizer = Optimizer::Adam;
     } else if (name == QLatin1String("onebitadam") || name == QLatin1String("zerooneadam")) {
-        // 1-bit Adam and 0/1 Adam compress the gradient communication to one bit after warm-up (DeepSpeed docs).
+        // 1-bit Adam and 0/1 Adam compress the gradient communication to one bit after warm-up (DeepSpeed
+        // docs).
         t.optimizer = Optimizer::Adam;
         t.grad_comm_bits = 1;
         out.fields.push_back("training.grad_comm_bits");
@@ -249,7 +256,8 @@ bool DeepSpeedReader::readOptimizer(const QJsonObject& root, ImportResult& out)
         std::optional<double> momentum;
         if (!m_fields.object(*optimizer, QStringLiteral("optimizer."), "params", params))
             return false;
-        if (params && !m_fields.number(*params, QStringLiteral("optimizer.params."), "momentum", momentum, true))
+        if (params &&
+            !m_fields.number(*params, QStringLiteral("optimizer.params."), "momentum", momentum, true))
             return false;
         t.optimizer = momentum.value_or(0) > 0 ? Optimizer::SgdMomentum : Optimizer::Sgd;
     } else if (name == QLatin1String("adagrad") || name == QLatin1String("cpuadagrad")) {
@@ -297,23 +305,29 @@ bool DeepSpeedReader::readBatch(const QJsonObject& root, ImportResult& out)
     if (train && micro && accum) {
         // DeepSpeed asserts train_batch_size == micro × accumulation × world data-parallel size.
         if (*train % (*micro * *accum) != 0)
-            return fail(QStringLiteral("train_batch_size"),
-                        tr("%1 is not a multiple of train_micro_batch_size_per_gpu × gradient_accumulation_steps "
-                           "= %2 × %3 (DeepSpeed needs train_batch_size = micro × accumulation × data-parallel "
-                           "size)")
-                            .arg(*train)
-                            .arg(*micro)
-                            .arg(*accum));
-        m_summary << tr("batch %1 = %2 × %3 steps × dp %4").arg(*train).arg(*micro).arg(*accum).arg(*train /
-                                                                                                      (*micro * *accum));
+            return fail(
+                QStringLiteral("train_batch_size"),
+                tr("%1 is not a multiple of train_micro_batch_size_per_gpu × gradient_accumulation_steps "
+                   "= %2 × %3 (DeepSpeed needs train_batch_size = micro × accumulation × data-parallel "
+                   "size)")
+                    .arg(*train)
+                    .arg(*micro)
+                    .arg(*accum));
+        m_summary << tr("batch %1 = %2 × %3 steps × dp %4")
+                         .arg(*train)
+                         .arg(*micro)
+                         .arg(*accum)
+                         .arg(*train / (*micro * *accum));
     } else if (micro && accum) {
         m_summary << tr("micro-batch %1 × %2 steps").arg(*micro).arg(*accum);
-        warn(tr("the global batch is train_micro_batch_size_per_gpu × gradient_accumulation_steps × dp: it follows "
+        warn(tr("the global batch is train_micro_batch_size_per_gpu × gradient_accumulation_steps × dp: it "
+                "follows "
                 "from the data-parallel size of the scenario the config is applied to"));
     } else if (train) {
         m_summary << tr("batch %1").arg(*train);
         if (accum)
-            warn(tr("the micro-batch is train_batch_size / (gradient_accumulation_steps × dp): it follows from the "
+            warn(tr("the micro-batch is train_batch_size / (gradient_accumulation_steps × dp): it follows "
+                    "from the "
                     "data-parallel size of the scenario the config is applied to"));
     } else if (micro) {
         m_summary << tr("micro-batch %1").arg(*micro);
@@ -331,7 +345,8 @@ bool DeepSpeedReader::read(const QByteArray& data, ImportResult& out)
         return false;
     if (out.fields.empty() && !out.batch.any())
         warn(tr("the config sets nothing the scenario uses (every value is absent or \"auto\")"));
-    out.summary = m_summary.isEmpty() ? tr("DeepSpeed config") : tr("DeepSpeed config: %1").arg(m_summary.join(QLatin1String(", ")));
+    out.summary = m_summary.isEmpty() ? tr("DeepSpeed config")
+                                      : tr("DeepSpeed config: %1").arg(m_summary.join(QLatin1String(", ")));
     out.warnings << warnings();
     return true;
 }
@@ -363,8 +378,9 @@ void applyDeepSpeedBatch(const DeepSpeedBatch& b, const QString& fileName, Scena
         t.micro_batch = b.micro_batch;
     if (b.train_batch > 0 && b.micro_batch > 0 && b.grad_accum > 0) {
         if (b.train_batch != b.micro_batch * b.grad_accum * dp)
-            note(BatchText::tr("train_batch_size %1 = %2 × %3 accumulation steps implies dp %4, but the scenario has "
-                               "dp %5; its microbatches per step follow from its own dp")
+            note(BatchText::tr(
+                     "train_batch_size %1 = %2 × %3 accumulation steps implies dp %4, but the scenario has "
+                     "dp %5; its microbatches per step follow from its own dp")
                      .arg(b.train_batch)
                      .arg(b.micro_batch)
                      .arg(b.grad_accum)
@@ -374,8 +390,9 @@ void applyDeepSpeedBatch(const DeepSpeedBatch& b, const QString& fileName, Scena
         if (b.train_batch % (b.grad_accum * dp) == 0)
             t.micro_batch = b.train_batch / (b.grad_accum * dp);
         else
-            note(BatchText::tr("train_batch_size %1 is not divisible by gradient_accumulation_steps × dp = %2 × %3: "
-                               "the micro-batch is left as it was")
+            note(BatchText::tr(
+                     "train_batch_size %1 is not divisible by gradient_accumulation_steps × dp = %2 × %3: "
+                     "the micro-batch is left as it was")
                      .arg(b.train_batch)
                      .arg(b.grad_accum)
                      .arg(dp));

@@ -27,7 +27,8 @@ struct Decoder
     NormKind norm = NormKind::RmsNorm;
     BiasKind bias = BiasKind::None;
     bool tied = false;
-    // Parameters the architecture has beyond (or short of) the engine's count of the same description, and why.
+    // Parameters the architecture has beyond (or short of) the engine's count of the same description, and
+    // why.
     std::int64_t norms_per_layer = 2;
     bool head_bias = false;
     double extra = 0;
@@ -70,11 +71,12 @@ private:
     QString m_prefix;     // its path: "" or "text_config."
 };
 
-bool HfReader::count(std::initializer_list<const char*> keys, const char* field, bool required, const QString& what,
-                     std::int64_t& out, const char** used)
+bool HfReader::count(std::initializer_list<const char*> keys, const char* field, bool required,
+                     const QString& what, std::int64_t& out, const char** used)
 {
     const FieldInfo* info = findField(field);
-    // head_dim and max_positions allow 0 in the scenario ("derived"); a config that states one means a real size.
+    // head_dim and max_positions allow 0 in the scenario ("derived"); a config that states one means a real
+    // size.
     const std::int64_t min = std::max<std::int64_t>(1, static_cast<std::int64_t>(info ? info->min : 1));
     const std::int64_t max = static_cast<std::int64_t>(info ? info->max : 1e9);
     for (const char* key : keys) {
@@ -96,7 +98,8 @@ bool HfReader::count(std::initializer_list<const char*> keys, const char* field,
     const QString first = m_prefix + names.takeFirst();
     if (names.isEmpty())
         return fail(first, tr("missing; the config needs %1").arg(what));
-    return fail(first, tr("missing (nor %1 given); the config needs %2").arg(names.join(QLatin1String(", ")), what));
+    return fail(first,
+                tr("missing (nor %1 given); the config needs %2").arg(names.join(QLatin1String(", ")), what));
 }
 
 bool HfReader::flag(const char* key, bool fallback, bool& out)
@@ -223,15 +226,16 @@ bool HfReader::readGptNeox(Decoder& d)
 bool HfReader::readFalcon(Decoder& d)
 {
     if (!count({"hidden_size", "n_embed"}, "model.hidden", true, tr("the model width"), d.hidden) ||
-        !count({"num_hidden_layers", "n_layer"}, "model.layers", true, tr("the number of layers"), d.layers) ||
+        !count({"num_hidden_layers", "n_layer"}, "model.layers", true, tr("the number of layers"),
+               d.layers) ||
         !count({"num_attention_heads", "n_head"}, "model.heads", true, tr("the number of attention heads"),
                d.heads) ||
         !count({"vocab_size"}, "model.vocab", true, tr("the vocabulary size"), d.vocab))
         return false;
     bool newArch = false, multiQuery = true, parallel = true, bias = false, alibi = false;
     if (!flag("new_decoder_architecture", false, newArch) || !flag("multi_query", true, multiQuery) ||
-        !flag("parallel_attn", true, parallel) || !flag("bias", false, bias) || !flag("alibi", false, alibi) ||
-        !flag("tie_word_embeddings", true, d.tied))
+        !flag("parallel_attn", true, parallel) || !flag("bias", false, bias) ||
+        !flag("alibi", false, alibi) || !flag("tie_word_embeddings", true, d.tied))
         return false;
     d.kv_heads = newArch ? d.heads : (multiQuery ? 1 : d.heads);
     if (newArch && !count({"num_kv_heads", "n_head_kv"}, "model.kv_heads", false, {}, d.kv_heads))
@@ -281,7 +285,8 @@ bool HfReader::readPhi(Decoder& d)
 // Any other model_type: the keys most configurations share, under their common names.
 bool HfReader::readGeneric(Decoder& d)
 {
-    if (!count({"hidden_size", "n_embd", "d_model", "dim"}, "model.hidden", true, tr("the model width"), d.hidden) ||
+    if (!count({"hidden_size", "n_embd", "d_model", "dim"}, "model.hidden", true, tr("the model width"),
+               d.hidden) ||
         !count({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, "model.layers", true,
                tr("the number of layers"), d.layers) ||
         !count({"num_attention_heads", "n_head", "num_heads", "n_heads"}, "model.heads", true,
@@ -291,8 +296,8 @@ bool HfReader::readGeneric(Decoder& d)
         return false;
     d.kv_heads = d.heads;
     const char* kvKey = nullptr;
-    if (!count({"num_key_value_heads", "num_kv_heads", "n_kv_heads", "n_head_kv"}, "model.kv_heads", false, {},
-               d.kv_heads, &kvKey))
+    if (!count({"num_key_value_heads", "num_kv_heads", "n_kv_heads", "n_head_kv"}, "model.kv_heads", false,
+               {}, d.kv_heads, &kvKey))
         return false;
     bool multiQuery = false;
     if (!kvKey && !flag("multi_query", false, multiQuery))
@@ -303,14 +308,15 @@ bool HfReader::readGeneric(Decoder& d)
         return false;
     const char* ffnKey = nullptr;
     d.ffn = 4 * d.hidden;
-    if (!count({"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size", "d_ff"}, "model.ffn_hidden", false, {},
-               d.ffn, &ffnKey))
+    if (!count({"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size", "d_ff"}, "model.ffn_hidden",
+               false, {}, d.ffn, &ffnKey))
         return false;
     if (!ffnKey)
         warn(tr("no MLP width in the config: 4 × hidden_size assumed"));
     d.experts = 1;
     d.experts_per_token = 1;
-    if (!count({"num_local_experts", "num_experts", "n_routed_experts"}, "model.experts", false, {}, d.experts) ||
+    if (!count({"num_local_experts", "num_experts", "n_routed_experts"}, "model.experts", false, {},
+               d.experts) ||
         !count({"num_experts_per_tok", "moe_top_k", "top_k"}, "model.experts_per_token", false, {},
                d.experts_per_token))
         return false;
@@ -330,7 +336,8 @@ bool HfReader::readGeneric(Decoder& d)
     const bool layerNorm = m_config.contains(QLatin1String("layer_norm_eps")) ||
                            m_config.contains(QLatin1String("layer_norm_epsilon")) ||
                            m_config.contains(QLatin1String("layernorm_epsilon"));
-    d.norm = rms ? NormKind::RmsNorm : (layerNorm ? NormKind::LayerNorm : (gated ? NormKind::RmsNorm : NormKind::LayerNorm));
+    d.norm = rms ? NormKind::RmsNorm
+                 : (layerNorm ? NormKind::LayerNorm : (gated ? NormKind::RmsNorm : NormKind::LayerNorm));
 
     std::optional<QString> positionType;
     if (!m_fields.string(m_config, m_prefix, "position_embedding_type", positionType))
@@ -362,8 +369,9 @@ bool HfReader::check(const Decoder& d)
                         .arg(d.heads)
                         .arg(d.hidden));
     if (d.heads % d.kv_heads != 0)
-        return fail(m_prefix + QStringLiteral("num_key_value_heads"),
-                    tr("%1 key/value heads do not divide the %2 attention heads").arg(d.kv_heads).arg(d.heads));
+        return fail(
+            m_prefix + QStringLiteral("num_key_value_heads"),
+            tr("%1 key/value heads do not divide the %2 attention heads").arg(d.kv_heads).arg(d.heads));
     if (d.experts_per_token > d.experts)
         return fail(m_prefix + QStringLiteral("num_experts_per_tok"),
                     tr("a token cannot use %1 experts of %2").arg(d.experts_per_token).arg(d.experts));
@@ -378,8 +386,8 @@ bool HfReader::selectConfig(const QJsonObject& root)
     std::optional<QJsonObject> text;
     if (!m_fields.object(root, {}, "text_config", text))
         return false;
-    const bool hasWidth = root.contains(QLatin1String("hidden_size")) || root.contains(QLatin1String("n_embd")) ||
-                          root.contains(QLatin1String("d_model"));
+    const bool hasWidth = root.contains(QLatin1String("hidden_size")) ||
+                          root.contains(QLatin1String("n_embd")) || root.contains(QLatin1String("d_model"));
     if (text && !hasWidth) {
         m_config = *text;
         m_prefix = QStringLiteral("text_config.");
@@ -405,8 +413,8 @@ bool HfReader::readModelType(const QJsonObject& root, QString& type)
 // The decoder by the keys of TYPE's configuration class.
 bool HfReader::readFamily(const QString& type, Decoder& d)
 {
-    if (type == QLatin1String("llama") || type == QLatin1String("mistral") || type == QLatin1String("mixtral") ||
-        type == QLatin1String("qwen2") || type == QLatin1String("gemma"))
+    if (type == QLatin1String("llama") || type == QLatin1String("mistral") ||
+        type == QLatin1String("mixtral") || type == QLatin1String("qwen2") || type == QLatin1String("gemma"))
         return readLlama(type, d);
     if (type == QLatin1String("gpt2"))
         return readGpt2(d);
@@ -445,13 +453,13 @@ void HfReader::fill(const QString& type, const Decoder& d, ImportResult& out)
     m.head_bias = d.head_bias;
     m.experts = d.experts;
     m.experts_per_token = d.experts > 1 ? d.experts_per_token : 1;
-    // seq_len is the training recipe's, not the model's: max_position_embeddings is only the longest it supports.
+    // seq_len is the training recipe's, not the model's: max_position_embeddings is only the longest it
+    // supports.
     for (const char* path :
          {"model.kind", "model.params", "model.layers", "model.hidden", "model.heads", "model.kv_heads",
           "model.head_dim", "model.ffn_hidden", "model.ffn_kind", "model.vocab", "model.max_positions",
           "model.tied_embeddings", "model.position_embedding", "model.norm", "model.bias",
-          "model.norms_per_layer", "model.head_bias", "model.experts",
-          "model.experts_per_token"})
+          "model.norms_per_layer", "model.head_bias", "model.experts", "model.experts_per_token"})
         out.fields.push_back(path);
 
     const double engine = countParams(m).total;

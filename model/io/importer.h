@@ -6,8 +6,8 @@
 // the line or JSON path; nothing a file holds can crash a reader.
 //
 // The GUI imports in two steps, so that a failed import changes nothing and a good one is one undo step:
-// importFile() reads the file into an ImportResult (nothing changes yet; the result says what it determines and
-// can be previewed), then applyImport() makes the new scenario value the document replaces its own with.
+// importFile() reads the file into an ImportResult (nothing changes yet; the result says what it determines
+// and can be previewed), then applyImport() makes the new scenario value the document replaces its own with.
 #pragma once
 
 #include "calibration.h"
@@ -34,7 +34,8 @@ enum class ImportKind
     NcclTests
 };
 
-// The names of docs/formats.md: "hf-config", "deepspeed", "nvidia-smi-topo", "nccl-topo", "nccl-tests"; "auto".
+// The names of docs/formats.md: "hf-config", "deepspeed", "nvidia-smi-topo", "nccl-topo", "nccl-tests";
+// "auto".
 QString importKindName(ImportKind kind);
 bool importKindFromName(const QString& name, ImportKind& out);
 // The five kinds a file can be (not Auto), in the order of docs/formats.md.
@@ -54,7 +55,8 @@ struct DeepSpeedBatch
 
 struct ImportOptions
 {
-    // nccl-tests: the collective ("allreduce", "all_reduce" or "all_reduce_perf") when the log does not name it.
+    // nccl-tests: the collective ("allreduce", "all_reduce" or "all_reduce_perf") when the log does not name
+    // it.
     QString op;
 };
 

@@ -7,13 +7,14 @@
 
 namespace ss::io::detail {
 
-void TopologyBuilder::device(const std::string& id, const char* kind, const std::string& label, double x, double y)
+void TopologyBuilder::device(const std::string& id, const char* kind, const std::string& label, double x,
+                             double y)
 {
     m_topology.nodes.push_back({id, kind, label, x, y});
 }
 
-void TopologyBuilder::link(const std::string& a, const std::string& b, const std::string& kind, std::int64_t count,
-                           double bandwidth_Bps)
+void TopologyBuilder::link(const std::string& a, const std::string& b, const std::string& kind,
+                           std::int64_t count, double bandwidth_Bps)
 {
     const LinkCatalogEntry e = linkDefaults(kind);
     // Ids as the presets make them ("a~b"); a second link between the same two devices gets a suffix.
@@ -21,13 +22,14 @@ void TopologyBuilder::link(const std::string& a, const std::string& b, const std
     for (int n = 2; m_linkIds.count(id); ++n)
         id = a + "~" + b + "#" + std::to_string(n);
     m_linkIds.insert(id);
-    m_topology.links.push_back({id, a, b, kind, bandwidth_Bps > 0 ? bandwidth_Bps : e.bandwidth_Bps, e.latency_s,
-                                e.efficiency, std::max<std::int64_t>(count, 1)});
+    m_topology.links.push_back({id, a, b, kind, bandwidth_Bps > 0 ? bandwidth_Bps : e.bandwidth_Bps,
+                                e.latency_s, e.efficiency, std::max<std::int64_t>(count, 1)});
 }
 
 std::string pcieKind(int gen, int width)
 {
-    return "pcie-gen" + std::to_string(std::clamp(gen, 1, 6)) + "-x" + std::to_string(std::clamp(width, 1, 32));
+    return "pcie-gen" + std::to_string(std::clamp(gen, 1, 6)) + "-x" +
+           std::to_string(std::clamp(width, 1, 32));
 }
 
 std::string hostKind(int gen)

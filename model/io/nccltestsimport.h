@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // nccl-tests output read into an alpha-beta calibration per collective (importer.h, calibration.h).
-// Text logs of any *_perf binary, from the 2018 layout (size count type [redop] time algbw busbw error, twice)
-// to the current one (root, #wrong, the -S timestamp, the -I per-iteration i_min/i_max/i_p99/i_cv% and
+// Text logs of any *_perf binary, from the 2018 layout (size count type [redop] time algbw busbw error,
+// twice) to the current one (root, #wrong, the -S timestamp, the -I per-iteration i_min/i_max/i_p99/i_cv% and
 // #bitdiff columns): columns are found by the header line's names, not by position, so added columns do
 // not shift them. NCCL INFO/WARN lines, MPI output tags ("[1,0]<stdout>:") and srun labels ("0: ") are
 // skipped. The JSON of `-J FILE` (nccl-tests util.cu, JSON_FILE_VERSION 1) is read too.

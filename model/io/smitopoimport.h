@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The text of `nvidia-smi topo -m` read into one node's topology (importer.h). The matrix gives, for every pair
-// of GPUs and NICs, the closest connection between them (the legend nvidia-smi prints under it):
+// The text of `nvidia-smi topo -m` read into one node's topology (importer.h). The matrix gives, for every
+// pair of GPUs and NICs, the closest connection between them (the legend nvidia-smi prints under it):
 //   X self; NV# a bonded set of # NVLinks; PIX at most one PCIe bridge; PXB multiple PCIe bridges without
 //   the host bridge; PHB a PCIe host bridge (the CPU); NODE the interconnect between host bridges within a
 //   NUMA node; SYS (SOC in drivers before R384) the SMP interconnect between NUMA nodes (QPI/UPI).

@@ -314,7 +314,9 @@ const Figure kFigures[] = {
     {"eval_default_s", "evaluate() of the default example (memory, communication, step)", 1e-3},
     {"validate_eval_default_s", "validateScenario() and evaluate() of the default example"},
     {"collective_1024gpu_s",
-     "one 1 GiB all-reduce over 1024 GPUs (128 DGX A100), auto (ring, tree, hierarchical considered), cold model", 2e-3},
+     "one 1 GiB all-reduce over 1024 GPUs (128 DGX A100), auto (ring, tree, hierarchical considered), cold "
+     "model",
+     2e-3},
     {"eval_gpt3_175b_s", "evaluate() of GPT-3 175B on 1024 GPUs (example gpt3-175b-megatron), no timeline"},
     {"eval_1024gpu_s",
      "evaluate() with the timeline: GPT-3 175B, tp 8 × pp 16 × dp 8, 128 microbatches, interleaved (170k "

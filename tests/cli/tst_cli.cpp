@@ -76,8 +76,9 @@ void TestCli::evalExample_data()
 {
     QTest::addColumn<QString>("id");
     // The built-in examples (resources/examples/index.json).
-    for (const char* id : {"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b", "gpt-1.3b-pcie-offload",
-                           "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits"})
+    for (const char* id :
+         {"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b", "gpt-1.3b-pcie-offload",
+          "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits"})
         QTest::newRow(id) << QString::fromLatin1(id);
 }
 
@@ -107,8 +108,13 @@ void TestCli::evalExample()
     // The simulated step: a time, a bottleneck, and every link's utilisation in [0, 1].
     const QJsonObject step = result.value(QLatin1String("step")).toObject();
     QVERIFY(step.value(QLatin1String("time_s")).toDouble() > 0);
-    QVERIFY(step.value(QLatin1String("mfu")).toDouble() > 0 && step.value(QLatin1String("mfu")).toDouble() < 1);
-    QVERIFY(!result.value(QLatin1String("bottleneck")).toObject().value(QLatin1String("message")).toString().isEmpty());
+    QVERIFY(step.value(QLatin1String("mfu")).toDouble() > 0 &&
+            step.value(QLatin1String("mfu")).toDouble() < 1);
+    QVERIFY(!result.value(QLatin1String("bottleneck"))
+                 .toObject()
+                 .value(QLatin1String("message"))
+                 .toString()
+                 .isEmpty());
     for (const QJsonValue& link :
          result.value(QLatin1String("comm")).toObject().value(QLatin1String("links")).toArray()) {
         const double u = link.toObject().value(QLatin1String("utilization")).toDouble(-1);
@@ -150,8 +156,8 @@ void TestCli::teachingExamples()
     const QString pipe = QStringLiteral("pipeline-schedules-8-stages");
     const QJsonObject gpipe = eval(pipe, {QStringLiteral("parallel.schedule=gpipe")});
     const QJsonObject onef = eval(pipe, {});
-    const QJsonObject inter = eval(pipe, {QStringLiteral("parallel.schedule=interleaved"),
-                                          QStringLiteral("parallel.virtual_stages=2")});
+    const QJsonObject inter = eval(
+        pipe, {QStringLiteral("parallel.schedule=interleaved"), QStringLiteral("parallel.virtual_stages=2")});
     const QJsonObject zb = eval(pipe, {QStringLiteral("parallel.schedule=zb-h1")});
     QVERIFY(std::fabs(stepOf(gpipe, "bubble_fraction") - stepOf(onef, "bubble_fraction")) < 1e-9);
     QVERIFY(stepOf(inter, "bubble_fraction") < stepOf(onef, "bubble_fraction"));
@@ -245,15 +251,16 @@ void TestCli::explain()
 
 void TestCli::timeline()
 {
-    // docs/formats.md: "timeline" only with --timeline, rows {gpu, stage, stream, kind, microbatch, start_s, end_s};
-    // no two boxes overlap on one stream and nothing ends after the step.
+    // docs/formats.md: "timeline" only with --timeline, rows {gpu, stage, stream, kind, microbatch, start_s,
+    // end_s}; no two boxes overlap on one stream and nothing ends after the step.
     const Run plain = runCli({QStringLiteral("eval"), QStringLiteral("default")});
     QVERIFY(!json(plain.out).contains(QLatin1String("timeline")));
     const Run run = runCli({QStringLiteral("eval"), QStringLiteral("default"), QStringLiteral("--timeline")});
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.err.isEmpty(), run.err.constData());
     const QJsonObject result = json(run.out);
-    const double step = result.value(QLatin1String("step")).toObject().value(QLatin1String("time_s")).toDouble();
+    const double step =
+        result.value(QLatin1String("step")).toObject().value(QLatin1String("time_s")).toDouble();
     QVERIFY(step > 0);
     const QJsonArray rows = result.value(QLatin1String("timeline")).toArray();
     QVERIFY(!rows.isEmpty());
@@ -264,7 +271,8 @@ void TestCli::timeline()
             QVERIFY2(row.contains(QLatin1String(key)), key);
         const double end = row.value(QLatin1String("end_s")).toDouble();
         QVERIFY(end <= step);
-        lanes[QString::number(row.value(QLatin1String("gpu")).toInt()) + row.value(QLatin1String("stream")).toString()]
+        lanes[QString::number(row.value(QLatin1String("gpu")).toInt()) +
+              row.value(QLatin1String("stream")).toString()]
             .append({row.value(QLatin1String("start_s")).toDouble(), end});
     }
     for (auto& boxes : lanes) {
@@ -359,12 +367,14 @@ void TestCli::badInput_data()
         << "--gpus: GPU n0.gpu1 is listed twice";
     QTest::newRow("collective broken topology file names file and path")
         << (QStringList{"collective", "--topology", data("bad-kind.topology.json")} + allreduce)
-        << data("bad-kind.topology.json") + ": links[0].kind: expected a link kind beginning with one of nvlink";
+        << data("bad-kind.topology.json") +
+               ": links[0].kind: expected a link kind beginning with one of nvlink";
     QTest::newRow("collective scenario that does not validate")
         << (QStringList{"collective", "--topology", data("dp-mismatch.json")} + allreduce)
         << data("dp-mismatch.json") + ": parallel.dp: ";
     QTest::newRow("collective algorithm that cannot run the op")
-        << QStringList{"collective", "--topology", "dgx-a100", "--op", "alltoall", "--bytes", "1e6", "--algorithm", "ring"}
+        << QStringList{"collective", "--topology", "dgx-a100",    "--op", "alltoall",
+                       "--bytes",    "1e6",        "--algorithm", "ring"}
         << "collective: the ring algorithm does not implement alltoall";
     QTest::newRow("collective NVLS without NVLink SHARP")
         << (QStringList{"collective", "--topology", "dgx-a100", "--algorithm", "nvls"} + allreduce)
@@ -405,20 +415,25 @@ void TestCli::usage_data()
     QTest::newRow("collective without arguments")
         << QStringList{"collective"} << "shardscope-cli: collective needs --topology TOPOLOGY";
     QTest::newRow("collective without --op")
-        << QStringList{"collective", "--topology", "dgx-a100", "--bytes", "1e9"} << "shardscope-cli: collective needs --op OP";
+        << QStringList{"collective", "--topology", "dgx-a100", "--bytes", "1e9"}
+        << "shardscope-cli: collective needs --op OP";
     QTest::newRow("collective without --bytes")
         << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce"}
         << "shardscope-cli: collective needs --bytes N";
     QTest::newRow("collective unknown op")
         << QStringList{"collective", "--topology", "dgx-a100", "--op", "all_reduce", "--bytes", "1e9"}
-        << "shardscope-cli: --op: expected allreduce, allgather, reducescatter, broadcast, reduce, alltoall or "
+        << "shardscope-cli: --op: expected allreduce, allgather, reducescatter, broadcast, reduce, alltoall "
+           "or "
            "sendrecv, got 'all_reduce'";
     QTest::newRow("collective unknown algorithm")
-        << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "1e9", "--algorithm", "butterfly"}
-        << "shardscope-cli: --algorithm: expected auto, ring, tree, hierarchical, direct or nvls, got 'butterfly'";
+        << QStringList{"collective", "--topology", "dgx-a100",    "--op",     "allreduce",
+                       "--bytes",    "1e9",        "--algorithm", "butterfly"}
+        << "shardscope-cli: --algorithm: expected auto, ring, tree, hierarchical, direct or nvls, got "
+           "'butterfly'";
     QTest::newRow("collective bad size")
         << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "lots"}
-        << "shardscope-cli: --bytes: expected a size in bytes from 0 to 1e18 such as 1073741824 or \"1 GiB\", got 'lots'";
+        << "shardscope-cli: --bytes: expected a size in bytes from 0 to 1e18 such as 1073741824 or \"1 "
+           "GiB\", got 'lots'";
     QTest::newRow("collective of 1e300 bytes")
         << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "1e300"}
         << "shardscope-cli: --bytes: expected a size in bytes from 0 to 1e18";
@@ -426,22 +441,27 @@ void TestCli::usage_data()
         << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "25 GB/s"}
         << "shardscope-cli: --bytes: expected a size in bytes";
     QTest::newRow("collective unknown option")
-        << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "1e9", "--root", "1"}
+        << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce",
+                       "--bytes",    "1e9",        "--root",   "1"}
         << "shardscope-cli: collective: unknown option '--root'";
     QTest::newRow("collective option without value")
         << QStringList{"collective", "--topology"} << "shardscope-cli: collective: --topology needs a value";
-    QTest::newRow("presets with an argument") << QStringList{"presets", "x"} << "shardscope-cli: presets: unknown argument 'x'";
+    QTest::newRow("presets with an argument")
+        << QStringList{"presets", "x"} << "shardscope-cli: presets: unknown argument 'x'";
     // The other subcommands without their arguments: refused plainly rather than pretended.
-    QTest::newRow("export without arguments") << QStringList{"export"} << "shardscope-cli: export needs a scenario";
-    QTest::newRow("sweep without arguments") << QStringList{"sweep"} << "shardscope-cli: sweep needs a scenario";
+    QTest::newRow("export without arguments")
+        << QStringList{"export"} << "shardscope-cli: export needs a scenario";
+    QTest::newRow("sweep without arguments")
+        << QStringList{"sweep"} << "shardscope-cli: sweep needs a scenario";
     QTest::newRow("plan without arguments")
-        << QStringList{"plan"} << "shardscope-cli: plan needs a scenario: a file, - for standard input, or an example id";
+        << QStringList{"plan"}
+        << "shardscope-cli: plan needs a scenario: a file, - for standard input, or an example id";
     QTest::newRow("plan with 0 GPUs")
         << QStringList{"plan", "default", "--gpus", "0"}
         << "shardscope-cli: --gpus: expected a GPU count from 1 to 1048576, got '0'";
-    QTest::newRow("plan unknown objective")
-        << QStringList{"plan", "default", "--objective", "fastest"}
-        << "shardscope-cli: --objective: expected step-time, tokens-per-gpu or memory-headroom, got 'fastest'";
+    QTest::newRow("plan unknown objective") << QStringList{"plan", "default", "--objective", "fastest"}
+                                            << "shardscope-cli: --objective: expected step-time, "
+                                               "tokens-per-gpu or memory-headroom, got 'fastest'";
     QTest::newRow("plan unknown option")
         << QStringList{"plan", "default", "--pp", "2"} << "shardscope-cli: plan: unknown option '--pp'";
 }
@@ -472,8 +492,8 @@ void TestCli::examples()
         ids << parts.at(0);
     }
     QCOMPARE(ids, (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
-                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages",
-                               "dp-10gbe-gradient-bits"}));
+                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3",
+                               "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits"}));
 }
 
 void TestCli::helpAndVersion()
@@ -491,39 +511,41 @@ void TestCli::collective_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("algorithm");
     QTest::addColumn<int>("ranks");
-    QTest::addColumn<double>("busbw");    // expected nccl-tests bus bandwidth, B/s
+    QTest::addColumn<double>("busbw");     // expected nccl-tests bus bandwidth, B/s
     QTest::addColumn<double>("tolerance"); // relative
     QTest::addColumn<QString>("bottleneck");
     // DGX A100 all_reduce_perf at 8 GiB: ~230 GB/s busbw (S. Jeaugey, NVIDIA/nccl-tests#149).
     QTest::newRow("dgx-a100 allreduce 8 GiB ~230 GB/s")
-        << QStringList{"--topology", "dgx-a100", "--op", "allreduce", "--bytes", "8 GiB"} << "ring" << 8 << 230e9
-        << 0.02 << "n0.gpu0~n0.nvswitch";
+        << QStringList{"--topology", "dgx-a100", "--op", "allreduce", "--bytes", "8 GiB"} << "ring" << 8
+        << 230e9 << 0.02 << "n0.gpu0~n0.nvswitch";
     // DGX H100 with NVLink SHARP: peak busbw ~480 GB/s (S. Jeaugey, NVIDIA/nccl-tests#212).
     QTest::newRow("dgx-h100 allreduce 8 GiB ~480 GB/s")
-        << QStringList{"--topology", "dgx-h100", "--op", "allreduce", "--bytes", "8 GiB"} << "nvls" << 8 << 480e9
-        << 0.02 << "n0.gpu0~n0.nvswitch";
+        << QStringList{"--topology", "dgx-h100", "--op", "allreduce", "--bytes", "8 GiB"} << "nvls" << 8
+        << 480e9 << 0.02 << "n0.gpu0~n0.nvswitch";
     // nccl-tests define busbw so that it is the same for all-gather as for all-reduce on one fabric.
     QTest::newRow("dgx-h100 allgather ring ~370 GB/s")
-        << QStringList{"--topology", "dgx-h100", "--op", "allgather", "--bytes", "8 GiB"} << "ring" << 8 << 370e9
-        << 0.02 << "n0.gpu0~n0.nvswitch";
+        << QStringList{"--topology", "dgx-h100", "--op", "allgather", "--bytes", "8 GiB"} << "ring" << 8
+        << 370e9 << 0.02 << "n0.gpu0~n0.nvswitch";
     // The PCIe/QPI box: all four bound by the socket link at NCCL's BDW_QPI_BW 6 GB/s; two GPUs on one
     // switch by PCIe Gen3 at PCI_BW 12 GB/s (NCCL src/graph/topo.h).
     QTest::newRow("pcie-qpi-4gpu allreduce bound by QPI")
-        << QStringList{"--topology", "pcie-qpi-4gpu", "--op", "allreduce", "--bytes", "1e12"} << "ring" << 4 << 6e9
-        << 1e-3 << "n0.cpu0~n0.cpu1";
+        << QStringList{"--topology", "pcie-qpi-4gpu", "--op", "allreduce", "--bytes", "1e12"} << "ring" << 4
+        << 6e9 << 1e-3 << "n0.cpu0~n0.cpu1";
     QTest::newRow("pcie-qpi-4gpu pair on one switch")
         << QStringList{"--topology", "pcie-qpi-4gpu", "--op", "allreduce", "--bytes", "1e12", "--gpus", "0,1"}
         << "ring" << 2 << 12e9 << 1e-3 << "n0.gpu0~n0.pcie0";
     QTest::newRow("pcie-qpi-4gpu pair across sockets, by id")
-        << QStringList{"--topology", "pcie-qpi-4gpu", "--op", "sendrecv", "--bytes", "1e12", "--gpus", "n0.gpu1,n0.gpu3"}
+        << QStringList{"--topology", "pcie-qpi-4gpu", "--op",   "sendrecv",
+                       "--bytes",    "1e12",          "--gpus", "n0.gpu1,n0.gpu3"}
         << "direct" << 2 << 6e9 << 1e-3 << "n0.cpu0~n0.cpu1";
     // DGX-1: rings on NVLink only, 6 links × 20 GB/s (NCCL SM70_NVLINK_BW).
     QTest::newRow("dgx1-v100 allreduce on NVLink 120 GB/s")
-        << QStringList{"--topology", "dgx1-v100", "--op", "allreduce", "--bytes", "1e12"} << "ring" << 8 << 120e9
-        << 1e-3 << "";
+        << QStringList{"--topology", "dgx1-v100", "--op", "allreduce", "--bytes", "1e12"} << "ring" << 8
+        << 120e9 << 1e-3 << "";
     // Four one-GPU workers on 10 GbE at the link catalogue's 90%: 1.125 GB/s.
     QTest::newRow("ps-cluster allreduce over 10 GbE")
-        << QStringList{"--topology", "ps-cluster", "--op", "allreduce", "--bytes", "1e12", "--algorithm", "ring"}
+        << QStringList{"--topology", "ps-cluster", "--op",        "allreduce",
+                       "--bytes",    "1e12",       "--algorithm", "ring"}
         << "ring" << 4 << 1.125e9 << 1e-3 << "";
 }
 
@@ -542,7 +564,8 @@ void TestCli::collective()
     const QJsonObject r = json(run.out);
     // docs/formats.md, "Binaries": {"op","bytes","ranks","algorithm","time_s","algbw_Bps","busbw_Bps",
     // "bottleneck_link":{"id","kind","a","b"},"links":[LINK...]}
-    for (const char* key : {"op", "bytes", "ranks", "algorithm", "time_s", "algbw_Bps", "busbw_Bps", "bottleneck_link", "links"})
+    for (const char* key : {"op", "bytes", "ranks", "algorithm", "time_s", "algbw_Bps", "busbw_Bps",
+                            "bottleneck_link", "links"})
         QVERIFY2(r.contains(QLatin1String(key)), key);
     const QJsonObject b = r.value(QLatin1String("bottleneck_link")).toObject();
     for (const char* key : {"id", "kind", "a", "b"})
@@ -619,8 +642,9 @@ void TestCli::presets()
         QVERIFY(!parts.at(2).isEmpty());
         ids << parts.at(0);
     }
-    QCOMPARE(ids, (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu",
-                               "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"}));
+    QCOMPARE(ids,
+             (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu",
+                          "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"}));
     QVERIFY(lines.at(4).startsWith(QLatin1String("pcie-qpi-4gpu\t4\t")));
     QVERIFY(lines.at(9).startsWith(QLatin1String("ps-cluster\tany\t")));
     const Run asJson = runCli({QStringLiteral("presets"), QStringLiteral("--json")});
@@ -635,13 +659,14 @@ void TestCli::plan()
 {
     // The default example (GPT-3 XL on one DGX A100): the best layouts fit, are ranked by step time, and each
     // one's step time is what `eval --set` gives for that layout.
-    const Run run = runCli({QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--top"),
-                            QStringLiteral("3")});
+    const Run run = runCli(
+        {QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--top"), QStringLiteral("3")});
     QVERIFY(!run.crashed);
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.err.isEmpty(), run.err.constData());
     const QJsonObject out = QJsonDocument::fromJson(run.out).object();
-    QVERIFY(out.value(QStringLiteral("evaluated")).toInteger() >= out.value(QStringLiteral("feasible")).toInteger());
+    QVERIFY(out.value(QStringLiteral("evaluated")).toInteger() >=
+            out.value(QStringLiteral("feasible")).toInteger());
     QVERIFY(out.value(QStringLiteral("feasible")).toInteger() > 0);
     QVERIFY(out.value(QStringLiteral("elapsed_s")).toDouble() > 0);
     const QJsonArray configs = out.value(QStringLiteral("configs")).toArray();
@@ -659,23 +684,29 @@ void TestCli::plan()
                 const QString text = it->isBool()     ? QString::fromLatin1(it->toBool() ? "true" : "false")
                                      : it->isString() ? it->toString()
                                                       : QString::number(it->toInteger());
-                args << QStringLiteral("--set") << section + QLatin1Char('.') + it.key() + QLatin1Char('=') + text;
+                args << QStringLiteral("--set")
+                     << section + QLatin1Char('.') + it.key() + QLatin1Char('=') + text;
             }
         }
         const Run eval = runCli(args);
         QCOMPARE(eval.exitCode, 0);
         const QJsonObject result = QJsonDocument::fromJson(eval.out).object();
-        QCOMPARE(result.value(QStringLiteral("step")).toObject().value(QStringLiteral("time_s")).toDouble(), step);
-        QCOMPARE(result.value(QStringLiteral("memory")).toObject().value(QStringLiteral("peak_gpu_bytes")).toDouble(),
+        QCOMPARE(result.value(QStringLiteral("step")).toObject().value(QStringLiteral("time_s")).toDouble(),
+                 step);
+        QCOMPARE(result.value(QStringLiteral("memory"))
+                     .toObject()
+                     .value(QStringLiteral("peak_gpu_bytes"))
+                     .toDouble(),
                  c.value(QStringLiteral("peak_gpu_bytes")).toDouble());
     }
     // A GPU count the node kind cannot make: bad input, one line naming the scenario and what was expected.
-    const Run bad = runCli({QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--gpus"),
-                            QStringLiteral("12")});
+    const Run bad = runCli(
+        {QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--gpus"), QStringLiteral("12")});
     QCOMPARE(bad.exitCode, 1);
     QVERIFY(bad.out.isEmpty());
-    QCOMPARE(QString::fromUtf8(bad.err),
-             QStringLiteral("default: --gpus: expected a multiple of the 8 GPUs per node of dgx-a100, got 12\n"));
+    QCOMPARE(
+        QString::fromUtf8(bad.err),
+        QStringLiteral("default: --gpus: expected a multiple of the 8 GPUs per node of dgx-a100, got 12\n"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -46,12 +46,14 @@ QList<QPair<QString, QByteArray>> badInputs()
     return {
         {QStringLiteral("malformed-json"), base.left(base.size() / 2)},
         {QStringLiteral("unknown-key"), with("\"name\": \"pair\",", "\"name\": \"pair\", \"modle\": {},")},
-        {QStringLiteral("unknown-nested-key"), with("\"micro_batch\": 1", "\"micro_batch\": 1, \"micro_bacth\": 2")},
+        {QStringLiteral("unknown-nested-key"),
+         with("\"micro_batch\": 1", "\"micro_batch\": 1, \"micro_bacth\": 2")},
         {QStringLiteral("zero-gpus"), with("\"nodes\": 1,", "\"nodes\": 0,")},
         {QStringLiteral("dp-tp-pp-mismatch"), with("\"dp\": 2", "\"dp\": 3")},
         {QStringLiteral("zero-bandwidth"), with("\"25 GB/s\"", "0")},
         {QStringLiteral("negative-bandwidth"), with("25e9", "-25e9")},
-        {QStringLiteral("dangling-link-end"), with("\"id\": \"lb\", \"a\": \"b\"", "\"id\": \"lb\", \"a\": \"ghost\"")},
+        {QStringLiteral("dangling-link-end"),
+         with("\"id\": \"lb\", \"a\": \"b\"", "\"id\": \"lb\", \"a\": \"ghost\"")},
         {QStringLiteral("nan-literal"), with("1e9", "NaN")},
         {QStringLiteral("nan-string"), with("1e9", "\"nan\"")},
         {QStringLiteral("infinity-string"), with("1e9", "\"inf\"")},
@@ -109,9 +111,11 @@ void TestCliBadInput::initTestCase()
 static const QList<QPair<const char*, QStringList>> kCommands = {
     {"eval", {QStringLiteral("eval"), QStringLiteral("%F")}},
     {"collective",
-     {QStringLiteral("collective"), QStringLiteral("--topology"), QStringLiteral("%F"), QStringLiteral("--op"),
-      QStringLiteral("allreduce"), QStringLiteral("--bytes"), QStringLiteral("1 MiB")}},
-    {"import", {QStringLiteral("import"), QStringLiteral("%F"), QStringLiteral("-o"), QStringLiteral("%O.json")}},
+     {QStringLiteral("collective"), QStringLiteral("--topology"), QStringLiteral("%F"),
+      QStringLiteral("--op"), QStringLiteral("allreduce"), QStringLiteral("--bytes"),
+      QStringLiteral("1 MiB")}},
+    {"import",
+     {QStringLiteral("import"), QStringLiteral("%F"), QStringLiteral("-o"), QStringLiteral("%O.json")}},
     {"import --as hf-config",
      {QStringLiteral("import"), QStringLiteral("%F"), QStringLiteral("--as"), QStringLiteral("hf-config"),
       QStringLiteral("-o"), QStringLiteral("%O.json")}},
@@ -125,8 +129,8 @@ static const QList<QPair<const char*, QStringList>> kCommands = {
      {QStringLiteral("export"), QStringLiteral("%F"), QStringLiteral("--chart"), QStringLiteral("gantt"),
       QStringLiteral("--out"), QStringLiteral("%O.csv")}},
     {"sweep",
-     {QStringLiteral("sweep"), QStringLiteral("%F"), QStringLiteral("--param"), QStringLiteral("training.micro_batch"),
-      QStringLiteral("--values"), QStringLiteral("1,2")}},
+     {QStringLiteral("sweep"), QStringLiteral("%F"), QStringLiteral("--param"),
+      QStringLiteral("training.micro_batch"), QStringLiteral("--values"), QStringLiteral("1,2")}},
     {"plan", {QStringLiteral("plan"), QStringLiteral("%F"), QStringLiteral("--top"), QStringLiteral("1")}},
 };
 
@@ -183,7 +187,8 @@ void TestCliBadInput::badInput_data()
                 continue;
             const QString file = m_dir.filePath(input.first + QLatin1String(".json"));
             const QString out = m_dir.filePath(QStringLiteral("out%1-").arg(commandIndex) + input.first);
-            QTest::addRow("%s: %s", command, qPrintable(input.first)) << substitute(args, file, out) << file << out;
+            QTest::addRow("%s: %s", command, qPrintable(input.first))
+                << substitute(args, file, out) << file << out;
         }
     }
 }
@@ -195,8 +200,9 @@ void TestCliBadInput::badInput()
     QFETCH(QString, out);
     const CliRun run = runCli(args);
     QVERIFY2(!run.crashed, "crashed");
-    QVERIFY2(run.exitCode == 1, qPrintable(QStringLiteral("exit %1, stderr: %2").arg(run.exitCode).arg(
-                                    QString::fromUtf8(run.err))));
+    QVERIFY2(
+        run.exitCode == 1,
+        qPrintable(QStringLiteral("exit %1, stderr: %2").arg(run.exitCode).arg(QString::fromUtf8(run.err))));
     // Exactly one line, and it names the file (by its path or its name).
     const QByteArray err = run.err.endsWith('\n') ? run.err.chopped(1) : run.err;
     QVERIFY2(!err.isEmpty() && !err.contains('\n'), run.err.constData());
@@ -211,8 +217,9 @@ void TestCliBadInput::badInput()
         const QByteArray lower = run.out.toLower();
         QVERIFY2(!lower.contains("nan") && !lower.contains("inf"), run.out.left(200).constData());
     }
-    const QStringList left = QDir(m_dir.path()).entryList({QFileInfo(out).fileName() + QLatin1Char('*')},
-                                                          QDir::Files | QDir::Hidden | QDir::System);
+    const QStringList left = QDir(m_dir.path())
+                                 .entryList({QFileInfo(out).fileName() + QLatin1Char('*')},
+                                            QDir::Files | QDir::Hidden | QDir::System);
     QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
 }
 
@@ -220,20 +227,21 @@ void TestCliBadInput::badInput()
 void TestCliBadInput::usageErrors_data()
 {
     QTest::addColumn<QStringList>("args");
-    QTest::newRow("examples with an argument") << QStringList{QStringLiteral("examples"), QStringLiteral("x")};
-    QTest::newRow("presets with an unknown option") << QStringList{QStringLiteral("presets"), QStringLiteral("--bogus")};
+    QTest::newRow("examples with an argument")
+        << QStringList{QStringLiteral("examples"), QStringLiteral("x")};
+    QTest::newRow("presets with an unknown option")
+        << QStringList{QStringLiteral("presets"), QStringLiteral("--bogus")};
     QTest::newRow("eval with an unknown option")
         << QStringList{QStringLiteral("eval"), QStringLiteral("default"), QStringLiteral("--bogus")};
-    QTest::newRow("collective without --op")
-        << QStringList{QStringLiteral("collective"), QStringLiteral("--topology"), QStringLiteral("dgx-a100")};
+    QTest::newRow("collective without --op") << QStringList{
+        QStringLiteral("collective"), QStringLiteral("--topology"), QStringLiteral("dgx-a100")};
     QTest::newRow("import without a file") << QStringList{QStringLiteral("import")};
     QTest::newRow("export without --chart")
         << QStringList{QStringLiteral("export"), QStringLiteral("default"), QStringLiteral("--out"),
                        QStringLiteral("x.png")};
     QTest::newRow("sweep without --param") << QStringList{QStringLiteral("sweep"), QStringLiteral("default")};
-    QTest::newRow("plan with a bad --top")
-        << QStringList{QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--top"),
-                       QStringLiteral("many")};
+    QTest::newRow("plan with a bad --top") << QStringList{QStringLiteral("plan"), QStringLiteral("default"),
+                                                          QStringLiteral("--top"), QStringLiteral("many")};
 }
 
 void TestCliBadInput::usageErrors()
@@ -241,8 +249,9 @@ void TestCliBadInput::usageErrors()
     QFETCH(QStringList, args);
     const CliRun run = runCli(args);
     QVERIFY2(!run.crashed, "crashed");
-    QVERIFY2(run.exitCode == 2, qPrintable(QStringLiteral("exit %1, stderr: %2").arg(run.exitCode).arg(
-                                    QString::fromUtf8(run.err))));
+    QVERIFY2(
+        run.exitCode == 2,
+        qPrintable(QStringLiteral("exit %1, stderr: %2").arg(run.exitCode).arg(QString::fromUtf8(run.err))));
     const QByteArray err = run.err.endsWith('\n') ? run.err.chopped(1) : run.err;
     QVERIFY2(!err.isEmpty() && !err.contains('\n'), run.err.constData());
     QVERIFY(run.out.isEmpty());

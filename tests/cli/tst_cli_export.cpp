@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli export SCENARIO --chart CHART --out FILE` (docs/formats.md): the formats by suffix, the exit
-// codes (0 ok, 1 bad input, 2 usage), one-line errors and never a partial or stray file.
+// `shardscope-cli export SCENARIO --chart CHART --out FILE` (docs/formats.md): the formats by suffix, the
+// exit codes (0 ok, 1 bad input, 2 usage), one-line errors and never a partial or stray file.
 #include "clirun.h"
 
 #include <QDir>
@@ -36,13 +36,20 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QByteArray>("head");
         // Signatures: PNG RFC 2083 §3.1, PDF ISO 32000-1 §7.5.2; CSV headers from csvexport.cpp.
-        QTest::newRow("memory png") << "memory" << "m.png" << QByteArray("\x89PNG");
-        QTest::newRow("topology svg") << "topology" << "t.svg" << QByteArray("<?xml");
-        QTest::newRow("bandwidth pdf") << "bandwidth" << "b.pdf" << QByteArray("%PDF-");
-        QTest::newRow("memory csv") << "memory" << "m.csv" << QByteArray("stage,layers,");
-        QTest::newRow("gantt csv") << "gantt" << "g.csv" << QByteArray("gpu,stage,stream,");
-        QTest::newRow("gantt trace") << "gantt" << "g.json" << QByteArray("{");
-        QTest::newRow("report") << "report" << "r.pdf" << QByteArray("%PDF-");
+        QTest::newRow("memory png") << "memory"
+                                    << "m.png" << QByteArray("\x89PNG");
+        QTest::newRow("topology svg") << "topology"
+                                      << "t.svg" << QByteArray("<?xml");
+        QTest::newRow("bandwidth pdf") << "bandwidth"
+                                       << "b.pdf" << QByteArray("%PDF-");
+        QTest::newRow("memory csv") << "memory"
+                                    << "m.csv" << QByteArray("stage,layers,");
+        QTest::newRow("gantt csv") << "gantt"
+                                   << "g.csv" << QByteArray("gpu,stage,stream,");
+        QTest::newRow("gantt trace") << "gantt"
+                                     << "g.json" << QByteArray("{");
+        QTest::newRow("report") << "report"
+                                << "r.pdf" << QByteArray("%PDF-");
     }
     void writes()
     {
@@ -65,23 +72,29 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("out");
         QTest::newRow("sweep without param")
-            << QStringList{"export", "gpt3-175b-megatron", "--chart", "sweep", "--out", "s.png"} << 2 << "s.png";
+            << QStringList{"export", "gpt3-175b-megatron", "--chart", "sweep", "--out", "s.png"} << 2
+            << "s.png";
         QTest::newRow("sweep options on memory")
-            << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory", "--param", "model.seq_len", "--out",
-                           "m.png"}
+            << QStringList{"export",  "gpt3-175b-megatron", "--chart", "memory",
+                           "--param", "model.seq_len",      "--out",   "m.png"}
             << 2 << "m.png";
-        QTest::newRow("unknown chart") << QStringList{"export", "gpt3-175b-megatron", "--chart", "pie", "--out", "p.png"}
-                                       << 2 << "p.png";
+        QTest::newRow("unknown chart")
+            << QStringList{"export", "gpt3-175b-megatron", "--chart", "pie", "--out", "p.png"} << 2
+            << "p.png";
         QTest::newRow("unknown suffix")
-            << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory", "--out", "m.txt"} << 2 << "m.txt";
+            << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory", "--out", "m.txt"} << 2
+            << "m.txt";
         QTest::newRow("json not gantt")
-            << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory", "--out", "m.json"} << 2 << "m.json";
-        QTest::newRow("missing out") << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory"} << 2 << "";
+            << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory", "--out", "m.json"} << 2
+            << "m.json";
+        QTest::newRow("missing out") << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory"} << 2
+                                     << "";
         QTest::newRow("no such scenario")
-            << QStringList{"export", "no-such-scenario.json", "--chart", "memory", "--out", "x.png"} << 1 << "x.png";
-        QTest::newRow("unwritable")
-            << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory", "--out", "no/such/dir/m.csv"} << 1
-            << "no/such/dir/m.csv";
+            << QStringList{"export", "no-such-scenario.json", "--chart", "memory", "--out", "x.png"} << 1
+            << "x.png";
+        QTest::newRow("unwritable") << QStringList{"export", "gpt3-175b-megatron", "--chart", "memory",
+                                                   "--out",  "no/such/dir/m.csv"}
+                                    << 1 << "no/such/dir/m.csv";
     }
     void refuses()
     {
@@ -99,7 +112,8 @@ private slots:
         QVERIFY(!err.isEmpty());
         QCOMPARE(err.count('\n'), 1);
         // Nothing written, not even a temporary file.
-        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 QStringList());
         Q_UNUSED(out);
     }
 };

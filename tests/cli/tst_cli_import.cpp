@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli import FILE [--as KIND] [-o OUT.json]` as docs/formats.md states it: the kind detected from the
-// content, a scenario JSON of what the file determines (or the calibration JSON for nccl-tests), -o written
-// atomically and never partially, exit 0/1/2 with one-line errors naming the file and the line or path.
-// The files imported are the importer fixtures of tests/io/data/import (their sources are cited in the io tests).
+// `shardscope-cli import FILE [--as KIND] [-o OUT.json]` as docs/formats.md states it: the kind detected from
+// the content, a scenario JSON of what the file determines (or the calibration JSON for nccl-tests), -o
+// written atomically and never partially, exit 0/1/2 with one-line errors naming the file and the line or
+// path. The files imported are the importer fixtures of tests/io/data/import (their sources are cited in the
+// io tests).
 #include "clirun.h"
 
 #include <QDir>
@@ -61,12 +62,18 @@ void TestCliImport::detectedKinds_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("section");
-    QTest::newRow("hf-config") << "hf-llama-2-7b.json" << "model";
-    QTest::newRow("deepspeed") << "ds-zero2-fp16.json" << "training";
-    QTest::newRow("nvidia-smi-topo") << "smi-dgx1-v100.txt" << "cluster";
-    QTest::newRow("nccl-topo") << "nccl-topo-dgx-a100.xml" << "cluster";
-    QTest::newRow("nccl-tests log") << "nccl-tests-all_reduce-8xa100.log" << "calibration";
-    QTest::newRow("nccl-tests JSON") << "nccl-tests-all_reduce-8xh200.json" << "calibration";
+    QTest::newRow("hf-config") << "hf-llama-2-7b.json"
+                               << "model";
+    QTest::newRow("deepspeed") << "ds-zero2-fp16.json"
+                               << "training";
+    QTest::newRow("nvidia-smi-topo") << "smi-dgx1-v100.txt"
+                                     << "cluster";
+    QTest::newRow("nccl-topo") << "nccl-topo-dgx-a100.xml"
+                               << "cluster";
+    QTest::newRow("nccl-tests log") << "nccl-tests-all_reduce-8xa100.log"
+                                    << "calibration";
+    QTest::newRow("nccl-tests JSON") << "nccl-tests-all_reduce-8xh200.json"
+                                     << "calibration";
 }
 
 void TestCliImport::detectedKinds()
@@ -123,7 +130,8 @@ void TestCliImport::asKind()
     QVERIFY(run.err.contains("sets nothing the scenario uses"));
     QCOMPARE(json(run.out).keys(), (QStringList{"format", "version"}));
     // And the wrong reader for a file fails with its own message.
-    const Run wrong = runCli({QStringLiteral("import"), fixture("hf-gpt2.json"), QStringLiteral("--as=nvidia-smi-topo")});
+    const Run wrong =
+        runCli({QStringLiteral("import"), fixture("hf-gpt2.json"), QStringLiteral("--as=nvidia-smi-topo")});
     QCOMPARE(wrong.exitCode, 1);
     QVERIFY2(wrong.err.contains("no header line beginning with GPU0"), wrong.err.constData());
 }
@@ -132,12 +140,14 @@ void TestCliImport::outputFile()
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("model.json"));
-    const Run run = runCli({QStringLiteral("import"), fixture("hf-gemma-2b.json"), QStringLiteral("-o"), out});
+    const Run run =
+        runCli({QStringLiteral("import"), fixture("hf-gemma-2b.json"), QStringLiteral("-o"), out});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.out.isEmpty());
     const QJsonObject model = json(readAll(out)).value(QLatin1String("model")).toObject();
     QCOMPARE(model.value(QLatin1String("params")).toDouble(), 2506172416.0); // gemma-2b
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("model.json")});
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("model.json")});
     // With --into the rest of the scenario is there, and `eval` takes the file as it is.
     const QString whole = dir.filePath(QStringLiteral("whole.json"));
     QCOMPARE(runCli({QStringLiteral("import"), fixture("hf-gemma-2b.json"), QStringLiteral("--into"),
@@ -173,7 +183,8 @@ void TestCliImport::outputNeverPartial()
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
     // An unwritable destination is reported, exit 1, one line naming it.
     const QString nowhere = dir.filePath(QStringLiteral("no/such/dir/out.json"));
-    const Run unwritable = runCli({QStringLiteral("import"), fixture("hf-gpt2.json"), QStringLiteral("-o"), nowhere});
+    const Run unwritable =
+        runCli({QStringLiteral("import"), fixture("hf-gpt2.json"), QStringLiteral("-o"), nowhere});
     QCOMPARE(unwritable.exitCode, 1);
     QCOMPARE(unwritable.err.count('\n'), 1);
     QVERIFY2(unwritable.err.startsWith(nowhere.toUtf8() + ": cannot write"), unwritable.err.constData());
@@ -181,10 +192,10 @@ void TestCliImport::outputNeverPartial()
 
 void TestCliImport::into()
 {
-    // --into applies the import to a scenario (an example here) and prints the whole scenario: a DeepSpeed config
-    // whose global batch follows from the example's dp.
-    const Run run = runCli({QStringLiteral("import"), fixture("ds-onebit-adam-bf16.json"), QStringLiteral("--into"),
-                            QStringLiteral("default")});
+    // --into applies the import to a scenario (an example here) and prints the whole scenario: a DeepSpeed
+    // config whose global batch follows from the example's dp.
+    const Run run = runCli({QStringLiteral("import"), fixture("ds-onebit-adam-bf16.json"),
+                            QStringLiteral("--into"), QStringLiteral("default")});
     QCOMPARE(run.exitCode, 0);
     const QJsonObject root = json(run.out);
     const QJsonObject training = root.value(QLatin1String("training")).toObject();
@@ -196,12 +207,14 @@ void TestCliImport::into()
     const Run calibrated = runCli({QStringLiteral("import"), fixture("nccl-tests-all_reduce-8xh200.json"),
                                    QStringLiteral("--into"), QStringLiteral("default")});
     QCOMPARE(calibrated.exitCode, 0);
-    QVERIFY(json(calibrated.out).value(QLatin1String("cluster")).toObject().contains(QLatin1String("topology")));
+    QVERIFY(
+        json(calibrated.out).value(QLatin1String("cluster")).toObject().contains(QLatin1String("topology")));
     // One the topology cannot run: 8 ranks measured, 4 GPUs in the box.
     const Run refused = runCli({QStringLiteral("import"), fixture("nccl-tests-all_reduce-8xa100.log"),
                                 QStringLiteral("--into"), QStringLiteral("gpt-1.3b-pcie-offload")});
     QCOMPARE(refused.exitCode, 1);
-    QVERIFY2(refused.err.contains("the calibration ran on 8 GPUs, the topology has 4"), refused.err.constData());
+    QVERIFY2(refused.err.contains("the calibration ran on 8 GPUs, the topology has 4"),
+             refused.err.constData());
 }
 
 void TestCliImport::opOption()
@@ -212,17 +225,25 @@ void TestCliImport::opOption()
     const Run unnamed = runCli({QStringLiteral("import"), renamed});
     QCOMPARE(unnamed.exitCode, 1);
     QVERIFY2(unnamed.err.contains("--op"), unnamed.err.constData());
-    const Run named = runCli({QStringLiteral("import"), renamed, QStringLiteral("--op"), QStringLiteral("all_gather")});
+    const Run named =
+        runCli({QStringLiteral("import"), renamed, QStringLiteral("--op"), QStringLiteral("all_gather")});
     QCOMPARE(named.exitCode, 0);
-    QCOMPARE(json(named.out).value(QLatin1String("calibration")).toObject().value(QLatin1String("op")).toString(),
-             QStringLiteral("allgather"));
+    QCOMPARE(
+        json(named.out).value(QLatin1String("calibration")).toObject().value(QLatin1String("op")).toString(),
+        QStringLiteral("allgather"));
 }
 
 void TestCliImport::standardInput()
 {
-    const Run run = runCli({QStringLiteral("import"), QStringLiteral("-")}, readAll(fixture("smi-pcie-4gpu.txt")));
+    const Run run =
+        runCli({QStringLiteral("import"), QStringLiteral("-")}, readAll(fixture("smi-pcie-4gpu.txt")));
     QCOMPARE(run.exitCode, 0);
-    QCOMPARE(json(run.out).value(QLatin1String("cluster")).toObject().value(QLatin1String("gpus_per_node")).toInt(), 4);
+    QCOMPARE(json(run.out)
+                 .value(QLatin1String("cluster"))
+                 .toObject()
+                 .value(QLatin1String("gpus_per_node"))
+                 .toInt(),
+             4);
 }
 
 void TestCliImport::badInput_data()
@@ -230,17 +251,21 @@ void TestCliImport::badInput_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("message");
-    QTest::newRow("JSON type") << "config.json"
-                               << QByteArray(R"({"model_type": "llama", "hidden_size": "4096"})")
-                               << "config.json: hidden_size: expected a whole number from 1 to 10000000, got the string \"4096\"";
-    QTest::newRow("matrix not square") << "topo.txt" << QByteArray("\tGPU0\tGPU1\nGPU0\t X \tNV4\nGPU1\tNV4\n")
-                                       << "topo.txt: line 3: the GPU1 row has 1 link entries for the 2 columns";
-    QTest::newRow("log without rows") << "all_reduce_perf.log"
-                                      << QByteArray("# nThread 1 nGpus 8 minBytes 8 maxBytes 8\n#\n#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n")
-                                      << "all_reduce_perf.log: no data rows";
+    QTest::newRow("JSON type")
+        << "config.json" << QByteArray(R"({"model_type": "llama", "hidden_size": "4096"})")
+        << "config.json: hidden_size: expected a whole number from 1 to 10000000, got the string \"4096\"";
+    QTest::newRow("matrix not square")
+        << "topo.txt" << QByteArray("\tGPU0\tGPU1\nGPU0\t X \tNV4\nGPU1\tNV4\n")
+        << "topo.txt: line 3: the GPU1 row has 1 link entries for the 2 columns";
+    QTest::newRow("log without rows")
+        << "all_reduce_perf.log"
+        << QByteArray("# nThread 1 nGpus 8 minBytes 8 maxBytes 8\n#\n#       size         count      type   "
+                      "redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n")
+        << "all_reduce_perf.log: no data rows";
     QTest::newRow("unknown content") << "notes.txt" << QByteArray("just some notes\n")
                                      << "notes.txt: cannot tell what this file is";
-    QTest::newRow("truncated XML") << "topo.xml" << QByteArray("<system version=\"1\">\n  <cpu numaid=\"0\">\n")
+    QTest::newRow("truncated XML") << "topo.xml"
+                                   << QByteArray("<system version=\"1\">\n  <cpu numaid=\"0\">\n")
                                    << "topo.xml: line 3, column 1: XML error";
 }
 
@@ -272,14 +297,18 @@ void TestCliImport::usage_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
     QTest::newRow("no file") << QStringList{"import"} << "shardscope-cli: import needs a file";
-    QTest::newRow("unknown kind") << QStringList{"import", "x.json", "--as", "hf"}
-                                  << "shardscope-cli: --as: expected hf-config, deepspeed, nvidia-smi-topo, nccl-topo, "
-                                     "nccl-tests, got 'hf'";
-    QTest::newRow("two files") << QStringList{"import", "a.json", "b.json"} << "shardscope-cli: import takes one file";
+    QTest::newRow("unknown kind")
+        << QStringList{"import", "x.json", "--as", "hf"}
+        << "shardscope-cli: --as: expected hf-config, deepspeed, nvidia-smi-topo, nccl-topo, "
+           "nccl-tests, got 'hf'";
+    QTest::newRow("two files") << QStringList{"import", "a.json", "b.json"}
+                               << "shardscope-cli: import takes one file";
     QTest::newRow("unknown option") << QStringList{"import", "a.json", "--format", "x"}
                                     << "shardscope-cli: import: unknown option '--format'";
-    QTest::newRow("-o without a name") << QStringList{"import", "a.json", "-o"} << "shardscope-cli: import: -o needs a value";
-    QTest::newRow("unknown op") << QStringList{"import", "a.log", "--op", "allsum"} << "shardscope-cli: --op: expected";
+    QTest::newRow("-o without a name")
+        << QStringList{"import", "a.json", "-o"} << "shardscope-cli: import: -o needs a value";
+    QTest::newRow("unknown op") << QStringList{"import", "a.log", "--op", "allsum"}
+                                << "shardscope-cli: --op: expected";
 }
 
 void TestCliImport::usage()

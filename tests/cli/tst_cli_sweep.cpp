@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `shardscope-cli sweep` and `export --chart sweep` (docs/formats.md, "Binaries"): the CSV's columns and numbers
-// (each point is `eval` with the value set), empty cells for invalid points, the exit codes (0, 1 bad input,
-// 2 usage) with one-line messages, and the sweep chart's files.
+// `shardscope-cli sweep` and `export --chart sweep` (docs/formats.md, "Binaries"): the CSV's columns and
+// numbers (each point is `eval` with the value set), empty cells for invalid points, the exit codes (0, 1 bad
+// input, 2 usage) with one-line messages, and the sweep chart's files.
 #include "clirun.h"
 
 #include <QFile>
@@ -35,9 +35,9 @@ private slots:
     // The contract's default metrics, in order, after the parameter; each row is what eval --set gives.
     void defaultColumns()
     {
-        const CliRun run = runCli({QStringLiteral("sweep"), QStringLiteral("default"), QStringLiteral("--param"),
-                                   QStringLiteral("training.micro_batch"), QStringLiteral("--values"),
-                                   QStringLiteral("1,2,4")});
+        const CliRun run = runCli({QStringLiteral("sweep"), QStringLiteral("default"),
+                                   QStringLiteral("--param"), QStringLiteral("training.micro_batch"),
+                                   QStringLiteral("--values"), QStringLiteral("1,2,4")});
         QVERIFY(!run.crashed);
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QStringList lines = csvLines(run.out);
@@ -48,11 +48,12 @@ private slots:
         QVERIFY(cell(lines[2], 2) > cell(lines[1], 2));
         QVERIFY(cell(lines[3], 2) > cell(lines[2], 2));
         // Full precision: the same doubles eval prints for the scenario with the value set.
-        const CliRun eval = runCli({QStringLiteral("eval"), QStringLiteral("default"), QStringLiteral("--set"),
-                                    QStringLiteral("training.micro_batch=2")});
+        const CliRun eval = runCli({QStringLiteral("eval"), QStringLiteral("default"),
+                                    QStringLiteral("--set"), QStringLiteral("training.micro_batch=2")});
         QCOMPARE(eval.exitCode, 0);
         const QJsonObject result = QJsonDocument::fromJson(eval.out).object();
-        QCOMPARE(cell(lines[2], 1), result[QLatin1String("step")].toObject()[QLatin1String("time_s")].toDouble());
+        QCOMPARE(cell(lines[2], 1),
+                 result[QLatin1String("step")].toObject()[QLatin1String("time_s")].toDouble());
         QCOMPARE(cell(lines[2], 2),
                  result[QLatin1String("memory")].toObject()[QLatin1String("peak_gpu_bytes")].toDouble());
     }
@@ -75,7 +76,8 @@ private slots:
         }
     }
 
-    // 10 GbE carries the gradient all-reduce of the dp-over-Ethernet example: a faster network, a shorter step.
+    // 10 GbE carries the gradient all-reduce of the dp-over-Ethernet example: a faster network, a shorter
+    // step.
     void stepTimeFallsWithBandwidth()
     {
         const CliRun run = runCli({QStringLiteral("sweep"), QStringLiteral("dp-10gbe-gradient-bits"),
@@ -92,8 +94,9 @@ private slots:
     // 12 GPUs are not whole DGX A100s: the row stays, with empty cells, and stderr says why.
     void invalidPoint()
     {
-        const CliRun run = runCli({QStringLiteral("sweep"), QStringLiteral("default"), QStringLiteral("--param"),
-                                   QStringLiteral("cluster.gpus"), QStringLiteral("--values"), QStringLiteral("8,12")});
+        const CliRun run =
+            runCli({QStringLiteral("sweep"), QStringLiteral("default"), QStringLiteral("--param"),
+                    QStringLiteral("cluster.gpus"), QStringLiteral("--values"), QStringLiteral("8,12")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QStringList lines = csvLines(run.out);
         QCOMPARE(lines.size(), 3);
@@ -109,26 +112,28 @@ private slots:
         QTest::newRow("unknown param")
             << QStringList{"sweep", "default", "--param", "training.micro_bach", "--values", "1"} << 2
             << "did you mean training.micro_batch?";
-        QTest::newRow("bad range") << QStringList{"sweep", "default", "--param", "training.micro_batch", "--range", "1:4"}
+        QTest::newRow("bad range") << QStringList{"sweep",   "default", "--param", "training.micro_batch",
+                                                  "--range", "1:4"}
                                    << 2 << "--range: expected a range a:b:n";
         QTest::newRow("log through zero")
             << QStringList{"sweep", "default", "--param", "parallel.zero_stage", "--range", "0:3:4:log"} << 2
             << "above 0";
-        QTest::newRow("bad value")
-            << QStringList{"sweep", "default", "--param", "model.seq_len", "--values", "1024,lots"} << 2
-            << "--values: value 2";
-        QTest::newRow("unknown metric")
-            << QStringList{"sweep", "default", "--param", "model.seq_len", "--values", "1024", "--metric", "step.time"}
-            << 2 << "did you mean step.time_s?";
+        QTest::newRow("bad value") << QStringList{"sweep",         "default",  "--param",
+                                                  "model.seq_len", "--values", "1024,lots"}
+                                   << 2 << "--values: value 2";
+        QTest::newRow("unknown metric") << QStringList{"sweep",    "default", "--param",  "model.seq_len",
+                                                       "--values", "1024",    "--metric", "step.time"}
+                                        << 2 << "did you mean step.time_s?";
         QTest::newRow("no param") << QStringList{"sweep", "default", "--values", "1"} << 2 << "--param";
-        QTest::newRow("values and range")
-            << QStringList{"sweep", "default", "--param", "model.seq_len", "--values", "1", "--range", "1:2:2"} << 2
-            << "either --values";
+        QTest::newRow("values and range") << QStringList{"sweep",    "default", "--param", "model.seq_len",
+                                                         "--values", "1",       "--range", "1:2:2"}
+                                          << 2 << "either --values";
         QTest::newRow("no link of that kind")
             << QStringList{"sweep", "default", "--param", "link.ib.bandwidth_Bps", "--values", "1e9"} << 2
             << "no link of kind ib";
         QTest::newRow("unknown option")
-            << QStringList{"sweep", "default", "--param", "model.seq_len", "--steps", "3"} << 2 << "unknown option";
+            << QStringList{"sweep", "default", "--param", "model.seq_len", "--steps", "3"} << 2
+            << "unknown option";
         QTest::newRow("missing scenario")
             << QStringList{"sweep", "no-such.json", "--param", "model.seq_len", "--values", "1"} << 1
             << "no-such.json: no such file";
@@ -154,7 +159,8 @@ private slots:
         QTest::newRow("png") << "s.png" << QByteArray("\x89PNG");
         QTest::newRow("svg") << "s.svg" << QByteArray("<?xml");
         QTest::newRow("pdf") << "s.pdf" << QByteArray("%PDF-");
-        QTest::newRow("csv") << "s.csv" << QByteArray("training.micro_batch,step.time_s,memory.peak_gpu_bytes\r\n");
+        QTest::newRow("csv") << "s.csv"
+                             << QByteArray("training.micro_batch,step.time_s,memory.peak_gpu_bytes\r\n");
     }
     void exportChart()
     {
@@ -163,10 +169,10 @@ private slots:
         const QString out = m_dir.filePath(file);
         const QStringList sweepArgs{QStringLiteral("--param"), QStringLiteral("training.micro_batch"),
                                     QStringLiteral("--range"), QStringLiteral("1:16:5:log")};
-        const CliRun run = runCli(QStringList{QStringLiteral("export"), QStringLiteral("default"),
-                                              QStringLiteral("--chart"), QStringLiteral("sweep"),
-                                              QStringLiteral("--out"), out} +
-                                  sweepArgs);
+        const CliRun run =
+            runCli(QStringList{QStringLiteral("export"), QStringLiteral("default"), QStringLiteral("--chart"),
+                               QStringLiteral("sweep"), QStringLiteral("--out"), out} +
+                   sweepArgs);
         QVERIFY(!run.crashed);
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QFile f(out);
@@ -175,7 +181,8 @@ private slots:
         QVERIFY(bytes.startsWith(head));
         if (file.endsWith(QLatin1String(".csv"))) {
             // The same numbers as `sweep`, with the RFC 4180 line ends of every CSV export.
-            const CliRun sweep = runCli(QStringList{QStringLiteral("sweep"), QStringLiteral("default")} + sweepArgs);
+            const CliRun sweep =
+                runCli(QStringList{QStringLiteral("sweep"), QStringLiteral("default")} + sweepArgs);
             QCOMPARE(QByteArray(bytes).replace("\r\n", "\n"), sweep.out);
         }
     }

@@ -35,7 +35,8 @@ QStringList TestEngineText::codesIn(const QString& file, const QString& pattern)
 {
     // The engine's sources live in one folder per part (scenario, memory, network, step...): find the file by
     // name wherever it is, so moving a file between parts does not silently empty the list of codes.
-    QDirIterator files(QStringLiteral(SHARDSCOPE_ENGINE_DIR), {file}, QDir::Files, QDirIterator::Subdirectories);
+    QDirIterator files(QStringLiteral(SHARDSCOPE_ENGINE_DIR), {file}, QDir::Files,
+                       QDirIterator::Subdirectories);
     QStringList codes;
     while (files.hasNext()) {
         QFile f(files.next());
@@ -54,8 +55,8 @@ void TestEngineText::everyProblemCodeHasASentence_data()
 {
     QTest::addColumn<QString>("code");
     // The codes are read from the engine's source, so a new one without a sentence here fails this test.
-    const QStringList codes = codesIn(QStringLiteral("validate.cpp"),
-                                      QStringLiteral(R"re(add\(out,\s*[^,]+,\s*"([a-z_.]+)")re"));
+    const QStringList codes =
+        codesIn(QStringLiteral("validate.cpp"), QStringLiteral(R"re(add\(out,\s*[^,]+,\s*"([a-z_.]+)")re"));
     QVERIFY(codes.size() >= 30);
     for (const QString& code : codes)
         QTest::newRow(qPrintable(code)) << code;
@@ -73,9 +74,11 @@ void TestEngineText::everyWarningCodeHasASentence_data()
 {
     QTest::addColumn<QString>("code");
     const QString pattern = QStringLiteral(R"re(warnings\.push_back\(\{"([a-z_.]+)")re");
-    QStringList codes = codesIn(QStringLiteral("memory.cpp"), pattern) + codesIn(QStringLiteral("evaluate.cpp"), pattern);
+    QStringList codes =
+        codesIn(QStringLiteral("memory.cpp"), pattern) + codesIn(QStringLiteral("evaluate.cpp"), pattern);
     // The step simulator's warnings go through a helper.
-    codes += codesIn(QStringLiteral("stepresult.cpp"), QStringLiteral(R"re(warn\(r\.warnings,\s*"([a-z_.]+)")re"));
+    codes +=
+        codesIn(QStringLiteral("stepresult.cpp"), QStringLiteral(R"re(warn\(r\.warnings,\s*"([a-z_.]+)")re"));
     codes.removeAll(QStringLiteral("scenario.invalid")); // the GUI shows the problems themselves
     QVERIFY(codes.size() >= 3);
     for (const QString& code : codes)
@@ -99,7 +102,8 @@ void TestEngineText::argumentsAreFilledIn()
     QVERIFY2(text.contains(QStringLiteral("4 × 1 × 1 = 4")) && text.contains(QStringLiteral("8 GPUs")),
              qPrintable(text));
     QVERIFY(!text.contains(QLatin1Char('%')));
-    const Warning overflow{"memory.overflow", "", {"2", "90000000000", "4100654080", "A100-SXM4-80GB", "85899345920"}};
+    const Warning overflow{
+        "memory.overflow", "", {"2", "90000000000", "4100654080", "A100-SXM4-80GB", "85899345920"}};
     const QString w = EngineText::warning(overflow);
     QVERIFY2(w.contains(QStringLiteral("Stage 2")) && w.contains(QStringLiteral("80 GiB")), qPrintable(w));
 }
@@ -112,19 +116,29 @@ void TestEngineText::bottleneckSentences_data()
     QTest::addColumn<QString>("id");
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("compute") << "compute" << "" << QStringList{"0.8123", "0.5"}
+    QTest::newRow("compute") << "compute"
+                             << "" << QStringList{"0.8123", "0.5"}
                              << "compute: the busiest GPU computes 81% of the step at 50% of its peak FLOP/s";
-    QTest::newRow("bubble") << "bubble" << "" << QStringList{"0.3043", "8", "16", "gpipe"}
-                            << "pipeline bubble: the GPUs idle 30% of the step (8 stages, 16 microbatches, GPipe)";
-    QTest::newRow("pcie") << "pcie" << "n0-host0" << QStringList{"n0-host0", "4", "0.58", "host-pcie-gen3"}
+    QTest::newRow("bubble")
+        << "bubble"
+        << "" << QStringList{"0.3043", "8", "16", "gpipe"}
+        << "pipeline bubble: the GPUs idle 30% of the step (8 stages, 16 microbatches, GPipe)";
+    QTest::newRow("pcie") << "pcie"
+                          << "n0-host0" << QStringList{"n0-host0", "4", "0.58", "host-pcie-gen3"}
                           << "PCIe host link n0-host0 carries 4 bytes/param per step: 58% of the step";
-    QTest::newRow("link") << "link" << "ib0" << QStringList{"ib0", "ib-hdr", "dp", "0.25"}
-                          << "network link ib0 (ib-hdr) carries DP traffic on the critical path: 25% of the step";
-    QTest::newRow("host memory") << "memory" << "host" << QStringList{"0.4", "2e+11"}
-                                 << "the CPU optimizer step, bound by host memory bandwidth (200 GB/s per node "
-                                    "assumed), takes 40% of the step";
-    QTest::newRow("stage memory") << "memory" << "3" << QStringList{"3", "90000000000", "85899345920"}
-                                  << "stage 3 needs 83.8 GiB per GPU, more than the GPU's 80 GiB: the step cannot run";
+    QTest::newRow("link")
+        << "link"
+        << "ib0" << QStringList{"ib0", "ib-hdr", "dp", "0.25"}
+        << "network link ib0 (ib-hdr) carries DP traffic on the critical path: 25% of the step";
+    QTest::newRow("host memory")
+        << "memory"
+        << "host" << QStringList{"0.4", "2e+11"}
+        << "the CPU optimizer step, bound by host memory bandwidth (200 GB/s per node "
+           "assumed), takes 40% of the step";
+    QTest::newRow("stage memory")
+        << "memory"
+        << "3" << QStringList{"3", "90000000000", "85899345920"}
+        << "stage 3 needs 83.8 GiB per GPU, more than the GPU's 80 GiB: the step cannot run";
 }
 
 void TestEngineText::bottleneckSentences()
@@ -149,13 +163,19 @@ void TestEngineText::fieldErrors_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("typed");
     QTest::addColumn<QStringList>("mentions");
-    QTest::newRow("bytes syntax") << "cluster.gpu.memory_bytes" << "80 parsecs"
+    QTest::newRow("bytes syntax") << "cluster.gpu.memory_bytes"
+                                  << "80 parsecs"
                                   << QStringList{QStringLiteral("80 GiB"), QStringLiteral("80 parsecs")};
-    QTest::newRow("bytes range") << "cluster.gpu.memory_bytes" << "0" << QStringList{QStringLiteral("above 0")};
-    QTest::newRow("int range") << "parallel.zero_stage" << "4" << QStringList{QStringLiteral("0"), QStringLiteral("3")};
-    QTest::newRow("int choices") << "training.grad_comm_bits" << "4" << QStringList{QStringLiteral("32, 16, 8, 1")};
-    QTest::newRow("enum") << "training.precision" << "bf17" << QStringList{QStringLiteral("bf16-mixed"), QStringLiteral("bf17")};
-    QTest::newRow("gpu") << "cluster.gpu" << "Z100" << QStringList{QStringLiteral("Z100"), QStringLiteral("H100-SXM5-80GB")};
+    QTest::newRow("bytes range") << "cluster.gpu.memory_bytes"
+                                 << "0" << QStringList{QStringLiteral("above 0")};
+    QTest::newRow("int range") << "parallel.zero_stage"
+                               << "4" << QStringList{QStringLiteral("0"), QStringLiteral("3")};
+    QTest::newRow("int choices") << "training.grad_comm_bits"
+                                 << "4" << QStringList{QStringLiteral("32, 16, 8, 1")};
+    QTest::newRow("enum") << "training.precision"
+                          << "bf17" << QStringList{QStringLiteral("bf16-mixed"), QStringLiteral("bf17")};
+    QTest::newRow("gpu") << "cluster.gpu"
+                         << "Z100" << QStringList{QStringLiteral("Z100"), QStringLiteral("H100-SXM5-80GB")};
 }
 
 void TestEngineText::fieldErrors()

@@ -84,9 +84,10 @@ void TestTranslations::chineseIsComplete()
         if (found == committed.cend() || !found->finished || found->empty)
             missing << QString(it.key()).replace(QChar(0x1f), QLatin1String(": "));
     }
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("untranslated (run the update_translations target, then "
-                                                          "translate): ") +
-                                           missing.join(QLatin1String(" | "))));
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("untranslated (run the update_translations target, then "
+                                       "translate): ") +
+                        missing.join(QLatin1String(" | "))));
 }
 
 QTEST_GUILESS_MAIN(TestTranslations)

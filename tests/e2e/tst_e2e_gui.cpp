@@ -341,7 +341,8 @@ void TestE2eGui::everyPanelField()
         settle();
         // Either the value changed (one undo step) or the panel says why it did not.
         const bool stepped = document->undoStack()->index() == index + 1;
-        QVERIFY2(stepped || !panel->markText(path).isEmpty() || document->scenario() != before, qPrintable(path));
+        QVERIFY2(stepped || !panel->markText(path).isEmpty() || document->scenario() != before,
+                 qPrintable(path));
         checkScreen(qPrintable(path));
         if (stepped) {
             triggerUndo();
@@ -372,7 +373,8 @@ void TestE2eGui::canvasEdits()
     QVERIFY(!editor->scene()->deviceItems().isEmpty());
     DeviceItem* device = nullptr;
     for (DeviceItem* item : editor->scene()->deviceItems())
-        if (item->isVisible() && canvas->viewport()->rect().contains(canvas->mapFromScene(item->sceneBoundingRect().center())))
+        if (item->isVisible() &&
+            canvas->viewport()->rect().contains(canvas->mapFromScene(item->sceneBoundingRect().center())))
             device = item;
     QVERIFY(device);
     const QString id = device->id();
@@ -405,16 +407,17 @@ void TestE2eGui::importEachKind()
 {
     const QDir data(QStringLiteral(SHARDSCOPE_IMPORT_DATA));
     const QStringList fixtures = {
-        QStringLiteral("hf-llama-2-7b.json"),           // hf-config
-        QStringLiteral("ds-zero2-fp16.json"),           // deepspeed
-        QStringLiteral("smi-dgx-a100.txt"),             // nvidia-smi-topo
-        QStringLiteral("nccl-topo-dgx-a100.xml"),       // nccl-topo
+        QStringLiteral("hf-llama-2-7b.json"),               // hf-config
+        QStringLiteral("ds-zero2-fp16.json"),               // deepspeed
+        QStringLiteral("smi-dgx-a100.txt"),                 // nvidia-smi-topo
+        QStringLiteral("nccl-topo-dgx-a100.xml"),           // nccl-topo
         QStringLiteral("nccl-tests-all_reduce-8xa100.log"), // nccl-tests
     };
     ScenarioDocument* document = m_window->document();
     for (const QString& name : fixtures) {
         const int index = document->undoStack()->index();
-        QVERIFY2(m_window->importFile(data.filePath(name)), qPrintable(name + QLatin1String(": ") + m_window->lastError()));
+        QVERIFY2(m_window->importFile(data.filePath(name)),
+                 qPrintable(name + QLatin1String(": ") + m_window->lastError()));
         ImportDialog* preview = m_window->importPreview();
         QVERIFY2(preview, qPrintable(name));
         QVERIFY(QTest::qWaitForWindowExposed(preview));
@@ -471,9 +474,8 @@ void TestE2eGui::exportEachChart()
             qInfo("%s: not written through the dialog", qPrintable(a->objectName()));
             continue;
         }
-        QVERIFY2(QFileInfo(file).size() > 0,
-                 qPrintable(a->objectName() + QLatin1String(": ") +
-                            out.entryList(QDir::Files).join(QLatin1Char(' '))));
+        QVERIFY2(QFileInfo(file).size() > 0, qPrintable(a->objectName() + QLatin1String(": ") +
+                                                        out.entryList(QDir::Files).join(QLatin1Char(' '))));
     }
     qInfo("%lld charts exported", static_cast<long long>(done.size()));
 }
@@ -491,10 +493,12 @@ void TestE2eGui::undoEverything()
 
 void TestE2eGui::randomEdits()
 {
-    const int edits = qEnvironmentVariableIsSet("SHARDSCOPE_E2E_EDITS") ? qEnvironmentVariableIntValue("SHARDSCOPE_E2E_EDITS")
-                                                                      : 10000;
-    const unsigned seed = qEnvironmentVariableIsSet("SHARDSCOPE_E2E_SEED") ? qEnvironmentVariableIntValue("SHARDSCOPE_E2E_SEED")
-                                                                         : 20240808u;
+    const int edits = qEnvironmentVariableIsSet("SHARDSCOPE_E2E_EDITS")
+                          ? qEnvironmentVariableIntValue("SHARDSCOPE_E2E_EDITS")
+                          : 10000;
+    const unsigned seed = qEnvironmentVariableIsSet("SHARDSCOPE_E2E_SEED")
+                              ? qEnvironmentVariableIntValue("SHARDSCOPE_E2E_SEED")
+                              : 20240808u;
     qInfo("%d random edits, seed %u (SHARDSCOPE_E2E_SEED reproduces a run)", edits, seed);
     std::mt19937 random(seed);
     ScenarioDocument* document = m_window->document();
@@ -509,7 +513,8 @@ void TestE2eGui::randomEdits()
     for (int i = 0; i < edits; ++i) {
         const int what = std::uniform_int_distribution<int>(0, 99)(random);
         if (what < 70) {
-            const QString& path = paths[std::uniform_int_distribution<std::size_t>(0, paths.size() - 1)(random)];
+            const QString& path =
+                paths[std::uniform_int_distribution<std::size_t>(0, paths.size() - 1)(random)];
             fieldEdits += editField(path, &random) ? 1 : 0;
         } else if (what < 82) {
             if (document->undoStack()->canUndo()) {
@@ -528,8 +533,9 @@ void TestE2eGui::randomEdits()
             if (!devices.isEmpty()) {
                 auto it = devices.begin();
                 std::advance(it, std::uniform_int_distribution<qsizetype>(0, devices.size() - 1)(random));
-                const QPointF to = it.value()->pos() + QPointF(std::uniform_int_distribution<int>(-50, 50)(random),
-                                                               std::uniform_int_distribution<int>(-50, 50)(random));
+                const QPointF to =
+                    it.value()->pos() + QPointF(std::uniform_int_distribution<int>(-50, 50)(random),
+                                                std::uniform_int_distribution<int>(-50, 50)(random));
                 m_window->topologyEditor()->moveDevices({{it.key(), to}});
                 ++canvasEdits;
             }
@@ -539,14 +545,15 @@ void TestE2eGui::randomEdits()
             settle();
             QUndoStack* stack = document->undoStack();
             QVERIFY2(stack->index() >= 0 && stack->index() <= stack->count(), qPrintable(QString::number(i)));
-            QVERIFY2(g_messages.isEmpty(), qPrintable(QStringLiteral("edit %1: ").arg(i) + g_messages.join(QLatin1Char('\n'))));
+            QVERIFY2(g_messages.isEmpty(),
+                     qPrintable(QStringLiteral("edit %1: ").arg(i) + g_messages.join(QLatin1Char('\n'))));
             const QString bad = nonFiniteOnScreen(m_window.get());
             QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("edit %1: ").arg(i) + bad));
         }
     }
     const double seconds = timer.elapsed() / 1000.0;
-    qInfo("%d edits in %.1f s: %d field edits, %d undos, %d redos, %d canvas moves; undo stack %d", edits, seconds,
-          fieldEdits, undos, redos, canvasEdits, document->undoStack()->count());
+    qInfo("%d edits in %.1f s: %d field edits, %d undos, %d redos, %d canvas moves; undo stack %d", edits,
+          seconds, fieldEdits, undos, redos, canvasEdits, document->undoStack()->count());
     // The history is consistent: undoing all of it gives back the scenario the run started from.
     document->undoStack()->setIndex(startIndex);
     settle();

@@ -63,7 +63,8 @@ void TestCalibration::knownLine()
     const AlphaBetaFit fit = fitAlphaBeta(line(alpha, beta, from, to, 2));
     QVERIFY2(fit.ok(), fit.error.c_str());
     // Points exactly on a line: the fit recovers it to rounding.
-    QVERIFY2(std::fabs(fit.alpha_s - alpha) <= 1e-9 * alpha + 1e-15, qPrintable(QString::number(fit.alpha_s)));
+    QVERIFY2(std::fabs(fit.alpha_s - alpha) <= 1e-9 * alpha + 1e-15,
+             qPrintable(QString::number(fit.alpha_s)));
     QVERIFY(near(fit.beta_s_per_byte, beta, 1e-9));
     QVERIFY(near(fit.r2, 1.0, 1e-12));
 }
@@ -113,12 +114,18 @@ void TestCalibration::unfittable_data()
 {
     QTest::addColumn<QString>("what");
     QTest::addColumn<QString>("message");
-    QTest::newRow("no samples") << "none" << "two or more sizes";
-    QTest::newRow("one size") << "one" << "two or more sizes";
-    QTest::newRow("zero time") << "zero" << "time above 0 s";
-    QTest::newRow("negative size") << "negative" << "size of 0 bytes or more";
-    QTest::newRow("not a number") << "nan" << "time above 0 s";
-    QTest::newRow("shrinking times") << "shrink" << "do not grow";
+    QTest::newRow("no samples") << "none"
+                                << "two or more sizes";
+    QTest::newRow("one size") << "one"
+                              << "two or more sizes";
+    QTest::newRow("zero time") << "zero"
+                               << "time above 0 s";
+    QTest::newRow("negative size") << "negative"
+                                   << "size of 0 bytes or more";
+    QTest::newRow("not a number") << "nan"
+                                  << "time above 0 s";
+    QTest::newRow("shrinking times") << "shrink"
+                                     << "do not grow";
 }
 
 void TestCalibration::unfittable()

@@ -213,7 +213,8 @@ void TestComm::tensorParallelStaysInNode()
     // What the canvas highlights for the row: only NVSwitch ports (8 GPUs × 128 nodes), one ring of 8.
     QCOMPARE(ag->links.size(), std::size_t(1024));
     for (const std::string& id : ag->links)
-        QVERIFY2(id.size() > 12 && id.substr(id.find('~')) == "~" + id.substr(0, id.find('.')) + ".nvswitch", id.c_str());
+        QVERIFY2(id.size() > 12 && id.substr(id.find('~')) == "~" + id.substr(0, id.find('.')) + ".nvswitch",
+                 id.c_str());
     QCOMPARE(ag->rings.size(), std::size_t(1));
     QCOMPARE(ag->rings.front().size(), std::size_t(8));
     const CommCollective* dp = row(r, "dp", "allreduce");

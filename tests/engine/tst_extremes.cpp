@@ -32,14 +32,20 @@ public:
         for (std::size_t i = 0; i < m.per_gpu.size() && m_bad.isEmpty(); ++i) {
             const StageMemory& s = m.per_gpu[i];
             const QString p = QStringLiteral("memory.per_gpu[%1].").arg(i);
-            for (const auto& [name, v] : {std::pair{"stage_params", s.stage_params}, {"gpu_params", s.gpu_params},
-                                          {"in_flight", s.in_flight}, {"params", s.params}, {"grads", s.grads},
-                                          {"optimizer", s.optimizer}, {"activations", s.activations},
-                                          {"buffers", s.buffers}, {"buffer_zero3_gather", s.buffer_zero3_gather},
+            for (const auto& [name, v] : {std::pair{"stage_params", s.stage_params},
+                                          {"gpu_params", s.gpu_params},
+                                          {"in_flight", s.in_flight},
+                                          {"params", s.params},
+                                          {"grads", s.grads},
+                                          {"optimizer", s.optimizer},
+                                          {"activations", s.activations},
+                                          {"buffers", s.buffers},
+                                          {"buffer_zero3_gather", s.buffer_zero3_gather},
                                           {"buffer_grad_buckets", s.buffer_grad_buckets},
                                           {"buffer_logits", s.buffer_logits},
                                           {"buffer_cuda_context", s.buffer_cuda_context},
-                                          {"buffer_allocator", s.buffer_allocator}, {"total", s.total},
+                                          {"buffer_allocator", s.buffer_allocator},
+                                          {"total", s.total},
                                           {"capacity", s.capacity}})
                 check(p + QLatin1String(name), v);
         }
@@ -88,8 +94,10 @@ public:
         auto text = [this](const QString& path, const std::string& s) {
             const QString t = QString::fromStdString(s).toLower();
             for (const char* word : {"nan", "inf"})
-                if (m_bad.isEmpty() && QRegularExpression(QStringLiteral("(^|[^a-z])%1([^a-z]|$)").arg(QLatin1String(word)))
-                                           .match(t).hasMatch())
+                if (m_bad.isEmpty() &&
+                    QRegularExpression(QStringLiteral("(^|[^a-z])%1([^a-z]|$)").arg(QLatin1String(word)))
+                        .match(t)
+                        .hasMatch())
                     m_bad = path + QLatin1String(" = ") + QString::fromStdString(s);
         };
         for (std::size_t i = 0; i < r.warnings.size(); ++i) {
@@ -217,7 +225,8 @@ void TestExtremes::finite_data()
     QTest::newRow("0 gpus (invalid)") << zero << false << QStringLiteral("scenario.invalid") << true;
     Scenario nanEff = base;
     nanEff.compute.efficiency = std::nan("");
-    QTest::newRow("NaN efficiency (invalid)") << nanEff << false << QStringLiteral("scenario.invalid") << true;
+    QTest::newRow("NaN efficiency (invalid)")
+        << nanEff << false << QStringLiteral("scenario.invalid") << true;
     Scenario bigBw = explicitTopology(base);
     bigBw.cluster.topology->links.front().bandwidth_Bps = 1e300;
     QTest::newRow("1e300 B/s link (invalid)") << bigBw << false << QStringLiteral("scenario.invalid") << true;
@@ -231,8 +240,7 @@ void TestExtremes::finite()
     QFETCH(bool, fits);
 
     const std::vector<Problem> problems = validateScenario(scenario);
-    QVERIFY2(problems.empty() == valid,
-             problems.empty() ? "accepted" : problems.front().message.c_str());
+    QVERIFY2(problems.empty() == valid, problems.empty() ? "accepted" : problems.front().message.c_str());
     EvalOptions options;
     options.timeline = true;
     options.explain = true;

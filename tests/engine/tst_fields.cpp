@@ -138,8 +138,8 @@ void TestFields::table()
 
 void TestFields::tableHasNoOtherFields()
 {
-    // The scenario format's 53 fields plus norms_per_layer and head_bias; a field added later must be added to
-    // table_data() too.
+    // The scenario format's 53 fields plus norms_per_layer and head_bias; a field added later must be added
+    // to table_data() too.
     QCOMPARE(ss::scenarioFields().size(), std::size_t(55));
     QVERIFY(!ss::findField("model.hiden"));
     QVERIFY(!ss::findField("model"));
@@ -175,9 +175,10 @@ void TestFields::choices_data()
         << QStringList{"tp-dp-pp", "tp-pp-dp", "dp-tp-pp", "dp-pp-tp", "pp-tp-dp", "pp-dp-tp"};
     QTest::newRow("parallel.dp_sync") << "parallel.dp_sync" << QStringList{"allreduce", "parameter-server"};
     QTest::newRow("cluster.node_preset")
-        << "cluster.node_preset" << QStringList{"dgx1-v100",     "dgx-a100",       "dgx-h100",  "hgx-h200",
-                                                "pcie-qpi-4gpu", "pcie-gen3-4gpu", "pcie-gen4-4gpu",
-                                                "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"};
+        << "cluster.node_preset"
+        << QStringList{"dgx1-v100",      "dgx-a100",       "dgx-h100",       "hgx-h200",
+                       "pcie-qpi-4gpu",  "pcie-gen3-4gpu", "pcie-gen4-4gpu", "pcie-gen5-4gpu",
+                       "pcie-gen4-8gpu", "ps-cluster"};
     QTest::newRow("cluster.network.kind")
         << "cluster.network.kind"
         << QStringList{"ib-edr",       "ib-hdr",        "ib-ndr",        "ib-xdr",
@@ -235,13 +236,13 @@ void TestFields::setFromText_data()
                                        << ""
                                        << "1000";
     QTest::newRow("params 7.5B = 7.5e9 (count suffix)") << "model.params"
-                                                               << "7.5B"
-                                                               << ""
-                                                               << "7.5e+09";
+                                                        << "7.5B"
+                                                        << ""
+                                                        << "7.5e+09";
     QTest::newRow("params 7.5e9 (exponent)") << "model.params"
-                                                              << "7.5e9"
-                                                              << ""
-                                                              << "7.5e+09";
+                                             << "7.5e9"
+                                             << ""
+                                             << "7.5e+09";
     QTest::newRow("params 0 (min exclusive)")
         << "model.params"
         << "0"

@@ -113,14 +113,20 @@ void TestMemory::bytesPerParam_data()
     QTest::addColumn<double>("grads");
     QTest::addColumn<double>("states");
     // ZeRO (Rajbhandari et al., SC'20) §3.1: mixed precision Adam is 2 + 2 + 12.
-    QTest::newRow("bf16-mixed Adam 2+2+12 (ZeRO K=12)") << int(Precision::Bf16Mixed) << int(Optimizer::Adam) << 2.0 << 2.0 << 12.0;
-    QTest::newRow("fp16-mixed Adam 2+2+12 (ZeRO K=12)") << int(Precision::Fp16Mixed) << int(Optimizer::Adam) << 2.0 << 2.0 << 12.0;
+    QTest::newRow("bf16-mixed Adam 2+2+12 (ZeRO K=12)")
+        << int(Precision::Bf16Mixed) << int(Optimizer::Adam) << 2.0 << 2.0 << 12.0;
+    QTest::newRow("fp16-mixed Adam 2+2+12 (ZeRO K=12)")
+        << int(Precision::Fp16Mixed) << int(Optimizer::Adam) << 2.0 << 2.0 << 12.0;
     // EleutherAI "Transformer Math 101": fp32 weights/grads 4; AdamW 8 without a master copy;
     // 8-bit Adam 6 (4 master + 2); SGD with momentum 8 (4 master + 4).
-    QTest::newRow("fp32 Adam 4+4+8 (Transformer Math 101)") << int(Precision::Fp32) << int(Optimizer::Adam) << 4.0 << 4.0 << 8.0;
-    QTest::newRow("bf16-mixed 8-bit Adam 2+2+6 (Transformer Math 101)") << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << 2.0 << 2.0 << 6.0;
-    QTest::newRow("bf16-mixed SGD momentum 2+2+8 (Transformer Math 101)") << int(Precision::Bf16Mixed) << int(Optimizer::SgdMomentum) << 2.0 << 2.0 << 8.0;
-    QTest::newRow("fp32 plain SGD keeps no state (Transformer Math 101)") << int(Precision::Fp32) << int(Optimizer::Sgd) << 4.0 << 4.0 << 0.0;
+    QTest::newRow("fp32 Adam 4+4+8 (Transformer Math 101)")
+        << int(Precision::Fp32) << int(Optimizer::Adam) << 4.0 << 4.0 << 8.0;
+    QTest::newRow("bf16-mixed 8-bit Adam 2+2+6 (Transformer Math 101)")
+        << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << 2.0 << 2.0 << 6.0;
+    QTest::newRow("bf16-mixed SGD momentum 2+2+8 (Transformer Math 101)")
+        << int(Precision::Bf16Mixed) << int(Optimizer::SgdMomentum) << 2.0 << 2.0 << 8.0;
+    QTest::newRow("fp32 plain SGD keeps no state (Transformer Math 101)")
+        << int(Precision::Fp32) << int(Optimizer::Sgd) << 4.0 << 4.0 << 0.0;
 }
 
 void TestMemory::bytesPerParam()
@@ -190,7 +196,8 @@ void TestMemory::scheduleActivations()
     s.parallel.virtual_stages = 2;
     const Result inter = evaluate(s);
     const double embedding = 2048.0 * 1 * 12288 / 8; // sbh/t dropout mask per microbatch in flight
-    const double firstLayers = inter.memory.per_gpu[0].activations - inter.memory.per_gpu[0].in_flight * embedding;
+    const double firstLayers =
+        inter.memory.per_gpu[0].activations - inter.memory.per_gpu[0].in_flight * embedding;
     QVERIFY(qAbs(firstLayers - 96 * perLayer.total() * (1 + 7.0 / 16)) < 1.0);
 }
 

@@ -78,7 +78,8 @@ bool fits(const Result& r)
 {
     if (r.memory.per_gpu.empty())
         return false;
-    return std::all_of(r.memory.per_gpu.begin(), r.memory.per_gpu.end(), [](const StageMemory& s) { return s.fits; });
+    return std::all_of(r.memory.per_gpu.begin(), r.memory.per_gpu.end(),
+                       [](const StageMemory& s) { return s.fits; });
 }
 
 } // namespace
@@ -92,11 +93,10 @@ private slots:
     {
         // Worked by hand for 4 GPUs, 4 layers, 4 heads, global batch 8, tp within the 4-GPU node:
         //   tp 1 pp 1 dp 4: b ∈ {1,2}                     → 2 (one stage: one schedule)
-        //   tp 1 pp 2 dp 2: b ∈ {1,2,4} × {GPipe, 1F1B}    → 6, interleaved v 2 where m = 8/(2b) is even: b 1, 2 → 2
-        //   tp 1 pp 4 dp 1: b ∈ {1,2,4,8} × 2              → 8, interleaved needs 4·v | 4 layers: none
-        //   tp 2 pp 1 dp 2: b ∈ {1,2,4}                    → 3
-        //   tp 2 pp 2 dp 1: b ∈ {1,2,4,8} × 2              → 8, interleaved v 2 where m = 8/b is even: b 1, 2, 4 → 3
-        //   tp 4 pp 1 dp 1: b ∈ {1,2,4,8}                  → 4
+        //   tp 1 pp 2 dp 2: b ∈ {1,2,4} × {GPipe, 1F1B}    → 6, interleaved v 2 where m = 8/(2b) is even: b
+        //   1, 2 → 2 tp 1 pp 4 dp 1: b ∈ {1,2,4,8} × 2              → 8, interleaved needs 4·v | 4 layers:
+        //   none tp 2 pp 1 dp 2: b ∈ {1,2,4}                    → 3 tp 2 pp 2 dp 1: b ∈ {1,2,4,8} × 2 → 8,
+        //   interleaved v 2 where m = 8/b is even: b 1, 2, 4 → 3 tp 4 pp 1 dp 1: b ∈ {1,2,4,8} → 4
         // 2 + 8 + 8 + 3 + 11 + 4 = 36.
         const std::vector<Layout> layouts = enumerateLayouts(tiny(), tinyOptions());
         QCOMPARE(int(layouts.size()), 36);
@@ -145,9 +145,9 @@ private slots:
         QCOMPARE(plan.feasible, feasible);
         QVERIFY(!plan.best.empty());
         QCOMPARE(plan.best.front().step_time_s, best);
-        QVERIFY(std::is_sorted(plan.best.begin(), plan.best.end(), [](const PlanCandidate& a, const PlanCandidate& b) {
-            return a.step_time_s < b.step_time_s;
-        }));
+        QVERIFY(std::is_sorted(
+            plan.best.begin(), plan.best.end(),
+            [](const PlanCandidate& a, const PlanCandidate& b) { return a.step_time_s < b.step_time_s; }));
         QCOMPARE(std::int64_t(plan.feasibleAll.size()), plan.feasible);
     }
 
@@ -183,8 +183,9 @@ private slots:
 
     void gpt3NoSlowerThanMegatron()
     {
-        // The planner's best for GPT-3 175B on 1024 A100 80GB fits and is no slower than the layout Megatron-LM
-        // published for it (tp 8, pp 8, interleaved; Narayanan et al. SC'21), evaluated the same way.
+        // The planner's best for GPT-3 175B on 1024 A100 80GB fits and is no slower than the layout
+        // Megatron-LM published for it (tp 8, pp 8, interleaved; Narayanan et al. SC'21), evaluated the same
+        // way.
         const Scenario s = gpt3();
         const Result megatron = evaluate(s);
         QVERIFY(fits(megatron));
@@ -230,14 +231,14 @@ private slots:
     {
         std::int64_t last = 0;
         std::int64_t reported = 0;
-        const PlanResult plan = planLayouts(tiny(), tinyOptions(),
-                                            [&](std::int64_t done, std::int64_t total,
-                                                const std::vector<PlanCandidate>& fresh) {
-                                                QVERIFY(done >= last);
-                                                QCOMPARE(total, std::int64_t(36));
-                                                last = done;
-                                                reported += std::int64_t(fresh.size());
-                                            });
+        const PlanResult plan =
+            planLayouts(tiny(), tinyOptions(),
+                        [&](std::int64_t done, std::int64_t total, const std::vector<PlanCandidate>& fresh) {
+                            QVERIFY(done >= last);
+                            QCOMPARE(total, std::int64_t(36));
+                            last = done;
+                            reported += std::int64_t(fresh.size());
+                        });
         QCOMPARE(last, std::int64_t(36));
         QCOMPARE(reported, plan.feasible);
     }

@@ -415,7 +415,8 @@ void TestStep::timelineInvariants()
     QVERIFY(!r.timeline.empty());
     for (const Warning& w : r.warnings)
         QVERIFY2(w.code.rfind("step.", 0) != 0 || w.code == "step.link_oversubscribed", w.message.c_str());
-    // docs/formats.md, "Result of eval" (timeline): no two boxes overlap on one stream of one GPU; nothing ends after the step.
+    // docs/formats.md, "Result of eval" (timeline): no two boxes overlap on one stream of one GPU; nothing
+    // ends after the step.
     std::map<std::pair<int, std::string>, std::vector<std::pair<double, double>>> lanes;
     int critical = 0;
     for (const TimelineEvent& e : r.timeline) {
@@ -622,7 +623,8 @@ void TestStep::parameterOffloadFetches()
     QCOMPARE(m, 2);
     QCOMPARE(copies, 2 * m * (24 + 2)); // 24 layers, the embedding and the output layer
     const double share = stageParams(s).front().per_gpu;
-    QVERIFY2(std::fabs(bytes - 2.0 * m * 2 * share) < 1e-6 * bytes, qPrintable(QString::number(bytes / share)));
+    QVERIFY2(std::fabs(bytes - 2.0 * m * 2 * share) < 1e-6 * bytes,
+             qPrintable(QString::number(bytes / share)));
 }
 
 void TestStep::gradientBits()

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter sweeps (sweep.h): ranges and value lists, the direction figures move in (memory grows with
-// the micro batch, step time falls as the network gets faster), points against evaluate() and against formulas
-// (Narayanan et al. SC'21 §2 for microbatches, ZeRO §5 for sharded optimizer states), invalid points, the CSV.
+// the micro batch, step time falls as the network gets faster), points against evaluate() and against
+// formulas (Narayanan et al. SC'21 §2 for microbatches, ZeRO §5 for sharded optimizer states), invalid
+// points, the CSV.
 #include "evaluate.h"
 #include "sweep.h"
 
@@ -77,18 +78,27 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QList<double>>("expected");
         // Evenly spaced: a + (b − a)·i/(n − 1).
-        QTest::newRow("linear real") << "compute.efficiency" << "0.2:0.8:4" << QList<double>{0.2, 0.4, 0.6, 0.8};
+        QTest::newRow("linear real") << "compute.efficiency"
+                                     << "0.2:0.8:4" << QList<double>{0.2, 0.4, 0.6, 0.8};
         // Geometric: a·(b/a)^(i/(n − 1)); 1..16 in 5 is the powers of two.
-        QTest::newRow("log int") << "training.micro_batch" << "1:16:5:log" << QList<double>{1, 2, 4, 8, 16};
+        QTest::newRow("log int") << "training.micro_batch"
+                                 << "1:16:5:log" << QList<double>{1, 2, 4, 8, 16};
         // 1..8 in 8 geometric steps rounds to 1 1 2 2 3 4 6 8: duplicates dropped.
-        QTest::newRow("log int rounded") << "training.micro_batch" << "1:8:8:log" << QList<double>{1, 2, 3, 4, 6, 8};
-        QTest::newRow("log real") << "cluster.gpu.memory_bytes" << "1e9:1e11:3:log" << QList<double>{1e9, 1e10, 1e11};
-        // Unit strings as --set takes them: 100 Gb/s = 12.5 GB/s (bits vs bytes, as docs/formats.md keeps them apart).
-        QTest::newRow("units") << "link.ib.bandwidth_Bps" << "100 Gb/s:400 Gb/s:2" << QList<double>{12.5e9, 50e9};
+        QTest::newRow("log int rounded") << "training.micro_batch"
+                                         << "1:8:8:log" << QList<double>{1, 2, 3, 4, 6, 8};
+        QTest::newRow("log real") << "cluster.gpu.memory_bytes"
+                                  << "1e9:1e11:3:log" << QList<double>{1e9, 1e10, 1e11};
+        // Unit strings as --set takes them: 100 Gb/s = 12.5 GB/s (bits vs bytes, as docs/formats.md keeps
+        // them apart).
+        QTest::newRow("units") << "link.ib.bandwidth_Bps"
+                               << "100 Gb/s:400 Gb/s:2" << QList<double>{12.5e9, 50e9};
         // grad_comm_bits takes 32, 16, 8, 1 only (fields.cpp): a range snaps to them, nearest by ratio.
-        QTest::newRow("choices") << "training.grad_comm_bits" << "1:32:6:log" << QList<double>{1, 8, 16, 32};
-        QTest::newRow("descending") << "training.micro_batch" << "4:1:4" << QList<double>{4, 3, 2, 1};
-        QTest::newRow("one value") << "model.seq_len" << "4096:4096:1" << QList<double>{4096};
+        QTest::newRow("choices") << "training.grad_comm_bits"
+                                 << "1:32:6:log" << QList<double>{1, 8, 16, 32};
+        QTest::newRow("descending") << "training.micro_batch"
+                                    << "4:1:4" << QList<double>{4, 3, 2, 1};
+        QTest::newRow("one value") << "model.seq_len"
+                                   << "4096:4096:1" << QList<double>{4096};
     }
     void range()
     {
@@ -97,7 +107,8 @@ private slots:
         QFETCH(QList<double>, expected);
         const Scenario s = fourNodes();
         std::vector<double> values;
-        const std::string error = parseSweepRange(text.toStdString(), param(s, path.toLatin1().constData()), values);
+        const std::string error =
+            parseSweepRange(text.toStdString(), param(s, path.toLatin1().constData()), values);
         QVERIFY2(error.empty(), error.c_str());
         QCOMPARE(int(values.size()), int(expected.size()));
         for (std::size_t i = 0; i < values.size(); ++i)
@@ -109,12 +120,18 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("two parts") << "1:2" << "expected a range a:b:n";
-        QTest::newRow("not a number") << "x:2:3" << "range start";
-        QTest::newRow("zero count") << "1:2:0" << "number of values";
-        QTest::newRow("log through zero") << "0:8:4:log" << "above 0";
-        QTest::newRow("bad scale") << "1:2:3:cubic" << "'log' or 'lin'";
-        QTest::newRow("too many") << "1:2:100000" << "number of values";
+        QTest::newRow("two parts") << "1:2"
+                                   << "expected a range a:b:n";
+        QTest::newRow("not a number") << "x:2:3"
+                                      << "range start";
+        QTest::newRow("zero count") << "1:2:0"
+                                    << "number of values";
+        QTest::newRow("log through zero") << "0:8:4:log"
+                                          << "above 0";
+        QTest::newRow("bad scale") << "1:2:3:cubic"
+                                   << "'log' or 'lin'";
+        QTest::newRow("too many") << "1:2:100000"
+                                  << "number of values";
     }
     void rangeErrors()
     {
@@ -133,7 +150,8 @@ private slots:
         const SweepParam p = param(defaultScenario(), "cluster.gpu.memory_bytes");
         QCOMPARE(parseSweepValues("40 GiB, 80GiB,1e11", p, out), std::string());
         QCOMPARE(out, (std::vector<double>{40.0 * (1 << 30), 80.0 * (1 << 30), 1e11}));
-        QVERIFY(QString::fromStdString(parseSweepValues("1,,2", p, out)).startsWith(QLatin1String("value 2:")));
+        QVERIFY(
+            QString::fromStdString(parseSweepValues("1,,2", p, out)).startsWith(QLatin1String("value 2:")));
         QVERIFY(out.empty());
     }
 
@@ -151,7 +169,8 @@ private slots:
         QVERIFY(QString::fromStdString(error).contains(QLatin1String("not numeric")));
         SweepMetric m;
         QVERIFY(!findSweepMetric("step.time", m, &error));
-        QVERIFY2(QString::fromStdString(error).contains(QLatin1String("did you mean step.time_s?")), error.c_str());
+        QVERIFY2(QString::fromStdString(error).contains(QLatin1String("did you mean step.time_s?")),
+                 error.c_str());
         QVERIFY(findSweepMetric("memory.per_gpu[0].activations", m));
         QVERIFY(!findSweepMetric("memory.per_gpu[x].activations", m));
         const SweepResult r = sweep(defaultScenario(), "training.micro_batch", {1}, {"bogus"});
@@ -177,14 +196,16 @@ private slots:
         QVERIFY(!r.rows.back().fits);
     }
 
-    // The gradient all-reduce crosses HDR InfiniBand; slower links make the step longer, and the step time never
-    // rises as the links get faster.
+    // The gradient all-reduce crosses HDR InfiniBand; slower links make the step longer, and the step time
+    // never rises as the links get faster.
     void stepTimeFallsWithIbBandwidth()
     {
         const Scenario s = fourNodes();
         std::vector<double> values;
-        QCOMPARE(parseSweepRange("1 GB/s:100 GB/s:6:log", param(s, "link.ib.bandwidth_Bps"), values), std::string());
-        const SweepResult r = sweep(s, "link.ib.bandwidth_Bps", values, {"step.time_s", "step.exposed_comm_s"});
+        QCOMPARE(parseSweepRange("1 GB/s:100 GB/s:6:log", param(s, "link.ib.bandwidth_Bps"), values),
+                 std::string());
+        const SweepResult r =
+            sweep(s, "link.ib.bandwidth_Bps", values, {"step.time_s", "step.exposed_comm_s"});
         QCOMPARE(int(r.rows.size()), 6);
         for (std::size_t i = 0; i < r.rows.size(); ++i) {
             QVERIFY2(r.rows[i].valid, r.rows[i].problem.c_str());
@@ -213,8 +234,8 @@ private slots:
         const Scenario s = fourNodes();
         const double current = sweepParamValue(s, path.toStdString());
         QVERIFY(std::isfinite(current));
-        const SweepResult r =
-            sweep(s, path.toStdString(), {current}, {"step.time_s", "memory.peak_gpu_bytes", "step.tokens_per_s"});
+        const SweepResult r = sweep(s, path.toStdString(), {current},
+                                    {"step.time_s", "memory.peak_gpu_bytes", "step.tokens_per_s"});
         QCOMPARE(int(r.rows.size()), 1);
         QVERIFY2(r.rows[0].valid, r.rows[0].problem.c_str());
         const Result e = evaluate(s);
@@ -226,14 +247,15 @@ private slots:
     // m = B / (N_d·b) (Narayanan et al. SC'21 §2): 512 / (8·b) for the default scenario.
     void microbatchesFromFormula()
     {
-        const SweepResult r = sweep(defaultScenario(), "training.micro_batch", {1, 2, 4, 8}, {"microbatches"});
+        const SweepResult r =
+            sweep(defaultScenario(), "training.micro_batch", {1, 2, 4, 8}, {"microbatches"});
         const double expected[] = {64, 32, 16, 8};
         for (int i = 0; i < 4; ++i)
             QCOMPARE(r.rows[std::size_t(i)].metrics[0], expected[i]);
     }
 
-    // ZeRO §5: optimizer states are KΨ bytes per GPU unsharded and KΨ/N_d from stage 1 on: 12 × 7.5e9 = 90 GB,
-    // and 90 GB / 64 = 1.40625 GB.
+    // ZeRO §5: optimizer states are KΨ bytes per GPU unsharded and KΨ/N_d from stage 1 on: 12 × 7.5e9 = 90
+    // GB, and 90 GB / 64 = 1.40625 GB.
     void zeroStagesFromFormula()
     {
         const SweepResult r =
@@ -294,7 +316,8 @@ private slots:
         const SweepResult out = sweep(s, "compute.efficiency", {0.5, 1.5}, {"step.time_s"});
         QVERIFY(out.rows[0].valid);
         QVERIFY(!out.rows[1].valid);
-        QVERIFY(QString::fromStdString(out.rows[1].problem).startsWith(QLatin1String("compute.efficiency: expected")));
+        QVERIFY(QString::fromStdString(out.rows[1].problem)
+                    .startsWith(QLatin1String("compute.efficiency: expected")));
 
         const std::string csv = sweepCsv(r);
         const QStringList lines = QString::fromStdString(csv).split(QLatin1Char('\n'), Qt::SkipEmptyParts);

@@ -162,9 +162,9 @@ void TestTopology::presetIds()
     QStringList ids;
     for (const PresetInfo& p : presets())
         ids << QString::fromStdString(p.id);
-    QCOMPARE(ids, (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu",
-                               "pcie-gen3-4gpu", "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu",
-                               "ps-cluster"}));
+    QCOMPARE(ids,
+             (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu",
+                          "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"}));
     QVERIFY(findPreset("dgx-a100"));
     QVERIFY(!findPreset("dgx-a200"));
     QVERIFY(presetTopology("nope").nodes.empty());
@@ -391,7 +391,8 @@ void TestTopology::explicitTopologyErrors_data()
     QTest::newRow("unknown device kind") << 2 << "nodes[1]: unknown device kind \"tpu\"";
     QTest::newRow("unknown link kind") << 3 << "links[0].kind: unknown link kind \"token-ring\"";
     QTest::newRow("self loop") << 4 << "links[0]: a link must join two different devices";
-    QTest::newRow("zero bandwidth") << 5 << "links[0].bandwidth_Bps: expected a bandwidth above 0 B/s and below 1e18 B/s";
+    QTest::newRow("zero bandwidth")
+        << 5 << "links[0].bandwidth_Bps: expected a bandwidth above 0 B/s and below 1e18 B/s";
 }
 
 void TestTopology::explicitTopologyErrors()

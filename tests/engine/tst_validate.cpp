@@ -33,8 +33,8 @@ void TestValidate::defaultIsValid()
 void TestValidate::catalogue()
 {
     // The minimum catalogue; figures from the vendors' datasheets (gpucatalog.cpp names each).
-    for (const char* id : {"V100-SXM2-32GB", "A100-SXM4-40GB", "A100-SXM4-80GB", "H100-SXM5-80GB", "H100-PCIe", "H200",
-                           "B200", "MI300X", "RTX-4090"})
+    for (const char* id : {"V100-SXM2-32GB", "A100-SXM4-40GB", "A100-SXM4-80GB", "H100-SXM5-80GB",
+                           "H100-PCIe", "H200", "B200", "MI300X", "RTX-4090"})
         QVERIFY2(findGpu(id), id);
     QCOMPARE(findGpu("A100-SXM4-80GB")->spec.peak_flops, 312e12);
     QCOMPARE(findGpu("H100-SXM5-80GB")->spec.peak_flops, 989e12);
@@ -54,62 +54,89 @@ void TestValidate::problems_data()
     QTest::addColumn<QString>("mentions");
 
     QTest::newRow("dp × tp × pp must equal the GPUs")
-        << Edit([](Scenario& s) { s.parallel.dp = 4; }) << "parallel.dp" << "= 4, but the cluster has 1 node × 8 GPUs = 8";
+        << Edit([](Scenario& s) { s.parallel.dp = 4; }) << "parallel.dp"
+        << "= 4, but the cluster has 1 node × 8 GPUs = 8";
     QTest::newRow("global batch divisible by dp × micro batch")
-        << Edit([](Scenario& s) { s.training.global_batch = 500; }) << "training.global_batch" << "dp × micro_batch = 8 × 4 = 32";
-    QTest::newRow("zero dp") << Edit([](Scenario& s) { s.parallel.dp = 0; }) << "parallel.dp" << "at least 1";
+        << Edit([](Scenario& s) { s.training.global_batch = 500; }) << "training.global_batch"
+        << "dp × micro_batch = 8 × 4 = 32";
+    QTest::newRow("zero dp") << Edit([](Scenario& s) { s.parallel.dp = 0; }) << "parallel.dp"
+                             << "at least 1";
     QTest::newRow("negative micro batch")
-        << Edit([](Scenario& s) { s.training.micro_batch = -2; }) << "training.micro_batch" << "got -2";
-    QTest::newRow("tp must divide the heads (Megatron-LM)")
-        << Edit([](Scenario& s) { s.parallel.dp = 1; s.parallel.tp = 3; s.cluster.nodes = 1; s.cluster.gpus_per_node = 3;
-                                  s.cluster.node_preset = "ps-cluster"; s.training.global_batch = 4; })
-        << "parallel.tp" << "16 attention heads";
+        << Edit([](Scenario& s) { s.training.micro_batch = -2; }) << "training.micro_batch"
+        << "got -2";
+    QTest::newRow("tp must divide the heads (Megatron-LM)") << Edit([](Scenario& s) {
+        s.parallel.dp = 1;
+        s.parallel.tp = 3;
+        s.cluster.nodes = 1;
+        s.cluster.gpus_per_node = 3;
+        s.cluster.node_preset = "ps-cluster";
+        s.training.global_batch = 4;
+    }) << "parallel.tp"
+                                                            << "16 attention heads";
     QTest::newRow("kv heads divide heads")
-        << Edit([](Scenario& s) { s.model.kv_heads = 5; }) << "model.kv_heads" << "5 key/value heads";
-    QTest::newRow("more stages than layers")
-        << Edit([](Scenario& s) { s.model.layers = 4; s.parallel.dp = 1; s.parallel.pp = 8; s.training.global_batch = 8; })
-        << "parallel.pp" << "4 layers";
-    QTest::newRow("optimizer offload needs ZeRO (DeepSpeed)")
-        << Edit([](Scenario& s) { s.parallel.zero_stage = 0; s.parallel.offload_optimizer = Offload::Cpu; })
-        << "parallel.offload_optimizer" << "ZeRO stage 1, 2 or 3";
-    QTest::newRow("parameter offload needs ZeRO-3 (ZeRO-Infinity)")
-        << Edit([](Scenario& s) { s.parallel.zero_stage = 2; s.parallel.offload_params = Offload::Nvme; })
-        << "parallel.offload_params" << "ZeRO stage 3";
-    QTest::newRow("interleaving needs m a multiple of p (Narayanan et al. §2.2.2)")
-        << Edit([](Scenario& s) { s.parallel.dp = 2; s.parallel.pp = 4; s.parallel.schedule = Schedule::Interleaved;
-                                  s.parallel.virtual_stages = 2; s.training.global_batch = 12; s.training.micro_batch = 1; })
-        << "training.global_batch" << "microbatches (6)";
+        << Edit([](Scenario& s) { s.model.kv_heads = 5; }) << "model.kv_heads"
+        << "5 key/value heads";
+    QTest::newRow("more stages than layers") << Edit([](Scenario& s) {
+        s.model.layers = 4;
+        s.parallel.dp = 1;
+        s.parallel.pp = 8;
+        s.training.global_batch = 8;
+    }) << "parallel.pp"
+                                             << "4 layers";
+    QTest::newRow("optimizer offload needs ZeRO (DeepSpeed)") << Edit([](Scenario& s) {
+        s.parallel.zero_stage = 0;
+        s.parallel.offload_optimizer = Offload::Cpu;
+    }) << "parallel.offload_optimizer"
+                                                              << "ZeRO stage 1, 2 or 3";
+    QTest::newRow("parameter offload needs ZeRO-3 (ZeRO-Infinity)") << Edit([](Scenario& s) {
+        s.parallel.zero_stage = 2;
+        s.parallel.offload_params = Offload::Nvme;
+    }) << "parallel.offload_params"
+                                                                    << "ZeRO stage 3";
+    QTest::newRow("interleaving needs m a multiple of p (Narayanan et al. §2.2.2)") << Edit([](Scenario& s) {
+        s.parallel.dp = 2;
+        s.parallel.pp = 4;
+        s.parallel.schedule = Schedule::Interleaved;
+        s.parallel.virtual_stages = 2;
+        s.training.global_batch = 12;
+        s.training.micro_batch = 1;
+    }) << "training.global_batch"
+                                                                                    << "microbatches (6)";
     QTest::newRow("virtual stages need the interleaved schedule")
-        << Edit([](Scenario& s) { s.parallel.virtual_stages = 2; }) << "parallel.virtual_stages" << "interleaved";
-    QTest::newRow("unknown preset")
-        << Edit([](Scenario& s) { s.cluster.node_preset = "dgx-z9000"; }) << "cluster.node_preset" << "dgx-z9000";
+        << Edit([](Scenario& s) { s.parallel.virtual_stages = 2; }) << "parallel.virtual_stages"
+        << "interleaved";
+    QTest::newRow("unknown preset") << Edit([](Scenario& s) { s.cluster.node_preset = "dgx-z9000"; })
+                                    << "cluster.node_preset"
+                                    << "dgx-z9000";
     QTest::newRow("preset GPU count")
-        << Edit([](Scenario& s) { s.cluster.node_preset = "pcie-qpi-4gpu"; }) << "cluster.gpus_per_node" << "has 4 GPUs";
+        << Edit([](Scenario& s) { s.cluster.node_preset = "pcie-qpi-4gpu"; }) << "cluster.gpus_per_node"
+        << "has 4 GPUs";
     QTest::newRow("GPU without memory")
-        << Edit([](Scenario& s) { s.cluster.gpu.memory_bytes = 0; }) << "cluster.gpu.memory_bytes" << "above 0";
+        << Edit([](Scenario& s) { s.cluster.gpu.memory_bytes = 0; }) << "cluster.gpu.memory_bytes"
+        << "above 0";
     QTest::newRow("efficiency above 1")
-        << Edit([](Scenario& s) { s.compute.efficiency = 1.5; }) << "compute.efficiency" << "at most 1";
-    QTest::newRow("dangling link end")
-        << Edit([](Scenario& s) {
-               Topology t;
-               for (int i = 0; i < 8; ++i)
-                   t.nodes.push_back({"gpu" + std::to_string(i), "gpu", "", 0, 0});
-               t.links.push_back({"l0", "gpu0", "gpu9", "nvlink3", 25e9, 1e-6, 0.8, 1});
-               s.cluster.topology = t;
-           })
-        << "cluster.topology.links[0].b" << "gpu9";
-    QTest::newRow("topology GPU count")
-        << Edit([](Scenario& s) { s.cluster.topology = Topology{{{"g", "gpu", "", 0, 0}}, {}}; })
-        << "cluster.topology" << "has 1 GPUs";
-    QTest::newRow("zero link bandwidth")
-        << Edit([](Scenario& s) {
-               Topology t;
-               for (int i = 0; i < 8; ++i)
-                   t.nodes.push_back({"gpu" + std::to_string(i), "gpu", "", 0, 0});
-               t.links.push_back({"l0", "gpu0", "gpu1", "pcie-gen4-x16", 0, 0, 1, 1});
-               s.cluster.topology = t;
-           })
-        << "cluster.topology.links[0].bandwidth_Bps" << "above 0";
+        << Edit([](Scenario& s) { s.compute.efficiency = 1.5; }) << "compute.efficiency"
+        << "at most 1";
+    QTest::newRow("dangling link end") << Edit([](Scenario& s) {
+        Topology t;
+        for (int i = 0; i < 8; ++i)
+            t.nodes.push_back({"gpu" + std::to_string(i), "gpu", "", 0, 0});
+        t.links.push_back({"l0", "gpu0", "gpu9", "nvlink3", 25e9, 1e-6, 0.8, 1});
+        s.cluster.topology = t;
+    }) << "cluster.topology.links[0].b"
+                                       << "gpu9";
+    QTest::newRow("topology GPU count") << Edit([](Scenario& s) {
+        s.cluster.topology = Topology{{{"g", "gpu", "", 0, 0}}, {}};
+    }) << "cluster.topology"
+                                        << "has 1 GPUs";
+    QTest::newRow("zero link bandwidth") << Edit([](Scenario& s) {
+        Topology t;
+        for (int i = 0; i < 8; ++i)
+            t.nodes.push_back({"gpu" + std::to_string(i), "gpu", "", 0, 0});
+        t.links.push_back({"l0", "gpu0", "gpu1", "pcie-gen4-x16", 0, 0, 1, 1});
+        s.cluster.topology = t;
+    }) << "cluster.topology.links[0].bandwidth_Bps"
+                                         << "above 0";
 }
 
 void TestValidate::problems()
@@ -125,7 +152,8 @@ void TestValidate::problems()
     QStringList all;
     for (const Problem& p : problems) {
         all << QString::fromStdString(p.path + ": " + p.message);
-        found |= QString::fromStdString(p.path) == path && QString::fromStdString(p.message).contains(mentions);
+        found |=
+            QString::fromStdString(p.path) == path && QString::fromStdString(p.message).contains(mentions);
     }
     QVERIFY2(found, qPrintable(all.join(QLatin1String(" | "))));
 }

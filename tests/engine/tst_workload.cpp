@@ -12,8 +12,8 @@ Q_DECLARE_METATYPE(ss::Scenario)
 
 namespace {
 
-ModelSpec gpt(std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t vocab, std::int64_t positions,
-              bool tied)
+ModelSpec gpt(std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t vocab,
+              std::int64_t positions, bool tied)
 {
     ModelSpec m;
     m.layers = layers;
@@ -31,8 +31,8 @@ ModelSpec gpt(std::int64_t layers, std::int64_t hidden, std::int64_t heads, std:
     return m;
 }
 
-ModelSpec llama(std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kvHeads, std::int64_t ffn,
-                std::int64_t vocab, bool tied = false)
+ModelSpec llama(std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kvHeads,
+                std::int64_t ffn, std::int64_t vocab, bool tied = false)
 {
     ModelSpec m;
     m.layers = layers;
@@ -90,10 +90,12 @@ void TestWorkload::paramCount_data()
 
     // Published totals (the models' Hugging Face checkpoints' parameter counts), each also worked by hand
     // from the architecture in the comments.
-    // GPT-2 small: V 50257, 1024 positions, h 768, 12 layers, tied: 38,597,376 + 786,432 + 12 × 7,087,872 + 1,536.
+    // GPT-2 small: V 50257, 1024 positions, h 768, 12 layers, tied: 38,597,376 + 786,432 + 12 × 7,087,872 +
+    // 1,536.
     QTest::newRow("GPT-2 small 124,439,808 (HF gpt2)") << gpt(12, 768, 12, 50257, 1024, true) << 124439808.0;
     // GPT-2 medium: 51,463,168 + 1,048,576 + 24 × 12,596,224 + 2,048.
-    QTest::newRow("GPT-2 medium 354,823,168 (HF gpt2-medium)") << gpt(24, 1024, 16, 50257, 1024, true) << 354823168.0;
+    QTest::newRow("GPT-2 medium 354,823,168 (HF gpt2-medium)")
+        << gpt(24, 1024, 16, 50257, 1024, true) << 354823168.0;
     // Llama-2 7B: 2 × 32000 × 4096 + 32 × (4 × 4096² + 3 × 4096 × 11008 + 2 × 4096) + 4096.
     QTest::newRow("Llama-2 7B 6,738,415,616 (HF Llama-2-7b-hf)")
         << llama(32, 4096, 32, 32, 11008, 32000) << 6738415616.0;
@@ -156,7 +158,8 @@ void TestWorkload::stageSplit()
     QCOMPARE(stages[1].total, 12 * c.per_layer);
     QCOMPARE(stages[0].total, 12 * c.per_layer + c.embedding + c.positions);
     QCOMPARE(stages[7].total, 12 * c.per_layer + c.final_norm + c.head);
-    // A middle stage's GPU: split weights over 8 ranks, norms and row-parallel biases (4h + 2h per layer) whole.
+    // A middle stage's GPU: split weights over 8 ranks, norms and row-parallel biases (4h + 2h per layer)
+    // whole.
     const double h = 12288;
     QVERIFY(qAbs(stages[1].per_gpu - 12 * ((12 * h * h + 7 * h) / 8 + 6 * h)) < 1.0);
 }
@@ -231,7 +234,8 @@ void TestWorkload::inFlight_data()
     QTest::newRow("1F1B stage 5 of 8 holds p - i = 3") << int(Schedule::OneFOneB) << 5 << 8 << 32 << 1 << 3.0;
     QTest::newRow("1F1B last stage holds 1") << int(Schedule::OneFOneB) << 7 << 8 << 32 << 1 << 1.0;
     QTest::newRow("1F1B with m < p holds m") << int(Schedule::OneFOneB) << 0 << 8 << 4 << 1 << 4.0;
-    QTest::newRow("ZB-H1 keeps 1F1B's memory (Qi et al. ICLR'24)") << int(Schedule::ZbH1) << 2 << 8 << 32 << 1 << 6.0;
+    QTest::newRow("ZB-H1 keeps 1F1B's memory (Qi et al. ICLR'24)")
+        << int(Schedule::ZbH1) << 2 << 8 << 32 << 1 << 6.0;
     // Korthikanti §4.2.3: interleaving multiplies the first stage's memory by 1 + (p - 1)/(p·v).
     QTest::newRow("interleaved v=2 first stage p(1 + (p-1)/(pv)) = 11.5")
         << int(Schedule::Interleaved) << 0 << 8 << 32 << 2 << 8 * (1 + 7.0 / 16);

@@ -24,8 +24,9 @@ inline QByteArray readFixture(const QString& name)
 }
 
 // Imports DATA under the name NAME; on failure returns false with the error in *ERROR.
-inline bool importBytes(const QByteArray& data, const QString& name, ss::io::ImportResult& out, QString* error,
-                        ss::io::ImportKind kind = ss::io::ImportKind::Auto, const ss::io::ImportOptions& options = {})
+inline bool importBytes(const QByteArray& data, const QString& name, ss::io::ImportResult& out,
+                        QString* error, ss::io::ImportKind kind = ss::io::ImportKind::Auto,
+                        const ss::io::ImportOptions& options = {})
 {
     return ss::io::importData(data, kind, out, error, name, options);
 }
@@ -33,7 +34,8 @@ inline bool importBytes(const QByteArray& data, const QString& name, ss::io::Imp
 // An error as the contract wants it: one line, naming the file first.
 inline bool isOneLineError(const QString& error, const QString& fileName)
 {
-    return !error.isEmpty() && !error.contains(QLatin1Char('\n')) && error.startsWith(fileName + QLatin1String(": "));
+    return !error.isEmpty() && !error.contains(QLatin1Char('\n')) &&
+           error.startsWith(fileName + QLatin1String(": "));
 }
 
 } // namespace importtest

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The importer API the CLI and the GUI share (importer.h): kinds and their documented names, detection from the
-// content, a file that is none of the kinds, applying a result as one change, and robustness: every fixture cut
-// at many places and with bytes overwritten must give a result or a one-line error, never a crash or a hang.
+// The importer API the CLI and the GUI share (importer.h): kinds and their documented names, detection from
+// the content, a file that is none of the kinds, applying a result as one change, and robustness: every
+// fixture cut at many places and with bytes overwritten must give a result or a one-line error, never a crash
+// or a hang.
 #include "importtest.h"
 #include "scenariojson.h"
 
@@ -34,7 +35,8 @@ private slots:
 
 void TestImportApi::kindNames()
 {
-    // docs/formats.md, "`shardscope-cli import`": hf-config, deepspeed, nvidia-smi-topo, nccl-topo, nccl-tests.
+    // docs/formats.md, "`shardscope-cli import`": hf-config, deepspeed, nvidia-smi-topo, nccl-topo,
+    // nccl-tests.
     QStringList names;
     for (ImportKind kind : ss::io::importKinds()) {
         names << ss::io::importKindName(kind);
@@ -88,12 +90,14 @@ void TestImportApi::notImportable_data()
     QTest::addColumn<QByteArray>("data");
     QTest::addColumn<QString>("message");
     QTest::newRow("plain text") << QByteArray("hello\nworld\n") << "cannot tell what this file is";
-    QTest::newRow("JSON of something else") << QByteArray(R"({"name": "x", "items": [1, 2]})") << "cannot tell what this file is";
+    QTest::newRow("JSON of something else")
+        << QByteArray(R"({"name": "x", "items": [1, 2]})") << "cannot tell what this file is";
     QTest::newRow("a ShardScope scenario") << QByteArray(R"({"format": "shardscope-scenario", "version": 1})")
                                            << "a ShardScope file: open it rather than import it";
     QTest::newRow("other XML") << QByteArray("<html><body/></html>") << "cannot tell what this file is";
     QTest::newRow("empty") << QByteArray("") << "the file is empty";
-    QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) << "cannot tell what this file is";
+    QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)
+                            << "cannot tell what this file is";
 }
 
 void TestImportApi::notImportable()

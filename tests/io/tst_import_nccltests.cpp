@@ -1,22 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // nccl-tests import and calibration (nccltestsimport.h). The fixtures in data/import follow nccl-tests' own
-// output code (src/common.cu and src/util.cu: writeDeviceReport, writeResultHeader, writeBenchmarkLineBody and
-// getFloatStr's number widths; README.md for the options), with times on known lines t = α + S/algbw so that the
-// expected fits are exact up to the printed digits:
-//  - nccl-tests-all_reduce-8xa100.log: all_reduce_perf -b 8 -e 8G -f 2 -g 8 of nccl-tests 2.13 with NCCL_DEBUG=INFO
+// output code (src/common.cu and src/util.cu: writeDeviceReport, writeResultHeader, writeBenchmarkLineBody
+// and getFloatStr's number widths; README.md for the options), with times on known lines t = α + S/algbw so
+// that the expected fits are exact up to the printed digits:
+//  - nccl-tests-all_reduce-8xa100.log: all_reduce_perf -b 8 -e 8G -f 2 -g 8 of nccl-tests 2.13 with
+//  NCCL_DEBUG=INFO
 //    lines interleaved; α = 21.5 us, algbw 131 GB/s (busbw 229 GB/s, the A100 figure of
 //    github.com/NVIDIA/nccl-tests/issues/149).
-//  - all_gather_perf-2019.log: nccl-tests 2.0 layout (no root column, "error" instead of #wrong, no op name in
+//  - all_gather_perf-2019.log: nccl-tests 2.0 layout (no root column, "error" instead of #wrong, no op name
+//  in
 //    the log: the file name gives it); 4 V100 PCIe, α = 12 us, algbw 9.8 GB/s.
 //  - nccl-tests-reduce_scatter-16xh100-mpi.log: reduce_scatter_perf_mpi on 2 nodes of 8 under mpirun
-//    --tag-output, with -I 1 (i_min/i_max/i_p99/i_cv% after each half) and -S 1 (a timestamp ending each row);
-//    α = 48 us, algbw 24.5 GB/s.
+//    --tag-output, with -I 1 (i_min/i_max/i_p99/i_cv% after each half) and -S 1 (a timestamp ending each
+//    row); α = 48 us, algbw 24.5 GB/s.
 //  - nccl-tests-all_reduce-8xh200.json: the JSON of -J (JSON_FILE_VERSION 1), α = 30 us, algbw 200 GB/s.
 #include "collective.h"
 #include "examples.h"
-#include "presets.h"
 #include "importtest.h"
 #include "nccltestsimport.h"
+#include "presets.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -64,15 +66,17 @@ void TestImportNcclTests::fits_data()
     QTest::addColumn<int>("points");
     QTest::addColumn<double>("alpha");
     QTest::addColumn<double>("algbw");
-    QTest::addColumn<double>("tolerance"); // the printed digits: 2 decimals of us, 3-4 significant at large sizes
-    QTest::newRow("all_reduce 8x A100, current log") << "nccl-tests-all_reduce-8xa100.log" << "allreduce" << 8 << 31
-                                                     << 21.5e-6 << 131e9 << 0.002;
-    QTest::newRow("all_gather 4x V100, 2019 log") << "all_gather_perf-2019.log" << "allgather" << 4 << 25 << 12e-6
-                                                  << 9.8e9 << 0.002;
+    QTest::addColumn<double>(
+        "tolerance"); // the printed digits: 2 decimals of us, 3-4 significant at large sizes
+    QTest::newRow("all_reduce 8x A100, current log") << "nccl-tests-all_reduce-8xa100.log"
+                                                     << "allreduce" << 8 << 31 << 21.5e-6 << 131e9 << 0.002;
+    QTest::newRow("all_gather 4x V100, 2019 log") << "all_gather_perf-2019.log"
+                                                  << "allgather" << 4 << 25 << 12e-6 << 9.8e9 << 0.002;
     QTest::newRow("reduce_scatter 16x H100, mpirun, -I -S")
-        << "nccl-tests-reduce_scatter-16xh100-mpi.log" << "reducescatter" << 16 << 14 << 48e-6 << 24.5e9 << 0.002;
-    QTest::newRow("all_reduce -J JSON") << "nccl-tests-all_reduce-8xh200.json" << "allreduce" << 8 << 11 << 30e-6
-                                        << 200e9 << 1e-6;
+        << "nccl-tests-reduce_scatter-16xh100-mpi.log"
+        << "reducescatter" << 16 << 14 << 48e-6 << 24.5e9 << 0.002;
+    QTest::newRow("all_reduce -J JSON") << "nccl-tests-all_reduce-8xh200.json"
+                                        << "allreduce" << 8 << 11 << 30e-6 << 200e9 << 1e-6;
 }
 
 void TestImportNcclTests::fits()
@@ -95,7 +99,8 @@ void TestImportNcclTests::fits()
     QCOMPARE(c.ranks, ranks);
     QCOMPARE(int(c.fit.points.size()), points);
     QVERIFY2(near(c.fit.alpha_s, alpha, 10 * tolerance), qPrintable(QString::number(c.fit.alpha_s)));
-    QVERIFY2(near(1.0 / c.fit.beta_s_per_byte, algbw, tolerance), qPrintable(QString::number(1.0 / c.fit.beta_s_per_byte)));
+    QVERIFY2(near(1.0 / c.fit.beta_s_per_byte, algbw, tolerance),
+             qPrintable(QString::number(1.0 / c.fit.beta_s_per_byte)));
     QVERIFY(c.fit.r2 > 0.9999);
     // busbw = algbw × the op's factor (nccl-tests doc/PERFORMANCE.md).
     const double n = ranks;
@@ -110,7 +115,8 @@ void TestImportNcclTests::contractJson()
     // "measured_s","predicted_s"}]}}.
     ImportResult r;
     QString error;
-    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xa100.log")), ImportKind::Auto, r, &error));
+    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xa100.log")), ImportKind::Auto,
+                               r, &error));
     const QJsonObject root = QJsonDocument::fromJson(ss::io::writeImportResult(r)).object();
     QCOMPARE(root.keys(), QStringList{QStringLiteral("calibration")});
     const QJsonObject c = root.value(QLatin1String("calibration")).toObject();
@@ -133,12 +139,18 @@ void TestImportNcclTests::opNames_data()
 {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("op");
-    QTest::newRow("binary") << "all_reduce_perf" << "allreduce";
-    QTest::newRow("path of the MPI build") << "./build/all_gather_perf_mpi" << "allgather";
-    QTest::newRow("engine name") << "reducescatter" << "reducescatter";
-    QTest::newRow("NCCL's name") << "AllToAll" << "alltoall";
-    QTest::newRow("op the engine lacks") << "gather_perf" << "gather";
-    QTest::newRow("not a collective") << "bandwidth_test" << "";
+    QTest::newRow("binary") << "all_reduce_perf"
+                            << "allreduce";
+    QTest::newRow("path of the MPI build") << "./build/all_gather_perf_mpi"
+                                           << "allgather";
+    QTest::newRow("engine name") << "reducescatter"
+                                 << "reducescatter";
+    QTest::newRow("NCCL's name") << "AllToAll"
+                                 << "alltoall";
+    QTest::newRow("op the engine lacks") << "gather_perf"
+                                         << "gather";
+    QTest::newRow("not a collective") << "bandwidth_test"
+                                      << "";
 }
 
 void TestImportNcclTests::opNames()
@@ -160,8 +172,8 @@ void TestImportNcclTests::opFromBusBandwidth()
     QCOMPARE(r.calibrations.front().op, std::string("allreduce"));
     QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("identifies all-reduce")));
     // The 2019 all-gather under another name: (n-1)/n is shared by several ops, so the user must say.
-    QVERIFY(!importBytes(readFixture(QStringLiteral("all_gather_perf-2019.log")), QStringLiteral("run-18.out"), r,
-                         &error, ImportKind::NcclTests));
+    QVERIFY(!importBytes(readFixture(QStringLiteral("all_gather_perf-2019.log")),
+                         QStringLiteral("run-18.out"), r, &error, ImportKind::NcclTests));
     QVERIFY2(error.contains(QLatin1String("give it with --op")), qPrintable(error));
 }
 
@@ -171,8 +183,8 @@ void TestImportNcclTests::opOption()
     QString error;
     ss::io::ImportOptions options;
     options.op = QStringLiteral("all_gather");
-    QVERIFY2(importBytes(readFixture(QStringLiteral("all_gather_perf-2019.log")), QStringLiteral("run-18.out"), r,
-                         &error, ImportKind::NcclTests, options),
+    QVERIFY2(importBytes(readFixture(QStringLiteral("all_gather_perf-2019.log")),
+                         QStringLiteral("run-18.out"), r, &error, ImportKind::NcclTests, options),
              qPrintable(error));
     QCOMPARE(r.calibrations.front().op, std::string("allgather"));
     QCOMPARE(r.calibrations.front().ranks, 4);
@@ -196,11 +208,13 @@ void TestImportNcclTests::applyRefused()
     // modelled large-message bus bandwidth equals the measured one (nccl-tests busbw = 2(n-1)/n / β).
     ImportResult r;
     QString error;
-    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xa100.log")), ImportKind::Auto, r, &error));
+    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xa100.log")), ImportKind::Auto,
+                               r, &error));
     ss::Scenario s = ss::defaultScenario(); // one DGX A100
     QStringList notes;
     QVERIFY2(ss::io::applyImport(r, s, &notes, &error), qPrintable(error));
-    QCOMPARE(notes.size(), 1); // what was set, or that the model already matches (229 GB/s measured, 230 modelled)
+    QCOMPARE(notes.size(),
+             1); // what was set, or that the model already matches (229 GB/s measured, 230 modelled)
     ss::Topology topology; // explicit when something was set, else still the generated one
     if (s.cluster.topology)
         topology = *s.cluster.topology;
@@ -215,11 +229,13 @@ void TestImportNcclTests::applyRefused()
 
     // The H200 log's 480 GB/s cannot be reached over A100 NVLink: the efficiency is clamped at 1 and said so.
     ImportResult h200;
-    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json")), ImportKind::Auto, h200, &error));
+    QVERIFY(ss::io::importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json")), ImportKind::Auto,
+                               h200, &error));
     ss::Scenario a100 = ss::defaultScenario();
     notes.clear();
     QVERIFY2(ss::io::applyImport(h200, a100, &notes, &error), qPrintable(error));
-    QVERIFY2(notes.join(QLatin1Char(' ')).contains(QLatin1String("clamped")), qPrintable(notes.join(QLatin1Char(' '))));
+    QVERIFY2(notes.join(QLatin1Char(' ')).contains(QLatin1String("clamped")),
+             qPrintable(notes.join(QLatin1Char(' '))));
 
     // A topology with fewer GPUs than the log's ranks is refused and left untouched.
     ss::Scenario small;
@@ -238,29 +254,39 @@ void TestImportNcclTests::malformed_data()
     const qsizetype tableStart = log.indexOf("           8             2");
     QTest::newRow("no data rows (killed after the header)") << log.left(tableStart) << "no data rows";
     QByteArray t = log;
-    t.replace("  131072         32768     float     sum      -1    22.50", "  131072         32768     float     sum      -1    fast!");
-    QTest::newRow("time not a number") << t << "expected a time in microseconds in the time column, got \"fast!\"";
+    t.replace("  131072         32768     float     sum      -1    22.50",
+              "  131072         32768     float     sum      -1    fast!");
+    QTest::newRow("time not a number")
+        << t << "expected a time in microseconds in the time column, got \"fast!\"";
     t = log;
     const qsizetype row = t.indexOf("        1024           256     float");
     t.replace(row, t.indexOf('\n', row) - row, "        1024           256     float");
-    QTest::newRow("short row mid-table") << t << "line 34: a data row of 3 fields where the header (line 25) has 13";
-    const QByteArray header = log.mid(log.indexOf("#       size"), log.indexOf("\n", log.indexOf("#       size")) - log.indexOf("#       size") + 1);
-    QTest::newRow("rows before the header") << log.mid(tableStart) + header << "line 1: a data row before the column header";
+    QTest::newRow("short row mid-table")
+        << t << "line 34: a data row of 3 fields where the header (line 25) has 13";
+    const QByteArray header =
+        log.mid(log.indexOf("#       size"),
+                log.indexOf("\n", log.indexOf("#       size")) - log.indexOf("#       size") + 1);
+    QTest::newRow("rows before the header")
+        << log.mid(tableStart) + header << "line 1: a data row before the column header";
     // Found by fuzz_nccltests (tests/fuzz/regressions/nccltests/size-column-after-time): a header whose size
     // column comes after the time, and a row that ends between the two, read past the row's fields.
     QTest::newRow("row ends before the size column")
         << QByteArray("# nccl-tests version 2.14.1\n#  count  type  time  algbw  busbw  size\n"
-                      "        8             2   5.00   0.01   0.01\n       16             4   5.10   0.01   0.01   64\n")
+                      "        8             2   5.00   0.01   0.01\n       16             4   5.10   0.01   "
+                      "0.01   64\n")
         << "line 3: a data row of 5 fields where the header (line 2) has 6";
     const QByteArray json = readFixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json"));
     t = json;
     t.replace("\"time\":30.00512", "\"time\":\"fast\"");
-    QTest::newRow("JSON time a string") << t << "results[0].out_of_place.time: expected a time in microseconds, got the string";
+    QTest::newRow("JSON time a string")
+        << t << "results[0].out_of_place.time: expected a time in microseconds, got the string";
     QTest::newRow("JSON truncated") << json.left(json.size() / 2) << "JSON syntax error";
-    QTest::newRow("JSON results not an array") << QByteArray(R"({"version": 1, "nccl_version": 22105, "results": {}})")
-                                               << "results: expected an array, got an object";
+    QTest::newRow("JSON results not an array")
+        << QByteArray(R"({"version": 1, "nccl_version": 22105, "results": {}})")
+        << "results: expected an array, got an object";
     QTest::newRow("JSON size missing") << QByteArray(R"({"nccl_version": 22105, "args": ["all_reduce_perf"],
-        "results": [{"out_of_place": {"time": 10.0}}]})") << "results[0].size: expected the size in bytes";
+        "results": [{"out_of_place": {"time": 10.0}}]})")
+                                       << "results[0].size: expected the size in bytes";
 }
 
 void TestImportNcclTests::malformed()

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// NCCL topology dump import (nccltopoimport.h). The fixtures in data/import/nccl-topo-*.xml are written as NCCL
-// writes NCCL_TOPO_DUMP_FILE (src/graph/xml.cc; the element and attribute names ncclTopoGetSystemFromXml reads in
-// src/graph/topo.cc): nccl-topo-dgx1-v100.xml a DGX-1 with V100 (Broadwell Xeons, PLX Gen3 switches, the hybrid
-// cube-mesh as the dump in github.com/NVIDIA/nccl/issues/671 lists it, EDR NICs), nccl-topo-dgx-a100.xml a DGX A100 (EPYC Rome, Gen4
-// switch complexes, every GPU with 2 NVLinks to each of 6 NVSwitches, HDR NICs).
+// NCCL topology dump import (nccltopoimport.h). The fixtures in data/import/nccl-topo-*.xml are written as
+// NCCL writes NCCL_TOPO_DUMP_FILE (src/graph/xml.cc; the element and attribute names ncclTopoGetSystemFromXml
+// reads in src/graph/topo.cc): nccl-topo-dgx1-v100.xml a DGX-1 with V100 (Broadwell Xeons, PLX Gen3 switches,
+// the hybrid cube-mesh as the dump in github.com/NVIDIA/nccl/issues/671 lists it, EDR NICs),
+// nccl-topo-dgx-a100.xml a DGX A100 (EPYC Rome, Gen4 switch complexes, every GPU with 2 NVLinks to each of 6
+// NVSwitches, HDR NICs).
 #include "collective.h"
 #include "importtest.h"
 #include "presets.h"
@@ -28,7 +29,8 @@ const ss::TopologyLink* findLink(const ss::Topology& t, const std::string& a, co
 
 int countKind(const ss::Topology& t, const char* kind)
 {
-    return int(std::count_if(t.nodes.begin(), t.nodes.end(), [&](const ss::TopologyNode& n) { return n.kind == kind; }));
+    return int(std::count_if(t.nodes.begin(), t.nodes.end(),
+                             [&](const ss::TopologyNode& n) { return n.kind == kind; }));
 }
 
 double allReduceTime(const ss::Topology& t, const std::vector<int>& ordinals)
@@ -48,7 +50,8 @@ QByteArray dump(const char* inner)
 {
     return QByteArray(R"(<system version="1">
   <cpu numaid="0" affinity="ffff" arch="x86_64" vendor="GenuineIntel" familyid="6" modelid="85">
-)") + inner + R"(
+)") + inner +
+           R"(
   </cpu>
 </system>
 )";
@@ -72,8 +75,9 @@ void TestImportNcclTopo::dgx1MatchesPreset()
 {
     ImportResult r;
     QString error;
-    QVERIFY2(ss::io::importFile(fixture(QStringLiteral("nccl-topo-dgx1-v100.xml")), ImportKind::Auto, r, &error),
-             qPrintable(error));
+    QVERIFY2(
+        ss::io::importFile(fixture(QStringLiteral("nccl-topo-dgx1-v100.xml")), ImportKind::Auto, r, &error),
+        qPrintable(error));
     QCOMPARE(r.kind, ImportKind::NcclTopo);
     const ss::Topology& t = *r.scenario.cluster.topology;
     QCOMPARE(countKind(t, "gpu"), 8);
@@ -103,12 +107,14 @@ void TestImportNcclTopo::dgxA100MatchesPreset()
 {
     ImportResult r;
     QString error;
-    QVERIFY2(ss::io::importFile(fixture(QStringLiteral("nccl-topo-dgx-a100.xml")), ImportKind::Auto, r, &error),
-             qPrintable(error));
+    QVERIFY2(
+        ss::io::importFile(fixture(QStringLiteral("nccl-topo-dgx-a100.xml")), ImportKind::Auto, r, &error),
+        qPrintable(error));
     const ss::Topology& t = *r.scenario.cluster.topology;
     QCOMPARE(countKind(t, "gpu"), 8);
     QCOMPARE(countKind(t, "nvswitch"), 1);
-    // Six NVSwitches × 2 links (tclass 0x068000), joined into one NVSwitch node as NCCL does: NV12, NVLink 3 (sm 80).
+    // Six NVSwitches × 2 links (tclass 0x068000), joined into one NVSwitch node as NCCL does: NV12, NVLink 3
+    // (sm 80).
     for (int g = 0; g < 8; ++g) {
         const ss::TopologyLink* l = findLink(t, "n0.gpu" + std::to_string(g), "n0.nvswitch");
         QVERIFY(l);
@@ -116,7 +122,7 @@ void TestImportNcclTopo::dgxA100MatchesPreset()
         QCOMPARE(l->kind, std::string("nvlink3"));
     }
     QCOMPARE(findLink(t, "n0.cpu0", "n0.cpu1")->kind, std::string("qpi-xgmi2")); // AMD: NCCL's AMD_BW class
-    QCOMPARE(r.scenario.cluster.network.kind, std::string("ib-hdr"));          // 200000 Mb/s InfiniBand
+    QCOMPARE(r.scenario.cluster.network.kind, std::string("ib-hdr"));            // 200000 Mb/s InfiniBand
     QCOMPARE(r.scenario.cluster.network.nics_per_node, 8);
     const ss::Topology preset = ss::presetTopology("dgx-a100");
     QCOMPARE(allReduceTime(t, {0, 1, 2, 3, 4, 5, 6, 7}), allReduceTime(preset, {0, 1, 2, 3, 4, 5, 6, 7}));
@@ -124,7 +130,8 @@ void TestImportNcclTopo::dgxA100MatchesPreset()
 
 void TestImportNcclTopo::linkSpeedsFromAttributes()
 {
-    // link_speed / link_width of each <pci> give its link to the parent (NCCL's kvDictPciGen; width 0 means x16).
+    // link_speed / link_width of each <pci> give its link to the parent (NCCL's kvDictPciGen; width 0 means
+    // x16).
     const QByteArray xml = dump(R"(
     <pci busid="0000:01:00.0" class="0x060400" link_speed="32.0 GT/s PCIe" link_width="16">
       <pci busid="0000:02:00.0" class="0x030200" link_speed="16.0 GT/s PCIe" link_width="8">
@@ -164,12 +171,15 @@ void TestImportNcclTopo::malformed_data()
     QTest::newRow("not XML at all") << QByteArray("<system><cpu></system>") << "line 1, column";
     QTest::newRow("another root") << QByteArray("<topology><cpu/></topology>") << "line 1: expected <system>";
     QTest::newRow("no cpu") << QByteArray("<system version=\"1\"/>") << "<system> holds no <cpu> element";
-    QTest::newRow("no gpu") << dump("<pci busid=\"0000:01:00.0\" class=\"0x060400\" link_speed=\"16.0 GT/s PCIe\" link_width=\"16\"/>")
+    QTest::newRow("no gpu") << dump("<pci busid=\"0000:01:00.0\" class=\"0x060400\" link_speed=\"16.0 GT/s "
+                                    "PCIe\" link_width=\"16\"/>")
                             << "no <gpu> element";
-    QTest::newRow("gpu without dev") << dump(R"(<pci busid="0000:02:00.0" class="0x030200"><gpu sm="80"/></pci>)")
-                                     << "line 3: <gpu> needs a dev attribute";
-    QTest::newRow("dev not a number") << dump(R"(<pci busid="0000:02:00.0" class="0x030200"><gpu dev="zero"/></pci>)")
-                                      << "<gpu dev=\"zero\">: expected a whole number of at least 0";
+    QTest::newRow("gpu without dev")
+        << dump(R"(<pci busid="0000:02:00.0" class="0x030200"><gpu sm="80"/></pci>)")
+        << "line 3: <gpu> needs a dev attribute";
+    QTest::newRow("dev not a number")
+        << dump(R"(<pci busid="0000:02:00.0" class="0x030200"><gpu dev="zero"/></pci>)")
+        << "<gpu dev=\"zero\">: expected a whole number of at least 0";
     QTest::newRow("bad bus id") << dump(R"(<pci busid="07:zz" class="0x030200"><gpu dev="0"/></pci>)")
                                 << "<pci> needs a busid such as \"0000:07:00.0\", got \"07:zz\"";
     QTest::newRow("nvlink count") << dump(R"(<pci busid="0000:02:00.0" class="0x030200"><gpu dev="0" sm="80">
@@ -178,11 +188,13 @@ void TestImportNcclTopo::malformed_data()
     QTest::newRow("nvlink class") << dump(R"(<pci busid="0000:02:00.0" class="0x030200"><gpu dev="0" sm="80">
         <nvlink target="0000:c1:00.0" count="2" tclass="0x020000"/></gpu></pci>)")
                                   << "<nvlink tclass=\"0x020000\">: expected a GPU";
-    QTest::newRow("link width") << dump(R"(<pci busid="0000:02:00.0" class="0x030200" link_width="wide"><gpu dev="0"/></pci>)")
-                                << "<pci link_width=\"wide\">: expected a whole number";
-    QTest::newRow("two GPUs on one bus id") << dump(R"(<pci busid="0000:02:00.0" class="0x030200"><gpu dev="0"/></pci>
+    QTest::newRow("link width")
+        << dump(R"(<pci busid="0000:02:00.0" class="0x030200" link_width="wide"><gpu dev="0"/></pci>)")
+        << "<pci link_width=\"wide\">: expected a whole number";
+    QTest::newRow("two GPUs on one bus id")
+        << dump(R"(<pci busid="0000:02:00.0" class="0x030200"><gpu dev="0"/></pci>
         <pci busid="0000:02:00.0" class="0x030200"><gpu dev="1"/></pci>)")
-                                            << "a second GPU at bus id 0000:02:00.0";
+        << "a second GPU at bus id 0000:02:00.0";
 }
 
 void TestImportNcclTopo::malformed()

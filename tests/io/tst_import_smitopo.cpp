@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `nvidia-smi topo -m` import (smitopoimport.h). The fixtures in data/import/smi-*.txt are written in the format
-// nvidia-smi prints (the matrix with tab-separated cells and " X " on the diagonal, the affinity columns, then the
-// legend, whose text is nvidia-smi's own for each driver series):
+// `nvidia-smi topo -m` import (smitopoimport.h). The fixtures in data/import/smi-*.txt are written in the
+// format nvidia-smi prints (the matrix with tab-separated cells and " X " on the diagonal, the affinity
+// columns, then the legend, whose text is nvidia-smi's own for each driver series):
 //  - smi-dgx1-v100.txt: a DGX-1 with V100 on an R418 driver (SYS, no NODE yet in use, mlx5_N NIC columns, CPU
 //    Affinity only); its NV1/NV2 hybrid cube-mesh is the one of the NVIDIA DGX-1 whitepaper and presets.cpp.
-//  - smi-dgx-a100.txt: a DGX A100 on an R535 driver (NV12 to every peer through the NVSwitches; NIC0-NIC9 with a
-//    "NIC Legend"; CPU Affinity, NUMA Affinity and GPU NUMA ID columns; GPUs behind PCIe switch complexes, PXB),
-//    laid out as the DGX A100 user guide's topology.
+//  - smi-dgx-a100.txt: a DGX A100 on an R535 driver (NV12 to every peer through the NVSwitches; NIC0-NIC9
+//  with a
+//    "NIC Legend"; CPU Affinity, NUMA Affinity and GPU NUMA ID columns; GPUs behind PCIe switch complexes,
+//    PXB), laid out as the DGX A100 user guide's topology.
 //  - smi-pcie-4gpu.txt: a 4-GPU PCIe workstation copied from a terminal (spaces instead of tabs).
 //  - smi-old-driver-soc.txt: an R375-era driver: SOC between sockets, a ConnectX NIC as mlx4_0.
 #include "collective.h"
@@ -35,7 +36,8 @@ const ss::TopologyLink* findLink(const ss::Topology& t, const std::string& a, co
 
 int countKind(const ss::Topology& t, const char* kind)
 {
-    return int(std::count_if(t.nodes.begin(), t.nodes.end(), [&](const ss::TopologyNode& n) { return n.kind == kind; }));
+    return int(std::count_if(t.nodes.begin(), t.nodes.end(),
+                             [&](const ss::TopologyNode& n) { return n.kind == kind; }));
 }
 
 // The device a device hangs off by PCIe (its switch or CPU).
@@ -93,11 +95,12 @@ void TestImportSmiTopo::dgx1CubeMesh()
     QCOMPARE(countKind(t, "cpu"), 2);
     QCOMPARE(countKind(t, "pcie-switch"), 4);
     QCOMPARE(countKind(t, "nvswitch"), 0);
-    // The bonded NVLinks of the hybrid cube-mesh, 6 per GPU (NVIDIA DGX-1 whitepaper; presets.cpp kDgx1NvLinks).
-    const std::map<std::pair<int, int>, int> mesh{{{0, 1}, 1}, {{0, 2}, 1}, {{0, 3}, 2}, {{0, 4}, 2}, {{1, 2}, 2},
-                                                 {{1, 3}, 1}, {{1, 5}, 2}, {{2, 3}, 2}, {{2, 6}, 1}, {{3, 7}, 1},
-                                                 {{4, 5}, 1}, {{4, 6}, 1}, {{4, 7}, 2}, {{5, 6}, 2}, {{5, 7}, 1},
-                                                 {{6, 7}, 2}};
+    // The bonded NVLinks of the hybrid cube-mesh, 6 per GPU (NVIDIA DGX-1 whitepaper; presets.cpp
+    // kDgx1NvLinks).
+    const std::map<std::pair<int, int>, int> mesh{{{0, 1}, 1}, {{0, 2}, 1}, {{0, 3}, 2}, {{0, 4}, 2},
+                                                  {{1, 2}, 2}, {{1, 3}, 1}, {{1, 5}, 2}, {{2, 3}, 2},
+                                                  {{2, 6}, 1}, {{3, 7}, 1}, {{4, 5}, 1}, {{4, 6}, 1},
+                                                  {{4, 7}, 2}, {{5, 6}, 2}, {{5, 7}, 1}, {{6, 7}, 2}};
     int nvlinks = 0;
     for (const ss::TopologyLink& l : t.links)
         if (l.kind.rfind("nvlink", 0) == 0)
@@ -122,7 +125,8 @@ void TestImportSmiTopo::dgx1CubeMesh()
     std::string why;
     QVERIFY2(ss::CommModel::fromTopology(t, imported, &why), why.c_str());
     QVERIFY(ss::CommModel::fromTopology(ss::presetTopology("dgx1-v100"), preset));
-    for (const std::vector<int>& ranks : {std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}, std::vector<int>{0, 1, 2, 3}}) {
+    for (const std::vector<int>& ranks :
+         {std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}, std::vector<int>{0, 1, 2, 3}}) {
         std::vector<int> a, b;
         for (int g : ranks) {
             a.push_back(imported.graph().gpus()[std::size_t(g)]);
@@ -172,14 +176,16 @@ void TestImportSmiTopo::dgxA100NvSwitchAndNics()
     ss::CommModel imported, preset;
     QVERIFY(ss::CommModel::fromTopology(t, imported));
     QVERIFY(ss::CommModel::fromTopology(ss::presetTopology("dgx-a100"), preset));
-    const ss::CollectiveResult x = imported.collective(ss::CollectiveOp::AllReduce, 1e9, imported.graph().gpus());
+    const ss::CollectiveResult x =
+        imported.collective(ss::CollectiveOp::AllReduce, 1e9, imported.graph().gpus());
     const ss::CollectiveResult y = preset.collective(ss::CollectiveOp::AllReduce, 1e9, preset.graph().gpus());
     QCOMPARE(x.time_s, y.time_s);
 }
 
 void TestImportSmiTopo::pcieBoxWithSpaces()
 {
-    const ImportResult r = importOk(readFixture(QStringLiteral("smi-pcie-4gpu.txt")), QStringLiteral("box.txt"));
+    const ImportResult r =
+        importOk(readFixture(QStringLiteral("smi-pcie-4gpu.txt")), QStringLiteral("box.txt"));
     QCOMPARE(r.kind, ImportKind::NvidiaSmiTopo);
     const ss::Topology& t = *r.scenario.cluster.topology;
     QCOMPARE(countKind(t, "gpu"), 4);
@@ -195,7 +201,8 @@ void TestImportSmiTopo::pcieBoxWithSpaces()
 
 void TestImportSmiTopo::oldDriverSoc()
 {
-    const ImportResult r = importOk(readFixture(QStringLiteral("smi-old-driver-soc.txt")), QStringLiteral("old.txt"));
+    const ImportResult r =
+        importOk(readFixture(QStringLiteral("smi-old-driver-soc.txt")), QStringLiteral("old.txt"));
     const ss::Topology& t = *r.scenario.cluster.topology;
     QCOMPARE(countKind(t, "gpu"), 4);
     QCOMPARE(countKind(t, "nic"), 1);
@@ -239,7 +246,8 @@ void TestImportSmiTopo::layoutsReadAlike_data()
 void TestImportSmiTopo::layoutsReadAlike()
 {
     QFETCH(QByteArray, variant);
-    const ImportResult reference = importOk(readFixture(QStringLiteral("smi-dgx1-v100.txt")), QStringLiteral("a.txt"));
+    const ImportResult reference =
+        importOk(readFixture(QStringLiteral("smi-dgx1-v100.txt")), QStringLiteral("a.txt"));
     const ImportResult r = importOk(variant, QStringLiteral("a.txt"));
     QVERIFY(r.scenario.cluster.topology);
     QCOMPARE(*r.scenario.cluster.topology, *reference.scenario.cluster.topology);
@@ -249,7 +257,8 @@ void TestImportSmiTopo::applyToScenario()
 {
     // Applied to the default scenario (dp 8 on a DGX A100 preset), the 4-GPU box replaces the cluster and dp
     // follows its GPUs, as one change.
-    const ImportResult r = importOk(readFixture(QStringLiteral("smi-pcie-4gpu.txt")), QStringLiteral("box.txt"));
+    const ImportResult r =
+        importOk(readFixture(QStringLiteral("smi-pcie-4gpu.txt")), QStringLiteral("box.txt"));
     ss::Scenario s = ss::defaultScenario();
     QStringList notes;
     QString error;
@@ -272,23 +281,28 @@ void TestImportSmiTopo::malformed_data()
     QTest::addColumn<QString>("message");
     const QByteArray dgx1 = readFixture(QStringLiteral("smi-dgx1-v100.txt"));
     QTest::newRow("empty") << QByteArray("\n\n") << "the file is empty";
-    QTest::newRow("no header") << QByteArray("GPU0\t X \tNV1\nGPU1\tNV1\t X \n") << "no header line beginning with GPU0";
-    QTest::newRow("truncated") << dgx1.left(dgx1.indexOf("mlx5_2\tSYS")) << "line 1: no row for mlx5_2 (the file may be truncated)";
+    QTest::newRow("no header") << QByteArray("GPU0\t X \tNV1\nGPU1\tNV1\t X \n")
+                               << "no header line beginning with GPU0";
+    QTest::newRow("truncated") << dgx1.left(dgx1.indexOf("mlx5_2\tSYS"))
+                               << "line 1: no row for mlx5_2 (the file may be truncated)";
     QByteArray t = dgx1;
-    QTest::newRow("non-square row") << t.replace("GPU3\tNV2\tNV1\tNV2\t X \tSYS", "GPU3\tNV2\tNV1\tNV2\t X ")
-                                    << "line 5: the GPU3 row has 11 link entries for the 12 columns of the header";
+    QTest::newRow("non-square row")
+        << t.replace("GPU3\tNV2\tNV1\tNV2\t X \tSYS", "GPU3\tNV2\tNV1\tNV2\t X ")
+        << "line 5: the GPU3 row has 11 link entries for the 12 columns of the header";
     t = dgx1;
     QTest::newRow("unknown NV code") << t.replace("GPU0\t X \tNV1", "GPU0\t X \tNVX")
                                      << "line 2: column GPU1: unknown link code \"NVX\"";
     t = dgx1;
-    QTest::newRow("NV without a count") << t.replace("GPU0\t X \tNV1", "GPU0\t X \tNV")
-                                        << "column GPU1: unknown link code \"NV\"";
+    QTest::newRow("NV without a count")
+        << t.replace("GPU0\t X \tNV1", "GPU0\t X \tNV") << "column GPU1: unknown link code \"NV\"";
     t = dgx1;
-    QTest::newRow("unknown class") << t.replace("GPU0\t X \tNV1\tNV1\tNV2\tNV2\tSYS", "GPU0\t X \tNV1\tNV1\tNV2\tNV2\tQPI")
+    QTest::newRow("unknown class") << t.replace("GPU0\t X \tNV1\tNV1\tNV2\tNV2\tSYS",
+                                                "GPU0\t X \tNV1\tNV1\tNV2\tNV2\tQPI")
                                    << "column GPU5: unknown link code \"QPI\"";
     t = dgx1;
-    QTest::newRow("asymmetric") << t.replace("GPU1\tNV1\t X ", "GPU1\tNV2\t X ")
-                                << "line 2: column GPU1: GPU0–GPU1 is NV1 here but NV2 in the GPU1 row (line 3)";
+    QTest::newRow("asymmetric")
+        << t.replace("GPU1\tNV1\t X ", "GPU1\tNV2\t X ")
+        << "line 2: column GPU1: GPU0–GPU1 is NV1 here but NV2 in the GPU1 row (line 3)";
     t = dgx1;
     QTest::newRow("diagonal not X") << t.replace("GPU2\tNV1\tNV2\t X ", "GPU2\tNV1\tNV2\tPIX")
                                     << "column GPU2: expected X on the diagonal, got PIX";
@@ -296,7 +310,8 @@ void TestImportSmiTopo::malformed_data()
     QTest::newRow("X off the diagonal") << t.replace("GPU0\t X \tNV1", "GPU0\t X \tX")
                                         << "column GPU1: X (the device itself) off the diagonal";
     t = dgx1;
-    QTest::newRow("NVLink to a NIC") << t.replace("SYS\tPIX\tPHB\tSYS\tSYS\t0-19,40-59", "SYS\tNV1\tPHB\tSYS\tSYS\t0-19,40-59")
+    QTest::newRow("NVLink to a NIC") << t.replace("SYS\tPIX\tPHB\tSYS\tSYS\t0-19,40-59",
+                                                  "SYS\tNV1\tPHB\tSYS\tSYS\t0-19,40-59")
                                      << "only GPUs have NVLinks";
     t = dgx1;
     QTest::newRow("row not in the header") << t.replace("mlx5_3\tSYS", "mlx5_9\tSYS")

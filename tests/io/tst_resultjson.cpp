@@ -140,11 +140,13 @@ void TestResultJson::explainOnlyWhenAsked()
 void TestResultJson::stepBottleneckTimeline()
 {
     // docs/formats.md, "step": {time_s, compute_s, exposed_comm_s, bubble_fraction, tokens_per_s, mfu, hfu},
-    // "bottleneck" {kind, id, message}, "timeline" rows {gpu, stage, stream, kind, microbatch, start_s, end_s}
-    // only with --timeline; a link's "utilization" in comm.links.
+    // "bottleneck" {kind, id, message}, "timeline" rows {gpu, stage, stream, kind, microbatch, start_s,
+    // end_s} only with --timeline; a link's "utilization" in comm.links.
     ss::Result r = handMadeResult();
     r.step = {12.5, 10.25, 0.5, 0.125, 2.5e5, 0.41, 0.43};
-    r.bottleneck = {"pcie", "n0.pcie0~n0.cpu0", "PCIe host link n0.pcie0~n0.cpu0 carries 4 bytes/param per step",
+    r.bottleneck = {"pcie",
+                    "n0.pcie0~n0.cpu0",
+                    "PCIe host link n0.pcie0~n0.cpu0 carries 4 bytes/param per step",
                     {"n0.pcie0~n0.cpu0", "4", "0.58", "host-gen3", ""}};
     ss::TimelineEvent e;
     e.gpu = 3;
@@ -178,7 +180,8 @@ void TestResultJson::stepBottleneckTimeline()
     const QJsonObject bottleneck = root.value(QLatin1String("bottleneck")).toObject();
     QCOMPARE(bottleneck.value(QLatin1String("kind")).toString(), QStringLiteral("pcie"));
     QCOMPARE(bottleneck.value(QLatin1String("id")).toString(), QStringLiteral("n0.pcie0~n0.cpu0"));
-    QVERIFY(bottleneck.value(QLatin1String("message")).toString().startsWith(QLatin1String("PCIe host link")));
+    QVERIFY(
+        bottleneck.value(QLatin1String("message")).toString().startsWith(QLatin1String("PCIe host link")));
     QCOMPARE(bottleneck.value(QLatin1String("args")).toArray().size(), 5);
     QCOMPARE(root.value(QLatin1String("comm"))
                  .toObject()
@@ -190,7 +193,8 @@ void TestResultJson::stepBottleneckTimeline()
                  .toDouble(),
              0.58);
 
-    const QJsonArray timeline = parse(ss::io::writeResult(r, false, true)).value(QLatin1String("timeline")).toArray();
+    const QJsonArray timeline =
+        parse(ss::io::writeResult(r, false, true)).value(QLatin1String("timeline")).toArray();
     QCOMPARE(timeline.size(), 1);
     const QJsonObject row = timeline.at(0).toObject();
     for (const char* key : {"gpu", "stage", "stream", "kind", "microbatch", "start_s", "end_s"})
@@ -212,20 +216,23 @@ void TestResultJson::stepBottleneckTimeline()
 
 void TestResultJson::commSection()
 {
-    // docs/formats.md, "comm": collectives {group, op, bytes, count_per_step, time_s, algorithm, bottleneck_link}
-    // and links {id, a, b, kind, bandwidth_Bps, bytes_per_step, busy_s}.
+    // docs/formats.md, "comm": collectives {group, op, bytes, count_per_step, time_s, algorithm,
+    // bottleneck_link} and links {id, a, b, kind, bandwidth_Bps, bytes_per_step, busy_s}.
     ss::Scenario s = ss::defaultScenario();
     const ss::Result r = ss::evaluate(s);
     QVERIFY(!r.comm.collectives.empty());
     const QJsonObject comm = parse(ss::io::writeResult(r, false)).value(QLatin1String("comm")).toObject();
     const QJsonArray collectives = comm.value(QLatin1String("collectives")).toArray();
     QCOMPARE(collectives.size(), qsizetype(r.comm.collectives.size()));
-    for (const char* key : {"group", "op", "bytes", "count_per_step", "time_s", "algorithm", "bottleneck_link"})
+    for (const char* key :
+         {"group", "op", "bytes", "count_per_step", "time_s", "algorithm", "bottleneck_link"})
         QVERIFY2(collectives.at(0).toObject().contains(QLatin1String(key)), key);
-    QCOMPARE(collectives.at(0).toObject().value(QLatin1String("time_s")).toDouble(), r.comm.collectives[0].time_s);
+    QCOMPARE(collectives.at(0).toObject().value(QLatin1String("time_s")).toDouble(),
+             r.comm.collectives[0].time_s);
     const QJsonArray links = comm.value(QLatin1String("links")).toArray();
     QVERIFY(!links.isEmpty());
-    for (const char* key : {"id", "a", "b", "kind", "bandwidth_Bps", "bytes_per_step", "busy_s", "utilization"})
+    for (const char* key :
+         {"id", "a", "b", "kind", "bandwidth_Bps", "bytes_per_step", "busy_s", "utilization"})
         QVERIFY2(links.at(0).toObject().contains(QLatin1String(key)), key);
     for (const QJsonValue& link : links) {
         const double u = link.toObject().value(QLatin1String("utilization")).toDouble();

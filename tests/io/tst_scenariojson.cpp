@@ -109,8 +109,8 @@ void TestScenarioJson::examplesListed()
         QVERIFY2(info.description.size() > 80, qPrintable(info.id)); // says where the numbers come from
     }
     QCOMPARE(ids, (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
-                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages",
-                               "dp-10gbe-gradient-bits"}));
+                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3",
+                               "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits"}));
 
     // Every file in resources/examples is in the index, and the other way round.
     const QDir dir(QStringLiteral(SHARDSCOPE_TEST_DATA "/../../../resources/examples"));
@@ -261,7 +261,8 @@ void TestScenarioJson::roundTripDataFile()
     QVERIFY2(ss::io::readScenario(written, back, &error), qPrintable(error));
     QVERIFY(back == s);
     QCOMPARE(ss::io::writeScenario(back), written);
-    // Output never carries unit strings (docs/formats.md, "Scenario file"): the GPU memory is a plain number of bytes.
+    // Output never carries unit strings (docs/formats.md, "Scenario file"): the GPU memory is a plain number
+    // of bytes.
     const QJsonObject gpu = QJsonDocument::fromJson(written)
                                 .object()
                                 .value(QLatin1String("cluster"))
@@ -274,7 +275,8 @@ void TestScenarioJson::roundTripDataFile()
 
 void TestScenarioJson::transformerParamsDerived()
 {
-    // docs/formats.md, "Scenario file": for a transformer, model.params is derived; ignored on input, written on output.
+    // docs/formats.md, "Scenario file": for a transformer, model.params is derived; ignored on input, written
+    // on output.
     ss::Scenario s;
     QString error;
     QVERIFY2(

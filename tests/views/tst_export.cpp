@@ -138,7 +138,8 @@ private slots:
     {
         QTest::addColumn<QString>("chart");
         QTest::addColumn<QString>("file");
-        QTest::newRow("unwritable directory") << QStringLiteral("memory") << QStringLiteral("no/such/dir/m.png");
+        QTest::newRow("unwritable directory")
+            << QStringLiteral("memory") << QStringLiteral("no/such/dir/m.png");
         QTest::newRow("unknown suffix") << QStringLiteral("memory") << QStringLiteral("m.txt");
         QTest::newRow("json is gantt only") << QStringLiteral("memory") << QStringLiteral("m.json");
         QTest::newRow("report is pdf") << QStringLiteral("report") << QStringLiteral("r.png");
@@ -188,7 +189,8 @@ private slots:
         const QString cli = m_dir.filePath(QStringLiteral("cli-") + chart + QLatin1Char('.') + suffix);
         QProcess process;
         process.start(QStringLiteral(SHARDSCOPE_CLI),
-                      {QStringLiteral("export"), kExample, QStringLiteral("--chart"), chart, QStringLiteral("--out"), cli});
+                      {QStringLiteral("export"), kExample, QStringLiteral("--chart"), chart,
+                       QStringLiteral("--out"), cli});
         QVERIFY(process.waitForFinished(120000));
         QCOMPARE(process.exitCode(), 0);
         if (suffix == QLatin1String("png")) {

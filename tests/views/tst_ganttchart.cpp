@@ -647,7 +647,7 @@ void TestGanttChart::realEngineTimeline()
             static_cast<int>(std::count_if(compute.boxes.begin(), compute.boxes.end(),
                                            [](const ss::GanttBox& b) { return b.microbatch >= 0; }));
         QCOMPARE(work, computePerStage);
-        QVERIFY(!compute.gaps.empty());                        // every stage of a pipeline idles somewhere
+        QVERIFY(!compute.gaps.empty()); // every stage of a pipeline idles somewhere
         // docs/formats.md, "Result": no overlaps on one stream.
         for (std::size_t i = 1; i < compute.boxes.size(); ++i)
             QVERIFY(compute.boxes[i].start >= compute.boxes[i - 1].end - 1e-12);

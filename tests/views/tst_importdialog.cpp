@@ -76,13 +76,14 @@ void TestImportDialog::importsInOneStep_data()
                                << "768" << 0;
     // ds-zero2-fp16.json: "zero_optimization": {"stage": 2} (DeepSpeed config docs).
     QTest::newRow("deepspeed") << "ds-zero2-fp16.json" << int(ss::io::ImportKind::DeepSpeed)
-                               << "parallel.zero_stage" << "2" << 0;
+                               << "parallel.zero_stage"
+                               << "2" << 0;
     // smi-pcie-4gpu.txt: a 4 × 4 `nvidia-smi topo -m` matrix, GPU0..GPU3.
     QTest::newRow("nvidia-smi") << "smi-pcie-4gpu.txt" << int(ss::io::ImportKind::NvidiaSmiTopo) << ""
                                 << "" << 4;
     // nccl-topo-dgx-a100.xml: eight <gpu> elements (NCCL_TOPO_DUMP_FILE of a DGX A100).
-    QTest::newRow("nccl-topo") << "nccl-topo-dgx-a100.xml" << int(ss::io::ImportKind::NcclTopo) << "" << ""
-                               << 8;
+    QTest::newRow("nccl-topo") << "nccl-topo-dgx-a100.xml" << int(ss::io::ImportKind::NcclTopo) << ""
+                               << "" << 8;
 }
 
 void TestImportDialog::importsInOneStep()
@@ -114,7 +115,8 @@ void TestImportDialog::importsInOneStep()
     const auto& changes = preview->changes();
     QCOMPARE(preview->changeTable()->rowCount(), int(changes.size()));
     const QString shown = path.isEmpty() ? QStringLiteral("cluster.topology") : path;
-    const auto row = std::find_if(changes.begin(), changes.end(), [&](const auto& c) { return c.path == shown; });
+    const auto row =
+        std::find_if(changes.begin(), changes.end(), [&](const auto& c) { return c.path == shown; });
     QVERIFY(row != changes.end());
     if (!path.isEmpty())
         QCOMPARE(row->label, ss::FieldNames::label(path));
@@ -135,8 +137,9 @@ void TestImportDialog::importsInOneStep()
     if (gpus > 0) {
         QVERIFY(w.document()->scenario().cluster.topology);
         const auto& nodes = w.document()->scenario().cluster.topology->nodes;
-        QCOMPARE(int(std::count_if(nodes.begin(), nodes.end(), [](const auto& n) { return n.kind == "gpu"; })),
-                 gpus);
+        QCOMPARE(
+            int(std::count_if(nodes.begin(), nodes.end(), [](const auto& n) { return n.kind == "gpu"; })),
+            gpus);
     }
 
     // One undo restores the scenario exactly; redo brings the import back.
@@ -163,11 +166,13 @@ void TestImportDialog::failedImportChangesNothing_data()
     QTest::addColumn<QString>("mention"); // what the one-line error must name
 
     // Truncated JSON of a config.json: the reader names the file.
-    QTest::newRow("truncated json") << QByteArray("{\"model_type\": \"llama\", \"hidden_size\": 40") << "bad.txt";
+    QTest::newRow("truncated json") << QByteArray("{\"model_type\": \"llama\", \"hidden_size\": 40")
+                                    << "bad.txt";
     // A header line of nccl-tests and no data rows (one of the malformed variants of an import).
-    QTest::newRow("no data rows") << QByteArray("# nThread 1 nGpus 8 minBytes 8 maxBytes 128 step: 2(factor)\n"
-                                                "#       size         count      type   redop    root     time   "
-                                                "algbw   busbw #wrong     time   algbw   busbw #wrong\n")
+    QTest::newRow("no data rows") << QByteArray(
+                                         "# nThread 1 nGpus 8 minBytes 8 maxBytes 128 step: 2(factor)\n"
+                                         "#       size         count      type   redop    root     time   "
+                                         "algbw   busbw #wrong     time   algbw   busbw #wrong\n")
                                   << "bad.txt";
     QTest::newRow("not an importable file") << QByteArray("hello, world\n") << "bad.txt";
 }
@@ -200,7 +205,8 @@ void TestImportDialog::calibrationShowsChart()
 {
     MainWindow w;
     const ss::Scenario before = w.document()->scenario();
-    QVERIFY2(w.importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xa100.log"))), qPrintable(w.lastError()));
+    QVERIFY2(w.importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xa100.log"))),
+             qPrintable(w.lastError()));
     ImportDialog* preview = w.importPreview();
     QVERIFY(preview);
     QVERIFY(preview->result().isCalibration());
@@ -234,8 +240,10 @@ void TestImportDialog::calibrationShowsChart()
     QVERIFY(w.document()->scenario() == before);
     QCOMPARE(w.document()->undoStack()->count(), 0);
 
-    // The H200 log's 480 GB/s differs: Apply sets the NVLink efficiency of an explicit topology, one undo step.
-    QVERIFY2(w.importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json"))), qPrintable(w.lastError()));
+    // The H200 log's 480 GB/s differs: Apply sets the NVLink efficiency of an explicit topology, one undo
+    // step.
+    QVERIFY2(w.importFile(fixture(QStringLiteral("nccl-tests-all_reduce-8xh200.json"))),
+             qPrintable(w.lastError()));
     ImportDialog* h200 = w.importPreview();
     QVERIFY(h200 && h200->canApply());
     h200->accept();

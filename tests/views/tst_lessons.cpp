@@ -615,7 +615,8 @@ void TestLessons::retranslateKeepsStep()
     LessonPanel* panel = w.lessonPanel();
     QVERIFY(!w.findChild<QPushButton*>(QStringLiteral("lessonNext"))->isEnabled());
     // With no lesson open, the panel lists them as links.
-    QVERIFY(panel->findChild<QLabel*>(QStringLiteral("lessonText"))->text().contains(QLatin1String("lesson:8")));
+    QVERIFY(
+        panel->findChild<QLabel*>(QStringLiteral("lessonText"))->text().contains(QLatin1String("lesson:8")));
     QVERIFY(panel->openLesson(lessonIndex("topology-dgx1-pcie")));
     QVERIFY(panel->goToStep(2));
     QEvent change(QEvent::LanguageChange);

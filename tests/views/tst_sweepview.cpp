@@ -89,7 +89,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         SweepView* view = window.sweepView();
         QSignalSpy spy(view, &SweepView::sweepFinished);
-        QVERIFY(window.document()->setField(QStringLiteral("training.micro_batch"), FieldValue{2, false, {}}).isEmpty());
+        QVERIFY(window.document()
+                    ->setField(QStringLiteral("training.micro_batch"), FieldValue{2, false, {}})
+                    .isEmpty());
         QVERIFY(spy.wait(20000));
         while (view->isRunning())
             QVERIFY(spy.wait(20000));

@@ -354,7 +354,8 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     const QFontMetricsF metrics(painter->font());
     QString lines = metrics.elidedText(m_title, Qt::ElideMiddle, lower.width());
     const bool printed = scene() && scene()->property("printed").toBool();
-    lines += QLatin1Char('\n') + (printed ? tr("identical machines") : tr("identical machines, double-click to expand"));
+    lines += QLatin1Char('\n') +
+             (printed ? tr("identical machines") : tr("identical machines, double-click to expand"));
     if (m_bottleneck)
         lines += QLatin1Char('\n') + tr("the bottleneck link is inside");
     painter->drawText(lower, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, lines);

@@ -91,7 +91,8 @@ private:
     void retranslate()
     {
         setText(DeviceItem::kindName(m_kind));
-        setToolTip(TopologyEditor::tr("Add a %1: click, or drag it onto the canvas").arg(DeviceItem::kindName(m_kind)));
+        setToolTip(TopologyEditor::tr("Add a %1: click, or drag it onto the canvas")
+                       .arg(DeviceItem::kindName(m_kind)));
     }
 
     QString m_kind;
@@ -101,8 +102,9 @@ private:
 // A tool's tooltip names its shortcut, in the platform's words for the keys.
 QString toolTipWithKey(const QString& tip, const QKeySequence& key)
 {
-    return key.isEmpty() ? tip
-                         : tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) + QLatin1Char(')');
+    return key.isEmpty()
+               ? tip
+               : tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) + QLatin1Char(')');
 }
 
 QString idPrefix(const QString& kind)
@@ -504,9 +506,11 @@ void TopologyEditor::retranslate()
         QString text;
         QString tip;
     } tools[] = {
-        {"actionSelectTool", tr("Select"), tr("Select and move devices; drag on the background to select several")},
+        {"actionSelectTool", tr("Select"),
+         tr("Select and move devices; drag on the background to select several")},
         {"actionConnectTool", tr("Connect"), tr("Drag from one device to another to link them")},
-        {"actionDeleteSelection", tr("Delete"), tr("Delete the selection (Del); a device's links go with it")},
+        {"actionDeleteSelection", tr("Delete"),
+         tr("Delete the selection (Del); a device's links go with it")},
         {"actionZoomIn", tr("Zoom In"), tr("Zoom in (+, or the wheel)")},
         {"actionZoomOut", tr("Zoom Out"), tr("Zoom out (-, or the wheel)")},
         {"actionFit", tr("Fit"), tr("Show the whole topology; pan with the middle button or Space and drag")},
@@ -521,7 +525,8 @@ void TopologyEditor::retranslate()
         }
     }
     m_useGenerated->setText(tr("Use Generated Topology"));
-    m_useGenerated->setToolTip(tr("Drop the explicit topology and generate the cluster from its node preset again"));
+    m_useGenerated->setToolTip(
+        tr("Drop the explicit topology and generate the cluster from its node preset again"));
     m_highlightHeading->setText(tr("Highlight"));
     m_highlight->setToolTip(tr("Show the links a collective (or a parallel group) uses and its ring order"));
     m_keyHeading->setText(tr("Key"));
@@ -615,8 +620,8 @@ QString TopologyEditor::highlightText(const QString& data, QString* toolTip) con
                        .arg(c.ranks)
                        .arg(QString::fromStdString(c.bottleneck_link));
     return tr("%1 %2 (%3): %4 × %5")
-        .arg(QString::fromStdString(c.group), QString::fromStdString(c.op), QString::fromStdString(c.algorithm),
-             quantityText(c.time_s, Unit::Seconds))
+        .arg(QString::fromStdString(c.group), QString::fromStdString(c.op),
+             QString::fromStdString(c.algorithm), quantityText(c.time_s, Unit::Seconds))
         .arg(c.count_per_step);
 }
 

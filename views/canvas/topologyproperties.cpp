@@ -91,10 +91,11 @@ void TopologyProperties::retranslate()
         remove->setToolTip(tr("Delete the selection (Del); a device's links go with it"));
     }
     const std::pair<QWidget*, QString> rows[] = {
-        {m_deviceId, tr("Id")},          {m_deviceKind, tr("Kind")},       {m_deviceLabel, tr("Label")},
-        {m_linkId, tr("Id")},            {m_linkEnds, tr("Joins")},        {m_linkKind, tr("Kind")},
-        {m_bandwidth, tr("Bandwidth")},  {m_count, tr("Links")},           {m_latency, tr("Latency")},
-        {m_efficiency, tr("Efficiency")}};
+        {m_deviceId, tr("Id")},         {m_deviceKind, tr("Kind")},
+        {m_deviceLabel, tr("Label")},   {m_linkId, tr("Id")},
+        {m_linkEnds, tr("Joins")},      {m_linkKind, tr("Kind")},
+        {m_bandwidth, tr("Bandwidth")}, {m_count, tr("Links")},
+        {m_latency, tr("Latency")},     {m_efficiency, tr("Efficiency")}};
     for (const auto& [field, text] : rows) {
         auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout());
         if (auto* label = form ? qobject_cast<QLabel*>(form->labelForField(field)) : nullptr)
@@ -102,7 +103,8 @@ void TopologyProperties::retranslate()
     }
     for (int i = 0; i < m_deviceKind->count(); ++i)
         m_deviceKind->setItemText(i, DeviceItem::kindName(m_deviceKind->itemData(i).toString()));
-    m_linkKind->setToolTip(tr("Choosing a kind also sets its bandwidth, latency and efficiency from the catalogue"));
+    m_linkKind->setToolTip(
+        tr("Choosing a kind also sets its bandwidth, latency and efficiency from the catalogue"));
     m_bandwidth->setToolTip(tr("One link, per direction: \"25 GB/s\", \"200 Gb/s\", \"12.5 GiB/s\""));
     m_count->setToolTip(tr("Bonded links between the two devices (NV12: 12)"));
     m_latency->setToolTip(tr("One hop: \"0.3 us\", \"1.5 µs\""));

@@ -537,8 +537,8 @@ QString BandwidthChart::toolTipAt(const QPointF& pos) const
         text +=
             QLatin1Char('\n') + tr("Busy time per step: %1").arg(quantityText(link.busy_s, Unit::Seconds));
         if (m_utilization)
-            text +=
-                QLatin1Char('\n') + tr("Utilisation: %1% of the step").arg(localeNumber(link.utilization * 100, 1));
+            text += QLatin1Char('\n') +
+                    tr("Utilisation: %1% of the step").arg(localeNumber(link.utilization * 100, 1));
         if (row == m_bottleneckRow)
             text += QLatin1Char('\n') + (m_limitsStep
                                              ? tr("The bottleneck link of the step")
@@ -641,7 +641,8 @@ void BandwidthChart::retranslate()
             bars->setName(linkKindClassName(classSamples[cls]));
     for (auto& [group, bars] : m_groupBars)
         bars->setName(groupName(group));
-    m_collectiveRect->axis(QCPAxis::atBottom)->setLabel(tr("Time per step: calls × time per call, not overlapped"));
+    m_collectiveRect->axis(QCPAxis::atBottom)
+        ->setLabel(tr("Time per step: calls × time per call, not overlapped"));
     rebuild();
 }
 

@@ -469,7 +469,8 @@ void MemoryChart::retranslate()
     for (int i = 0; i < componentCount; ++i)
         m_bars[i]->setName(componentName(static_cast<Component>(i)));
     if (m_baselineLegend) {
-        const QString shortLabel = QFontMetrics(legend->font()).elidedText(m_baselineLabel, Qt::ElideMiddle, 220);
+        const QString shortLabel =
+            QFontMetrics(legend->font()).elidedText(m_baselineLabel, Qt::ElideMiddle, 220);
         m_baselineLegend->setName(tr("Baseline: %1").arg(shortLabel));
     }
     yAxis->setLabel(tr("Memory per GPU"));

@@ -75,7 +75,8 @@ void CompareView::resetData(const Baseline* baseline, const QString& currentName
                             const std::vector<FigureDelta>& deltas)
 {
     m_pinned = baseline != nullptr;
-    m_model->resetData(baseline ? deltas : std::vector<FigureDelta>(), baseline ? baseline->label : QString());
+    m_model->resetData(baseline ? deltas : std::vector<FigureDelta>(),
+                       baseline ? baseline->label : QString());
     m_baselineLabel = baseline ? baseline->label : QString();
     m_baselineFile = baseline ? baseline->fileName : QString();
     m_currentName = currentName;
@@ -105,8 +106,9 @@ void CompareView::showTexts()
     const auto bottleneckText = [](const Bottleneck& bottleneck) {
         return bottleneck.kind.empty() ? tr("none") : EngineText::bottleneck(bottleneck);
     };
-    m_bottleneck->setText(tr("Bottleneck of the baseline: %1\nBottleneck now: %2")
-                              .arg(bottleneckText(m_baselineBottleneck), bottleneckText(m_currentBottleneck)));
+    m_bottleneck->setText(
+        tr("Bottleneck of the baseline: %1\nBottleneck now: %2")
+            .arg(bottleneckText(m_baselineBottleneck), bottleneckText(m_currentBottleneck)));
 }
 
 void CompareView::changeEvent(QEvent* event)

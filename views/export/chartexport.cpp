@@ -116,8 +116,9 @@ void paintTopology(QCPPainter* painter, QSize size, const Scenario& scenario, co
     std::string why;
     const bool generated = !scenario.cluster.topology;
     if (generated ? !scenarioTopology(scenario, topology, &why) : false) {
-        painter->drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter,
-                          ChartExport::tr("The cluster cannot be generated: %1").arg(QString::fromStdString(why)));
+        painter->drawText(
+            QRect(QPoint(0, 0), size), Qt::AlignCenter,
+            ChartExport::tr("The cluster cannot be generated: %1").arg(QString::fromStdString(why)));
         painter->restore();
         return;
     }
@@ -131,7 +132,8 @@ void paintTopology(QCPPainter* painter, QSize size, const Scenario& scenario, co
     const bool linkLimited = result.bottleneck.kind == "link" || result.bottleneck.kind == "pcie";
     if (linkLimited && !result.bottleneck.id.empty())
         bottleneck = QString::fromStdString(result.bottleneck.id);
-    scene.setLoads(result.comm, result.step.time_s, bottleneck, linkLimited || result.bottleneck.kind.empty());
+    scene.setLoads(result.comm, result.step.time_s, bottleneck,
+                   linkLimited || result.bottleneck.kind.empty());
     scene.setProperty("printed", true); // no hints about mouse gestures on paper
 
     // The key of colours and widths under the drawing, as the editor shows it beside the canvas.
@@ -207,8 +209,8 @@ public:
         m_painter->setPen(Qt::black);
         const int split = m_area.width() * 2 / 5;
         m_painter->drawText(QRect(4, m_y, split - 8, height), Qt::AlignVCenter | Qt::AlignLeft, label);
-        m_painter->drawText(QRect(split, m_y, m_area.width() - split, height), Qt::AlignVCenter | Qt::AlignLeft,
-                            value);
+        m_painter->drawText(QRect(split, m_y, m_area.width() - split, height),
+                            Qt::AlignVCenter | Qt::AlignLeft, value);
         m_y += height;
     }
     void space(int pixels) { m_y += pixels; }
@@ -244,14 +246,15 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
     writer.setResolution(96);
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(15, 15, 15, 15),
-                                     QPageLayout::Millimeter));
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter));
     writer.setTitle(ChartExport::tr("ShardScope report: %1").arg(QString::fromStdString(scenario.name)));
     writer.setCreator(QStringLiteral("ShardScope"));
     QCPPainter painter(&writer);
     ReportWriter report(&writer, &painter);
 
-    report.text(ChartExport::tr("ShardScope report: %1").arg(QString::fromStdString(scenario.name)), 26, true);
+    report.text(ChartExport::tr("ShardScope report: %1").arg(QString::fromStdString(scenario.name)), 26,
+                true);
     report.text(QLocale().toString(QDateTime::currentDateTime(), QLocale::LongFormat), 13);
     report.space(10);
 
@@ -260,16 +263,19 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
     report.row(ChartExport::tr("GPUs"), QLocale().toString(qlonglong(result.gpus)), 13);
     report.row(ChartExport::tr("Parameters"), quantityText(result.params_total, Unit::Count, 4), 13);
     report.row(ChartExport::tr("Step time"), quantityText(result.step.time_s, Unit::Seconds, 4), 13);
-    report.row(ChartExport::tr("Tokens per second"), quantityText(result.step.tokens_per_s, Unit::Count, 4), 13);
+    report.row(ChartExport::tr("Tokens per second"), quantityText(result.step.tokens_per_s, Unit::Count, 4),
+               13);
     report.row(ChartExport::tr("MFU"), quantityText(result.step.mfu, Unit::Fraction, 3), 13);
-    report.row(ChartExport::tr("Peak memory per GPU"), quantityText(result.memory.peak_gpu_bytes, Unit::Bytes, 4),
-               13);
-    report.row(ChartExport::tr("Pipeline bubble"), quantityText(result.step.bubble_fraction, Unit::Fraction, 3), 13);
-    report.row(ChartExport::tr("Exposed communication"), quantityText(result.step.exposed_comm_s, Unit::Seconds, 4),
-               13);
+    report.row(ChartExport::tr("Peak memory per GPU"),
+               quantityText(result.memory.peak_gpu_bytes, Unit::Bytes, 4), 13);
+    report.row(ChartExport::tr("Pipeline bubble"),
+               quantityText(result.step.bubble_fraction, Unit::Fraction, 3), 13);
+    report.row(ChartExport::tr("Exposed communication"),
+               quantityText(result.step.exposed_comm_s, Unit::Seconds, 4), 13);
     report.space(8);
     if (!result.bottleneck.kind.empty())
-        report.text(ChartExport::tr("Bottleneck: %1").arg(EngineText::bottleneck(result.bottleneck)), 14, true);
+        report.text(ChartExport::tr("Bottleneck: %1").arg(EngineText::bottleneck(result.bottleneck)), 14,
+                    true);
     for (const Warning& w : result.warnings)
         report.text(QStringLiteral("• ") + EngineText::warning(w), 12);
     report.space(10);
@@ -294,7 +300,8 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
     report.text(ChartExport::tr("Scenario"), 18, true);
     report.resetShade();
     for (const FieldInfo& field : scenarioFields())
-        report.row(FieldNames::label(QString::fromStdString(field.path)), fieldValueText(field, scenario, result), 12);
+        report.row(FieldNames::label(QString::fromStdString(field.path)),
+                   fieldValueText(field, scenario, result), 12);
 
     // Every chart on its own page, scaled to the page from its fixed layout size.
     for (io::ExportChart chart : {io::ExportChart::Memory, io::ExportChart::Gantt, io::ExportChart::Topology,
@@ -302,7 +309,8 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
         report.newPage();
         const QRect area = report.area();
         const QSize size(ChartExport::chartWidth, ChartExport::chartHeight);
-        const double scale = std::min(area.width() / double(size.width()), area.height() / double(size.height()));
+        const double scale =
+            std::min(area.width() / double(size.width()), area.height() / double(size.height()));
         painter.save();
         painter.scale(scale, scale);
         ChartExport::paint(&painter, size, scenario, result, chart, baseline);
@@ -313,8 +321,9 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
         report.newPage();
         report.text(ChartExport::tr("How the figures are computed"), 18, true);
         for (const Explanation& e : result.explain) {
-            // The page keeps to the figures a reader looks up: every link's rows (thousands on a large cluster)
-            // and the collectives' latency and group sizes stay in the Explain dock and `eval --explain`.
+            // The page keeps to the figures a reader looks up: every link's rows (thousands on a large
+            // cluster) and the collectives' latency and group sizes stay in the Explain dock and `eval
+            // --explain`.
             const QString figure = QString::fromStdString(e.figure);
             const QString pattern = ExplainText::pattern(figure);
             if ((pattern.startsWith(QLatin1String("comm.links[]")) &&
@@ -329,13 +338,16 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
                 if (j >= result.comm.links.size() || result.comm.links[j].id != result.comm.bottleneck_link)
                     continue;
             }
-            report.text(ExplainText::title(figure, &result) + QStringLiteral(" (") + figure + QLatin1Char(')'), 13, true);
+            report.text(ExplainText::title(figure, &result) + QStringLiteral(" (") + figure +
+                            QLatin1Char(')'),
+                        13, true);
             report.text(QStringLiteral("%1 = %2 = %3")
                             .arg(ExplainText::formula(e.formula), QString::fromStdString(e.substituted),
                                  ExplainText::valueText(e)),
                         12, false, 16);
             if (!e.source.empty())
-                report.text(ChartExport::tr("Source: %1").arg(QString::fromStdString(e.source)), 11, false, 16);
+                report.text(ChartExport::tr("Source: %1").arg(QString::fromStdString(e.source)), 11, false,
+                            16);
         }
     }
     painter.end();
@@ -536,7 +548,8 @@ bool ChartExport::exportScenario(const Scenario& scenario, io::ExportChart chart
     return io::writeFileAtomically(file, bytes, error);
 }
 
-void ChartExport::paintSweep(QCPPainter* painter, QSize size, const Scenario& scenario, const SweepResult& sweep)
+void ChartExport::paintSweep(QCPPainter* painter, QSize size, const Scenario& scenario,
+                             const SweepResult& sweep)
 {
     SweepChart plot;
     plot.setAttribute(Qt::WA_DontShowOnScreen);
@@ -584,7 +597,8 @@ QByteArray ChartExport::sweepData(const Scenario& scenario, const SweepResult& s
     return {};
 }
 
-bool ChartExport::exportSweep(const Scenario& scenario, const SweepSpec& spec, const QString& file, QString* error)
+bool ChartExport::exportSweep(const Scenario& scenario, const SweepSpec& spec, const QString& file,
+                              QString* error)
 {
     const io::ExportFormat format = io::exportFormatOf(file);
     QString why;

@@ -55,14 +55,16 @@ public:
     // Draws the chart into the rectangle (0, 0, SIZE) of PAINTER (its transform applies).
     static void paint(QCPPainter* painter, QSize size, const Scenario& scenario, const Result& result,
                       io::ExportChart chart, const Baseline* baseline = nullptr);
-    // The sweep chart: runs SPEC on SCENARIO (runSweep) and writes FILE (.png, .svg, .pdf, or .csv: sweepCsv())
-    // atomically; on failure *ERROR is one line and FILE is untouched.
-    static bool exportSweep(const Scenario& scenario, const SweepSpec& spec, const QString& file, QString* error);
+    // The sweep chart: runs SPEC on SCENARIO (runSweep) and writes FILE (.png, .svg, .pdf, or .csv:
+    // sweepCsv()) atomically; on failure *ERROR is one line and FILE is untouched.
+    static bool exportSweep(const Scenario& scenario, const SweepSpec& spec, const QString& file,
+                            QString* error);
     static QByteArray sweepData(const Scenario& scenario, const SweepResult& sweep, io::ExportFormat format,
                                 QString* error);
-    static QImage sweepImage(const Scenario& scenario, const SweepResult& sweep, QSize size = {chartWidth, chartHeight},
-                             double scale = pngScale);
-    static void paintSweep(QCPPainter* painter, QSize size, const Scenario& scenario, const SweepResult& sweep);
+    static QImage sweepImage(const Scenario& scenario, const SweepResult& sweep,
+                             QSize size = {chartWidth, chartHeight}, double scale = pngScale);
+    static void paintSweep(QCPPainter* painter, QSize size, const Scenario& scenario,
+                           const SweepResult& sweep);
 
     // The chart's translated name ("Memory per GPU").
     static QString title(io::ExportChart chart);

@@ -59,14 +59,16 @@ void ExportActions::fillChartMenu(QMenu* menu, io::ExportChart chart)
     };
     for (const auto& entry : entries) {
         QAction* action = menu->addAction(entry.text);
-        action->setObjectName(QStringLiteral("actionExport.") + name + QLatin1Char('.') + suffixOf(entry.format));
+        action->setObjectName(QStringLiteral("actionExport.") + name + QLatin1Char('.') +
+                              suffixOf(entry.format));
         const io::ExportFormat format = entry.format;
         connect(action, &QAction::triggered, this, [this, chart, format] { askAndExport(chart, format); });
     }
     if (chart == io::ExportChart::Gantt) {
         QAction* action = menu->addAction(tr("Export as &trace (Perfetto, chrome://tracing)…"));
         action->setObjectName(QStringLiteral("actionExport.gantt.json"));
-        connect(action, &QAction::triggered, this, [this] { askAndExport(io::ExportChart::Gantt, io::ExportFormat::Json); });
+        connect(action, &QAction::triggered, this,
+                [this] { askAndExport(io::ExportChart::Gantt, io::ExportFormat::Json); });
     }
     menu->addSeparator();
     QAction* copy = menu->addAction(tr("&Copy chart"));
@@ -110,10 +112,12 @@ void ExportActions::fillExportMenu(QMenu* menu)
 {
     QAction* report = menu->addAction(tr("&Report (PDF)…"));
     report->setObjectName(QStringLiteral("actionExportReport"));
-    connect(report, &QAction::triggered, this, [this] { askAndExport(io::ExportChart::Report, io::ExportFormat::Pdf); });
+    connect(report, &QAction::triggered, this,
+            [this] { askAndExport(io::ExportChart::Report, io::ExportFormat::Pdf); });
     QAction* trace = menu->addAction(tr("&Timeline as trace JSON…"));
     trace->setObjectName(QStringLiteral("actionExportTrace"));
-    connect(trace, &QAction::triggered, this, [this] { askAndExport(io::ExportChart::Gantt, io::ExportFormat::Json); });
+    connect(trace, &QAction::triggered, this,
+            [this] { askAndExport(io::ExportChart::Gantt, io::ExportFormat::Json); });
     menu->addSeparator();
     for (io::ExportChart chart : {io::ExportChart::Memory, io::ExportChart::Gantt, io::ExportChart::Topology,
                                   io::ExportChart::Bandwidth, io::ExportChart::Sweep}) {
@@ -152,7 +156,8 @@ void ExportActions::askAndExport(io::ExportChart chart, io::ExportFormat format)
                              : QString::fromStdString(m_document->scenario().name);
     QString suggested = base + QLatin1Char('-') + io::exportChartName(chart) + QLatin1Char('.') + suffix;
     suggested.replace(QLatin1Char('/'), QLatin1Char('-'));
-    QString file = QFileDialog::getSaveFileName(m_window, tr("Export"), QDir::home().filePath(suggested), filter);
+    QString file =
+        QFileDialog::getSaveFileName(m_window, tr("Export"), QDir::home().filePath(suggested), filter);
     if (file.isEmpty())
         return;
     if (io::exportFormatOf(file) != format)
@@ -167,8 +172,8 @@ bool ExportActions::exportTo(io::ExportChart chart, const QString& file)
     QApplication::setOverrideCursor(Qt::WaitCursor);
     QString error;
     const bool ok = chart == io::ExportChart::Sweep && m_sweepSpec
-                         ? ChartExport::exportSweep(m_document->scenario(), m_sweepSpec(), file, &error)
-                         : ChartExport::exportScenario(m_document->scenario(), chart, file, &error,
+                        ? ChartExport::exportSweep(m_document->scenario(), m_sweepSpec(), file, &error)
+                        : ChartExport::exportScenario(m_document->scenario(), chart, file, &error,
                                                       m_baseline ? m_baseline() : nullptr);
     QApplication::restoreOverrideCursor();
     m_lastError = ok ? QString() : error;

@@ -36,7 +36,8 @@ public:
     void setBaseline(std::function<const Baseline*()> provider) { m_baseline = std::move(provider); }
     // Adds the Export submenu (every chart, the report, the timeline) to FILE_MENU.
     QMenu* addExportMenu(QMenu* fileMenu);
-    // Sets the Export submenu's words again in the current language (the chart menus are made when asked for).
+    // Sets the Export submenu's words again in the current language (the chart menus are made when asked
+    // for).
     void retranslate();
 
     // Writes CHART to FILE; on failure shows the one-line error and returns false (lastError() holds it).

@@ -229,7 +229,8 @@ void ImportDialog::collectChanges(const Scenario& current)
         if (before == after)
             continue;
         const QString path = QString::fromStdString(field.path);
-        m_changes.push_back({path, FieldNames::label(path), valueText(field, before), valueText(field, after)});
+        m_changes.push_back(
+            {path, FieldNames::label(path), valueText(field, before), valueText(field, after)});
     }
     if (current.cluster.topology != m_imported.cluster.topology)
         m_changes.push_back({QStringLiteral("cluster.topology"), tr("Topology"), topologyText(current),

@@ -246,17 +246,16 @@ void SummaryStrip::changeEvent(QEvent* event)
 
 void SummaryStrip::retranslate()
 {
-    const std::pair<QLabel*, QString> captions[] = {
-        {m_params, tr("Parameters")},
-        {m_gpus, tr("GPUs")},
-        {m_microbatches, tr("Microbatches")},
-        {m_peak, tr("Peak memory per GPU")},
-        {m_flops, tr("Model FLOPs per step")},
-        {m_stepTime, tr("Step time")},
-        {m_tokens, tr("Tokens/s")},
-        {m_mfu, tr("MFU")},
-        {m_bubble, tr("Bubble")},
-        {m_exposed, tr("Exposed communication")}};
+    const std::pair<QLabel*, QString> captions[] = {{m_params, tr("Parameters")},
+                                                    {m_gpus, tr("GPUs")},
+                                                    {m_microbatches, tr("Microbatches")},
+                                                    {m_peak, tr("Peak memory per GPU")},
+                                                    {m_flops, tr("Model FLOPs per step")},
+                                                    {m_stepTime, tr("Step time")},
+                                                    {m_tokens, tr("Tokens/s")},
+                                                    {m_mfu, tr("MFU")},
+                                                    {m_bubble, tr("Bubble")},
+                                                    {m_exposed, tr("Exposed communication")}};
     for (const auto& [value, caption] : captions)
         if (auto* label = m_figures->findChild<QLabel*>(value->objectName() + QStringLiteral(".caption")))
             label->setText(caption);

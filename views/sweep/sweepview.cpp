@@ -30,8 +30,9 @@ namespace {
 constexpr int debounceMs = 150;
 const char* const kDefaultParam = "training.micro_batch";
 // The metrics offered as check boxes, in sweepMetrics() order; the first and the fourth are on.
-const char* const kOfferedMetrics[] = {"step.time_s",           "step.tokens_per_s",   "step.mfu",
-                                       "memory.peak_gpu_bytes", "step.exposed_comm_s", "step.bubble_fraction"};
+const char* const kOfferedMetrics[] = {
+    "step.time_s",           "step.tokens_per_s",   "step.mfu",
+    "memory.peak_gpu_bytes", "step.exposed_comm_s", "step.bubble_fraction"};
 
 QString sectionOf(const QString& path)
 {
@@ -104,7 +105,8 @@ void SweepView::buildControls()
     for (const char* name : kOfferedMetrics) {
         auto* box = new QCheckBox(bar);
         box->setObjectName(QStringLiteral("sweepMetric.") + QLatin1String(name));
-        box->setChecked(name == std::string_view("step.time_s") || name == std::string_view("memory.peak_gpu_bytes"));
+        box->setChecked(name == std::string_view("step.time_s") ||
+                        name == std::string_view("memory.peak_gpu_bytes"));
         // The box wears its line's colour, so the check boxes double as the legend's key.
         QPalette pal = box->palette();
         pal.setColor(QPalette::WindowText, SweepChart::metricColor(QLatin1String(name)));
@@ -305,8 +307,9 @@ void SweepView::runNow()
     const Scenario scenario = m_document->scenario();
     const double current = sweepParamValue(scenario, spec.param);
     if (spec.param.empty()) {
-        m_status->setText(tr("The range does not parse: give two values and a step count (a logarithmic range "
-                             "needs values above 0)."));
+        m_status->setText(
+            tr("The range does not parse: give two values and a step count (a logarithmic range "
+               "needs values above 0)."));
         return;
     }
     if (spec.metrics.empty()) {

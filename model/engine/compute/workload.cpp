@@ -70,7 +70,8 @@ ParamCount countParams(const ModelSpec& m)
     c.final_norm = normParams(m);
     c.head = m.tied_embeddings ? 0 : double(m.vocab) * h;
     c.head_bias = m.head_bias ? double(m.vocab) : 0;
-    c.total = c.embedding + c.positions + double(m.layers) * c.per_layer + c.final_norm + c.head + c.head_bias;
+    c.total =
+        c.embedding + c.positions + double(m.layers) * c.per_layer + c.final_norm + c.head + c.head_bias;
     return c;
 }
 
@@ -174,7 +175,8 @@ ActivationTerms layerActivationBytes(const Scenario& sc)
         full.scores = 5 * a * s * s * b / t;
     full.mlp = 3 * s * b * h / tsp + k * (swiglu ? 6.0 : 4.0) * s * b * f / t;
     // Each norm keeps its 16-bit input, 2sbh; one shared norm (parallel attention) keeps one.
-    const double norms = m.kind == ModelKind::Params ? 2.0 : double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2));
+    const double norms =
+        m.kind == ModelKind::Params ? 2.0 : double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2));
     full.norms = 2 * norms * s * b * h / tsp;
     if (sc.training.recompute != Recompute::Full)
         return full;
@@ -198,13 +200,15 @@ double inFlightMicrobatches(Schedule schedule, std::int64_t stage, std::int64_t 
             // Megatron-LM's interleaved schedule runs (p - i - 1)·2 + (v - 1)·p warm-up chunks, then one more
             // in the steady state; a chunk is 1/v of the stage's layers. For stage 0 this is
             // p·(1 + (p-1)/(p·v)) microbatches' worth (Korthikanti et al. §4.2.3).
-            const double chunks = std::min<double>((pp - stage - 1) * 2.0 + (v - 1.0) * pp + 1.0, double(m) * v);
+            const double chunks =
+                std::min<double>((pp - stage - 1) * 2.0 + (v - 1.0) * pp + 1.0, double(m) * v);
             return chunks / double(v);
         }
         [[fallthrough]];
     case Schedule::OneFOneB:
     case Schedule::ZbH1:
-        // Stage i holds p - i microbatches (Narayanan et al. SC'21 §2.2); ZB-H1 keeps 1F1B's memory (Qi et al.).
+        // Stage i holds p - i microbatches (Narayanan et al. SC'21 §2.2); ZB-H1 keeps 1F1B's memory (Qi et
+        // al.).
         return double(std::min<std::int64_t>(pp - stage, m));
     }
     return double(m);

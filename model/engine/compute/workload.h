@@ -16,16 +16,16 @@ namespace ss {
 // tp rank (norms, row-parallel biases, learned positions, MoE router), as Megatron-LM lays them out.
 struct ParamCount
 {
-    double embedding = 0;   // token embedding V·h
-    double positions = 0;   // learned position table P·h (0 with rotary)
-    double per_layer = 0;   // one transformer layer, all experts
+    double embedding = 0;            // token embedding V·h
+    double positions = 0;            // learned position table P·h (0 with rotary)
+    double per_layer = 0;            // one transformer layer, all experts
     double per_layer_split = 0;      // the part of a layer split over tp
     double per_layer_replicated = 0; // the part of a layer every tp rank holds
     double per_layer_active = 0;     // matmul weights one token passes through (k of E experts)
     double final_norm = 0;
-    double head = 0;        // untied output projection V·h (0 when tied)
-    double head_bias = 0;   // the output layer's bias, V (model.head_bias)
-    double total = 0;       // every distinct parameter once
+    double head = 0;      // untied output projection V·h (0 when tied)
+    double head_bias = 0; // the output layer's bias, V (model.head_bias)
+    double total = 0;     // every distinct parameter once
 };
 
 ParamCount countParams(const ModelSpec& model);
@@ -35,8 +35,8 @@ std::vector<std::int64_t> layersPerStage(std::int64_t layers, std::int64_t pp);
 
 struct StageParams
 {
-    double total = 0;      // parameters on the stage before the tp split
-    double per_gpu = 0;    // parameters one GPU of the stage holds (tp split applied)
+    double total = 0;                 // parameters on the stage before the tp split
+    double per_gpu = 0;               // parameters one GPU of the stage holds (tp split applied)
     double largest_layer_per_gpu = 0; // the biggest single unit ZeRO-3 gathers at once, per tp rank
 };
 
@@ -61,9 +61,9 @@ double logitsForwardFlops(const ModelSpec& model, double micro_batch);
 struct ActivationTerms
 {
     double attention = 0; // attention block incl. its input and dropout mask
-    double scores = 0;    // the 5·a·s²·b score/softmax/dropout tensors (0 with flash attention or selective)
-    double mlp = 0;       // MLP block
-    double norms = 0;     // the two layer-norm inputs
+    double scores = 0; // the 5·a·s²·b score/softmax/dropout tensors (0 with flash attention or selective)
+    double mlp = 0;    // MLP block
+    double norms = 0;  // the two layer-norm inputs
     double total() const { return attention + scores + mlp + norms; }
 };
 ActivationTerms layerActivationBytes(const Scenario& scenario);

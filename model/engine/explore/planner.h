@@ -32,27 +32,28 @@ struct Layout
 
 enum class PlanObjective
 {
-    StepTime,        // shortest step first
-    TokensPerGpu,    // most tokens/s per GPU first (the same order as step time at a fixed GPU count)
-    MemoryHeadroom,  // most free memory on the fullest GPU first
+    StepTime,       // shortest step first
+    TokensPerGpu,   // most tokens/s per GPU first (the same order as step time at a fixed GPU count)
+    MemoryHeadroom, // most free memory on the fullest GPU first
 };
 const char* planObjectiveName(PlanObjective objective); // "step-time", "tokens-per-gpu", "memory-headroom"
 bool planObjectiveFromName(const std::string& name, PlanObjective& out);
 
 struct PlanOptions
 {
-    std::int64_t gpus = 0;            // 0: the scenario's cluster; else nodes = gpus / gpus_per_node
-    bool tp_across_nodes = false;     // tp larger than a node (tp all-reduces over the network)
-    bool zero_with_pp = false;        // ZeRO-2/3 together with pp > 1 (DeepSpeed refuses it; see planner.cpp)
+    std::int64_t gpus = 0;        // 0: the scenario's cluster; else nodes = gpus / gpus_per_node
+    bool tp_across_nodes = false; // tp larger than a node (tp all-reduces over the network)
+    bool zero_with_pp = false;    // ZeRO-2/3 together with pp > 1 (DeepSpeed refuses it; see planner.cpp)
     std::int64_t max_micro_batch = 32;
     std::int64_t max_virtual_stages = 8;
     std::vector<int> zero_stages{0, 1, 2, 3};
     std::vector<Recompute> recomputes{Recompute::None, Recompute::Selective, Recompute::Full};
-    std::vector<Schedule> schedules{Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1};
+    std::vector<Schedule> schedules{Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved,
+                                    Schedule::ZbH1};
     bool vary_sequence_parallel = true; // both off and on when tp > 1; else the scenario's setting
     PlanObjective objective = PlanObjective::StepTime;
-    int top = 10;     // how many of the best PlanResult::best keeps
-    int threads = 0;  // 0: every core
+    int top = 10;    // how many of the best PlanResult::best keeps
+    int threads = 0; // 0: every core
 };
 
 // A layout with the figures of its evaluation.
@@ -72,13 +73,13 @@ struct PlanCandidate
 
 struct PlanResult
 {
-    std::string error;             // the search could not start (no GPUs, a bad --gpus); nothing evaluated
-    std::int64_t evaluated = 0;    // layouts costed (memory for all; the step too for those that fit)
-    std::int64_t feasible = 0;     // of those, the ones that fit in memory
-    std::int64_t total = 0;        // layouts enumerated
+    std::string error;          // the search could not start (no GPUs, a bad --gpus); nothing evaluated
+    std::int64_t evaluated = 0; // layouts costed (memory for all; the step too for those that fit)
+    std::int64_t feasible = 0;  // of those, the ones that fit in memory
+    std::int64_t total = 0;     // layouts enumerated
     double elapsed_s = 0;
     bool cancelled = false;
-    std::vector<PlanCandidate> best;     // the `top` best feasible layouts, best first
+    std::vector<PlanCandidate> best;        // the `top` best feasible layouts, best first
     std::vector<PlanCandidate> feasibleAll; // every feasible layout, in enumeration order
 };
 
@@ -102,7 +103,7 @@ Layout layoutOf(const Scenario& scenario);
 // True when A ranks before B under OBJECTIVE (ties: the smaller enumeration index).
 bool planBetter(const PlanCandidate& a, const PlanCandidate& b, PlanObjective objective);
 
-PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, const PlanProgress& progress = {},
-                       const std::atomic<bool>* cancel = nullptr);
+PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options,
+                       const PlanProgress& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace ss

@@ -162,7 +162,8 @@ std::string setGpuCount(Scenario& s, std::int64_t gpus)
     if (gpus % perNode == 0) {
         s.cluster.nodes = gpus / perNode;
     } else if (gpus < perNode) {
-        // Fewer GPUs than a node: one node with that many (a preset with a fixed count rejects it in validation).
+        // Fewer GPUs than a node: one node with that many (a preset with a fixed count rejects it in
+        // validation).
         s.cluster.nodes = 1;
         s.cluster.gpus_per_node = gpus;
     } else {
@@ -176,10 +177,12 @@ std::string setGpuCount(Scenario& s, std::int64_t gpus)
 std::string fitDp(Scenario& s)
 {
     const std::int64_t gpus = s.gpus();
-    const std::int64_t tpp = std::max<std::int64_t>(s.parallel.tp, 1) * std::max<std::int64_t>(s.parallel.pp, 1);
+    const std::int64_t tpp =
+        std::max<std::int64_t>(s.parallel.tp, 1) * std::max<std::int64_t>(s.parallel.pp, 1);
     if (gpus % tpp != 0)
-        return std::to_string(gpus) + " GPUs do not split into data-parallel groups of tp × pp = " +
-               std::to_string(s.parallel.tp) + " × " + std::to_string(s.parallel.pp) + " GPUs";
+        return std::to_string(gpus) +
+               " GPUs do not split into data-parallel groups of tp × pp = " + std::to_string(s.parallel.tp) +
+               " × " + std::to_string(s.parallel.pp) + " GPUs";
     s.parallel.dp = gpus / tpp;
     return {};
 }
@@ -235,9 +238,9 @@ bool stageMetric(std::string_view name, SweepMetric& out)
     const std::string_view component = name.substr(close + 2);
     using Member = double StageMemory::*;
     static const std::pair<std::string_view, Member> members[] = {
-        {"params", &StageMemory::params},           {"grads", &StageMemory::grads},
-        {"optimizer", &StageMemory::optimizer},     {"activations", &StageMemory::activations},
-        {"buffers", &StageMemory::buffers},         {"total", &StageMemory::total},
+        {"params", &StageMemory::params},       {"grads", &StageMemory::grads},
+        {"optimizer", &StageMemory::optimizer}, {"activations", &StageMemory::activations},
+        {"buffers", &StageMemory::buffers},     {"total", &StageMemory::total},
         {"capacity", &StageMemory::capacity}};
     for (const auto& [word, member] : members) {
         if (component != word)
@@ -247,7 +250,7 @@ bool stageMetric(std::string_view name, SweepMetric& out)
         out.get = [stage, member = member](const Result& r) {
             // A stage the point does not have (fewer pipeline stages) is no number.
             return std::size_t(stage) < r.memory.per_gpu.size() ? r.memory.per_gpu[std::size_t(stage)].*member
-                                                                  : kNaN;
+                                                                : kNaN;
         };
         return true;
     }
@@ -315,14 +318,17 @@ const std::vector<SweepMetric>& sweepMetrics()
 {
     static const std::vector<SweepMetric> metrics{
         {"step.time_s", MetricKind::Seconds, [](const Result& r) { return r.step.time_s; }},
-        {"step.tokens_per_s", MetricKind::TokensPerSecond, [](const Result& r) { return r.step.tokens_per_s; }},
+        {"step.tokens_per_s", MetricKind::TokensPerSecond,
+         [](const Result& r) { return r.step.tokens_per_s; }},
         {"step.mfu", MetricKind::Fraction, [](const Result& r) { return r.step.mfu; }},
         {"memory.peak_gpu_bytes", MetricKind::Bytes, [](const Result& r) { return r.memory.peak_gpu_bytes; }},
         {"step.exposed_comm_s", MetricKind::Seconds, [](const Result& r) { return r.step.exposed_comm_s; }},
-        {"step.bubble_fraction", MetricKind::Fraction, [](const Result& r) { return r.step.bubble_fraction; }},
+        {"step.bubble_fraction", MetricKind::Fraction,
+         [](const Result& r) { return r.step.bubble_fraction; }},
         {"step.compute_s", MetricKind::Seconds, [](const Result& r) { return r.step.compute_s; }},
         {"step.hfu", MetricKind::Fraction, [](const Result& r) { return r.step.hfu; }},
-        {"memory.cpu_bytes_per_node", MetricKind::Bytes, [](const Result& r) { return r.memory.cpu_bytes_per_node; }},
+        {"memory.cpu_bytes_per_node", MetricKind::Bytes,
+         [](const Result& r) { return r.memory.cpu_bytes_per_node; }},
         {"memory.nvme_bytes_per_node", MetricKind::Bytes,
          [](const Result& r) { return r.memory.nvme_bytes_per_node; }},
         {"compute.model_flops_per_step", MetricKind::Flops,
@@ -438,8 +444,9 @@ bool findSweepParam(const Scenario& scenario, std::string_view path, SweepParam&
                 std::string list;
                 for (const std::string& k : kinds)
                     list += (list.empty() ? "" : ", ") + k;
-                *error = "parameter '" + std::string(path) + "': the topology has no link of kind " + prefix +
-                         (list.empty() ? std::string(" (it has no links)") : " (its link kinds: " + list + ")");
+                *error =
+                    "parameter '" + std::string(path) + "': the topology has no link of kind " + prefix +
+                    (list.empty() ? std::string(" (it has no links)") : " (its link kinds: " + list + ")");
             }
             return false;
         }
@@ -458,8 +465,9 @@ bool findSweepParam(const Scenario& scenario, std::string_view path, SweepParam&
         }
         if (!isSweepable(*field, scenario)) {
             if (error)
-                *error = "parameter 'model.params' is derived from a transformer's shape; sweep model.layers or "
-                         "model.hidden instead";
+                *error =
+                    "parameter 'model.params' is derived from a transformer's shape; sweep model.layers or "
+                    "model.hidden instead";
             return false;
         }
         out = paramOfField(*field);
@@ -549,7 +557,8 @@ std::string parseSweepValues(std::string_view text, const SweepParam& param, std
     out.clear();
     const std::vector<std::string_view> parts = split(text, ',');
     if (parts.size() > std::size_t(kMaxPoints))
-        return "expected at most " + std::to_string(kMaxPoints) + " values, got " + std::to_string(parts.size());
+        return "expected at most " + std::to_string(kMaxPoints) + " values, got " +
+               std::to_string(parts.size());
     for (std::size_t i = 0; i < parts.size(); ++i) {
         double v = 0;
         if (std::string why = parseValue(parts[i], param, v); !why.empty()) {
@@ -607,7 +616,8 @@ SweepRangeSpec defaultSweepRange(const Scenario& scenario, const SweepParam& par
         range.from = std::max(std::ceil(range.from), param.min);
         range.to = std::floor(range.to);
         // Powers of two around the current value (dp, micro batch, GPUs): ×2 per step.
-        range.steps = range.from > 0 ? std::max(2, int(std::lround(std::log2(range.to / range.from))) + 1) : 5;
+        range.steps =
+            range.from > 0 ? std::max(2, int(std::lround(std::log2(range.to / range.from))) + 1) : 5;
     } else {
         range.steps = 9;
     }
@@ -683,8 +693,8 @@ SweepResult runSweep(const Scenario& scenario, const SweepSpec& spec, const std:
     result.rows.resize(count);
     std::vector<char> done(count, 0); // not vector<bool>: workers write neighbouring elements at once
     // Each worker takes the next value; evaluate()'s thread-local communication model keeps one cluster's
-    // routes across that worker's points (evaluate.cpp), so a sweep of a non-cluster field builds it once each.
-    // One worker per core (or spec.threads), at most 64.
+    // routes across that worker's points (evaluate.cpp), so a sweep of a non-cluster field builds it once
+    // each. One worker per core (or spec.threads), at most 64.
     ParallelForOptions parallel;
     const unsigned threads = spec.threads > 0 ? unsigned(spec.threads) : std::thread::hardware_concurrency();
     parallel.threads = std::max(1u, std::min(threads, 64u));

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter sweeps, a what-if tool: one numeric input of the scenario stepped over a list of values,
-// the scenario evaluated at each, and chosen figures of the result read off. `shardscope-cli sweep` prints the
-// rows as CSV and the explorer's Sweep tab draws them, from the same runSweep(), so the two never disagree.
+// the scenario evaluated at each, and chosen figures of the result read off. `shardscope-cli sweep` prints
+// the rows as CSV and the explorer's Sweep tab draws them, from the same runSweep(), so the two never
+// disagree.
 //
 // A parameter is a numeric (Int/Real) field of the field table (fields.h) or one of these pseudo-parameters:
-//   link.<kind-prefix>.bandwidth_Bps, link.<kind-prefix>.efficiency: every link of the scenario's topology whose
-//       kind begins with the prefix (link.ib, link.nvlink, link.pcie-gen4); a generated cluster is made explicit
-//       first (scenarioTopology()), so the rest of it stays as it was;
+//   link.<kind-prefix>.bandwidth_Bps, link.<kind-prefix>.efficiency: every link of the scenario's topology
+//   whose
+//       kind begins with the prefix (link.ib, link.nvlink, link.pcie-gen4); a generated cluster is made
+//       explicit first (scenarioTopology()), so the rest of it stays as it was;
 //   cluster.gpus, cluster.nodes: the cluster's size with tp and pp kept and dp = GPUs / (tp·pp);
 // and three fields are coupled the same way, so that a point is a layout one could run:
 //   parallel.dp sets the GPU count to dp·tp·pp (nodes = GPUs / gpus_per_node);
@@ -71,22 +73,23 @@ struct SweepParam
 
 // The parameter PATH for SCENARIO (the link pseudo-parameters need links of that kind in its topology).
 // False with *ERROR naming the problem ("unknown parameter 'x' (did you mean training.micro_batch?)").
-bool findSweepParam(const Scenario& scenario, std::string_view path, SweepParam& out, std::string* error = nullptr);
-// Every parameter SCENARIO can be swept over: the numeric fields, cluster.gpus, and link.<prefix>.bandwidth_Bps
-// and .efficiency for each link kind prefix of its topology (docs/formats.md's list, then each distinct full
-// kind).
+bool findSweepParam(const Scenario& scenario, std::string_view path, SweepParam& out,
+                    std::string* error = nullptr);
+// Every parameter SCENARIO can be swept over: the numeric fields, cluster.gpus, and
+// link.<prefix>.bandwidth_Bps and .efficiency for each link kind prefix of its topology (docs/formats.md's
+// list, then each distinct full kind).
 std::vector<SweepParam> sweepParams(const Scenario& scenario);
 // PARAM's value in SCENARIO (for a link pseudo-parameter: its first matching link's); NaN when it has none.
 double sweepParamValue(const Scenario& scenario, std::string_view param);
 
-// "a:b:n" (n values from a to b, evenly spaced) or "a:b:n:log" (geometric steps, a and b > 0); a and b may carry
-// the parameter's unit ("100 Gb/s:400 Gb/s:4"). An Int parameter's values are rounded and duplicates dropped.
-// Returns "" or a sentence naming what is wrong.
+// "a:b:n" (n values from a to b, evenly spaced) or "a:b:n:log" (geometric steps, a and b > 0); a and b may
+// carry the parameter's unit ("100 Gb/s:400 Gb/s:4"). An Int parameter's values are rounded and duplicates
+// dropped. Returns "" or a sentence naming what is wrong.
 std::string parseSweepRange(std::string_view text, const SweepParam& param, std::vector<double>& out);
 // "v1,v2,..": values in the parameter's unit; returns "" or what is wrong.
 std::string parseSweepValues(std::string_view text, const SweepParam& param, std::vector<double>& out);
-// N values from A to B (geometric when LOG), rounded and deduplicated for an Int parameter. Empty when LOG and
-// A or B is not positive, or N < 1.
+// N values from A to B (geometric when LOG), rounded and deduplicated for an Int parameter. Empty when LOG
+// and A or B is not positive, or N < 1.
 std::vector<double> sweepRange(double a, double b, int n, bool log, const SweepParam& param);
 // What the explorer offers before the user picks a range: the current value ×1/4 .. ×4 in 9 geometric steps,
 // the choices of a field that has them, 0..1 around a fraction; clamped to the parameter's range.
@@ -133,12 +136,14 @@ struct SweepResult
     bool cancelled = false;        // *cancel became true: rows are incomplete
 };
 
-// Evaluates SCENARIO at each value of SPEC (evaluate() with communication, no timeline), on SPEC.threads threads.
-// CANCEL, when given, is polled between points. Never throws.
-SweepResult runSweep(const Scenario& scenario, const SweepSpec& spec, const std::atomic<bool>* cancel = nullptr);
+// Evaluates SCENARIO at each value of SPEC (evaluate() with communication, no timeline), on SPEC.threads
+// threads. CANCEL, when given, is polled between points. Never throws.
+SweepResult runSweep(const Scenario& scenario, const SweepSpec& spec,
+                     const std::atomic<bool>* cancel = nullptr);
 
 // The rows as CSV: a header of the names (the parameter's path, then the metrics), then one line per value
-// with numbers in full precision (shortestNumberText) and empty cells for an invalid point. EOL ends each line.
+// with numbers in full precision (shortestNumberText) and empty cells for an invalid point. EOL ends each
+// line.
 std::string sweepCsv(const SweepResult& result, std::string_view eol = "\n");
 
 } // namespace ss

@@ -23,7 +23,7 @@ StateBytes stateBytesPerParam(Precision precision, Optimizer optimizer);
 
 // The memory of one GPU of every pipeline stage, the host (CPU and NVMe) memory of the busiest node,
 // and the capacity check. Appends "memory.*" warnings; fills explanations when EXPLAIN is given.
-MemoryResult estimateMemory(const Scenario& scenario, std::int64_t microbatches, std::vector<Warning>& warnings,
-                            std::vector<Explanation>* explain = nullptr);
+MemoryResult estimateMemory(const Scenario& scenario, std::int64_t microbatches,
+                            std::vector<Warning>& warnings, std::vector<Explanation>* explain = nullptr);
 
 } // namespace ss

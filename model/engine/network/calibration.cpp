@@ -76,7 +76,8 @@ AlphaBetaFit fitAlphaBeta(const std::vector<CalibrationSample>& samples)
     if (line.alpha < 0)
         line = {0, betaThroughOrigin(samples)};
     if (!(line.beta > 0)) {
-        fit.error = "the times do not grow with the size, so there is no bandwidth to fit (measure larger sizes)";
+        fit.error =
+            "the times do not grow with the size, so there is no bandwidth to fit (measure larger sizes)";
         return fit;
     }
     fit.alpha_s = line.alpha;
@@ -130,8 +131,8 @@ CalibrationApplied applyCalibration(Topology& topology, const Calibration& calib
         }
         const std::vector<int> all = model.graph().gpus();
         if (std::int64_t(all.size()) < calibration.ranks) {
-            out.error = "the calibration ran on " + std::to_string(calibration.ranks) + " GPUs, the topology has " +
-                        std::to_string(all.size());
+            out.error = "the calibration ran on " + std::to_string(calibration.ranks) +
+                        " GPUs, the topology has " + std::to_string(all.size());
             return out;
         }
         const std::vector<int> ranks(all.begin(), all.begin() + calibration.ranks);

@@ -49,10 +49,10 @@ AlphaBetaFit fitAlphaBeta(const std::vector<CalibrationSample>& samples);
 // One collective's calibration as `shardscope-cli import` reports it (docs/formats.md, "import").
 struct Calibration
 {
-    std::string op;        // engine op name ("allreduce"), or nccl-tests' own for ops the engine lacks ("gather")
+    std::string op; // engine op name ("allreduce"), or nccl-tests' own for ops the engine lacks ("gather")
     std::int64_t ranks = 0;
     AlphaBetaFit fit;
-    double busbw_Bps = 0;  // large-message bus bandwidth the fit implies: busbw factor / β (nccl-tests)
+    double busbw_Bps = 0; // large-message bus bandwidth the fit implies: busbw factor / β (nccl-tests)
 };
 
 } // namespace ss
@@ -62,14 +62,14 @@ namespace ss {
 // What applying a calibration to a topology did (applyCalibration).
 struct CalibrationApplied
 {
-    std::string error;             // non-empty: nothing was changed
-    std::string link_kind;         // the link kind whose efficiency was set ("nvlink3")
+    std::string error;     // non-empty: nothing was changed
+    std::string link_kind; // the link kind whose efficiency was set ("nvlink3")
     double efficiency_before = 0;
     double efficiency_after = 0;
     double busbw_model_before = 0; // the topology's modelled large-message bus bandwidth, B/s
     double busbw_model_after = 0;
-    double busbw_measured = 0;     // the calibration's, busbw factor / β
-    bool clamped = false;          // the measured figure needs an efficiency above 1 (or near 0): clamped
+    double busbw_measured = 0; // the calibration's, busbw factor / β
+    bool clamped = false;      // the measured figure needs an efficiency above 1 (or near 0): clamped
 };
 
 // Applies CALIBRATION to TOPOLOGY: runs its collective over the topology's first `ranks` GPUs, finds the link

@@ -69,8 +69,8 @@ std::vector<LinkCatalogEntry> build()
                           double eff, bool nvls, std::string source) {
         c.push_back({std::move(kind), std::move(title), cls, bw, latency, eff, nvls, std::move(source)});
     };
-    const std::string nvSrc =
-        "NVIDIA V100, A100, H100 and Blackwell architecture whitepapers (25 GB/s per link per direction NVLink 2-4, 50 NVLink 5); efficiency: ";
+    const std::string nvSrc = "NVIDIA V100, A100, H100 and Blackwell architecture whitepapers (25 GB/s per "
+                              "link per direction NVLink 2-4, 50 NVLink 5); efficiency: ";
     add("nvlink2", "NVLink 2 (V100)", LinkClass::NvLink, 25 * GB, kNvLinkLatency, kNvLink2Eff, false,
         nvSrc + "NCCL topo.h SM70_NVLINK_BW 20 GB/s");
     add("nvlink3", "NVLink 3 (A100)", LinkClass::NvLink, 25 * GB, kNvLinkLatency, kNvLink3Eff, false,
@@ -92,7 +92,8 @@ std::vector<LinkCatalogEntry> build()
     const char* gens[] = {"3", "4", "5", "6"};
     for (int g = 0; g < 4; ++g) {
         const std::string gen = gens[g];
-        const std::string src = "PCI Express Base Specification (x16 line rate) and typical achieved host-device rate";
+        const std::string src =
+            "PCI Express Base Specification (x16 line rate) and typical achieved host-device rate";
         for (int lanes : {16, 8, 4})
             add("pcie-gen" + gen + "-x" + std::to_string(lanes),
                 "PCIe Gen" + gen + " x" + std::to_string(lanes), LinkClass::Pcie, kPcieX16[g] * lanes / 16.0,
@@ -102,7 +103,8 @@ std::vector<LinkCatalogEntry> build()
             kPcieLatency, kPcieEff[g], false, src);
     }
 
-    const std::string qpiSrc = "Intel Xeon E5 v4 datasheet (QPI line rate); efficiency: NCCL topo.h BDW_QPI_BW 6 GB/s";
+    const std::string qpiSrc =
+        "Intel Xeon E5 v4 datasheet (QPI line rate); efficiency: NCCL topo.h BDW_QPI_BW 6 GB/s";
     add("qpi-6.4", "QPI 6.4 GT/s", LinkClass::CpuLink, 12.8 * GB, kCpuLinkLatency, kQpiEff, false, qpiSrc);
     add("qpi-8.0", "QPI 8.0 GT/s", LinkClass::CpuLink, 16.0 * GB, kCpuLinkLatency, kQpiEff, false, qpiSrc);
     add("qpi-9.6", "QPI 9.6 GT/s", LinkClass::CpuLink, 19.2 * GB, kCpuLinkLatency, kQpiEff, false, qpiSrc);
@@ -113,7 +115,8 @@ std::vector<LinkCatalogEntry> build()
         "xGMI-2 x16 at 18 GT/s = 36 GB/s per direction; efficiency: NCCL topo.h AMD_ZEN12_BW 16 GB/s");
     add("upi-10.4", "UPI 10.4 GT/s (Skylake, Cascade Lake)", LinkClass::CpuLink, 20.8 * GB, kCpuLinkLatency,
         kUpiEff, false,
-        "Intel Xeon Scalable datasheet (UPI 10.4 GT/s = 20.8 GB/s per direction); efficiency: NCCL topo.h SKL_QPI_BW 10 GB/s");
+        "Intel Xeon Scalable datasheet (UPI 10.4 GT/s = 20.8 GB/s per direction); efficiency: NCCL topo.h "
+        "SKL_QPI_BW 10 GB/s");
     add("upi-11.2", "UPI 11.2 GT/s (Ice Lake)", LinkClass::CpuLink, 22.4 * GB, kCpuLinkLatency, kUpiEff,
         false, "11.2 GT/s x 2 B per direction; efficiency as SKL_QPI_BW (NCCL topo.h)");
     add("upi-16", "UPI 2.0 16 GT/s (Sapphire Rapids)", LinkClass::CpuLink, 32.0 * GB, kCpuLinkLatency,

@@ -57,8 +57,8 @@ bool designOf(std::string_view preset, NodeDesign& d)
         // where peers on one switch are PIX and peers across sockets SYS.
         d = {2, "qpi-9.6", 2, "host-gen3", "pcie-gen3-x16", "", false, 0, false};
     } else if (preset == "pcie-gen3-4gpu" || preset == "pcie-gen4-4gpu" || preset == "pcie-gen5-4gpu") {
-        // A single-socket 4-GPU workstation: one PCIe switch holds the four GPUs and the NIC and reaches the CPU
-        // through one x16 uplink, which all host traffic shares (as the GPUs of a DGX-2 share theirs:
+        // A single-socket 4-GPU workstation: one PCIe switch holds the four GPUs and the NIC and reaches the
+        // CPU through one x16 uplink, which all host traffic shares (as the GPUs of a DGX-2 share theirs:
         // ZeRO-Infinity, SC'21, 3.0 GB/s per GPU from the CPU with all GPUs active). Gen3, Gen4 or Gen5.
         const std::string gen(preset.substr(8, 1));
         d = {1, "", 1, "host-gen" + gen, "pcie-gen" + gen + "-x16", "", false, 0, false};

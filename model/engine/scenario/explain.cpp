@@ -216,9 +216,9 @@ void explainSerialTime(std::vector<Explanation>& out, const CommResult& comm)
         texts.push_back(std::to_string(c.count_per_step) + " × " + num(c.time_s) + " s");
         values.push_back(double(c.count_per_step) * c.time_s);
     }
-    out.push_back({"comm.serial_time_s", "Σ_c n_c · t_c", explainSum(texts, values, 12, " s"),
-                   comm.serial_time_s, "s",
-                   "docs/formats.md \"Result of eval\" (comm): every call one after another, nothing overlapped"});
+    out.push_back(
+        {"comm.serial_time_s", "Σ_c n_c · t_c", explainSum(texts, values, 12, " s"), comm.serial_time_s, "s",
+         "docs/formats.md \"Result of eval\" (comm): every call one after another, nothing overlapped"});
 }
 
 } // namespace ss

@@ -14,7 +14,14 @@
 
 namespace ss {
 
-enum class FieldType { Int, Real, Bool, Enum, Text };
+enum class FieldType
+{
+    Int,
+    Real,
+    Bool,
+    Enum,
+    Text
+};
 
 struct FieldValue
 {
@@ -26,7 +33,7 @@ struct FieldValue
 
 struct FieldInfo
 {
-    std::string path;                 // "model.hidden"
+    std::string path; // "model.hidden"
     FieldType type = FieldType::Real;
     Unit unit = Unit::None;
     std::vector<std::string> choices; // Enum: the accepted names; Int: the allowed values when not empty

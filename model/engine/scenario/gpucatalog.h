@@ -11,7 +11,7 @@ namespace ss {
 
 struct GpuCatalogEntry
 {
-    GpuSpec spec;      // spec.name is the catalogue id
+    GpuSpec spec;       // spec.name is the catalogue id
     const char* source; // where the figures come from
 };
 

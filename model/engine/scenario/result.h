@@ -13,15 +13,15 @@ namespace ss {
 struct StageMemory
 {
     int stage = 0;
-    std::int64_t layers = 0;     // transformer layers on this stage (all its virtual chunks)
-    double stage_params = 0;     // parameters of the stage before tp split (embedding/head included)
-    double gpu_params = 0;       // parameters one GPU of this stage holds a shard of (after tp)
-    double in_flight = 0;        // microbatches whose activations are held at the peak (layer-equivalents / layers)
-    double params = 0;           // bytes
-    double grads = 0;            // bytes
-    double optimizer = 0;        // bytes
-    double activations = 0;      // bytes
-    double buffers = 0;          // bytes, the sum of the five below
+    std::int64_t layers = 0; // transformer layers on this stage (all its virtual chunks)
+    double stage_params = 0; // parameters of the stage before tp split (embedding/head included)
+    double gpu_params = 0;   // parameters one GPU of this stage holds a shard of (after tp)
+    double in_flight = 0; // microbatches whose activations are held at the peak (layer-equivalents / layers)
+    double params = 0;    // bytes
+    double grads = 0;     // bytes
+    double optimizer = 0; // bytes
+    double activations = 0; // bytes
+    double buffers = 0;     // bytes, the sum of the five below
     double buffer_zero3_gather = 0;
     double buffer_grad_buckets = 0;
     double buffer_logits = 0;
@@ -71,10 +71,10 @@ struct Explanation
 // time can be explained (EvalOptions::explain); filled whether or not it is, at the cost of a copy.
 struct CollectivePhase
 {
-    double alpha_s = 0;       // latency of one run of the phase
-    double steps = 0;         // its latency steps (ring all-reduce 2(n-1)): alpha_s = steps × the slowest step
-    double volume = 0;        // the algorithm's bytes per link per byte of size (ring all-reduce 2(n-1)/n)
-    double bytes = 0;         // bytes one run puts on its busiest link (the busier direction)
+    double alpha_s = 0; // latency of one run of the phase
+    double steps = 0;   // its latency steps (ring all-reduce 2(n-1)): alpha_s = steps × the slowest step
+    double volume = 0;  // the algorithm's bytes per link per byte of size (ring all-reduce 2(n-1)/n)
+    double bytes = 0;   // bytes one run puts on its busiest link (the busier direction)
     double bandwidth_Bps = 0; // that link's bandwidth per direction, bonded links together
     double effective_Bps = 0; // bandwidth × efficiency
     double factor = 1;        // throughput on top of the efficiency (NVLS: the switch's reduction rate)
@@ -87,9 +87,9 @@ constexpr int kMaxCollectivePhases = 2;
 // groups share the network). Link utilisation needs the step time and is filled in by the step model.
 struct CommCollective
 {
-    std::string group;           // "tp", "pp", "dp", "offload"
-    std::string op;              // allreduce, allgather, reducescatter, sendrecv, push, pull, d2h, h2d
-    double bytes = 0;            // one call's size (nccl-tests "size"; the biggest group's when stages differ)
+    std::string group; // "tp", "pp", "dp", "offload"
+    std::string op;    // allreduce, allgather, reducescatter, sendrecv, push, pull, d2h, h2d
+    double bytes = 0;  // one call's size (nccl-tests "size"; the biggest group's when stages differ)
     std::int64_t count_per_step = 0;
     double time_s = 0;           // one call
     double alpha_s = 0;          // the latency part of time_s (the step model scales the rest with size)
@@ -112,7 +112,7 @@ struct CommLink
     std::string a;
     std::string b;
     std::string kind;
-    double bandwidth_Bps = 0;  // per direction, all bonded links together
+    double bandwidth_Bps = 0; // per direction, all bonded links together
     double efficiency = 1;
     double bytes_per_step = 0; // Σ over calls of the busier direction's bytes
     double busy_s = 0;         // bytes_per_step / (bandwidth_Bps × efficiency)
@@ -122,29 +122,29 @@ struct CommLink
 struct CommResult
 {
     std::vector<CommCollective> collectives;
-    std::vector<CommLink> links;     // the links that carry traffic, in topology order
-    std::string bottleneck_link;     // the link with the most busy time per step
-    double serial_time_s = 0;        // Σ time_s × count_per_step, nothing overlapped
-    std::vector<Warning> warnings;   // "comm.*"
+    std::vector<CommLink> links;   // the links that carry traffic, in topology order
+    std::string bottleneck_link;   // the link with the most busy time per step
+    double serial_time_s = 0;      // Σ time_s × count_per_step, nothing overlapped
+    std::vector<Warning> warnings; // "comm.*"
 };
 
 // One box of the step's timeline (docs/formats.md, "Result of eval": timeline): what one GPU's stream does
 // from start_s to end_s.
 struct TimelineEvent
 {
-    int gpu = 0;            // global rank (identical data-parallel replicas are simulated once)
-    int stage = 0;          // pipeline stage
-    std::string stream;     // "compute", "tp", "pp", "dp", "pcie"
-    std::string kind;       // "forward", "backward", "backward-input", "backward-weight", "recompute",
-                            // "optimizer", "tp-comm", "pp-send", "pp-recv", "dp-comm", "param-gather",
-                            // "d2h", "h2d", "cpu-optimizer"
-    int microbatch = -1;    // -1: not tied to one microbatch
-    int chunk = 0;          // virtual-stage chunk (interleaved schedule)
+    int gpu = 0;         // global rank (identical data-parallel replicas are simulated once)
+    int stage = 0;       // pipeline stage
+    std::string stream;  // "compute", "tp", "pp", "dp", "pcie"
+    std::string kind;    // "forward", "backward", "backward-input", "backward-weight", "recompute",
+                         // "optimizer", "tp-comm", "pp-send", "pp-recv", "dp-comm", "param-gather",
+                         // "d2h", "h2d", "cpu-optimizer"
+    int microbatch = -1; // -1: not tied to one microbatch
+    int chunk = 0;       // virtual-stage chunk (interleaved schedule)
     double start_s = 0;
     double end_s = 0;
-    double bytes = 0;       // communication and copies: bytes moved
-    int collective = -1;    // index into comm.collectives, -1 for none
-    bool critical = false;  // on the step's critical path
+    double bytes = 0;      // communication and copies: bytes moved
+    int collective = -1;   // index into comm.collectives, -1 for none
+    bool critical = false; // on the step's critical path
 };
 
 // Figures of one training step (docs/formats.md, "Result of eval": step).
@@ -156,8 +156,8 @@ struct StepResult
     double bubble_fraction = 0; // idle compute-stream time over step time, averaged over GPUs: no op in
                                 // progress (an op waiting on its tp collective is not idle)
     double tokens_per_s = 0;
-    double mfu = 0;             // model FLOP/s over peak
-    double hfu = 0;             // hardware FLOP/s (recompute included) over peak
+    double mfu = 0; // model FLOP/s over peak
+    double hfu = 0; // hardware FLOP/s (recompute included) over peak
 };
 
 // What limits the step most (docs/formats.md, "Result of eval": bottleneck).
@@ -184,8 +184,8 @@ struct Result
     MemoryResult memory;
     ComputeResult compute;
     CommResult comm;
-    StepResult step;       // zero until the step simulator has run
-    Bottleneck bottleneck; // kind empty until the step simulator has run
+    StepResult step;                     // zero until the step simulator has run
+    Bottleneck bottleneck;               // kind empty until the step simulator has run
     std::vector<TimelineEvent> timeline; // filled when EvalOptions::timeline is set
     std::vector<Warning> warnings;
     std::vector<Explanation> explain;

@@ -10,18 +10,73 @@
 
 namespace ss {
 
-enum class ModelKind { Transformer, Params };
-enum class FfnKind { Gelu, Swiglu };
-enum class PositionEmbedding { Learned, Rotary };
-enum class NormKind { LayerNorm, RmsNorm };
+enum class ModelKind
+{
+    Transformer,
+    Params
+};
+enum class FfnKind
+{
+    Gelu,
+    Swiglu
+};
+enum class PositionEmbedding
+{
+    Learned,
+    Rotary
+};
+enum class NormKind
+{
+    LayerNorm,
+    RmsNorm
+};
 // Which linear layers carry a bias: GPT-2/3 all, Llama none, Qwen2 only Q/K/V.
-enum class BiasKind { All, None, Qkv };
-enum class Precision { Bf16Mixed, Fp16Mixed, Fp32, Bf16, Fp8Mixed };
-enum class Optimizer { Adam, Adam8bit, Sgd, SgdMomentum, Adafactor };
-enum class Recompute { None, Selective, Full };
-enum class Offload { None, Cpu, Nvme };
-enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1 };
-enum class DpSync { AllReduce, ParameterServer };
+enum class BiasKind
+{
+    All,
+    None,
+    Qkv
+};
+enum class Precision
+{
+    Bf16Mixed,
+    Fp16Mixed,
+    Fp32,
+    Bf16,
+    Fp8Mixed
+};
+enum class Optimizer
+{
+    Adam,
+    Adam8bit,
+    Sgd,
+    SgdMomentum,
+    Adafactor
+};
+enum class Recompute
+{
+    None,
+    Selective,
+    Full
+};
+enum class Offload
+{
+    None,
+    Cpu,
+    Nvme
+};
+enum class Schedule
+{
+    GPipe,
+    OneFOneB,
+    Interleaved,
+    ZbH1
+};
+enum class DpSync
+{
+    AllReduce,
+    ParameterServer
+};
 
 struct ModelSpec
 {
@@ -112,7 +167,7 @@ struct TopologyLink
     std::string id;
     std::string a;
     std::string b;
-    std::string kind; // nvlink3, pcie-gen4-x16, ib-hdr, ...
+    std::string kind;         // nvlink3, pcie-gen4-x16, ib-hdr, ...
     double bandwidth_Bps = 0; // per direction
     double latency_s = 0;
     double efficiency = 1.0;
@@ -151,8 +206,8 @@ struct ComputeSpec
 // Documented defaults, overridable in the scenario's "overheads" section.
 struct OverheadSpec
 {
-    double cuda_context_bytes = 512.0 * 1024 * 1024; // CUDA context, cuBLAS/NCCL workspaces
-    double allocator_fraction = 0.05;                 // caching-allocator fragmentation over all the rest
+    double cuda_context_bytes = 512.0 * 1024 * 1024;   // CUDA context, cuBLAS/NCCL workspaces
+    double allocator_fraction = 0.05;                  // caching-allocator fragmentation over all the rest
     double grad_bucket_bytes = 2 * 25.0 * 1024 * 1024; // two 25 MiB gradient buckets in flight (PyTorch DDP)
     bool operator==(const OverheadSpec&) const = default;
 };

@@ -8,7 +8,8 @@
 
 namespace ss {
 
-enum class Unit {
+enum class Unit
+{
     None,           // plain number
     Count,          // "7.5B", "70M", "1.2k", "1e9"
     Bytes,          // "80 GiB", "40 GB", "512 MiB", "1.5e9", "1 TB"

@@ -65,7 +65,8 @@ std::string linkNoun(const std::string& kind)
 }
 
 // The source the explanations give for the simulated figures (printed by eval --explain: kept word for word).
-const std::string kSimulation = "discrete-event simulation of the schedule (docs/engine-model.md \"The step\")";
+const std::string kSimulation =
+    "discrete-event simulation of the schedule (docs/engine-model.md \"The step\")";
 
 struct Candidate
 {
@@ -237,7 +238,8 @@ void explainFigures(std::vector<Explanation>& out, const Scenario& sc, const Res
     out.push_back({"step.bubble_fraction", "Σ_i max(T − C_i − TP_i, 0) / (p · T)",
                    idleText + " s / (" + std::to_string(sim.stages.size()) + " × " + num(T) + " s)",
                    step.bubble_fraction, "",
-                   "docs/formats.md \"Result of eval\" (bubble_fraction); Narayanan et al., SC'21 §2.2: (p−1)/(m+p−1) for GPipe and 1F1B"});
+                   "docs/formats.md \"Result of eval\" (bubble_fraction); Narayanan et al., SC'21 §2.2: "
+                   "(p−1)/(m+p−1) for GPipe and 1F1B"});
     out.push_back({"step.tokens_per_s", "B · s / T",
                    std::to_string(sc.training.global_batch) + " × " + std::to_string(sc.model.seq_len) +
                        " / " + num(T) + " s",
