@@ -2,6 +2,7 @@
 #include "evaluate.h"
 
 #include "comm.h"
+#include "explain.h"
 #include "memory.h"
 #include "presets.h"
 #include "stepsim.h"
@@ -19,9 +20,7 @@ namespace {
 
 std::string num(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+    return explainNumber(v);
 }
 
 // The communication of a step on the model of the last cluster this thread evaluated: its routes, rings and

@@ -19,9 +19,7 @@ namespace {
 
 std::string num(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+    return explainNumber(v);
 }
 
 std::string percent(double fraction)
