@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Topology files (docs/formats.md, "Topology file": {"format": "shardscope-topology", "version": 1, "nodes":
+// Topology files (docs/formats.md, "Topology": {"format": "shardscope-topology", "version": 1, "nodes":
 // [...], "links": [...]}): the same nodes and links as a scenario's cluster.topology, read by the scenario
 // reader's own topology parsing so both report errors alike ("FILE: nodes[2].kind: ...").
 #pragma once

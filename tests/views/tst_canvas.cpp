@@ -271,7 +271,7 @@ void TestCanvas::editRoundTrip()
         scene->selectIds({}, {pcieLink});
         auto* field = f.editor->findChild<QLineEdit*>(QStringLiteral("linkBandwidth"));
         QVERIFY(field && field->isVisible());
-        // docs/formats.md, "Units": 200 Gb/s is 25 GB/s per direction (bits are not bytes).
+        // docs/formats.md, "Quantities and units": 200 Gb/s is 25 GB/s per direction (bits are not bytes).
         enterText(field, QStringLiteral("200 Gb/s"));
         check = [&](bool after) {
             const double want = after ? 25e9 : linkDefaults("pcie-gen4-x16").bandwidth_Bps;
@@ -368,7 +368,7 @@ void TestCanvas::connectByDragging()
     QCOMPARE(f.stack()->count(), 1);
 }
 
-// units.h: bits and bytes, SI and binary prefixes apart (docs/formats.md, "Units").
+// units.h: bits and bytes, SI and binary prefixes apart (docs/formats.md, "Quantities and units").
 void TestCanvas::bandwidthUnitStrings_data()
 {
     QTest::addColumn<QString>("text");

@@ -246,7 +246,7 @@ void TestMainWindow::invalidEntryMarkedAndNotApplied_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("entry");
     QTest::addColumn<QString>("valid");
-    // Ranges from the field table (fields.h); unit strings from docs/formats.md, "Units".
+    // Ranges from the field table (fields.h); unit strings from docs/formats.md, "Quantities and units".
     QTest::newRow("spin box: 0 layers") << "model.layers"
                                         << "0"
                                         << "12";
