@@ -166,7 +166,7 @@ void TestBandwidthChart::bottleneckKeptWhenRowsRunOut()
     QCOMPARE(chart.shownLinks()[std::size_t(chart.bottleneckRow())].id, std::string("gpu3~nvswitch"));
 }
 
-// docs/formats.md, "Result": utilization = busy_s / step.time_s, filled by the step model.
+// docs/formats.md, "Result of eval": utilization = busy_s / step.time_s, filled by the step model.
 void TestBandwidthChart::utilisationOnceSimulated()
 {
     Result r = sample();

@@ -648,7 +648,7 @@ void TestGanttChart::realEngineTimeline()
                                            [](const ss::GanttBox& b) { return b.microbatch >= 0; }));
         QCOMPARE(work, computePerStage);
         QVERIFY(!compute.gaps.empty()); // every stage of a pipeline idles somewhere
-        // docs/formats.md, "Result": no overlaps on one stream.
+        // docs/formats.md, "Result of eval": no overlaps on one stream.
         for (std::size_t i = 1; i < compute.boxes.size(); ++i)
             QVERIFY(compute.boxes[i].start >= compute.boxes[i - 1].end - 1e-12);
     }

@@ -305,7 +305,7 @@ void finishRow(GanttRow& row, double stepTime)
     if (row.stream != GanttStream::Compute)
         return;
     // Bubbles: the compute stream's idle time within [0, step] (the result's step.bubble_fraction counts the
-    // same idle time; docs/formats.md, "Result").
+    // same idle time; docs/formats.md, "Result of eval").
     double busyUntil = 0;
     for (const GanttBox& box : row.boxes) {
         if (box.start > busyUntil)
