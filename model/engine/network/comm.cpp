@@ -27,7 +27,8 @@ constexpr TrafficKind kTrafficKinds[] = {
 class StepTally
 {
 public:
-    StepTally(const TopologyGraph& graph, CommResult& out, bool detail, std::vector<Explanation>* explain)
+    explicit StepTally(const TopologyGraph& graph, CommResult& out, bool detail,
+                       std::vector<Explanation>* explain)
         : m_graph(graph), m_out(out), m_detail(detail), m_explain(explain),
           m_bytes(graph.links().size(), 0.0), m_busy(graph.links().size(), 0.0),
           m_named(graph.links().size(), 0), m_linkTerms(explain ? graph.links().size() : 0)

@@ -61,7 +61,7 @@ bool hamiltonian(int n, const std::vector<std::vector<int>>& successors, std::ve
 class RingPacker
 {
 public:
-    RingPacker(Router& router, const std::vector<Edge>& edges, const std::vector<int>& gpus)
+    explicit RingPacker(Router& router, const std::vector<Edge>& edges, const std::vector<int>& gpus)
         : m_edges(edges), m_n(int(gpus.size())), m_routes(std::size_t(m_n * m_n)),
           m_cls(std::size_t(m_n * m_n), int(PathClass::None))
     {

@@ -69,7 +69,7 @@ public:
         double steps = 0;  // latency steps (0: not steps × one latency, the tree's)
     };
 
-    PlanBuilder(CommModel& model, CommModel::Plan& plan) : m_model(model), m_plan(plan) {}
+    explicit PlanBuilder(CommModel& model, CommModel::Plan& plan) : m_model(model), m_plan(plan) {}
 
     const TopologyGraph& graph() const { return *m_model.m_graph; }
     CommModel::Plan& plan() { return m_plan; }

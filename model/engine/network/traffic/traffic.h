@@ -56,7 +56,7 @@ struct TrafficContext
 TrafficContext trafficContext(const Scenario& scenario, std::int64_t microbatches, CommModel& model,
                               const RankLayout& layout);
 
-// Which explanation a row gets (commexplain.h).
+// Which explanation a row gets (commexplain.h); a new traffic kind adds its own.
 enum class TrafficText
 {
     TensorParallel,
