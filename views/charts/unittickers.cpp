@@ -8,6 +8,25 @@
 
 namespace ss {
 
+namespace {
+
+// TICK in UNIT, with just enough decimals (at most MAX_DECIMALS) to tell ticks STEP apart: "2.5 GiB";
+// "0" for the zero tick, whatever rounding left of it.
+QString steppedTickLabel(double tick, double step, double unit, const QString& symbol, int maxDecimals,
+                         const QLocale& locale)
+{
+    if (std::abs(tick) < step * 1e-6)
+        return QStringLiteral("0");
+    const double stepInUnit = step / unit;
+    int decimals = 0;
+    while (decimals < maxDecimals && std::abs(stepInUnit * std::pow(10.0, decimals) -
+                                              std::round(stepInUnit * std::pow(10.0, decimals))) > 1e-6)
+        ++decimals;
+    return locale.toString(tick / unit, 'f', decimals) + QLatin1Char(' ') + symbol;
+}
+
+} // namespace
+
 double ByteTicker::unitFor(double step, QString* symbol)
 {
     static const std::array<const char*, 6> symbols = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
@@ -52,17 +71,9 @@ QString ByteTicker::getTickLabel(double tick, const QLocale& locale, QChar forma
 {
     Q_UNUSED(formatChar);
     Q_UNUSED(precision);
-    if (std::abs(tick) < m_step * 1e-6)
-        return QStringLiteral("0");
     QString symbol;
     const double unit = unitFor(m_step, &symbol);
-    // Enough decimals to tell neighbouring ticks apart (2.5 GiB steps need one).
-    const double stepInUnit = m_step / unit;
-    int decimals = 0;
-    while (decimals < 3 && std::abs(stepInUnit * std::pow(10.0, decimals) -
-                                    std::round(stepInUnit * std::pow(10.0, decimals))) > 1e-6)
-        ++decimals;
-    return locale.toString(tick / unit, 'f', decimals) + QLatin1Char(' ') + symbol;
+    return steppedTickLabel(tick, m_step, unit, symbol, 3, locale); // 2.5 GiB steps need one decimal
 }
 
 double SecondsTicker::unitFor(double step, QString* symbol)
@@ -112,16 +123,9 @@ QString SecondsTicker::getTickLabel(double tick, const QLocale& locale, QChar fo
 {
     Q_UNUSED(formatChar);
     Q_UNUSED(precision);
-    if (std::abs(tick) < m_step * 1e-6)
-        return QStringLiteral("0");
     QString symbol;
     const double unit = unitFor(m_step, &symbol);
-    const double stepInUnit = m_step / unit;
-    int decimals = 0;
-    while (decimals < 6 && std::abs(stepInUnit * std::pow(10.0, decimals) -
-                                    std::round(stepInUnit * std::pow(10.0, decimals))) > 1e-6)
-        ++decimals;
-    return locale.toString(tick / unit, 'f', decimals) + QLatin1Char(' ') + symbol;
+    return steppedTickLabel(tick, m_step, unit, symbol, 6, locale);
 }
 
 LogByteTicker::LogByteTicker()

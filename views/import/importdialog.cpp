@@ -76,38 +76,31 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
     layout->addWidget(summary);
 
     QStringList notes = result.warnings;
+    // What applying would make of the current scenario (io::applyImport): the imported fields, or for a
+    // calibration the efficiency of the link kind that bounds the collective.
+    QString error;
+    QStringList applyNotes;
+    const bool applied = io::applyImport(result, m_imported, &applyNotes, &error);
+    if (applied) {
+        notes += applyNotes;
+    } else {
+        m_imported = current;
+        m_reason = Reason::Error;
+        m_error = error;
+    }
     if (result.isCalibration()) {
         m_chart = new CalibrationChart(this);
         m_chart->setCalibrations(result.calibrations);
         layout->addWidget(m_chart, 1);
-        // Applying sets the efficiency of the link kind that bounds the collective (io::applyImport).
-        QString error;
-        Scenario imported = current;
-        QStringList applyNotes;
-        if (io::applyImport(result, imported, &applyNotes, &error)) {
-            m_imported = imported;
-            notes += applyNotes;
-            m_canApply = imported != current;
-            if (!m_canApply)
-                m_reason = Reason::AlreadyCalibrated;
-        } else {
-            m_reason = Reason::Error;
-            m_error = error;
-        }
+        m_canApply = applied && m_imported != current;
+        if (applied && !m_canApply)
+            m_reason = Reason::AlreadyCalibrated;
     } else {
-        QString error;
-        Scenario imported = current;
-        QStringList applyNotes;
-        if (io::applyImport(result, imported, &applyNotes, &error)) {
-            m_imported = imported;
-            notes += applyNotes;
+        if (applied) {
             collectChanges(current);
             m_canApply = !m_changes.empty();
             if (!m_canApply)
                 m_reason = Reason::NothingDiffers;
-        } else {
-            m_reason = Reason::Error;
-            m_error = error;
         }
         m_table = new QTableWidget(int(m_changes.size()), 3, this);
         m_table->setObjectName(QStringLiteral("importChanges"));
