@@ -653,7 +653,7 @@ void TestCli::plan()
         QVERIFY(step >= previous);
         previous = step;
         QStringList args{QStringLiteral("eval"), QStringLiteral("default")};
-        for (const QString section : {QStringLiteral("parallel"), QStringLiteral("training")}) {
+        for (const QString& section : {QStringLiteral("parallel"), QStringLiteral("training")}) {
             const QJsonObject fields = c.value(section).toObject();
             for (auto it = fields.begin(); it != fields.end(); ++it) {
                 const QString text = it->isBool()     ? QString::fromLatin1(it->toBool() ? "true" : "false")
