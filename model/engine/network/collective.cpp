@@ -276,7 +276,7 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
                                        CollectiveAlgorithm algorithm, const std::vector<double>& scale,
                                        int root)
 {
-    const CollectiveResult checked = checkedCall(*m_graph, op, bytes, groups, algorithm, scale);
+    CollectiveResult checked = checkedCall(*m_graph, op, bytes, groups, algorithm, scale);
     if (!checked.ok())
         return checked;
     const int ranks = checked.ranks;

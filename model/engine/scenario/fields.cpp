@@ -603,7 +603,7 @@ std::string parseFieldText(const FieldInfo& field, std::string_view text, FieldV
         value.text = field.choices.empty() ? std::string(text) : std::string(trim(text));
         break;
     }
-    const std::string error = checkFieldValue(field, value);
+    std::string error = checkFieldValue(field, value);
     if (!error.empty())
         return error;
     out = value;

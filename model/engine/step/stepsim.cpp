@@ -823,7 +823,7 @@ std::vector<double> Simulator::criticalPath()
     // An activity is on the path up to the start of the one it held up (a gradient bucket leaves mid-run):
     // CUTOFF[a] is that time, negative when A is not on the path.
     std::vector<double> cutoff(m_acts.size(), -1.0);
-    const auto addTo = [this](std::vector<double>& v, int collective, double seconds) {
+    const auto addTo = [](std::vector<double>& v, int collective, double seconds) {
         if (collective >= 0 && std::size_t(collective) < v.size())
             v[std::size_t(collective)] += seconds;
     };
