@@ -259,8 +259,9 @@ void TestExtremes::finite()
     }
 }
 
-// 100,000 GPUs: 12,500 DGX A100 over InfiniBand HDR, tp 8 × dp 12,500. Finite figures, and fast enough to
-// stay interactive (the figure is printed; the bound is loose so a slow CI machine does not fail it).
+// 100,000 GPUs: 12,500 DGX A100 over InfiniBand HDR, tp 8 × dp 12,500. Finite figures. The time is printed,
+// not asserted: speed is the benchmarks' business (shardscope-bench --scaling), and a timed assertion fails
+// on a loaded or instrumented (ASan) machine without saying anything about the code.
 void TestExtremes::hundredThousandGpus()
 {
     Scenario s = defaultScenario();
@@ -282,7 +283,6 @@ void TestExtremes::hundredThousandGpus()
     const QString bad = FiniteWalker().firstBad(r);
     QVERIFY2(bad.isEmpty(), qPrintable(bad));
     QVERIFY(r.step.time_s > 0);
-    QVERIFY2(seconds < 10, "a 100k-GPU evaluation should take seconds at most");
 }
 
 QTEST_APPLESS_MAIN(TestExtremes)
