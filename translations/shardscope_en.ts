@@ -184,6 +184,13 @@
             <numerusform>Delete %n links</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n× %1 (built from the GPU)</source>
+        <translation>
+            <numerusform>%n× %1 (built from the GPU)</numerusform>
+            <numerusform>%n× %1 (built from the GPU)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ss::TopologyScene</name>

@@ -409,10 +409,6 @@ Change: %5</source>
         <translation>未知的节点预设“%1”</translation>
     </message>
     <message>
-        <source>The %1 preset has %2 GPUs per node, not %3</source>
-        <translation>%1 预设每节点有 %2 块 GPU，而不是 %3 块</translation>
-    </message>
-    <message>
         <source>A device needs a non-empty id</source>
         <translation>设备需要非空的 id</translation>
     </message>
@@ -591,6 +587,26 @@ Change: %5</source>
     <message>
         <source>Expected a latency from 0 s to 1000 s</source>
         <translation>延迟应在 0 s 到 1000 s 之间</translation>
+    </message>
+    <message>
+        <source>The %1 preset has %2 GPUs per node, not %3 (the &quot;auto&quot; node preset builds a node of any size)</source>
+        <translation>%1 预设每节点有 %2 块 GPU，而不是 %3 块（“auto”节点预设可构建任意规模的节点）</translation>
+    </message>
+    <message>
+        <source>The &quot;auto&quot; node preset builds the node from a catalogue GPU&apos;s fabric; a custom GPU needs a named node preset or an explicit topology</source>
+        <translation>“auto”节点预设根据目录中 GPU 的互连结构构建节点；自定义 GPU 需要指定节点预设或显式拓扑</translation>
+    </message>
+    <message>
+        <source>Expected an oversubscription from 1 (non-blocking) to 64</source>
+        <translation>超额订阅比应在 1（无阻塞）到 64 之间</translation>
+    </message>
+    <message>
+        <source>The offload needs %1 of host memory per node, %2 more than the node&apos;s %3</source>
+        <translation>卸载需要每节点 %1 主机内存，比节点的 %3 多出 %2</translation>
+    </message>
+    <message>
+        <source>The offload needs %1 of NVMe per node, %2 more than the node&apos;s %3</source>
+        <translation>卸载需要每节点 %1 NVMe，比节点的 %3 多出 %2</translation>
     </message>
 </context>
 <context>
@@ -926,6 +942,26 @@ Change: %5</source>
     <message>
         <source>G_node · Ψ_gpu / N_d · (4 + 2·K + w) / BW_host</source>
         <translation>G_node · Ψ_gpu / N_d · (4 + 2·K + w) / BW_host</translation>
+    </message>
+    <message>
+        <source>max(64 GiB, 2 × G_node × M_gpu)</source>
+        <translation>max(64 GiB, 2 × G_node × M_gpu)</translation>
+    </message>
+    <message>
+        <source>the node preset&apos;s figure</source>
+        <translation>节点预设的数值</translation>
+    </message>
+    <message>
+        <source>cluster.host_memory_bytes</source>
+        <translation>cluster.host_memory_bytes</translation>
+    </message>
+    <message>
+        <source>⌈G_node / 2⌉ × 3.84 TB</source>
+        <translation>⌈G_node / 2⌉ × 3.84 TB</translation>
+    </message>
+    <message>
+        <source>cluster.nvme_bytes</source>
+        <translation>cluster.nvme_bytes</translation>
     </message>
 </context>
 <context>
@@ -1333,6 +1369,22 @@ Change: %5</source>
     <message>
         <source>Source: %1</source>
         <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Host memory per node (capacity)</source>
+        <translation>每节点主机内存（容量）</translation>
+    </message>
+    <message>
+        <source>G_node: GPUs per node; M_gpu: memory per GPU</source>
+        <translation>G_node：每节点 GPU 数；M_gpu：每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>NVMe capacity per node</source>
+        <translation>每节点 NVMe 容量</translation>
+    </message>
+    <message>
+        <source>G_node: GPUs per node</source>
+        <translation>G_node：每节点 GPU 数</translation>
     </message>
 </context>
 <context>
@@ -1961,6 +2013,94 @@ Change: %5</source>
     <message>
         <source>The output projection has a bias of vocabulary size (phi-2).</source>
         <translation>输出投影带有词表大小的偏置（phi-2）。</translation>
+    </message>
+    <message>
+        <source>Peak FP8 compute</source>
+        <translation>FP8 峰值算力</translation>
+    </message>
+    <message>
+        <source>Dense FP8 tensor FLOP/s; 0: no FP8 tensor cores.</source>
+        <translation>稠密 FP8 张量 FLOP/s；0：无 FP8 张量核心。</translation>
+    </message>
+    <message>
+        <source>Peak FP4 compute</source>
+        <translation>FP4 峰值算力</translation>
+    </message>
+    <message>
+        <source>Dense FP4 tensor FLOP/s; 0: no FP4 tensor cores.</source>
+        <translation>稠密 FP4 张量 FLOP/s；0：无 FP4 张量核心。</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>超额订阅比</translation>
+    </message>
+    <message>
+        <source>Leaf switch ports facing the nodes per port facing the spine (1: non-blocking fat tree).</source>
+        <translation>叶交换机面向节点的端口数与面向脊交换机的端口数之比（1：无阻塞胖树）。</translation>
+    </message>
+    <message>
+        <source>Rail-optimised</source>
+        <translation>轨道优化</translation>
+    </message>
+    <message>
+        <source>NIC r of every node on rail r&apos;s leaf switches; off: a node&apos;s NICs share one leaf.</source>
+        <translation>每个节点的第 r 块网卡接到第 r 条轨道的叶交换机；关闭时，一个节点的网卡共用一台叶交换机。</translation>
+    </message>
+    <message>
+        <source>Switch ports</source>
+        <translation>交换机端口数</translation>
+    </message>
+    <message>
+        <source>Ports per leaf switch; 0: the network&apos;s usual switch.</source>
+        <translation>每台叶交换机的端口数；0：该网络的常用交换机。</translation>
+    </message>
+    <message>
+        <source>Host memory per node</source>
+        <translation>每节点主机内存</translation>
+    </message>
+    <message>
+        <source>CPU memory of one node for offloaded states; 0: the node&apos;s usual figure.</source>
+        <translation>单个节点可用于卸载状态的 CPU 内存；0：该节点的常规配置。</translation>
+    </message>
+    <message>
+        <source>NVMe per node</source>
+        <translation>每节点 NVMe</translation>
+    </message>
+    <message>
+        <source>NVMe capacity of one node for offloaded states; 0: the node&apos;s usual figure.</source>
+        <translation>单个节点可用于卸载状态的 NVMe 容量；0：该节点的常规配置。</translation>
+    </message>
+    <message>
+        <source>Auto: built from the GPU (any GPU count)</source>
+        <translation>自动：按 GPU 构建（任意 GPU 数）</translation>
+    </message>
+    <message>
+        <source>DGX-2 (16× V100, NVSwitch)</source>
+        <translation>DGX-2（16× V100，NVSwitch）</translation>
+    </message>
+    <message>
+        <source>HGX A800 (8× A800, NVLink 400 GB/s)</source>
+        <translation>HGX A800（8× A800，NVLink 400 GB/s）</translation>
+    </message>
+    <message>
+        <source>HGX H800 (8× H800, NVLink 400 GB/s)</source>
+        <translation>HGX H800（8× H800，NVLink 400 GB/s）</translation>
+    </message>
+    <message>
+        <source>HGX H20 (8× H20, NVSwitch)</source>
+        <translation>HGX H20（8× H20，NVSwitch）</translation>
+    </message>
+    <message>
+        <source>DGX B200 (8× B200, NVSwitch)</source>
+        <translation>DGX B200（8× B200，NVSwitch）</translation>
+    </message>
+    <message>
+        <source>GB200 NVL72 rack (72 GPUs, one NVLink domain)</source>
+        <translation>GB200 NVL72 机柜（72 块 GPU，单一 NVLink 域）</translation>
+    </message>
+    <message>
+        <source>AMD MI300X platform (8× MI300X, Infinity Fabric)</source>
+        <translation>AMD MI300X 平台（8× MI300X，Infinity Fabric）</translation>
     </message>
 </context>
 <context>
@@ -4589,6 +4729,22 @@ Bottleneck now: %2</source>
         <source>“%1”</source>
         <translation>“%1”</translation>
     </message>
+    <message>
+        <source>Does not fit in NVMe</source>
+        <translation>NVMe 放不下</translation>
+    </message>
+    <message>
+        <source>Does not fit in host memory</source>
+        <translation>主机内存放不下</translation>
+    </message>
+    <message>
+        <source>Offloaded states per node: %1 of %2 host memory, %3 of %4 NVMe.</source>
+        <translation>每节点卸载的状态：主机内存 %1 / %2，NVMe %3 / %4。</translation>
+    </message>
+    <message>
+        <source>The offload does not fit the host either.</source>
+        <translation>卸载的状态在主机上也放不下。</translation>
+    </message>
 </context>
 <context>
     <name>ss::SweepChart</name>
@@ -4971,10 +5127,6 @@ Bottleneck now: %2</source>
         <translation>重命名设备 %1</translation>
     </message>
     <message>
-        <source>Unknown link kind &quot;%1&quot;; expected one beginning with nvlink, nvswitch, pcie, host, qpi, upi, ib, roce or ethernet.</source>
-        <translation>未知的链路类型“%1”；应以 nvlink、nvswitch、pcie、host、qpi、upi、ib、roce 或 ethernet 开头。</translation>
-    </message>
-    <message>
         <source>No link has the id &quot;%1&quot;.</source>
         <translation>没有 id 为“%1”的链路。</translation>
     </message>
@@ -5021,6 +5173,16 @@ Bottleneck now: %2</source>
     <message>
         <source>Use the generated topology</source>
         <translation>使用生成的拓扑</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n× %1 (built from the GPU)</source>
+        <translation>
+            <numerusform>%n× %1（按 GPU 构建）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unknown link kind &quot;%1&quot;; expected one beginning with nvlink, nvswitch, xgmi, pcie, host, qpi, upi, ib, roce or ethernet.</source>
+        <translation>未知的链路类型“%1”；应以 nvlink、nvswitch、xgmi、pcie、host、qpi、upi、ib、roce 或 ethernet 开头。</translation>
     </message>
 </context>
 <context>

@@ -10,3 +10,6 @@ int examplesCommand(const QStringList& args);
 // Runs `presets` with the arguments after it: "id TAB GPUs per node TAB title" per line, or with --json an
 // array of every preset's fields.
 int presetsCommand(const QStringList& args);
+// Runs `gpus` with the arguments after it: "id TAB memory TAB 16-bit peak TAB FP8 peak TAB HBM TAB peer
+// fabric" per line (- where the part has none), or with --json an array of every catalogue entry.
+int gpusCommand(const QStringList& args);

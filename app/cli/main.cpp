@@ -34,8 +34,9 @@ struct Command
 
 constexpr Command kCommands[] = {
     {"eval", evalCommand},       {"examples", examplesCommand}, {"collective", collectiveCommand},
-    {"presets", presetsCommand}, {"import", importCommand},     {"export", exportCommand},
-    {"plan", planCommand},       {"sweep", sweepCommand},       {"compare", compareCommand},
+    {"presets", presetsCommand}, {"gpus", gpusCommand},         {"import", importCommand},
+    {"export", exportCommand},   {"plan", planCommand},         {"sweep", sweepCommand},
+    {"compare", compareCommand},
 };
 
 // ARGS as main() has them: the program, the command, its arguments.

@@ -14,6 +14,7 @@ QString usage()
         "  shardscope-cli collective --topology TOPOLOGY --op OP --bytes N [--gpus a,b,..] "
         "[--algorithm ALG]\n"
         "  shardscope-cli presets [--json]\n"
+        "  shardscope-cli gpus [--json]\n"
         "  shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]\n"
         "  shardscope-cli export SCENARIO --chart CHART --out FILE [--param PATH --values ..|--range ..]\n"
         "  shardscope-cli sweep SCENARIO --param PATH --values v1,v2,..|--range a:b:n[:log] [--metric M]...\n"

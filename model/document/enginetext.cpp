@@ -114,7 +114,16 @@ QString EngineText::problem(const Problem& p)
     if (c == "preset.unknown")
         return fill(tr("Unknown node preset \"%1\""), a);
     if (c == "preset.gpus")
-        return fill(tr("The %1 preset has %2 GPUs per node, not %3"), a);
+        return fill(
+            tr("The %1 preset has %2 GPUs per node, not %3 (the \"auto\" node preset builds a node of "
+               "any size)"),
+            a);
+    if (c == "preset.auto_gpu")
+        return tr(
+            "The \"auto\" node preset builds the node from a catalogue GPU's fabric; a custom GPU needs a "
+            "named node preset or an explicit topology");
+    if (c == "network.oversubscription")
+        return tr("Expected an oversubscription from 1 (non-blocking) to 64");
     if (c == "topology.id_empty")
         return tr("A device needs a non-empty id");
     if (c == "topology.id_twice")
@@ -142,6 +151,12 @@ QString EngineText::warning(const Warning& w)
     if (w.code == "memory.overflow" && a.size() >= 5)
         return tr("Stage %1 needs %2 per GPU, %3 more than the %4's %5")
             .arg(arg(a, 0), bytesArg(a, 1), bytesArg(a, 2), arg(a, 3), bytesArg(a, 4));
+    if (w.code == "memory.host_overflow" && a.size() >= 3)
+        return tr("The offload needs %1 of host memory per node, %2 more than the node's %3")
+            .arg(bytesArg(a, 0), bytesArg(a, 1), bytesArg(a, 2));
+    if (w.code == "memory.nvme_overflow" && a.size() >= 3)
+        return tr("The offload needs %1 of NVMe per node, %2 more than the node's %3")
+            .arg(bytesArg(a, 0), bytesArg(a, 1), bytesArg(a, 2));
     if (w.code == "model.uneven_stages" && a.size() >= 2)
         return fill(tr("%1 layers do not split evenly over %2 stages; the first stages take one layer more"),
                     a);

@@ -110,6 +110,10 @@ void writeMemory(JsonWriter& w, const MemoryResult& memory)
     w.member("peak_stage", memory.peak_stage);
     w.member("cpu_bytes_per_node", memory.cpu_bytes_per_node);
     w.member("nvme_bytes_per_node", memory.nvme_bytes_per_node);
+    w.member("host_memory_bytes_per_node", memory.host_memory_bytes_per_node);
+    w.member("nvme_capacity_bytes_per_node", memory.nvme_capacity_bytes_per_node);
+    w.member("host_fits", memory.host_fits);
+    w.member("nvme_fits", memory.nvme_fits);
     w.endObject();
 }
 

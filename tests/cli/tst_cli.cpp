@@ -69,6 +69,7 @@ private slots:
     void collectiveTopologySources_data();
     void collectiveTopologySources();
     void presets();
+    void gpus();
     void plan();
 };
 
@@ -76,9 +77,9 @@ void TestCli::evalExample_data()
 {
     QTest::addColumn<QString>("id");
     // The built-in examples (resources/examples/index.json).
-    for (const char* id :
-         {"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b", "gpt-1.3b-pcie-offload",
-          "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits"})
+    for (const char* id : {"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
+                           "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages",
+                           "dp-10gbe-gradient-bits", "qwen2-0.5b-one-rtx4090", "llama2-70b-gb200-nvl72"})
         QTest::newRow(id) << QString::fromLatin1(id);
 }
 
@@ -483,7 +484,7 @@ void TestCli::examples()
     const Run run = runCli({QStringLiteral("examples")});
     QCOMPARE(run.exitCode, 0);
     const QStringList lines = QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 8);
+    QCOMPARE(lines.size(), 10);
     QStringList ids;
     for (const QString& line : lines) {
         const QStringList parts = line.split(QLatin1Char('\t'));
@@ -491,9 +492,10 @@ void TestCli::examples()
         QVERIFY(!parts.at(1).isEmpty());
         ids << parts.at(0);
     }
-    QCOMPARE(ids, (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
-                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3",
-                               "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits"}));
+    QCOMPARE(ids,
+             (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
+                          "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages",
+                          "dp-10gbe-gradient-bits", "qwen2-0.5b-one-rtx4090", "llama2-70b-gb200-nvl72"}));
 }
 
 void TestCli::helpAndVersion()
@@ -644,15 +646,52 @@ void TestCli::presets()
     }
     QCOMPARE(ids,
              (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu",
-                          "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"}));
+                          "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster", "dgx2-v100",
+                          "hgx-a800", "hgx-h800", "hgx-h20", "dgx-b200", "gb200-nvl72", "mi300x-8gpu"}));
     QVERIFY(lines.at(4).startsWith(QLatin1String("pcie-qpi-4gpu\t4\t")));
     QVERIFY(lines.at(9).startsWith(QLatin1String("ps-cluster\tany\t")));
     const Run asJson = runCli({QStringLiteral("presets"), QStringLiteral("--json")});
     QCOMPARE(asJson.exitCode, 0);
     const QJsonArray list = QJsonDocument::fromJson(asJson.out).array();
-    QCOMPARE(list.size(), 10);
+    QCOMPARE(list.size(), 17);
     QCOMPARE(list.at(1).toObject().value(QLatin1String("gpus_per_node")).toInt(), 8);
     QVERIFY(list.at(9).toObject().value(QLatin1String("gpus_per_node")).isNull());
+}
+
+void TestCli::gpus()
+{
+    // The GPU catalogue, one line each: id TAB memory TAB 16-bit TAB FP8 TAB HBM TAB peer fabric.
+    const Run run = runCli({QStringLiteral("gpus")});
+    QCOMPARE(run.exitCode, 0);
+    const QStringList lines = QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(lines.size() >= 25);
+    QString h100;
+    for (const QString& line : lines) {
+        QCOMPARE(line.split(QLatin1Char('\t')).size(), 6);
+        if (line.startsWith(QLatin1String("H100-SXM5-80GB\t")))
+            h100 = line;
+    }
+    // NVIDIA H100 datasheet (SXM): BF16 989 and FP8 1,979 TFLOPS dense, 3.35 TB/s, NVLink 900 GB/s both ways.
+    QVERIFY2(h100.contains(QLatin1String("989 TFLOP/s")) && h100.contains(QLatin1String("1.98 PFLOP/s")) &&
+                 h100.contains(QLatin1String("450 GB/s")),
+             qPrintable(h100));
+    const Run asJson = runCli({QStringLiteral("gpus"), QStringLiteral("--json")});
+    QCOMPARE(asJson.exitCode, 0);
+    const QJsonArray list = QJsonDocument::fromJson(asJson.out).array();
+    QCOMPARE(list.size(), lines.size());
+    bool gb200 = false;
+    for (const QJsonValue& v : list) {
+        const QJsonObject o = v.toObject();
+        QVERIFY(!o.value(QLatin1String("source")).toString().isEmpty());
+        if (o.value(QLatin1String("id")).toString() == QLatin1String("GB200")) {
+            gb200 = true;
+            // GB200 NVL72 datasheet: FP4 1,440 PFLOPS with sparsity over 72 GPUs = 10 PFLOPS dense each.
+            QCOMPARE(o.value(QLatin1String("peak_fp4_flops")).toDouble(), 10e15);
+            QCOMPARE(o.value(QLatin1String("form")).toString(), QStringLiteral("superchip"));
+        }
+    }
+    QVERIFY(gb200);
+    QCOMPARE(runCli({QStringLiteral("gpus"), QStringLiteral("--bogus")}).exitCode, 2);
 }
 
 void TestCli::plan()

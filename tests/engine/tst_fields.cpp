@@ -103,11 +103,19 @@ void TestFields::table_data()
     row("cluster.gpu.memory_bytes", FieldType::Real, Unit::Bytes, 0, 1e15, true);
     row("cluster.gpu.peak_flops", FieldType::Real, Unit::FlopsPerSecond, 0, 1e19, true);
     row("cluster.gpu.hbm_Bps", FieldType::Real, Unit::BytesPerSecond, 0, 1e16, true);
+    row("cluster.gpu.peak_fp8_flops", FieldType::Real, Unit::FlopsPerSecond, 0, 1e19);
+    row("cluster.gpu.peak_fp4_flops", FieldType::Real, Unit::FlopsPerSecond, 0, 1e19);
     row("cluster.nodes", FieldType::Int, Unit::None, 1, 1e6);
     row("cluster.gpus_per_node", FieldType::Int, Unit::None, 1, 1024);
     row("cluster.node_preset", FieldType::Enum, Unit::None, 0, 0);
+    row("cluster.host_memory_bytes", FieldType::Real, Unit::Bytes, 0, 1e16);
+    row("cluster.nvme_bytes", FieldType::Real, Unit::Bytes, 0, 1e18);
     row("cluster.network.kind", FieldType::Enum, Unit::None, 0, 0);
-    row("cluster.network.nics_per_node", FieldType::Int, Unit::None, 0, 64);
+    // A GB200 NVL72 rack carries 72 NICs (one per GPU): up to 1024, as GPUs per node.
+    row("cluster.network.nics_per_node", FieldType::Int, Unit::None, 0, 1024);
+    row("cluster.network.oversubscription", FieldType::Real, Unit::None, 1, 64);
+    row("cluster.network.rail_optimized", FieldType::Bool, Unit::None, 0, 0);
+    row("cluster.network.switch_ports", FieldType::Int, Unit::None, 0, 4096);
     row("compute.efficiency", FieldType::Real, Unit::Fraction, 0, 1, true);
     row("overheads.cuda_context_bytes", FieldType::Real, Unit::Bytes, 0, 1e12);
     row("overheads.allocator_fraction", FieldType::Real, Unit::Fraction, 0, 1);
@@ -140,7 +148,7 @@ void TestFields::tableHasNoOtherFields()
 {
     // The scenario format's 53 fields plus norms_per_layer and head_bias; a field added later must be added
     // to table_data() too.
-    QCOMPARE(ss::scenarioFields().size(), std::size_t(55));
+    QCOMPARE(ss::scenarioFields().size(), std::size_t(62));
     QVERIFY(!ss::findField("model.hiden"));
     QVERIFY(!ss::findField("model"));
     QVERIFY(!ss::findField("cluster.topology"));
@@ -176,9 +184,11 @@ void TestFields::choices_data()
     QTest::newRow("parallel.dp_sync") << "parallel.dp_sync" << QStringList{"allreduce", "parameter-server"};
     QTest::newRow("cluster.node_preset")
         << "cluster.node_preset"
-        << QStringList{"dgx1-v100",      "dgx-a100",       "dgx-h100",       "hgx-h200",
-                       "pcie-qpi-4gpu",  "pcie-gen3-4gpu", "pcie-gen4-4gpu", "pcie-gen5-4gpu",
-                       "pcie-gen4-8gpu", "ps-cluster"};
+        << QStringList{"auto",           "dgx1-v100",      "dgx-a100",       "dgx-h100",
+                       "hgx-h200",       "pcie-qpi-4gpu",  "pcie-gen3-4gpu", "pcie-gen4-4gpu",
+                       "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster",     "dgx2-v100",
+                       "hgx-a800",       "hgx-h800",       "hgx-h20",        "dgx-b200",
+                       "gb200-nvl72",    "mi300x-8gpu"};
     QTest::newRow("cluster.network.kind")
         << "cluster.network.kind"
         << QStringList{"ib-edr",       "ib-hdr",        "ib-ndr",        "ib-xdr",
@@ -326,7 +336,7 @@ void TestFields::setFromText_data()
                                         << "";
     QTest::newRow("preset unknown") << "cluster.node_preset"
                                     << "dgx-z100"
-                                    << "cluster.node_preset: expected one of dgx1-v100,"
+                                    << "cluster.node_preset: expected one of auto, dgx1-v100,"
                                     << "";
     QTest::newRow("rank_order dp-tp-pp") << "parallel.rank_order"
                                          << "dp-tp-pp"

@@ -164,7 +164,8 @@ void TestTopology::presetIds()
         ids << QString::fromStdString(p.id);
     QCOMPARE(ids,
              (QStringList{"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu",
-                          "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"}));
+                          "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster", "dgx2-v100",
+                          "hgx-a800", "hgx-h800", "hgx-h20", "dgx-b200", "gb200-nvl72", "mi300x-8gpu"}));
     QVERIFY(findPreset("dgx-a100"));
     QVERIFY(!findPreset("dgx-a200"));
     QVERIFY(presetTopology("nope").nodes.empty());
@@ -188,6 +189,15 @@ void TestTopology::presetShapes_data()
     QTest::newRow("pcie-gen5-4gpu") << "pcie-gen5-4gpu" << 4 << "";
     QTest::newRow("pcie-gen4-8gpu") << "pcie-gen4-8gpu" << 8 << "";
     QTest::newRow("ps-cluster") << "ps-cluster" << 4 << "";
+    // NVIDIA DGX-2 whitepaper (16 V100 on NVSwitch), HGX A800/H800 product briefs (NVLink 400 GB/s), HGX H20
+    // brief, DGX B200 datasheet (NVLink 5), GB200 NVL72 datasheet (72 GPUs), AMD MI300X platform (xGMI).
+    QTest::newRow("dgx2-v100") << "dgx2-v100" << 16 << "nvswitch1";
+    QTest::newRow("hgx-a800") << "hgx-a800" << 8 << "nvlink3";
+    QTest::newRow("hgx-h800") << "hgx-h800" << 8 << "nvlink4";
+    QTest::newRow("hgx-h20") << "hgx-h20" << 8 << "nvlink4";
+    QTest::newRow("dgx-b200") << "dgx-b200" << 8 << "nvlink5";
+    QTest::newRow("gb200-nvl72") << "gb200-nvl72" << 72 << "nvlink5";
+    QTest::newRow("mi300x-8gpu") << "mi300x-8gpu" << 8 << "xgmi4";
 }
 
 void TestTopology::presetShapes()

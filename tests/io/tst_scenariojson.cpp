@@ -108,9 +108,10 @@ void TestScenarioJson::examplesListed()
         QVERIFY2(!info.title.isEmpty(), qPrintable(info.id));
         QVERIFY2(info.description.size() > 80, qPrintable(info.id)); // says where the numbers come from
     }
-    QCOMPARE(ids, (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
-                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3",
-                               "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits"}));
+    QCOMPARE(ids,
+             (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
+                          "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages",
+                          "dp-10gbe-gradient-bits", "qwen2-0.5b-one-rtx4090", "llama2-70b-gb200-nvl72"}));
 
     // Every file in resources/examples is in the index, and the other way round.
     const QDir dir(QStringLiteral(SHARDSCOPE_TEST_DATA "/../../../resources/examples"));
@@ -461,9 +462,10 @@ void TestScenarioJson::malformed_data()
     row("unknown GPU", scenarioJson(R"(, "cluster": {"gpu": "A100-80GB"})"),
         "x.json: cluster.gpu: expected a GPU id from the catalogue (V100-SXM2-16GB, ...");
     row("unknown preset", scenarioJson(R"(, "cluster": {"node_preset": "dgx-z100"})"),
-        "x.json: cluster.node_preset: expected one of dgx1-v100, dgx-a100, dgx-h100, hgx-h200, "
+        "x.json: cluster.node_preset: expected one of auto, dgx1-v100, dgx-a100, dgx-h100, hgx-h200, "
         "pcie-qpi-4gpu, pcie-gen3-4gpu, pcie-gen4-4gpu, pcie-gen5-4gpu, "
-        "pcie-gen4-8gpu, ps-cluster, got \"dgx-z100\" (did you mean dgx-a100?)");
+        "pcie-gen4-8gpu, ps-cluster, dgx2-v100, hgx-a800, hgx-h800, hgx-h20, dgx-b200, gb200-nvl72, "
+        "mi300x-8gpu, got \"dgx-z100\" (did you mean dgx-a100?)");
 
     // Header.
     row("newer version", "{\"format\": \"shardscope-scenario\", \"version\": 2}",
@@ -519,7 +521,7 @@ void TestScenarioJson::malformed_data()
     row("unknown link kind",
         topo(R"([{"id": "l0", "a": "g0", "b": "g1", "kind": "token-ring", "bandwidth_Bps": 1}])"),
         "x.json: cluster.topology.links[0].kind: expected a link kind beginning with one of nvlink, "
-        "nvswitch, pcie, "
+        "nvswitch, xgmi, pcie, "
         "host, qpi, upi, ib, roce, ethernet (e.g. \"nvlink3\", \"pcie-gen4-x16\"), got \"token-ring\"");
     row("zero bandwidth",
         topo(R"([{"id": "l0", "a": "g0", "b": "g1", "kind": "nvlink3", "bandwidth_Bps": 0}])"),

@@ -608,7 +608,9 @@ void TestCanvas::collectiveHighlight()
 }
 
 // GPT-3 on 128 DGX A100 (Narayanan et al., SC'21): 3 machines drawn, "× 125" for the rest; the rail-optimised
-// network (presets.cpp: 8 leaves and a spine) stays, each leaf with one bundle for its 125 hidden NICs.
+// network stays: HDR leaves of 40 ports (Quantum QM8700), 20 down and 20 up, so each of the 8 rails has
+// ⌈128 / 20⌉ = 7 leaves (as the DGX SuperPOD's scalable units of 20 nodes), 56 leaves and the spine, each
+// leaf with one bundle for its hidden NICs, 125 per rail.
 void TestCanvas::largeClusterCollapses()
 {
     Fixture f;
@@ -624,15 +626,16 @@ void TestCanvas::largeClusterCollapses()
     QVERIFY(group);
     QCOMPARE(group->machines, 125);
     QCOMPARE(int(group->devices.size()), 125 * dgxA100Devices);
-    QCOMPARE(visibleDevices(d), 3 * dgxA100Devices + 9);
-    QCOMPARE(f.editor->scene()->deviceItems().size(), 3 * dgxA100Devices + 9);
-    int bundles = 0;
+    QCOMPARE(visibleDevices(d), 3 * dgxA100Devices + 57);
+    QCOMPARE(f.editor->scene()->deviceItems().size(), 3 * dgxA100Devices + 57);
+    int bundles = 0, bundled = 0;
     for (const TopologyDisplay::Link& l : d.links())
         if (l.groupB >= 0) {
             ++bundles;
-            QCOMPARE(int(l.links.size()), 125);
+            bundled += int(l.links.size());
         }
-    QCOMPARE(bundles, 8);
+    QCOMPARE(bundles, 56);
+    QCOMPARE(bundled, 8 * 125);
     // The busiest link, wherever it is, is drawn or its group holds it.
     const QString bottleneck = f.editor->scene()->bottleneck();
     QVERIFY(!bottleneck.isEmpty());
@@ -640,10 +643,10 @@ void TestCanvas::largeClusterCollapses()
 
     f.editor->setCollapseIdentical(false);
     QVERIFY(!f.editor->display().hasCollapsedGroup());
-    QCOMPARE(f.editor->scene()->deviceItems().size(), 128 * dgxA100Devices + 9);
+    QCOMPARE(f.editor->scene()->deviceItems().size(), 128 * dgxA100Devices + 57);
     QCOMPARE(f.editor->scene()->groupItems().size(), std::size_t(128));
     f.editor->setCollapseIdentical(true);
-    QCOMPARE(f.editor->scene()->deviceItems().size(), 3 * dgxA100Devices + 9);
+    QCOMPARE(f.editor->scene()->deviceItems().size(), 3 * dgxA100Devices + 57);
 }
 
 void TestCanvas::expandByDoubleClick()
@@ -669,10 +672,10 @@ void TestCanvas::collapsedClusterEditMakesAllExplicit()
     Fixture f;
     QVERIFY(f.document.openExample(QStringLiteral("gpt3-175b-megatron"), nullptr));
     f.stack()->clear();
-    f.editor->setLinkBandwidth(QStringLiteral("n0.nic0~leaf0"), QStringLiteral("400 Gb/s"));
+    f.editor->setLinkBandwidth(QStringLiteral("n0.nic0~leaf0-0"), QStringLiteral("400 Gb/s"));
     QCOMPARE(f.stack()->count(), 1);
-    QCOMPARE(int(f.explicitTopology().nodes.size()), 128 * dgxA100Devices + 9);
-    QCOMPARE(link(f.explicitTopology(), QStringLiteral("n0.nic0~leaf0"))->bandwidth_Bps, 50e9);
+    QCOMPARE(int(f.explicitTopology().nodes.size()), 128 * dgxA100Devices + 57);
+    QCOMPARE(link(f.explicitTopology(), QStringLiteral("n0.nic0~leaf0-0"))->bandwidth_Bps, 50e9);
     // Still drawn collapsed, in the same place.
     QVERIFY(f.editor->display().hasCollapsedGroup());
     QVERIFY(f.document.isValid());

@@ -470,8 +470,12 @@ void TopologyEditor::updateSource()
         text = tr("The cluster cannot be generated: %1").arg(m_generateError);
     } else if (m_generated) {
         const PresetInfo* preset = findPreset(scenario.cluster.node_preset);
-        const QString name = preset ? QString::fromStdString(preset->title)
-                                    : QString::fromStdString(scenario.cluster.node_preset);
+        const QString name =
+            preset ? QString::fromStdString(preset->title)
+            : scenario.cluster.node_preset == kAutoPreset
+                ? tr("%n× %1 (built from the GPU)", nullptr, int(scenario.cluster.gpus_per_node))
+                      .arg(QString::fromStdString(scenario.cluster.gpu.name))
+                : QString::fromStdString(scenario.cluster.node_preset);
         text = tr("Generated: %n node(s) of %1. The first edit makes it an explicit topology.", nullptr,
                   int(scenario.cluster.nodes))
                    .arg(name);
@@ -988,8 +992,8 @@ QString TopologyEditor::setLinkKind(const QString& id, const QString& kind)
 {
     LinkClass cls;
     if (!linkClassOf(kind.toStdString(), cls))
-        return tr("Unknown link kind \"%1\"; expected one beginning with nvlink, nvswitch, pcie, host, qpi, "
-                  "upi, ib, roce or ethernet.")
+        return tr("Unknown link kind \"%1\"; expected one beginning with nvlink, nvswitch, xgmi, pcie, host, "
+                  "qpi, upi, ib, roce or ethernet.")
             .arg(kind);
     Topology topology = m_display.topology();
     TopologyLink* link = findLink(topology, id);

@@ -300,16 +300,28 @@ void SummaryStrip::showFigures()
         tr("%1 of %2")
             .arg(quantityText(memory.peak_gpu_bytes, Unit::Bytes), quantityText(capacity, Unit::Bytes)));
     const int stages = static_cast<int>(memory.per_gpu.size());
-    if (over == 0) {
+    // The host's capacity is judged as the GPUs' is (offloaded states against host memory and NVMe).
+    const bool hostFits = memory.host_fits && memory.nvme_fits;
+    if (over == 0 && hostFits) {
         m_fits->setText(tr("Fits in GPU memory"));
         m_fits->setStyleSheet(m_stale ? staleStyle : fitsStyle);
         m_fits->setToolTip(QString());
+    } else if (over == 0) {
+        m_fits->setText(memory.host_fits ? tr("Does not fit in NVMe") : tr("Does not fit in host memory"));
+        m_fits->setStyleSheet(m_stale ? staleStyle : overStyle);
+        m_fits->setToolTip(tr("Offloaded states per node: %1 of %2 host memory, %3 of %4 NVMe.")
+                               .arg(quantityText(memory.cpu_bytes_per_node, Unit::Bytes),
+                                    quantityText(memory.host_memory_bytes_per_node, Unit::Bytes),
+                                    quantityText(memory.nvme_bytes_per_node, Unit::Bytes),
+                                    quantityText(memory.nvme_capacity_bytes_per_node, Unit::Bytes)));
     } else {
         m_fits->setText(tr("Does not fit: %n stage(s) over", nullptr, over));
         m_fits->setStyleSheet(m_stale ? staleStyle : overStyle);
-        m_fits->setToolTip(tr("Over capacity: %1 of %n pipeline stage(s).", nullptr, stages).arg(over));
+        m_fits->setToolTip(
+            tr("Over capacity: %1 of %n pipeline stage(s).", nullptr, stages).arg(over) +
+            (hostFits ? QString() : QStringLiteral("\n") + tr("The offload does not fit the host either.")));
     }
-    m_fits->setProperty("fits", over == 0);
+    m_fits->setProperty("fits", over == 0 && hostFits);
 
     // The step's figures only once the step simulator has run ("step" is zero before; docs/formats.md,
     // "Result").

@@ -89,6 +89,22 @@ std::vector<LinkCatalogEntry> build()
     add("nvswitch4", "NVSwitch 4 port (B200, NVLink 5)", LinkClass::NvLink, 50 * GB, kNvLinkLatency,
         kNvLink5Eff, true, nvSrc + "NCCL topo.h SM100_NVLINK_BW");
 
+    // AMD Infinity Fabric GPU links (xGMI): MI250X 100 GB/s and MI300X/MI325X 128 GB/s per link
+    // bidirectional (AMD Instinct MI250X and MI300X datasheets). No published RCCL figure per link was found;
+    // the efficiency is NCCL's ~80% protocol share on NVLink (topo.h SM100_NVLINK_BW 40.1 of 50), to be
+    // calibrated from an rccl-tests log.
+    add("xgmi3", "Infinity Fabric 3 (MI250X)", LinkClass::NvLink, 50 * GB, kNvLinkLatency, kNvLink5Eff, false,
+        "AMD Instinct MI250X datasheet (100 GB/s per link bidirectional); efficiency assumed as NVLink 5's");
+    add("xgmi4", "Infinity Fabric 4 (MI300X, MI325X)", LinkClass::NvLink, 64 * GB, kNvLinkLatency,
+        kNvLink5Eff, false,
+        "AMD Instinct MI300X datasheet (128 GB/s per link bidirectional); efficiency assumed as NVLink 5's");
+    // NVLink-C2C joins a Grace CPU to its GPU (GH200, GB200): 900 GB/s bidirectional (NVIDIA Grace Hopper
+    // Superchip architecture whitepaper). It carries host traffic (offload copies), hence the Host class. No
+    // achieved rate is modelled apart: PCIe Gen5's achieved fraction is taken until a measurement replaces
+    // it.
+    add("host-nvlink-c2c", "NVLink-C2C (Grace to GPU)", LinkClass::Host, 450 * GB, kNvLinkLatency,
+        55.0 / 63.0, false, "NVIDIA Grace Hopper Superchip whitepaper (900 GB/s bidirectional)");
+
     const char* gens[] = {"3", "4", "5", "6"};
     for (int g = 0; g < 4; ++g) {
         const std::string gen = gens[g];
@@ -164,7 +180,7 @@ bool linkClassOf(std::string_view kind, LinkClass& out)
     if (!isKnownLinkKind(kind))
         return false;
     const auto starts = [kind](std::string_view prefix) { return kind.substr(0, prefix.size()) == prefix; };
-    if (starts("nvlink") || starts("nvswitch"))
+    if (starts("nvlink") || starts("nvswitch") || starts("xgmi"))
         out = LinkClass::NvLink;
     else if (starts("pcie"))
         out = LinkClass::Pcie;
@@ -187,6 +203,8 @@ LinkCatalogEntry linkDefaults(std::string_view kind)
         fallback = "nvlink3";
     else if (starts("nvswitch"))
         fallback = "nvswitch2";
+    else if (starts("xgmi"))
+        fallback = "xgmi4";
     else if (starts("host"))
         fallback = "host-gen4";
     else if (starts("qpi"))

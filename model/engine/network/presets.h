@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Node presets and cluster generation (the preset ids of docs/formats.md, "presets"): a scenario's
-// nodes × gpus_per_node from its node preset plus its network, or its explicit cluster.topology.
+// Cluster generation: a scenario's nodes × gpus_per_node from its node preset (the ids of nodeshapes.h,
+// docs/formats.md "Node presets") or, for "auto", from its GPU's fabric (gpucatalog.h), joined by a
+// two-tier fat tree; or its explicit cluster.topology.
 #pragma once
 
+#include "nodeshapes.h"
 #include "scenario.h"
 
 #include <cstdint>
@@ -12,25 +14,10 @@
 
 namespace ss {
 
-struct PresetInfo
-{
-    std::string id;                 // "dgx-a100"
-    std::string title;              // "NVIDIA DGX A100"
-    std::int64_t gpus_per_node = 8; // 0: any count (ps-cluster)
-    std::int64_t default_gpus_per_node = 8;
-    std::int64_t default_nodes = 1; // what `presetTopology()` draws
-    std::string gpu;                // the catalogue GPU the machine carries
-    std::string network;            // its usual network kind
-    std::int64_t nics_per_node = 8; // its usual compute NICs
-    std::string description;        // the wiring and where it comes from
-};
-
-const std::vector<PresetInfo>& presets();
-const PresetInfo* findPreset(std::string_view id);
-
 struct ClusterShape
 {
-    std::string preset = "dgx-a100";
+    std::string preset = "dgx-a100"; // or "auto": the node of GPU's fabric
+    std::string gpu;                 // the catalogue GPU id, for "auto" (empty: the preset's GPU)
     std::int64_t nodes = 1;
     std::int64_t gpus_per_node = 0; // 0: the preset's default
     NetworkSpec network;
@@ -38,10 +25,14 @@ struct ClusterShape
 };
 
 // Generates the devices and links of a cluster. Node n's devices are "n<n>.gpu<i>", "n<n>.cpu<i>",
-// "n<n>.pcie<i>", "n<n>.nvswitch", "n<n>.nic<i>"; the network is "leaf<r>" per rail plus "spine" when
-// nodes carry two or more NICs (rail-optimised: NIC r of every node on leaf r, a non-blocking spine
-// joining the leaves), else one "switch"; servers are "ps<j>". A single node without servers gets no
-// network. Returns false with *ERROR set for an unknown preset or a shape the preset cannot take.
+// "n<n>.pcie<i>", "n<n>.nvswitch" (further NVLink domains of the node "n<n>.nvswitch<k>"), "n<n>.nic<i>".
+// The network is a two-tier fat tree: leaf switches of network.switch_ports ports (0: the network kind's
+// usual switch), down-ports : up-ports = network.oversubscription : 1, and one "spine" standing for the
+// spine layer. Rail-optimised wiring (network.rail_optimized, nodes with two or more NICs) puts NIC r of
+// every node on rail r's leaves ("leaf<r>", or "leaf<r>-<k>" when a rail needs several); otherwise a
+// node's NICs share a leaf ("leaf<k>"), and nodes that all fit on one switch get a single "switch".
+// Servers are "ps<j>". A single node without servers gets no network. Returns false with *ERROR set for
+// an unknown preset or GPU, or a shape the preset cannot take.
 bool generateCluster(const ClusterShape& shape, Topology& out, std::string* error = nullptr);
 
 // The preset on its own as `shardscope-cli collective --topology ID` uses it: its default nodes,

@@ -2,6 +2,7 @@
 #include "fields.h"
 
 #include "gpucatalog.h"
+#include "nodeshapes.h"
 
 #include <algorithm>
 #include <array>
@@ -449,23 +450,40 @@ void addClusterFields(std::vector<FieldInfo>& fields)
     fields.push_back(realField(
         "cluster.gpu.hbm_Bps", Unit::BytesPerSecond, 0, 1e16, true,
         [](auto& s) -> auto& { return s.cluster.gpu.hbm_Bps; }, true));
+    fields.push_back(realField(
+        "cluster.gpu.peak_fp8_flops", Unit::FlopsPerSecond, 0, 1e19, false,
+        [](auto& s) -> auto& { return s.cluster.gpu.peak_fp8_flops; }, true));
+    fields.push_back(realField(
+        "cluster.gpu.peak_fp4_flops", Unit::FlopsPerSecond, 0, 1e19, false,
+        [](auto& s) -> auto& { return s.cluster.gpu.peak_fp4_flops; }, true));
     fields.push_back(intField(
         "cluster.nodes", 1, 1e6, [](auto& s) -> auto& { return s.cluster.nodes; }));
     fields.push_back(intField(
         "cluster.gpus_per_node", 1, 1024, [](auto& s) -> auto& { return s.cluster.gpus_per_node; }));
     fields.push_back(stringEnumField(
-        "cluster.node_preset",
-        {"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu", "pcie-gen4-4gpu",
-         "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"},
-        [](auto& s) -> auto& { return s.cluster.node_preset; }));
+        "cluster.node_preset", nodePresetChoices(), [](auto& s) -> auto& { return s.cluster.node_preset; }));
+    fields.push_back(realField(
+        "cluster.host_memory_bytes", Unit::Bytes, 0, 1e16, false,
+        [](auto& s) -> auto& { return s.cluster.host_memory_bytes; }));
+    fields.push_back(realField(
+        "cluster.nvme_bytes", Unit::Bytes, 0, 1e18, false,
+        [](auto& s) -> auto& { return s.cluster.nvme_bytes; }));
     fields.push_back(stringEnumField(
         "cluster.network.kind",
         {"ib-edr", "ib-hdr", "ib-ndr", "ib-xdr", "roce-100g", "roce-200g", "roce-400g", "ethernet-10g",
          "ethernet-25g", "ethernet-100g", "ethernet-200g", "ethernet-400g"},
         [](auto& s) -> auto& { return s.cluster.network.kind; }));
     fields.push_back(intField(
-        "cluster.network.nics_per_node", 0, 64,
+        "cluster.network.nics_per_node", 0, 1024,
         [](auto& s) -> auto& { return s.cluster.network.nics_per_node; }));
+    fields.push_back(realField(
+        "cluster.network.oversubscription", Unit::None, 1, 64, false,
+        [](auto& s) -> auto& { return s.cluster.network.oversubscription; }));
+    fields.push_back(boolField(
+        "cluster.network.rail_optimized", [](auto& s) -> auto& { return s.cluster.network.rail_optimized; }));
+    fields.push_back(intField(
+        "cluster.network.switch_ports", 0, 4096,
+        [](auto& s) -> auto& { return s.cluster.network.switch_ports; }));
 }
 
 // The compute efficiency and the memory overheads.
@@ -758,8 +776,8 @@ const std::vector<std::string>& topologyDeviceKinds()
 
 const std::vector<std::string>& topologyLinkKindPrefixes()
 {
-    static const std::vector<std::string> prefixes{"nvlink", "nvswitch", "pcie", "host",    "qpi",
-                                                   "upi",    "ib",       "roce", "ethernet"};
+    static const std::vector<std::string> prefixes{"nvlink", "nvswitch", "xgmi", "pcie", "host",
+                                                   "qpi",    "upi",      "ib",   "roce", "ethernet"};
     return prefixes;
 }
 

@@ -37,8 +37,12 @@ struct MemoryResult
     std::vector<StageMemory> per_gpu;
     double peak_gpu_bytes = 0;
     int peak_stage = 0;
-    double cpu_bytes_per_node = 0;  // offloaded states, the busiest node
-    double nvme_bytes_per_node = 0; // offloaded states, the busiest node
+    double cpu_bytes_per_node = 0;         // offloaded states, the busiest node
+    double nvme_bytes_per_node = 0;        // offloaded states, the busiest node
+    double host_memory_bytes_per_node = 0; // the node's CPU memory (cluster.host_memory_bytes or its default)
+    double nvme_capacity_bytes_per_node = 0; // the node's NVMe capacity (cluster.nvme_bytes or its default)
+    bool host_fits = true;                   // cpu_bytes_per_node ≤ host_memory_bytes_per_node
+    bool nvme_fits = true;                   // nvme_bytes_per_node ≤ nvme_capacity_bytes_per_node
 };
 
 struct ComputeResult

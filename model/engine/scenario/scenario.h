@@ -142,13 +142,21 @@ struct GpuSpec
     double memory_bytes = 0;
     double peak_flops = 0; // dense 16-bit tensor FLOP/s
     double hbm_Bps = 0;
+    double peak_fp8_flops = 0; // dense FP8 tensor FLOP/s; 0: the GPU has no FP8 tensor cores (or unknown)
+    double peak_fp4_flops = 0; // dense FP4 tensor FLOP/s; 0: none
     bool operator==(const GpuSpec&) const = default;
 };
 
+// The scale-out network: a two-tier fat tree (leaf switches under a spine layer). Leaves have
+// switch_ports ports: down-ports : up-ports = oversubscription : 1. Rail-optimised
+// wiring puts NIC r of every node on rail r's leaves; otherwise a node's NICs share its leaf.
 struct NetworkSpec
 {
     std::string kind = "ib-hdr";
     std::int64_t nics_per_node = 8;
+    double oversubscription = 1;   // leaf down-ports per up-port (1: non-blocking)
+    bool rail_optimized = true;    // NIC r of every node on rail r's leaves
+    std::int64_t switch_ports = 0; // ports per leaf switch; 0: the network kind's usual switch
     bool operator==(const NetworkSpec&) const = default;
 };
 
@@ -190,8 +198,10 @@ struct ClusterSpec
     GpuSpec gpu{"A100-SXM4-80GB", 81920.0 * 1024 * 1024, 312e12, 2.039e12};
     std::int64_t nodes = 1;
     std::int64_t gpus_per_node = 8;
-    std::string node_preset = "dgx-a100";
+    std::string node_preset = "dgx-a100"; // a preset id, or "auto": the node built from the GPU's fabric
     NetworkSpec network;
+    double host_memory_bytes = 0;     // CPU memory per node; 0: the node shape's usual figure
+    double nvme_bytes = 0;            // NVMe capacity per node for offload; 0: the node shape's usual figure
     std::optional<Topology> topology; // explicit topology, replaces node_preset when present
     bool operator==(const ClusterSpec&) const = default;
 };

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "validate.h"
 
+#include "fields.h"
+#include "gpucatalog.h"
+#include "nodeshapes.h"
+
 #include <algorithm>
 #include <set>
 #include <string>
@@ -23,38 +27,10 @@ void add(std::vector<Problem>& out, std::string path, std::string code, std::vec
     out.push_back({std::move(path), std::move(message), std::move(code), std::move(args)});
 }
 
-bool startsWith(std::string_view text, std::string_view prefix)
-{
-    return text.substr(0, prefix.size()) == prefix;
-}
-
-// GPUs per node of each node preset (the preset ids of docs/formats.md, "Scenario file"; the topologies
-// themselves are built by the communication engine). 0: any count.
-std::int64_t presetGpus(std::string_view preset)
-{
-    if (preset == "pcie-qpi-4gpu" || preset == "pcie-gen3-4gpu" || preset == "pcie-gen4-4gpu" ||
-        preset == "pcie-gen5-4gpu")
-        return 4;
-    if (preset == "ps-cluster")
-        return 0;
-    return 8; // dgx1-v100, dgx-a100, dgx-h100, hgx-h200, pcie-gen4-8gpu
-}
-
-bool knownPreset(std::string_view preset)
-{
-    for (const char* id : {"dgx1-v100", "dgx-a100", "dgx-h100", "hgx-h200", "pcie-qpi-4gpu", "pcie-gen3-4gpu",
-                           "pcie-gen4-4gpu", "pcie-gen5-4gpu", "pcie-gen4-8gpu", "ps-cluster"})
-        if (preset == id)
-            return true;
-    return false;
-}
-
 void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>& out)
 {
     static const std::set<std::string_view> deviceKinds = {"gpu", "cpu",    "pcie-switch", "nvswitch",
                                                            "nic", "switch", "nvme",        "ps"};
-    static const char* linkPrefixes[] = {"nvlink", "nvswitch", "pcie", "host",    "qpi",
-                                         "upi",    "ib",       "roce", "ethernet"};
     std::set<std::string> ids;
     std::int64_t gpuCount = 0;
     for (std::size_t i = 0; i < topo.nodes.size(); ++i) {
@@ -83,13 +59,12 @@ void checkTopology(const Topology& topo, std::int64_t gpus, std::vector<Problem>
             add(out, p + ".b", "topology.no_device", {link.b}, "no device has the id \"" + link.b + "\"");
         if (link.a == link.b && !link.a.empty())
             add(out, p + ".b", "topology.self_link", {}, "a link must join two different devices");
-        const bool kindOk = std::any_of(std::begin(linkPrefixes), std::end(linkPrefixes),
-                                        [&](const char* prefix) { return startsWith(link.kind, prefix); });
-        if (!kindOk)
+        if (!isKnownLinkKind(link.kind))
             add(out, p + ".kind", "topology.link_kind", {link.kind},
                 "unknown link kind \"" + link.kind +
-                    "\"; expected one beginning with nvlink, nvswitch, pcie, host, qpi, upi, ib, roce or "
-                    "ethernet");
+                    "\"; expected one beginning with nvlink, nvswitch, xgmi, pcie, host, qpi, upi, ib, roce "
+                    "or "
+                    "ethernet (the prefix, then nothing, '-' or a digit)");
         if (!(link.bandwidth_Bps > 0) || link.bandwidth_Bps > 1e16)
             add(out, p + ".bandwidth_Bps", "topology.bandwidth", {},
                 "expected a bandwidth above 0 B/s and at most 1e16 B/s");
@@ -268,14 +243,28 @@ void checkMachines(const ClusterSpec& c, std::int64_t gpus, std::vector<Problem>
     if (c.topology) {
         checkTopology(*c.topology, gpus, out);
     } else {
-        if (!knownPreset(c.node_preset))
+        const PresetInfo* preset = findPreset(c.node_preset);
+        if (c.node_preset == kAutoPreset) {
+            if (!findGpu(c.gpu_id))
+                add(out, "cluster.node_preset", "preset.auto_gpu", {},
+                    "the \"auto\" node preset builds the node from a catalogue GPU's fabric; a custom GPU "
+                    "needs a named node preset or an explicit cluster.topology");
+        } else if (!preset) {
             add(out, "cluster.node_preset", "preset.unknown", {c.node_preset},
                 "unknown node preset \"" + c.node_preset + "\"");
-        else if (const std::int64_t g = presetGpus(c.node_preset); g > 0 && g != c.gpus_per_node)
+        } else if (const std::int64_t g = preset->gpus_per_node; g > 0 && g != c.gpus_per_node) {
             add(out, "cluster.gpus_per_node", "preset.gpus", {c.node_preset, n(g), n(c.gpus_per_node)},
                 "the " + c.node_preset + " preset has " + n(g) + " GPUs per node, but gpus_per_node is " +
-                    n(c.gpus_per_node));
+                    n(c.gpus_per_node) + " (node_preset \"auto\" builds a node of any size)");
+        }
     }
+    if (!(c.network.oversubscription >= 1 && c.network.oversubscription <= 64))
+        add(out, "cluster.network.oversubscription", "network.oversubscription", {},
+            "expected an oversubscription from 1 (non-blocking) to 64");
+    if (!(c.host_memory_bytes >= 0))
+        add(out, "cluster.host_memory_bytes", "bytes.negative", {}, "expected 0 bytes or more");
+    if (!(c.nvme_bytes >= 0))
+        add(out, "cluster.nvme_bytes", "bytes.negative", {}, "expected 0 bytes or more");
 }
 
 } // namespace
