@@ -6,6 +6,7 @@
 #include "importer.h"
 #include "nccltestsimport.h"
 #include "scenariojson.h"
+#include "scenariosource.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -119,6 +120,12 @@ int ImportCommand::run(const QStringList& args)
         options.op = opArg;
     }
 
+    // -o over an input would replace the very file the import reads (QSaveFile renames over it).
+    for (const QString& input : {file, intoArg})
+        if (!outArg.isEmpty() && ss::cli::isSameFile(outArg, input))
+            return usageError(tr("import: -o %1 is the input file %2; write the output to another file")
+                                  .arg(outArg, input));
+
     // Read everything before writing anything: a failed import leaves OUT as it was.
     ss::io::ImportResult result;
     QString error;
@@ -145,7 +152,7 @@ int ImportCommand::run(const QStringList& args)
             return inputError(error);
         output = ss::io::writeScenario(base);
     } else {
-        output = ss::io::writeImportResult(result);
+        output = ss::io::writeImportResult(result, &notes);
     }
     for (const QString& note : std::as_const(notes))
         print(stderr, (QStringLiteral("shardscope-cli: warning: ") + note + QLatin1Char('\n')).toUtf8());
