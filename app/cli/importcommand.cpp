@@ -154,11 +154,14 @@ int ImportCommand::run(const QStringList& args)
     } else {
         output = ss::io::writeImportResult(result, &notes);
     }
-    for (const QString& note : std::as_const(notes))
-        print(stderr, (QStringLiteral("shardscope-cli: warning: ") + note + QLatin1Char('\n')).toUtf8());
-
+    // The notes are about what was written: printed once it is, so that an error stays one line.
+    const auto printNotes = [&notes] {
+        for (const QString& note : std::as_const(notes))
+            print(stderr, (QStringLiteral("shardscope-cli: warning: ") + note + QLatin1Char('\n')).toUtf8());
+    };
     if (outArg.isEmpty()) {
         print(stdout, output);
+        printNotes();
         return kOk;
     }
     // QSaveFile writes a temporary file and renames it over OUT on commit: never a partial file.
@@ -170,6 +173,7 @@ int ImportCommand::run(const QStringList& args)
         save.cancelWriting();
         return inputError(tr("%1: cannot write: %2").arg(outArg, why));
     }
+    printNotes();
     return kOk;
 }
 

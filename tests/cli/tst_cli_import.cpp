@@ -100,12 +100,16 @@ void TestCliImport::detectedKinds()
 
 void TestCliImport::modelSection()
 {
-    // The sections the file says nothing about are absent (docs/formats.md: "other sections may be absent").
+    // The sections the file says nothing about are absent (docs/formats.md: "other sections may be absent"),
+    // but for the parallel layout that lets the file evaluate as it is: data parallelism over the default
+    // cluster's 8 GPUs, said on stderr.
     const Run run = runCli({QStringLiteral("import"), fixture("hf-mixtral-8x7b-v0.1.json")});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY2(run.err.isEmpty(), run.err.constData());
+    QCOMPARE(run.err.count('\n'), 1);
+    QVERIFY2(run.err.contains("parallel.dp 8 × tp 1 × pp 1 to cover the 8 GPUs"), run.err.constData());
     const QJsonObject root = json(run.out);
-    QCOMPARE(root.keys(), (QStringList{"format", "model", "version"}));
+    QCOMPARE(root.keys(), (QStringList{"format", "model", "parallel", "version"}));
+    QCOMPARE(root.value(QLatin1String("parallel")).toObject().value(QLatin1String("dp")).toInt(), 8);
     const QJsonObject model = root.value(QLatin1String("model")).toObject();
     QCOMPARE(model.value(QLatin1String("params")).toDouble(), 46702792704.0); // Mixtral-8x7B's published size
     QCOMPARE(model.value(QLatin1String("experts")).toInt(), 8);
@@ -135,7 +139,7 @@ void TestCliImport::asKind()
                             QStringLiteral("deepspeed")});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.err.contains("sets nothing the scenario uses"));
-    QCOMPARE(json(run.out).keys(), (QStringList{"format", "version"}));
+    QCOMPARE(json(run.out).keys(), (QStringList{"format", "parallel", "version"}));
     // And the wrong reader for a file fails with its own message.
     const Run wrong =
         runCli({QStringLiteral("import"), fixture("hf-gpt2.json"), QStringLiteral("--as=nvidia-smi-topo")});
