@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // shardscope [SCENARIO.json] [--lang zh_CN|en]: the desktop explorer. Thin: parse, translate, show.
+#include "examples.h"
 #include "explainpanel.h"
 #include "ganttchart.h"
 #include "ganttcursor.h"
@@ -20,10 +21,12 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
@@ -136,9 +139,10 @@ struct Options
             "main", "Memory and communication explorer for distributed deep-learning training."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addPositionalArgument(QStringLiteral("scenario"),
-                                     QCoreApplication::translate("main", "Scenario file to open."),
-                                     QStringLiteral("[SCENARIO.json]"));
+        parser.addPositionalArgument(
+            QStringLiteral("scenario"),
+            QCoreApplication::translate("main", "Scenario file or built-in example id to open."),
+            QStringLiteral("[SCENARIO.json]"));
         for (const QCommandLineOption* option :
              {&lang, &compare, &screenshot, &size, &example, &set, &pinBaseline, &tab, &runPlanner,
               &importFile, &firstPaint, &switchLanguage, &presentation, &ring, &ganttCursor, &lesson,
@@ -147,14 +151,27 @@ struct Options
     }
 };
 
-// The scenario to start from: the file given, else the example given, else the last session's; then the
-// baseline to compare it with.
+bool isExampleId(const QString& id)
+{
+    const QList<ss::io::ExampleInfo> list = ss::io::examples();
+    return std::any_of(list.begin(), list.end(), [&id](const ss::io::ExampleInfo& e) { return e.id == id; });
+}
+
+// The scenario to start from: the file (or example id) given, else the example given, else the last
+// session's; then the baseline to compare it with.
 void openScenario(ss::MainWindow& window, const QCommandLineParser& parser, const Options& o)
 {
     const QStringList files = parser.positionalArguments();
     bool opened = false;
-    if (!files.isEmpty())
-        opened = window.openFile(files.first());
+    if (!files.isEmpty()) {
+        // A file, or the id of a built-in example as shardscope-cli takes it; a file wins over an example of
+        // the same name.
+        const QString& given = files.first();
+        opened = !QFileInfo::exists(given) && isExampleId(given) ? window.openExample(given)
+                                                                 : window.openFile(given);
+        if (!opened)
+            std::fprintf(stderr, "shardscope: %s\n", qPrintable(window.lastError()));
+    }
     if (!opened && parser.isSet(o.example))
         opened = window.openExample(parser.value(o.example));
     if (opened)

@@ -2916,16 +2916,16 @@ Change: %5</source>
         <translation>分布式深度学习训练的显存与通信分析工具。</translation>
     </message>
     <message>
-        <source>Scenario file to open.</source>
-        <translation>要打开的场景文件。</translation>
-    </message>
-    <message>
         <source>User-interface language (zh_CN, en).</source>
         <translation>界面语言（zh_CN、en）。</translation>
     </message>
     <message>
         <source>Show the scenario against the baseline scenario FILE.</source>
         <translation>将场景与基线场景 FILE 对比显示。</translation>
+    </message>
+    <message>
+        <source>Scenario file or built-in example id to open.</source>
+        <translation>要打开的场景文件或内置示例 id。</translation>
     </message>
 </context>
 <context>
@@ -5579,6 +5579,38 @@ Bottleneck now: %2</source>
         <source>too large for a topology file</source>
         <translation>作为拓扑文件过大</translation>
     </message>
+    <message>
+        <source>is a directory, expected a file</source>
+        <translation>是一个目录，应为文件</translation>
+    </message>
+    <message>
+        <source>too large (%1 bytes)</source>
+        <translation>过大（%1 字节）</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>过大</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, socket or device), expected a file</source>
+        <translation>不是普通文件（FIFO、套接字或设备），应为文件</translation>
+    </message>
+    <message>
+        <source>duplicate key &quot;%1&quot; (first on line %2): a key may appear only once in an object</source>
+        <translation>重复的键 &quot;%1&quot;（首次出现在第 %2 行）：一个对象中每个键只能出现一次</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, socket or device); expected a file to read</source>
+        <translation>不是普通文件（FIFO、套接字或设备）；应为可读取的文件</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, socket or device), expected a scenario file</source>
+        <translation>不是普通文件（FIFO、套接字或设备），应为场景文件</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, socket or device), expected a topology file</source>
+        <translation>不是普通文件（FIFO、套接字或设备），应为拓扑文件</translation>
+    </message>
 </context>
 <context>
     <name>ss::io::Import</name>
@@ -5907,10 +5939,6 @@ Bottleneck now: %2</source>
         <translation>数据行有 %1 个字段，而标题（第 %2 行）有 %3 个</translation>
     </message>
     <message>
-        <source>expected a time in microseconds in the time column, got &quot;%1&quot;</source>
-        <translation>time 列应为以微秒计的时间，实际为 &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>a time of 0 us cannot be fitted: the row is left out</source>
         <translation>0 微秒的时间无法拟合：已忽略该行</translation>
     </message>
@@ -6134,10 +6162,6 @@ Bottleneck now: %2</source>
         <source>no NVLink</source>
         <translation>无 NVLink</translation>
     </message>
-    <message>
-        <source>nvidia-smi names no GPU model, link generation or socket link: assumed %1, PCIe Gen%2 and %3 between NUMA nodes; edit the links where they differ</source>
-        <translation>nvidia-smi 未给出 GPU 型号、链路代际或插槽间链路：假定为 %1、PCIe Gen%2，NUMA 节点之间为 %3；如有不同请编辑链路</translation>
-    </message>
     <message numerus="yes">
         <source>nvidia-smi topology: %n GPU(s)</source>
         <translation>
@@ -6169,6 +6193,70 @@ Bottleneck now: %2</source>
     <message>
         <source>; clamped, the links cannot reach it</source>
         <translation>；已截断，链路无法达到该值</translation>
+    </message>
+    <message>
+        <source>the written scenario sets parallel.dp %1 × tp %2 × pp %3 to cover the %4 GPUs, so that it evaluates as it is</source>
+        <translation>写出的场景设置 parallel.dp %1 × tp %2 × pp %3 以覆盖全部 %4 个 GPU，使其可直接求值</translation>
+    </message>
+    <message>
+        <source>the written scenario sets training.global_batch %1 (was %2), a multiple of dp × micro_batch = %3</source>
+        <translation>写出的场景设置 training.global_batch 为 %1（原为 %2），即 dp × micro_batch = %3 的倍数</translation>
+    </message>
+    <message>
+        <source>the written scenario does not evaluate yet: %1</source>
+        <translation>写出的场景尚不能求值：%1</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, socket or device), expected a file to import</source>
+        <translation>不是普通文件（FIFO、套接字或设备），应为要导入的文件</translation>
+    </message>
+    <message>
+        <source>a size in bytes</source>
+        <translation>以字节计的大小</translation>
+    </message>
+    <message>
+        <source>a count of elements</source>
+        <translation>元素个数</translation>
+    </message>
+    <message>
+        <source>a bandwidth in GB/s</source>
+        <translation>以 GB/s 计的带宽</translation>
+    </message>
+    <message>
+        <source>column %1 (%2): expected %3, got &quot;%4&quot;</source>
+        <translation>第 %1 列（%2）：应为%3，实际为 &quot;%4&quot;</translation>
+    </message>
+    <message>
+        <source>duplicate key &quot;%1&quot; (first on line %2): a key may appear only once in an object</source>
+        <translation>重复的键 &quot;%1&quot;（首次出现在第 %2 行）：一个对象中每个键只能出现一次</translation>
+    </message>
+    <message>
+        <source>column %1: &quot;%2&quot; would bond %3 NVLinks between two GPUs; no GPU has more than %4 (H100, B200), so nvidia-smi does not print it</source>
+        <translation>列 %1：&quot;%2&quot; 表示两个 GPU 之间绑定 %3 条 NVLink；没有 GPU 超过 %4 条（H100、B200），nvidia-smi 不会输出此值</translation>
+    </message>
+    <message>
+        <source>the SOC codes of drivers before R384: a Haswell or Broadwell host</source>
+        <translation>R384 之前驱动的 SOC 代码：Haswell 或 Broadwell 主机</translation>
+    </message>
+    <message>
+        <source>NV1/NV2 bonds are NVLink 1 or 2 of P100/V100, as in DGX-1 with Broadwell Xeons; a Skylake or Cascade Lake host has upi-10.4</source>
+        <translation>NV1/NV2 绑定是 P100/V100 的 NVLink 1 或 2，如采用 Broadwell 至强的 DGX-1；Skylake 或 Cascade Lake 主机为 upi-10.4</translation>
+    </message>
+    <message>
+        <source>NV12 is an A100&apos;s NVLink 3, as in DGX A100 with AMD EPYC Rome; an Intel Ice Lake host has upi-11.2</source>
+        <translation>NV12 是 A100 的 NVLink 3，如采用 AMD EPYC Rome 的 DGX A100；Intel Ice Lake 主机为 upi-11.2</translation>
+    </message>
+    <message>
+        <source>NV18 is an H100&apos;s or B200&apos;s NVLink, as in DGX H100 with Sapphire Rapids Xeons; an AMD EPYC host has xGMI</source>
+        <translation>NV18 是 H100 或 B200 的 NVLink，如采用 Sapphire Rapids 至强的 DGX H100；AMD EPYC 主机为 xGMI</translation>
+    </message>
+    <message>
+        <source>nothing in the file dates the host: the Skylake and Cascade Lake default</source>
+        <translation>文件中没有可判断主机年代的信息：使用 Skylake 与 Cascade Lake 的默认值</translation>
+    </message>
+    <message>
+        <source>nvidia-smi names no GPU model, link generation or socket link: assumed %1, PCIe Gen%2 and %3 between NUMA nodes (%4); edit the links where they differ</source>
+        <translation>nvidia-smi 未给出 GPU 型号、链路代际或插槽间链路：假定为 %1、PCIe Gen%2，NUMA 节点之间为 %3（%4）；如有不同请编辑链路</translation>
     </message>
 </context>
 </TS>

@@ -4,14 +4,15 @@
 #include "clioutput.h"
 #include "collective.h"
 #include "examples.h"
+#include "inputfile.h"
 #include "jsonwriter.h"
 #include "presets.h"
 #include "scenariojson.h"
 #include "topologyjson.h"
 #include "units.h"
 #include "usage.h"
+#include "validate.h"
 
-#include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -116,29 +117,46 @@ bool topologyOfScenario(const QString& source, const ss::Scenario& scenario, ss:
     return true;
 }
 
+// The cluster of the scenario file SOURCE (its JSON read as JSON) as a topology. Only the cluster is checked:
+// collective prices one call on the machines and never reads the parallel layout, the batch or the model, so
+// a file whose layout does not cover its GPUs (an import, a scenario being edited) still names a topology.
+bool topologyOfScenarioFile(const QString& source, const QByteArray& json, ss::Topology& out)
+{
+    QString error;
+    ss::Scenario scenario;
+    if (!ss::io::readScenario(json, scenario, &error, source, ss::io::ReadCheck::FieldsOnly)) {
+        inputError(error);
+        return false;
+    }
+    for (const ss::Problem& problem : ss::validateScenario(scenario)) {
+        if (problem.path.rfind("cluster.", 0) != 0)
+            continue;
+        inputError(source + QStringLiteral(": ") + QString::fromStdString(problem.path) +
+                   QStringLiteral(": ") + QString::fromStdString(problem.message));
+        return false;
+    }
+    return topologyOfScenario(source, scenario, out);
+}
+
 // SOURCE is a scenario file, a topology file, a preset id or a built-in example id, in that order. On failure
 // prints the error.
 bool loadTopology(const QString& source, ss::Topology& out)
 {
     QString error;
     if (QFileInfo::exists(source)) {
-        QFile file(source);
-        QByteArray head;
-        if (!QFileInfo(source).isDir() && file.open(QIODevice::ReadOnly))
-            head = file.read(kMaxInputBytes + 1);
-        if (ss::io::documentFormat(head) == QLatin1String("shardscope-topology")) {
-            if (!ss::io::loadTopologyFile(source, out, &error)) {
+        QByteArray json;
+        if (!ss::io::readInputFile(source, kMaxInputBytes, json, &error)) {
+            inputError(error);
+            return false;
+        }
+        if (ss::io::documentFormat(json) == QLatin1String("shardscope-topology")) {
+            if (!ss::io::readTopology(json, out, &error, source)) {
                 inputError(error);
                 return false;
             }
             return true;
         }
-        ss::Scenario scenario;
-        if (!ss::io::loadScenarioFile(source, scenario, &error)) {
-            inputError(error);
-            return false;
-        }
-        return topologyOfScenario(source, scenario, out);
+        return topologyOfScenarioFile(source, json, out);
     }
     if (ss::findPreset(source.toStdString())) {
         out = ss::presetTopology(source.toStdString());

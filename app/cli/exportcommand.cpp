@@ -6,6 +6,7 @@
 #include "csvexport.h"
 #include "examples.h"
 #include "scenariojson.h"
+#include "scenariosource.h"
 #include "sweepcommand.h"
 
 #include <QCoreApplication>
@@ -74,6 +75,9 @@ int ExportCommand::run(const QStringList& args)
     if (source.isEmpty() || chartArg.isEmpty() || outArg.isEmpty())
         return usageError(tr("export needs a scenario, --chart CHART and --out FILE: "
                              "shardscope-cli export SCENARIO.json --chart CHART --out FILE"));
+    if (ss::cli::isSameFile(outArg, source))
+        return usageError(tr("export: --out %1 is the scenario file %2; write the chart to another file")
+                              .arg(outArg, source));
     ss::io::ExportChart chart;
     if (!ss::io::exportChartFromName(chartArg, chart))
         return usageError(

@@ -6,6 +6,7 @@
 #include "importer.h"
 #include "nccltestsimport.h"
 #include "scenariojson.h"
+#include "scenariosource.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -119,6 +120,12 @@ int ImportCommand::run(const QStringList& args)
         options.op = opArg;
     }
 
+    // -o over an input would replace the very file the import reads (QSaveFile renames over it).
+    for (const QString& input : {file, intoArg})
+        if (!outArg.isEmpty() && ss::cli::isSameFile(outArg, input))
+            return usageError(tr("import: -o %1 is the input file %2; write the output to another file")
+                                  .arg(outArg, input));
+
     // Read everything before writing anything: a failed import leaves OUT as it was.
     ss::io::ImportResult result;
     QString error;
@@ -145,13 +152,16 @@ int ImportCommand::run(const QStringList& args)
             return inputError(error);
         output = ss::io::writeScenario(base);
     } else {
-        output = ss::io::writeImportResult(result);
+        output = ss::io::writeImportResult(result, &notes);
     }
-    for (const QString& note : std::as_const(notes))
-        print(stderr, (QStringLiteral("shardscope-cli: warning: ") + note + QLatin1Char('\n')).toUtf8());
-
+    // The notes are about what was written: printed once it is, so that an error stays one line.
+    const auto printNotes = [&notes] {
+        for (const QString& note : std::as_const(notes))
+            print(stderr, (QStringLiteral("shardscope-cli: warning: ") + note + QLatin1Char('\n')).toUtf8());
+    };
     if (outArg.isEmpty()) {
         print(stdout, output);
+        printNotes();
         return kOk;
     }
     // QSaveFile writes a temporary file and renames it over OUT on commit: never a partial file.
@@ -163,6 +173,7 @@ int ImportCommand::run(const QStringList& args)
         save.cancelWriting();
         return inputError(tr("%1: cannot write: %2").arg(outArg, why));
     }
+    printNotes();
     return kOk;
 }
 

@@ -9,6 +9,10 @@
 #include <QFile>
 #include <QFileInfo>
 
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
+
 namespace ss::cli {
 
 namespace {
@@ -72,6 +76,23 @@ int applySetEdits(Scenario& scenario, const QStringList& sets)
             return inputError(QStringLiteral("--set: ") + QString::fromStdString(error));
     }
     return kOk;
+}
+
+bool isSameFile(const QString& output, const QString& input)
+{
+    if (output.isEmpty() || input.isEmpty() || output == QLatin1String("-") || input == QLatin1String("-"))
+        return false;
+#ifdef Q_OS_UNIX
+    // The device and inode, through any links: what a rename over OUTPUT would replace.
+    struct stat a = {}, b = {};
+    if (::stat(QFile::encodeName(output).constData(), &a) != 0 ||
+        ::stat(QFile::encodeName(input).constData(), &b) != 0)
+        return false;
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+#else
+    const QString canonical = QFileInfo(output).canonicalFilePath();
+    return !canonical.isEmpty() && canonical == QFileInfo(input).canonicalFilePath();
+#endif
 }
 
 } // namespace ss::cli

@@ -19,4 +19,8 @@ bool loadScenarioSource(const QString& source, Scenario& out, QString* label = n
 // kOk, or on the first edit that fails prints "--set: WHY" (inputError) and returns kBadInput.
 int applySetEdits(Scenario& scenario, const QStringList& sets);
 
+// Whether writing OUTPUT would replace the input file INPUT: the same file by another name (a symbolic link,
+// a hard link, "./a" for "a"). False when either does not exist ("-", an example id, a new file).
+bool isSameFile(const QString& output, const QString& input);
+
 } // namespace ss::cli

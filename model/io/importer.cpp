@@ -192,6 +192,60 @@ void coverImportedTopology(ParallelSpec& p, std::int64_t gpus, const ImportNotes
     p.dp = gpus;
 }
 
+// The paths a written import adds so that the file evaluates as it is: a file reads back with the format's
+// defaults (dp × tp × pp = 1) around what it determines, which no cluster of more than one GPU accepts. The
+// layout becomes data parallelism over every GPU of the (imported or default) cluster, and the global batch
+// the next multiple of dp × micro_batch when it is not one. WRITTEN receives the values, NOTE says so.
+void completeLayout(const ImportResult& result, std::vector<std::string>& paths, Scenario& written,
+                    const ImportNotes& note)
+{
+    Scenario back;
+    if (!readScenario(writeScenarioPaths(paths, written), back, nullptr, {}, ReadCheck::FieldsOnly))
+        return; // the writer's own output always reads back; nothing to complete otherwise
+    ParallelSpec& p = back.parallel;
+    TrainingSpec& t = back.training;
+    const std::int64_t gpus = back.gpus();
+    if (gpus < 1 || p.dp < 1 || t.micro_batch < 1)
+        return;
+    if (p.dp * p.tp * p.pp != gpus) {
+        if (gpus % (p.tp * p.pp) != 0 || result.determines("cluster.topology")) {
+            p.tp = 1;
+            p.pp = 1;
+        }
+        p.dp = gpus / (p.tp * p.pp);
+        for (const char* path : {"parallel.dp", "parallel.tp", "parallel.pp"})
+            paths.push_back(path);
+        note(
+            Text::tr("the written scenario sets parallel.dp %1 × tp %2 × pp %3 to cover the %4 GPUs, so that "
+                     "it evaluates as it is")
+                .arg(p.dp)
+                .arg(p.tp)
+                .arg(p.pp)
+                .arg(gpus));
+    }
+    if (t.global_batch % (p.dp * t.micro_batch) != 0) {
+        const std::int64_t step = p.dp * t.micro_batch;
+        const std::int64_t batch = (t.global_batch / step + 1) * step;
+        note(Text::tr("the written scenario sets training.global_batch %1 (was %2), a multiple of dp × "
+                      "micro_batch = %3")
+                 .arg(batch)
+                 .arg(t.global_batch)
+                 .arg(step));
+        t.global_batch = batch;
+        paths.push_back("training.global_batch");
+    }
+    written.parallel.dp = p.dp;
+    written.parallel.tp = p.tp;
+    written.parallel.pp = p.pp;
+    written.training.global_batch = t.global_batch;
+    std::stable_sort(paths.begin(), paths.end(), [](const std::string& a, const std::string& b) {
+        return fieldOrder(a) < fieldOrder(b);
+    });
+    paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+    if (const QString problem = scenarioProblem(back); !problem.isEmpty())
+        note(Text::tr("the written scenario does not evaluate yet: %1").arg(problem));
+}
+
 } // namespace
 
 bool ImportResult::determines(std::string_view path) const
@@ -365,10 +419,14 @@ bool applyImport(const ImportResult& result, Scenario& scenario, QStringList* no
     return true;
 }
 
-QByteArray writeImportResult(const ImportResult& result)
+QByteArray writeImportResult(const ImportResult& result, QStringList* notes)
 {
-    if (!result.isCalibration())
-        return writeScenarioPaths(result.fields, result.scenario);
+    if (!result.isCalibration()) {
+        std::vector<std::string> paths = result.fields;
+        Scenario written = result.scenario;
+        completeLayout(result, paths, written, ImportNotes{result.fileName, notes});
+        return writeScenarioPaths(paths, written);
+    }
     JsonWriter w;
     w.beginObject();
     w.key("calibration");

@@ -103,9 +103,11 @@ bool importFile(const QString& fileName, ImportKind kind, ImportResult& out, QSt
 // untouched (calibrations are applied to a link class, not a field).
 bool applyImport(const ImportResult& result, Scenario& scenario, QStringList* notes, QString* error);
 
-// What `shardscope-cli import` prints: a scenario JSON with the determined fields only (sections the file
-// says nothing about are absent), or for nccl-tests {"calibration": {...}} (docs/formats.md), plus
+// What `shardscope-cli import` prints: a scenario JSON with the determined fields (sections the file says
+// nothing about are absent) plus what it needs to evaluate as it is: the parallel layout covering its GPUs
+// (dp × tp × pp; data parallelism over all of them) and a global batch that dp × micro_batch divides, each
+// with a line in *NOTES; or for nccl-tests {"calibration": {...}} (docs/formats.md), plus
 // "calibrations": [...] when the file holds more than one collective.
-QByteArray writeImportResult(const ImportResult& result);
+QByteArray writeImportResult(const ImportResult& result, QStringList* notes = nullptr);
 
 } // namespace ss::io

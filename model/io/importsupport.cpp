@@ -53,8 +53,10 @@ QString lineText(qsizetype line)
 bool readImportFile(const QString& fileName, QByteArray& out, QString* error)
 {
     ReaderBase reader(fileName, Wording::Import);
-    const FileTexts texts{Text::tr("is a directory, expected a file to import"), Text::tr("cannot open: %1"),
-                          Text::tr("too large to import (%1 bytes)"), Text::tr("too large to import")};
+    const FileTexts texts{
+        Text::tr("is a directory, expected a file to import"), Text::tr("cannot open: %1"),
+        Text::tr("too large to import (%1 bytes)"), Text::tr("too large to import"),
+        Text::tr("not a regular file (a FIFO, socket or device), expected a file to import")};
     return reader.report(reader.readFile(kMaxImportBytes, texts, out), error);
 }
 

@@ -53,9 +53,17 @@ struct Columns
     int size = -1;
     int alg = -1;
     int bus = -1;
+    int count = -1;
     qsizetype headerLine = 0;
     qsizetype headerFields = 0;
+    QStringList names; // the header's names, for messages about a cell
 };
+
+// A whole number as a data row's size and count are printed: digits only.
+bool isDigits(const QString& text)
+{
+    return !text.isEmpty() && std::all_of(text.begin(), text.end(), [](QChar c) { return c.isDigit(); });
+}
 
 class NcclTestsReader : public detail::ImportReader
 {
@@ -73,6 +81,10 @@ private:
     void readComment(const QString& line, const QRegularExpressionMatch& perf, qsizetype lineNo);
     void readHeader(const QStringList& names, qsizetype lineNo);
     bool readRow(const QString& line, qsizetype lineNo, bool lastLine);
+    // The number in column K of the row T; false (with the error set or, on the log's last line, a warning)
+    // when the cell is not one. WHOLE: a whole number below 2^64.
+    bool readCell(const QStringList& t, int k, bool whole, const QString& expected, qsizetype lineNo,
+                  bool lastLine, double& out);
     bool readJson(const QJsonObject& root);
     QString sectionOp(const Section& s);
     bool finish(ImportResult& out);
@@ -151,6 +163,8 @@ void NcclTestsReader::readHeader(const QStringList& names, qsizetype lineNo)
 {
     m_columns = Columns();
     m_columns.size = int(names.indexOf(QLatin1String("size")));
+    m_columns.count = int(names.indexOf(QLatin1String("count")));
+    m_columns.names = names;
     for (int k = 0; k < int(names.size()); ++k) {
         const QString& n = names.at(k);
         if ((n == QLatin1String("time") || n == QLatin1String("cputime")) && m_columns.time < 0)
@@ -170,54 +184,79 @@ void NcclTestsReader::readHeader(const QStringList& names, qsizetype lineNo)
 }
 
 // A data row begins with the size and the count, both whole numbers; anything else (NCCL INFO lines,
-// job-script output) is not the table's. LAST_LINE: the log's last, which a killed run may have cut.
+// job-script output, a date) is not the table's. Every figure the fit reads must be a number: a row with
+// a cell that is not, or that overflows, is an error rather than a row silently left out. LAST_LINE: the
+// log's last, which a killed run may have cut.
 bool NcclTestsReader::readRow(const QString& line, qsizetype lineNo, bool lastLine)
 {
     if (!line.front().isDigit())
         return true;
     const QStringList t = line.simplified().split(QLatin1Char(' '));
-    bool sizeOk = false, countOk = false;
-    t.value(0).toULongLong(&sizeOk);
-    t.value(1).toULongLong(&countOk);
-    if (!sizeOk || !countOk)
+    const Columns& c = m_columns;
+    const bool rowLike =
+        isDigits(t.value(0)) &&
+        (isDigits(t.value(1)) || (!m_sections.empty() && t.size() > std::max(c.time, c.size)));
+    if (!rowLike)
         return true;
     if (m_sections.empty())
         return failAtLine(lineNo, tr("a data row before the column header (# size count type ... "
                                      "time algbw busbw)"));
-    const Columns& c = m_columns;
     // The size column may come after the time (a header with extra columns): both must be in the row. A row
     // with only in-place figures (trace replay leaves the out-of-place half blank) has them in the
     // out-of-place columns once the blanks are gone, so the first time column is read either way.
-    const bool complete = t.size() > std::max(c.time, c.size);
-    bool ok = false;
-    const double us = complete ? t.at(c.time).toDouble(&ok) : 0;
-    if (!ok || !std::isfinite(us)) {
+    if (t.size() <= std::max(c.time, c.size)) {
         if (lastLine) {
             warnAtLine(lineNo, tr("the log ends in the middle of this row: it is left out"));
             return true;
         }
-        if (!complete)
-            return failAtLine(lineNo, tr("a data row of %1 fields where the header (line %2) has %3")
-                                          .arg(t.size())
-                                          .arg(c.headerLine)
-                                          .arg(c.headerFields));
-        return failAtLine(
-            lineNo,
-            tr("expected a time in microseconds in the time column, got \"%1\"").arg(t.at(c.time).left(20)));
+        return failAtLine(lineNo, tr("a data row of %1 fields where the header (line %2) has %3")
+                                      .arg(t.size())
+                                      .arg(c.headerLine)
+                                      .arg(c.headerFields));
     }
-    const double bytes = t.value(c.size < 0 ? 0 : c.size).toDouble();
+    double bytes = 0, elements = 0, us = 0, alg = 0, bus = 0;
+    const int sizeColumn = c.size < 0 ? 0 : c.size;
+    const int countColumn = c.count < 0 ? 1 : c.count;
+    if (!readCell(t, sizeColumn, true, tr("a size in bytes"), lineNo, lastLine, bytes) ||
+        (countColumn < t.size() &&
+         !readCell(t, countColumn, true, tr("a count of elements"), lineNo, lastLine, elements)) ||
+        !readCell(t, c.time, false, tr("a time in microseconds"), lineNo, lastLine, us))
+        return error().isEmpty();
+    const bool haveBandwidths = c.alg >= 0 && c.bus >= 0 && t.size() > std::max(c.alg, c.bus);
+    if (haveBandwidths && (!readCell(t, c.alg, false, tr("a bandwidth in GB/s"), lineNo, lastLine, alg) ||
+                           !readCell(t, c.bus, false, tr("a bandwidth in GB/s"), lineNo, lastLine, bus)))
+        return error().isEmpty();
     if (!(us > 0)) {
         warnAtLine(lineNo, tr("a time of 0 us cannot be fitted: the row is left out"));
         return true;
     }
     Section& s = m_sections.back();
     s.samples.push_back({bytes, us * 1e-6});
-    bool algOk = false, busOk = false;
-    const double alg = c.alg >= 0 ? t.value(c.alg).toDouble(&algOk) : 0;
-    const double bus = c.bus >= 0 ? t.value(c.bus).toDouble(&busOk) : 0;
-    if (algOk && busOk)
+    if (haveBandwidths)
         s.bandwidths.emplace_back(alg, bus);
     return true;
+}
+
+bool NcclTestsReader::readCell(const QStringList& t, int k, bool whole, const QString& expected,
+                               qsizetype lineNo, bool lastLine, double& out)
+{
+    const QString& text = t.at(k);
+    bool ok = false;
+    if (whole)
+        out = double(text.toULongLong(&ok));
+    else
+        out = text.toDouble(&ok);
+    if (ok && std::isfinite(out) && out >= 0)
+        return true;
+    if (lastLine) {
+        warnAtLine(lineNo, tr("the log ends in the middle of this row: it is left out"));
+        return false;
+    }
+    const QString name = m_columns.names.value(k);
+    failAtLine(lineNo, tr("column %1 (%2): expected %3, got \"%4\"")
+                           .arg(k + 1)
+                           .arg(name.isEmpty() ? QStringLiteral("?") : name, expected, text.left(24)));
+    return false;
 }
 
 bool NcclTestsReader::readJson(const QJsonObject& root)

@@ -2,6 +2,8 @@
 #include "readerbase.h"
 
 #include "fields.h"
+#include "inputfile.h"
+#include "jsonkeyscan.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -33,6 +35,10 @@ namespace {
     {QT_TRANSLATE_NOOP("ss::io", "an array"), QT_TRANSLATE_NOOP("ss::io::Import", "an array")},
     {QT_TRANSLATE_NOOP("ss::io", "an object"), QT_TRANSLATE_NOOP("ss::io::Import", "an object")},
     {QT_TRANSLATE_NOOP("ss::io", "nothing"), QT_TRANSLATE_NOOP("ss::io::Import", "nothing")},
+    {QT_TRANSLATE_NOOP("ss::io",
+                       "duplicate key \"%1\" (first on line %2): a key may appear only once in an object"),
+     QT_TRANSLATE_NOOP("ss::io::Import",
+                       "duplicate key \"%1\" (first on line %2): a key may appear only once in an object")},
 };
 
 } // namespace
@@ -72,14 +78,25 @@ bool readBoundedFile(const QString& fileName, qint64 maxBytes, const FileTexts& 
             *problem = message;
         return false;
     };
-    if (QFileInfo(fileName).isDir())
+    QFile file;
+    QString reason;
+    switch (openRegularFile(fileName, file, &reason)) {
+    case OpenStatus::Opened:
+        break;
+    case OpenStatus::Directory:
         return fail(texts.isDirectory);
-    QFile file(fileName);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(texts.cannotOpen.arg(file.errorString()));
+    case OpenStatus::NotRegular:
+        return fail(
+            texts.notRegular.isEmpty()
+                ? QCoreApplication::translate(
+                      "ss::io", "not a regular file (a FIFO, socket or device); expected a file to read")
+                : texts.notRegular);
+    case OpenStatus::Failed:
+        return fail(texts.cannotOpen.arg(reason));
+    }
     if (file.size() > maxBytes)
         return fail(texts.tooLargeBytes.isEmpty() ? texts.tooLarge : texts.tooLargeBytes.arg(file.size()));
-    // A bounded read also ends on devices whose size() is 0 but that never end.
+    // A bounded read also ends on a regular file that grows while it is read (a log being written).
     out = file.read(maxBytes + 1);
     if (out.size() > maxBytes)
         return fail(texts.tooLarge);
@@ -172,6 +189,15 @@ bool ReaderBase::parseJsonObject(const QByteArray& data, const QString& empty, c
     }
     if (!document.isObject())
         return fail({}, notObject);
+    // QJsonDocument keeps the last of two equal keys silently; a file that says two things is refused.
+    DuplicateKey duplicate;
+    if (findDuplicateKey(json, duplicate)) {
+        const TextPosition at = textPosition(json, duplicate.offset);
+        return fail(lineColumnText(at.line, at.column),
+                    text("duplicate key \"%1\" (first on line %2): a key may appear only once in an object")
+                        .arg(duplicate.path)
+                        .arg(textPosition(json, duplicate.firstOffset).line));
+    }
     out = document.object();
     return true;
 }

@@ -44,11 +44,14 @@ struct FileTexts
     QString cannotOpen;    // "cannot open: %1", %1 the system's reason
     QString tooLargeBytes; // "too large for a scenario file (%1 bytes)"; empty: tooLarge
     QString tooLarge;      // "too large for a scenario file"
+    // "not a regular file (a FIFO, socket or device), expected a scenario file"; empty: a generic text
+    QString notRegular = {};
 };
 
 // Reads FILE_NAME whole, at most MAX_BYTES. On failure returns false and sets *PROBLEM to the reason,
-// without the file name. The bound keeps a wrong file (a checkpoint, a device) from being read whole
-// before failing.
+// without the file name. The bound keeps a wrong file (a checkpoint) from being read whole before failing;
+// only regular files (and Qt resources) are read at all: a FIFO with no writer would block the open and
+// the read forever, and a device may never end.
 bool readBoundedFile(const QString& fileName, qint64 maxBytes, const FileTexts& texts, QByteArray& out,
                      QString* problem);
 

@@ -617,7 +617,9 @@ bool loadScenarioFile(const QString& fileName, Scenario& out, QString* error, Re
         QCoreApplication::translate("ss::io", "is a directory, expected a scenario file"),
         QCoreApplication::translate("ss::io", "cannot open: %1"),
         QCoreApplication::translate("ss::io", "too large for a scenario file (%1 bytes)"),
-        QCoreApplication::translate("ss::io", "too large for a scenario file")};
+        QCoreApplication::translate("ss::io", "too large for a scenario file"),
+        QCoreApplication::translate(
+            "ss::io", "not a regular file (a FIFO, socket or device), expected a scenario file")};
     QByteArray json;
     QString problem;
     if (!detail::readBoundedFile(fileName, kMaxScenarioBytes, texts, json, &problem)) {

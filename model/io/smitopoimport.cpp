@@ -157,7 +157,12 @@ struct LinkGuess
     std::string nvKind;
     int pcieGen = 4;
     std::string cpuKind;
+    QString era; // why CPU_KIND: what the link codes say about the system's age
 };
+
+// NVLink bonds between one pair of GPUs: NV18 is a whole H100 or B200 (18 links) on NVSwitch; nvidia-smi
+// prints no more (NVIDIA H100 Tensor Core GPU Architecture whitepaper; NVIDIA Blackwell datasheet).
+constexpr int kMaxNvlinksPerPair = 18;
 
 class SmiReader : public detail::ImportReader
 {
@@ -185,6 +190,7 @@ private:
     void orderSockets();
     int numaOf(int root);
     LinkGuess guessLinks() const;
+    void guessSocketLink(LinkGuess& guess) const;
     void addDevices(const std::string& cpuKind);
     void addPcieTrees(int pcieGen);
     void addSocketPcie(int socket, const std::string& devLink, const std::string& hostLink);
@@ -236,6 +242,12 @@ bool SmiReader::parseRow(const QStringList& fields, qsizetype line, bool tabs)
         const QString text = k < fields.size() ? fields.at(k) : QString();
         Cell cell;
         if (!text.isEmpty() && parseCode(text, cell)) {
+            if (cell.rel == Rel::Nv && cell.count > kMaxNvlinksPerPair)
+                return failAtLine(line, tr("column %1: \"%2\" would bond %3 NVLinks between two GPUs; no GPU "
+                                           "has more than %4 (H100, B200), so nvidia-smi does not print it")
+                                            .arg(m_columns.at(c), text)
+                                            .arg(cell.count)
+                                            .arg(kMaxNvlinksPerPair));
             row.cells.push_back(cell);
             continue;
         }
@@ -542,8 +554,42 @@ LinkGuess SmiReader::guessLinks() const
         guess.nvKind = guess.linksPerGpu > 12 ? "nvlink4" : (guess.linksPerGpu > 6 ? "nvlink3" : "nvlink2");
         guess.pcieGen = guess.linksPerGpu > 12 ? 5 : (guess.linksPerGpu > 6 ? 4 : 3);
     }
-    guess.cpuKind = m_soc ? "qpi-9.6" : "upi-10.4";
+    guessSocketLink(guess);
     return guess;
+}
+
+// The link between the sockets, dated by the widest NVLink bond of a GPU pair: each GPU generation shipped
+// with one host generation in NVIDIA's own systems (DGX-1 with P100 or V100: Xeon E5-2698 v4, Broadwell, QPI
+// 9.6 GT/s; DGX A100: AMD EPYC 7742, Rome, xGMI-2; DGX H100: Xeon Platinum 8480C, Sapphire Rapids, UPI
+// 16 GT/s; the DGX user guides' hardware tables). Anything else keeps the Skylake default.
+void SmiReader::guessSocketLink(LinkGuess& guess) const
+{
+    int widest = 0;
+    for (int a : m_gpuCols)
+        for (int b : m_gpuCols)
+            if (a != b && cell(a, b).rel == Rel::Nv)
+                widest = std::max(widest, cell(a, b).count);
+    if (m_soc) {
+        guess.cpuKind = "qpi-9.6";
+        guess.era = tr("the SOC codes of drivers before R384: a Haswell or Broadwell host");
+    } else if (widest >= 1 && widest <= 2) {
+        guess.cpuKind = "qpi-9.6";
+        guess.era = tr("NV1/NV2 bonds are NVLink 1 or 2 of P100/V100, as in DGX-1 with Broadwell Xeons; a "
+                       "Skylake or Cascade Lake host has upi-10.4");
+    } else if (widest == 12) {
+        guess.cpuKind = "qpi-xgmi2";
+        guess.era =
+            tr("NV12 is an A100's NVLink 3, as in DGX A100 with AMD EPYC Rome; an Intel Ice Lake host "
+               "has upi-11.2");
+    } else if (widest == kMaxNvlinksPerPair) {
+        guess.cpuKind = "upi-16";
+        guess.era =
+            tr("NV18 is an H100's or B200's NVLink, as in DGX H100 with Sapphire Rapids Xeons; an AMD "
+               "EPYC host has xGMI");
+    } else {
+        guess.cpuKind = "upi-10.4";
+        guess.era = tr("nothing in the file dates the host: the Skylake and Cascade Lake default");
+    }
 }
 
 // A CPU per NUMA node with socket links of CPU_KIND between them, the GPUs and the NICs.
@@ -719,10 +765,10 @@ void SmiReader::fill(const LinkGuess& links, ImportResult& out)
             : tr("no NVLink");
     warn({},
          tr("nvidia-smi names no GPU model, link generation or socket link: assumed %1, PCIe Gen%2 and %3 "
-            "between NUMA nodes; edit the links where they differ")
+            "between NUMA nodes (%4); edit the links where they differ")
              .arg(nvText)
              .arg(links.pcieGen)
-             .arg(QString::fromStdString(links.cpuKind)));
+             .arg(QString::fromStdString(links.cpuKind), links.era));
 
     Scenario& sc = out.scenario;
     sc.cluster.topology = m_builder.take();

@@ -111,10 +111,12 @@ bool readTopology(const QByteArray& input, Topology& out, QString* error, const 
 bool loadTopologyFile(const QString& fileName, Topology& out, QString* error)
 {
     detail::ReaderBase reader(fileName, detail::Wording::OwnFile);
-    const detail::FileTexts texts{tr("is a directory, expected a topology file"),
-                                  tr("cannot open: %1"),
-                                  {},
-                                  tr("too large for a topology file")};
+    const detail::FileTexts texts{
+        tr("is a directory, expected a topology file"),
+        tr("cannot open: %1"),
+        {},
+        tr("too large for a topology file"),
+        tr("not a regular file (a FIFO, socket or device), expected a topology file")};
     QByteArray json;
     if (!reader.readFile(kMaxTopologyBytes, texts, json))
         return reader.report(false, error);

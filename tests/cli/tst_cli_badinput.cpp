@@ -2,9 +2,9 @@
 // Every shardscope-cli subcommand against every kind of bad input (crash safety; docs/formats.md,
 // "Binaries"): malformed JSON, unknown keys, impossible parameters (0 GPUs, dp × tp × pp not the
 // GPU count, zero or negative bandwidth, a link to a device that does not exist, NaN, 1e300), a missing
-// file, a directory, an empty file and binary garbage. Each must exit 1 (2 for usage errors) with exactly
-// one line on stderr naming the file, print nothing or valid JSON without NaN/Infinity, and leave no
-// output file behind.
+// file, a directory, a FIFO without a writer (which must not block), an empty file and binary garbage. Each
+// must exit 1 (2 for usage errors) with exactly one line on stderr naming the file, print nothing or valid
+// JSON without NaN/Infinity, and leave no output file behind.
 #include "clirun.h"
 
 #include <QDir>
@@ -13,6 +13,10 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
 
 namespace {
 
@@ -29,7 +33,8 @@ const char* const kBase = R"({"format": "shardscope-scenario", "version": 1, "na
                          {"id": "lb", "a": "b", "b": "sw", "kind": "pcie-gen4-x16", "bandwidth_Bps": 25e9}]}}}
 )";
 
-// Bad input files: name -> content (a null QByteArray: the file does not exist; "<dir>": a directory).
+// Bad input files: name -> content (a null QByteArray: the file does not exist; "<dir>": a directory;
+// "<fifo>": a named pipe nobody writes to, which would block a reader that opens it for ever).
 QList<QPair<QString, QByteArray>> badInputs()
 {
     const QByteArray base(kBase);
@@ -62,6 +67,7 @@ QList<QPair<QString, QByteArray>> badInputs()
         {QStringLiteral("1e300-bandwidth"), with("25e9", "1e300")},
         {QStringLiteral("missing-file"), QByteArray()},
         {QStringLiteral("directory"), QByteArrayLiteral("<dir>")},
+        {QStringLiteral("fifo"), QByteArrayLiteral("<fifo>")},
         {QStringLiteral("empty-file"), QByteArrayLiteral("")},
         {QStringLiteral("binary-garbage"), garbage},
     };
@@ -99,6 +105,12 @@ void TestCliBadInput::initTestCase()
             continue;
         if (content == "<dir>") {
             QVERIFY(QDir().mkpath(path));
+            continue;
+        }
+        if (content == "<fifo>") {
+#ifdef Q_OS_UNIX
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+#endif
             continue;
         }
         QFile file(path);
@@ -172,9 +184,13 @@ void TestCliBadInput::badInput_data()
     // File-level damage applies to every reader; the scenario-level rows (impossible parameters, unknown
     // scenario keys) only to the subcommands that read a scenario: the importers read other formats, where
     // a scenario's keys are simply not theirs (a DeepSpeed config with nothing it uses is a warning).
-    const QStringList fileLevel = {QStringLiteral("malformed-json"), QStringLiteral("nan-literal"),
-                                   QStringLiteral("missing-file"),   QStringLiteral("directory"),
-                                   QStringLiteral("empty-file"),     QStringLiteral("binary-garbage")};
+    const QStringList fileLevel = {QStringLiteral("malformed-json"),
+                                   QStringLiteral("nan-literal"),
+                                   QStringLiteral("missing-file"),
+                                   QStringLiteral("directory"),
+                                   QStringLiteral("empty-file"),
+                                   QStringLiteral("binary-garbage"),
+                                   QStringLiteral("fifo")};
     int commandIndex = 0;
     for (const auto& [command, args] : kCommands) {
         ++commandIndex;
@@ -182,8 +198,10 @@ void TestCliBadInput::badInput_data()
         for (const auto& input : badInputs()) {
             if (importer && !fileLevel.contains(input.first))
                 continue;
-            // plan searches dp × tp × pp itself: the file's layout is not used.
-            if (QByteArray(command) == "plan" && input.first == QLatin1String("dp-tp-pp-mismatch"))
+            // plan searches dp × tp × pp itself and collective reads only the cluster: the file's layout is
+            // not used.
+            if ((QByteArray(command) == "plan" || QByteArray(command) == "collective") &&
+                input.first == QLatin1String("dp-tp-pp-mismatch"))
                 continue;
             const QString file = m_dir.filePath(input.first + QLatin1String(".json"));
             const QString out = m_dir.filePath(QStringLiteral("out%1-").arg(commandIndex) + input.first);

@@ -212,6 +212,10 @@ void TestImportDeepSpeed::malformed_data()
     QTest::addColumn<QString>("message");
     const QByteArray zero2 = readFixture(QStringLiteral("ds-zero2-fp16.json"));
     QTest::newRow("truncated") << zero2.left(zero2.indexOf("\"fp16\"")) << "JSON syntax error";
+    // Two stages in one object: the reader would take the last silently; the rule refuses the second.
+    QTest::newRow("duplicate key")
+        << QByteArray("{\"zero_optimization\": {\n  \"stage\": 3,\n  \"stage\": 1\n}}")
+        << "ds_config.json: line 3, column 3: duplicate key \"zero_optimization.stage\" (first on line 2)";
     QByteArray t = zero2;
     QTest::newRow("stage as a word")
         << t.replace("\"stage\": 2", "\"stage\": \"three\"")

@@ -304,6 +304,9 @@ void TestImportHfConfig::malformed_data()
     QByteArray truncated = llama.left(llama.indexOf("\"num_attention_heads\"") + 10);
     QTest::newRow("truncated") << truncated << "JSON syntax error";
     QTest::newRow("empty") << QByteArray("  \n") << "the file is empty";
+    QTest::newRow("duplicate key")
+        << QByteArray("{\"model_type\": \"llama\",\n \"num_hidden_layers\": 32,\n \"num_hidden_layers\": 40}")
+        << "line 3, column 2: duplicate key \"num_hidden_layers\" (first on line 2)";
     QTest::newRow("not an object") << QByteArray("[1, 2]") << "expected a JSON object";
     QByteArray text = llama;
     QTest::newRow("layers as a string")

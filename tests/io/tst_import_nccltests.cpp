@@ -257,7 +257,31 @@ void TestImportNcclTests::malformed_data()
     t.replace("  131072         32768     float     sum      -1    22.50",
               "  131072         32768     float     sum      -1    fast!");
     QTest::newRow("time not a number")
-        << t << "expected a time in microseconds in the time column, got \"fast!\"";
+        << t << "line 41: column 6 (time): expected a time in microseconds, got \"fast!\"";
+    // Every figure the fit reads is a number or the row is an error naming the line and the column (the
+    // header's names: size count type redop root time algbw busbw ...), never a row dropped silently.
+    const char* const row41 = "      131072         32768     float     sum      -1    22.50    5.83   10.19";
+    t = log;
+    t.replace(row41, "      131072         32768     float     sum      -1    1e999    5.83   10.19");
+    QTest::newRow("time overflows")
+        << t << "line 41: column 6 (time): expected a time in microseconds, got \"1e999\"";
+    t = log;
+    t.replace(row41,
+              "99999999999999999999999         32768     float     sum      -1    22.50    5.83   10.19");
+    QTest::newRow("size overflows 64 bits")
+        << t << "line 41: column 1 (size): expected a size in bytes, got \"99999999999999999999999\"";
+    t = log;
+    t.replace(row41, "      131072           32k     float     sum      -1    22.50    5.83   10.19");
+    QTest::newRow("count not a number")
+        << t << "line 41: column 2 (count): expected a count of elements, got \"32k\"";
+    t = log;
+    t.replace(row41, "      131072         32768     float     sum      -1    22.50    5.83     n/a");
+    QTest::newRow("busbw not a number")
+        << t << "line 41: column 8 (busbw): expected a bandwidth in GB/s, got \"n/a\"";
+    t = log;
+    t.replace(row41, "      131072         32768     float     sum      -1    22.50   -5.83   10.19");
+    QTest::newRow("negative algbw")
+        << t << "line 41: column 7 (algbw): expected a bandwidth in GB/s, got \"-5.83\"";
     t = log;
     const qsizetype row = t.indexOf("        1024           256     float");
     t.replace(row, t.indexOf('\n', row) - row, "        1024           256     float");

@@ -15,6 +15,7 @@
 #include "presets.h"
 #include "scenariojson.h"
 
+#include <QFile>
 #include <QTest>
 
 #include <algorithm>
@@ -75,6 +76,8 @@ private slots:
     void layoutsReadAlike_data();
     void layoutsReadAlike();
     void applyToScenario();
+    void capturesSocketLink_data();
+    void capturesSocketLink();
     void malformed_data();
     void malformed();
 };
@@ -275,6 +278,58 @@ void TestImportSmiTopo::applyToScenario()
     QCOMPARE(*back.cluster.topology, *r.scenario.cluster.topology);
 }
 
+// The real captures of tests/data/topology-captures (README.md there: their sources), each read without its
+// SOURCE line. nvidia-smi names no CPU, so the socket link is dated by the widest NVLink bond of a GPU pair,
+// as the rule in smitopoimport.cpp (guessSocketLink) states it: NV1/NV2 (P100/V100, DGX-1: Broadwell) QPI
+// 9.6 GT/s; NV12 (A100, DGX A100: EPYC Rome) xGMI-2; NV18 (H100/B200, DGX H100: Sapphire Rapids) UPI
+// 16 GT/s; no NVLink: the Skylake default UPI 10.4 GT/s. The warning says which and why.
+void TestImportSmiTopo::capturesSocketLink_data()
+{
+    QTest::addColumn<QString>("capture");
+    QTest::addColumn<QString>("socketLink");
+    QTest::addColumn<QString>("because");
+    QTest::newRow("DGX-1-style V100, NV1/NV2") << "dgx1-v100-sxm2-16gb_nv1-nv2"
+                                               << "qpi-9.6"
+                                               << "NV1/NV2";
+    QTest::newRow("HGX A100, NV12") << "hgx-a100-8gpu_nv12_16nic"
+                                    << "qpi-xgmi2"
+                                    << "NV12";
+    QTest::newRow("HGX H100, NV18") << "hgx-h100-8gpu_nv18_12nic"
+                                    << "upi-16"
+                                    << "NV18";
+    QTest::newRow("4x L40S, PCIe only") << "pcie-4x-l40s_node-sys-pix"
+                                        << "upi-10.4"
+                                        << "nothing in the file";
+    QTest::newRow("8 GPUs on PCIe switches, 2018") << "pcie-8gpu_pix-pxb-phb-sys_quda669"
+                                                   << "upi-10.4"
+                                                   << "nothing in the file";
+}
+
+void TestImportSmiTopo::capturesSocketLink()
+{
+    QFETCH(QString, capture);
+    QFETCH(QString, socketLink);
+    QFETCH(QString, because);
+    QFile file(QStringLiteral(SHARDSCOPE_TEST_DATA "/../../data/topology-captures/") + capture +
+               QStringLiteral(".nvidia-smi-topo.txt"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray text = file.readAll();
+    text.remove(0, text.indexOf('\n') + 1); // the SOURCE line
+    const ImportResult r = importOk(text, QStringLiteral("topo.txt"));
+    QVERIFY(r.scenario.cluster.topology);
+    const ss::Topology& t = *r.scenario.cluster.topology;
+    std::string kind;
+    for (const ss::TopologyLink& l : t.links)
+        if (l.a.find(".cpu") != std::string::npos && l.b.find(".cpu") != std::string::npos)
+            kind = l.kind;
+    if (countKind(t, "cpu") > 1)
+        QCOMPARE(QString::fromStdString(kind), socketLink);
+    const QString warnings = r.warnings.join(QLatin1Char('\n'));
+    QVERIFY2(warnings.contains(QStringLiteral("and %1 between NUMA nodes (").arg(socketLink)) &&
+                 warnings.contains(because),
+             qPrintable(warnings));
+}
+
 void TestImportSmiTopo::malformed_data()
 {
     QTest::addColumn<QByteArray>("text");
@@ -318,6 +373,14 @@ void TestImportSmiTopo::malformed_data()
                                            << "the row \"mlx5_9\" has no column in the header line (line 1)";
     t = dgx1;
     QTest::newRow("row twice") << t.replace("GPU1\tNV1\t X ", "GPU0\tNV1\t X ") << "a second row for GPU0";
+    // No GPU has more than 18 NVLinks (H100, B200): a bond of 99 is not something nvidia-smi prints.
+    t = dgx1;
+    QTest::newRow("NV99")
+        << t.replace("GPU0\t X \tNV1", "GPU0\t X \tNV99")
+        << "line 2: column GPU1: \"NV99\" would bond 99 NVLinks between two GPUs; no GPU has "
+           "more than 18";
+    t = dgx1;
+    QTest::newRow("NV19") << t.replace("GPU0\t X \tNV1", "GPU0\t X \tNV19") << "column GPU1: \"NV19\"";
 }
 
 void TestImportSmiTopo::malformed()

@@ -4,7 +4,9 @@
 #include "examples.h"
 #include "fields.h"
 #include "gpucatalog.h"
+#include "importer.h"
 #include "scenariojson.h"
+#include "topologyjson.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -15,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -93,6 +96,7 @@ private slots:
     void fieldsOnlySkipsValidation();
     void loadMissingFile();
     void loadDirectory();
+    void loadFifoDoesNotBlock();
     void saveAndLoad();
     void saveToMissingDirectory();
     void saveToReadOnlyDirectoryKeepsFile();
@@ -493,6 +497,29 @@ void TestScenarioJson::malformed_data()
     row("huge number", scenarioJson(R"(, "model": {"layers": 1e999})"), "x.json: ...");
     row("no file name", "[]", "expected a JSON object with \"format\": \"shardscope-scenario\"", "");
 
+    // A key twice in one object: QJsonDocument would keep the last silently (RFC 8259 §4 leaves the choice to
+    // the reader); the file says two things, so it is refused at the second, naming the first's line.
+    row("duplicate key",
+        "{\"format\": \"shardscope-scenario\", \"version\": 1,\n\"parallel\": {\"dp\": 8,\n  \"dp\": 4}}",
+        "x.json: line 3, column 3: duplicate key \"parallel.dp\" (first on line 2): a key may appear only "
+        "once "
+        "in an object");
+    row("duplicate key, escaped",
+        "{\"format\": \"shardscope-scenario\", \"version\": 1, \"parallel\": {\"dp\": 8, "
+        "\"\\u0064p\": 8}}",
+        "x.json: line 1, column 71: duplicate key \"parallel.dp\" (first on line 1): ...");
+    row("duplicate section",
+        "{\"format\": \"shardscope-scenario\", \"version\": 1,\n\"parallel\": {\"dp\": 8},\n"
+        "\"parallel\": {\"dp\": 8}}",
+        "x.json: line 3, column 1: duplicate key \"parallel\" (first on line 2): ...");
+    row("duplicate key in a topology link",
+        scenarioJson(
+            R"(, "parallel": {"dp": 2}, "cluster": {"nodes": 1, "gpus_per_node": 2, "topology": {"nodes": [{"id": "g0", "kind": "gpu"}, {"id": "g1", "kind": "gpu"}], "links": [{"id": "l0", "a": "g0", "b": "g1", "kind": "nvlink3", "bandwidth_Bps": 1, "a": "g1"}]}})"),
+        "x.json: line 1, column 282: duplicate key \"cluster.topology.links[0].a\" (first on line 1): ...");
+    row("same key in two objects is no duplicate",
+        scenarioJson(R"(, "parallel": {"dp": 8}, "training": {"micro_batch": 1}, "model": {"layers": 24})"),
+        "");
+
     // Topology checks.
     const char* twoNodes = R"([{"id": "g0", "kind": "gpu"}, {"id": "g1", "kind": "gpu"}])";
     const auto topo = [&](const char* links) {
@@ -630,6 +657,36 @@ void TestScenarioJson::loadDirectory()
     QString error;
     QVERIFY(!ss::io::loadScenarioFile(QStringLiteral(SHARDSCOPE_TEST_DATA), s, &error));
     QVERIFY2(error.endsWith(QStringLiteral(": is a directory, expected a scenario file")), qPrintable(error));
+}
+
+// A named pipe with no writer blocks open() and read() for ever: every reader refuses what is not a regular
+// file, by name, before it opens it (model/io/inputfile.h).
+void TestScenarioJson::loadFifoDoesNotBlock()
+{
+#ifdef Q_OS_UNIX
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    ss::Scenario s;
+    QString error;
+    QVERIFY(!ss::io::loadScenarioFile(fifo, s, &error));
+    QCOMPARE(error, fifo + QStringLiteral(
+                               ": not a regular file (a FIFO, socket or device), expected a scenario file"));
+    ss::Topology t;
+    QVERIFY(!ss::io::loadTopologyFile(fifo, t, &error));
+    QCOMPARE(error, fifo + QStringLiteral(
+                               ": not a regular file (a FIFO, socket or device), expected a topology file"));
+    ss::io::ImportResult r;
+    QVERIFY(!ss::io::importFile(fifo, ss::io::ImportKind::Auto, r, &error));
+    QCOMPARE(error, fifo + QStringLiteral(
+                               ": not a regular file (a FIFO, socket or device), expected a file to import"));
+    // A character device that never ends is no regular file either.
+    QVERIFY(!ss::io::loadScenarioFile(QStringLiteral("/dev/zero"), s, &error));
+    QVERIFY2(error.contains(QLatin1String("not a regular file")), qPrintable(error));
+#else
+    QSKIP("named pipes are a POSIX file type");
+#endif
 }
 
 void TestScenarioJson::saveAndLoad()
