@@ -32,6 +32,9 @@ struct LinkCatalogEntry
     double efficiency = 1;    // achievable fraction of the line rate for collective traffic
     bool nvls = false;        // NVSwitch ports that reduce in the switch (NVLink SHARP, NCCL's NVLS)
     std::string source;       // where the figures come from
+    // Network switches that reduce in the network (Mellanox SHARP on Quantum HDR/NDR/XDR InfiniBand):
+    // the collnet algorithm runs, and auto considers it, only where every NIC's link has such a kind.
+    bool sharp = false;
 };
 
 const std::vector<LinkCatalogEntry>& linkCatalog();

@@ -19,6 +19,31 @@ bool treePlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g);
 bool hierarchicalPlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g);
 bool directPlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g);
 bool nvlsPlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g);
+bool nvlsTreePlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g);
+bool collNetPlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g);
+
+// NVLS all-reduce on H100: "On 8 GPUs, you should reach a peak busBw of ~480GB/s (algbw ~275GB/s)"
+// (S. Jeaugey, NVIDIA/nccl-tests#212) against 370 GB/s of effective NVLink bandwidth per direction: the
+// switch's multimem reduction delivers 275/370 of the port rate.
+constexpr double kNvlsEfficiency = 275.0 / 370.0;
+
+// NCCL's double binary tree over COUNT positions (ncclGetDtree, tree.cpp): the parent of every position in
+// each of the two trees (-1: the root); and the depth of one tree.
+std::vector<std::vector<int>> doubleBinaryTree(int count);
+int treeDepth(int count);
+
+// What NCCL's protocol model needs to know of a plan's groups (protocol.cpp): the largest group's ranks,
+// machines and GPUs per machine.
+struct ProtocolShape
+{
+    int n = 0;
+    int H = 0;
+    int k = 0;
+    void add(const AlgorithmGroup& g);
+};
+// Sets PLAN's protocols (CommModel::Plan::protocolAlpha, protocolBandwidth) when its groups span
+// machines, after NCCL's tuning model (src/graph/tuning.cc); leaves plans inside one machine alone.
+void protocolModel(CommModel::Plan& plan, CollectiveOp op, const ProtocolShape& shape);
 
 // Per byte of size: the bytes out of each machine and (hierarchical) of each GPU, and the phase across
 // machines' latency, summed over the groups of one collective.
