@@ -3,6 +3,7 @@
 // evaluation of a plan for a size. The plans themselves are built by algorithm in collectives/.
 #include "collective.h"
 
+#include "collectives/algorithms.h"
 #include "collectives/flowset.h"
 
 #include <algorithm>
@@ -200,7 +201,8 @@ double CommModel::Plan::time(double bytes, int* protocol) const
         return alpha_s + beta_s * bytes;
     double best = std::numeric_limits<double>::infinity();
     for (int p = 0; p < 3; ++p) {
-        const double fraction = protocolBandwidth[std::size_t(p)];
+        const double fraction =
+            protocolBandwidth[std::size_t(p)] * (treeCorrection ? treeCorrectionFactor(p, bytes) : 1);
         if (!(fraction > 0))
             continue;
         const double t = alpha_s + protocolAlpha[std::size_t(p)] + beta_s * bytes / fraction;

@@ -155,6 +155,8 @@ public:
         std::array<double, 3> protocolAlpha{};
         std::array<double, 3> protocolBandwidth{};
         bool protocols = false;
+        // NCCL's tree: its bandwidth scaled by size below 256 MiB (tuning.cc treeCorrectionFactor).
+        bool treeCorrection = false;
         // The time for BYTES (the fastest protocol's) and, in *PROTOCOL, which one (0 LL, 1 LL128, 2 Simple).
         double time(double bytes, int* protocol = nullptr) const;
     };

@@ -217,6 +217,21 @@ LinkCatalogEntry linkDefaults(std::string_view kind)
     return entry;
 }
 
+int nvlinkGeneration(std::string_view kind)
+{
+    const auto number = [kind](std::string_view prefix) {
+        if (kind.substr(0, prefix.size()) != prefix || kind.size() != prefix.size() + 1)
+            return 0;
+        const char c = kind[prefix.size()];
+        return c >= '1' && c <= '9' ? c - '0' : 0;
+    };
+    if (const int n = number("nvlink"))
+        return n;
+    if (const int m = number("nvswitch"))
+        return m + 1;
+    return 0;
+}
+
 const char* linkClassName(LinkClass cls)
 {
     switch (cls) {

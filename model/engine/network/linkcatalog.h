@@ -47,5 +47,8 @@ bool linkClassOf(std::string_view kind, LinkClass& out);
 // (an unknown "ib-foo" gets ib-hdr's figures). A kind without a known prefix gets PCIe Gen4 x16.
 LinkCatalogEntry linkDefaults(std::string_view kind);
 const char* linkClassName(LinkClass cls);
+// The NVLink generation of an NVLink kind: "nvlinkN" is N, an NVSwitch port "nvswitchM" carries NVLink
+// M + 1 (NVSwitch 1 on V100 is NVLink 2, ..., NVSwitch 4 on B200 is NVLink 5); 0 for any other kind.
+int nvlinkGeneration(std::string_view kind);
 
 } // namespace ss

@@ -149,8 +149,11 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
             return plan;
         shape.add(g);
     }
-    if (b.finish())
+    if (b.finish()) {
+        if (shape.H >= 2)
+            networkShape(shape, *m_graph, *m_router, groups);
         protocolModel(plan, op, shape);
+    }
     return plan;
 }
 

@@ -3,10 +3,30 @@
 // algorithm, NVLink SHARP), inside one machine.
 #include "algorithms.h"
 
+#include "linkcatalog.h"
+
+#include <algorithm>
+
 namespace ss {
 
-// Each GPU sends its buffer to the switch once and receives the result once, at kNvlsEfficiency of the
+// Each GPU sends its buffer to the switch once and receives the result once, at nvlsEfficiency() of the
 // port rate (algorithms.h).
+
+double nvlsEfficiency(const TopologyGraph& graph, const std::vector<int>& gpus, int nvswitch)
+{
+    double least = 1;
+    for (int d : gpus) {
+        for (const TopologyGraph::Arc& a : graph.arcsFrom(d)) {
+            if (a.to != nvswitch)
+                continue;
+            int generation = 0;
+            for (int l : graph.edges()[std::size_t(arcEdge(a.arc))].links)
+                generation = std::max(generation, nvlinkGeneration(graph.links()[std::size_t(l)].kind));
+            least = std::min(least, generation >= 5 ? kNvlsEfficiencyNvlink5 : kNvlsEfficiencyNvlink4);
+        }
+    }
+    return least;
+}
 
 bool CommModel::nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const
 {
@@ -37,7 +57,7 @@ bool nvlsPlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g)
     if (!b.nvlsSwitch(g.gpus, nvswitch))
         return b.fail("the nvls algorithm needs all GPUs on one NVLink SHARP NVSwitch (NVLink 4 or later)");
     PlanBuilder::Phase& ph = b.phase(0);
-    ph.factor = kNvlsEfficiency;
+    ph.factor = nvlsEfficiency(b.graph(), g.gpus, nvswitch);
     double latency = 0;
     for (int d : g.gpus) {
         b.flow(ph, d, nvswitch, g.w, latency); // push the buffer; the switch reduces it

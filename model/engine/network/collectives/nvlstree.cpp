@@ -7,6 +7,8 @@
 // link sets the time.
 #include "algorithms.h"
 
+#include <algorithm>
+
 namespace ss {
 
 bool nvlsTreePlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g)
@@ -27,7 +29,9 @@ bool nvlsTreePlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g)
         switches.push_back(sw);
     }
     PlanBuilder::Phase& ph = b.phase(0);
-    ph.factor = kNvlsEfficiency;
+    ph.factor = 1;
+    for (std::size_t h = 0; h < g.hosts.size(); ++h)
+        ph.factor = std::min(ph.factor, nvlsEfficiency(b.graph(), g.hosts[h].gpus, switches[h]));
     const double kk = double(k);
     double intraLatency = 0;
     double netLatency = 0;

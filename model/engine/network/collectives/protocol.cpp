@@ -9,7 +9,13 @@
 // hop latencies) stays. Inside one machine nothing changes: the single-node model is calibrated as it is.
 #include "algorithms.h"
 
+#include "linkcatalog.h"
+
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
+#include <unordered_map>
 
 namespace ss {
 
@@ -45,6 +51,28 @@ constexpr double kNetOverhead[3] = {1.0, 1.0, 3.0};
 constexpr double kRingBandwidth[3] = {1.0 / 4.0, 0.92, 1.0};
 constexpr double kTreeBandwidth[3] = {1.0 / 3.8, 120.0 / 128.0, 1.0};
 
+// NCCL's bandwidth ceilings (tuning.cc, GB/s of bus bandwidth per channel), by GPU generation (Volta,
+// Ampere, Hopper, Blackwell; NCCL's compCapIndex) and by machines (1, 2, more: NCCL's index2).
+// perChMaxTreeBws, perChMaxTreeLL128Bws, perChMaxRingLL128Bws; the Blackwell rows are the later releases'
+// (twice Hopper's, NVIDIA/nccl 2.23 src/graph/tuning.cc).
+constexpr double kPerChMaxTree[4][3] = {
+    {26.5, 18.5, 10.0}, {24.0, 23.6, 17.8}, {38.7, 41.4, 36.0}, {2 * 38.7, 2 * 41.4, 2 * 36.0}};
+constexpr double kPerChMaxTreeLL128[4][3] = {
+    {20.0, 20.0, 20.0}, {20.0, 20.0, 20.0}, {36.7, 36.7, 29.0}, {2 * 36.7, 2 * 36.7, 2 * 29.0}};
+constexpr double kPerChMaxRingLL128[4][3] = {
+    {20.0, 20.0, 20.0}, {20.0, 20.0, 20.0}, {36.7, 36.7, 36.7}, {2 * 36.7, 2 * 36.7, 2 * 36.7}};
+// llMaxBws across machines (NCCL indexes it by CPU vendor there; the Intel row): LL's whole bus bandwidth.
+constexpr double kLlMaxAcross[3] = {39.0, 39.0, 20.4};
+// NCCL's channels across machines: its search gives a 200 Gb/s NIC one channel of 24 GB/s
+// (search.cc speedArrayInter) and splits a faster NIC's channel in two of half the rate
+// (ncclTopoDupChannels, at 25 GB/s or more): a channel carries at most ~24 GB/s.
+constexpr double kChannelRate = 24e9;
+// treeCorrectionFactor (tuning.cc): NCCL's tree bandwidth × this at 64 B × 2^i, i < 23 (LL, LL128, Simple).
+constexpr float kTreeCorrection[3][23] = {
+    {1.0, 1.0, 1.0, 1.0, .9, .8, .7, .7, .7, .7, .6, .5, .4, .4, .5, .6, .7, .8, .9, 1.0, 1.0, 1.0, 1.0},
+    {1.0, 1.0, 1.0, 1.0, 1.0, .9, .8, .8, .8, .7, .6, .6, .6, .6, .6, .6, .8, .9, .9, .9, .9, 1.0, 1.0},
+    {.9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5, .5, .5, .5, .6, .7, .8, .7, .7, .8, .9, .9}};
+
 int log2i(int n)
 {
     int l = 0;
@@ -53,7 +81,97 @@ int log2i(int n)
     return l;
 }
 
+// NCCL's compCapIndex from the NVLink generation: 2 Volta, 3 Ampere, 4 Hopper, 5 Blackwell; GPUs without
+// NVLink take Ampere's row.
+int generationIndex(int nvlink)
+{
+    return nvlink >= 2 ? std::min(nvlink - 2, 3) : 1;
+}
+
+// A network port's edges out of its machine: effective bandwidth and line rate per direction.
+void portBandwidth(const TopologyGraph& graph, int port, double& effective, double& rate)
+{
+    effective = rate = 0;
+    for (const TopologyGraph::Arc& a : graph.arcsFrom(port)) {
+        const Edge& e = graph.edges()[std::size_t(arcEdge(a.arc))];
+        if (e.network) {
+            effective += e.effective;
+            rate += e.capacity;
+        }
+    }
+}
+
+// NCCL's bus bandwidth of its ring (RING) or tree for each protocol across machines, over the NICs' B
+// (tuning.cc, ncclTopoTuneModel): busBw = nChannels × bw with the per-channel ceilings above.
+std::array<double, 3> ncclBusBandwidth(bool ring, const ProtocolShape& shape)
+{
+    const double B = shape.netBandwidth;
+    const int gen = generationIndex(shape.nvlink);
+    const int scale = shape.H <= 2 ? 1 : 2;
+    const double channels = B / std::min(shape.nicRate > 0 ? shape.nicRate : kChannelRate, kChannelRate);
+    const double llMax = kLlMaxAcross[scale] * 1e9;
+    if (ring)
+        return {std::min(llMax, B / 4), std::min(0.92 * B, channels * kPerChMaxRingLL128[gen][scale] * 1e9),
+                B};
+    const double simple = std::min(0.92 * B, channels * kPerChMaxTree[gen][scale] * 1e9);
+    return {std::min(simple / 3.8, llMax),
+            std::min(simple * 120.0 / 128.0, channels * kPerChMaxTreeLL128[gen][scale] * 1e9), simple};
+}
+
 } // namespace
+
+double treeCorrectionFactor(int p, double bytes)
+{
+    const int logSize = log2i(int(std::min(bytes / 64, 1e9)));
+    return logSize < 23 ? double(kTreeCorrection[std::clamp(p, 0, 2)][logSize]) : 1.0;
+}
+
+void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& router,
+                  const std::vector<std::vector<int>>& groups)
+{
+    // Which ports each group leaves its machines by, and how many groups share each.
+    std::unordered_map<int, int> users;
+    std::vector<std::vector<std::pair<int, int>>> ports(groups.size()); // (host, port), distinct
+    int nvlink = 1 << 20;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        if (groups[gi].size() < 2)
+            continue;
+        for (int d : groups[gi]) {
+            const int port = router.homePort(d);
+            if (port >= 0)
+                ports[gi].emplace_back(graph.devices()[std::size_t(d)].host, port);
+            int own = 0;
+            for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
+                for (int l : graph.edges()[std::size_t(arcEdge(a.arc))].links)
+                    own = std::max(own, nvlinkGeneration(graph.links()[std::size_t(l)].kind));
+            nvlink = std::min(nvlink, own);
+        }
+        std::sort(ports[gi].begin(), ports[gi].end());
+        ports[gi].erase(std::unique(ports[gi].begin(), ports[gi].end()), ports[gi].end());
+        for (const auto& hp : ports[gi])
+            ++users[hp.second];
+    }
+    shape.nvlink = nvlink == 1 << 20 ? 0 : nvlink;
+    double least = std::numeric_limits<double>::infinity();
+    double rateLeast = least;
+    for (const auto& list : ports) {
+        for (std::size_t i = 0; i < list.size();) {
+            double B = 0;
+            const int host = list[i].first;
+            for (; i < list.size() && list[i].first == host; ++i) {
+                double effective = 0;
+                double rate = 0;
+                portBandwidth(graph, list[i].second, effective, rate);
+                B += effective / users[list[i].second];
+                if (rate > 0)
+                    rateLeast = std::min(rateLeast, rate);
+            }
+            least = std::min(least, B);
+        }
+    }
+    shape.netBandwidth = std::isfinite(least) ? least : 0;
+    shape.nicRate = std::isfinite(rateLeast) ? rateLeast : 0;
+}
 
 void ProtocolShape::add(const AlgorithmGroup& g)
 {
@@ -77,12 +195,26 @@ void protocolModel(CommModel::Plan& plan, CollectiveOp op, const ProtocolShape& 
         plan.protocolAlpha[std::size_t(p)] = latency_us * us;
         plan.protocolBandwidth[std::size_t(p)] = bandwidth;
     };
+    // NCCL's own algorithm bandwidth for protocol P over the machines' NICs, where it is lower than the
+    // plan's: the share of the plan's bandwidth NCCL gets (the plan's is 1 / beta).
+    const bool capped = shape.netBandwidth > 0 && plan.beta_s > 0;
+    const auto ceiling = [&](double relative, double algbw) {
+        return capped ? std::min(relative, algbw * plan.beta_s) : relative;
+    };
     switch (plan.algorithm) {
-    case CollectiveAlgorithm::Tree:
-        // 2 × ((k-1) intra steps + log2(H) network steps): up the chain and the tree, then down.
+    case CollectiveAlgorithm::Tree: {
+        // 2 × ((k-1) intra steps + log2(H) network steps): up the chain and the tree, then down. NCCL prices
+        // its tree at half the bus bandwidth of its channels ("ratio .5", after × .92 and the per-channel
+        // ceilings), below what a fluid double binary tree (each tree edge once each way) would reach; that
+        // price is what makes NCCL run rings, not trees, on two DGX A100 at large sizes (the measured busbw
+        // there is the ring's).
+        const auto bus = ncclBusBandwidth(false, shape);
         for (int p : {LL, LL128, Simple})
-            set(p, kTreeBase[p] + 2 * ((k - 1) * kTreeIntra[p] + log2i(H) * kTreeNet[p]), kTreeBandwidth[p]);
+            set(p, kTreeBase[p] + 2 * ((k - 1) * kTreeIntra[p] + log2i(H) * kTreeNet[p]),
+                ceiling(kTreeBandwidth[p], 0.5 * bus[std::size_t(p)]));
+        plan.treeCorrection = true;
         return;
+    }
     case CollectiveAlgorithm::NvlsTree:
         set(Simple, kNvlsTreeIntra + 2 * log2i(H) * kNvlsTreeNet, 1.0);
         return;
@@ -98,9 +230,12 @@ void protocolModel(CommModel::Plan& plan, CollectiveOp op, const ProtocolShape& 
     const bool gather = op == CollectiveOp::AllGather || op == CollectiveOp::ReduceScatter;
     const int steps = allReduce ? 2 * (n - 1) : gather ? n - 1 : n;
     const int netSteps = std::min(steps, allReduce ? 2 * H : gather ? H - 1 : H);
+    // LL and LL128 have NCCL's ceilings (llMaxBws, perChMaxRingLL128Bws); Simple is the plan's.
+    const auto bus = ncclBusBandwidth(true, shape);
     for (int p : {LL, LL128, Simple}) {
         const double intra = std::max(kRingIntra[p], kNetOverhead[p]);
-        set(p, kRingBase[p] + (steps - netSteps) * intra + netSteps * kRingNet[p], kRingBandwidth[p]);
+        set(p, kRingBase[p] + (steps - netSteps) * intra + netSteps * kRingNet[p],
+            p == Simple ? 1.0 : ceiling(kRingBandwidth[p], bus[std::size_t(p)] * n / steps));
     }
 }
 
