@@ -64,6 +64,9 @@ void protocolModel(CommModel::Plan& plan, CollectiveOp op, const ProtocolShape& 
 // NCCL's correction of its tree's bandwidth for protocol P (0 LL, 1 LL128, 2 Simple) at BYTES: below 1 at
 // medium sizes, 1 from 256 MiB (tuning.cc treeCorrectionFactor).
 double treeCorrectionFactor(int p, double bytes);
+// NCCL's price of its tree across machines, Simple (the fastest protocol): an upper bound on the tree
+// plan's algorithm bandwidth (lowerBound()); 0 when the shape has no network.
+double ncclTreeBandwidth(const ProtocolShape& shape);
 
 // Per byte of size: the bytes out of each machine and (hierarchical) of each GPU, and the phase across
 // machines' latency, summed over the groups of one collective.

@@ -174,6 +174,7 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
     BoundTally t;
     t.hostOut.assign(m_hostOut.size(), 0.0);
     t.devices = m_graph->devices().size();
+    ProtocolShape shape;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
             continue;
@@ -184,8 +185,15 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
         g.route = 2 * leastEndHop(*m_graph, g.gpus) + m_netLatency;
         if (!boundGroup(t, op, algorithm, g))
             return 0;
+        shape.add(g);
     }
-    return boundTime(*m_graph, t, m_hostOut, bytes);
+    const double bound = boundTime(*m_graph, t, m_hostOut, bytes);
+    // The tree's protocols never beat NCCL's price of its tree (protocol.cpp).
+    if (algorithm != CollectiveAlgorithm::Tree || shape.H < 2 || !(bound > 0))
+        return bound;
+    networkShape(shape, *m_graph, *m_router, groups);
+    const double ceiling = ncclTreeBandwidth(shape);
+    return ceiling > 0 ? std::max(bound, bytes / ceiling) : bound;
 }
 
 // Auto: every algorithm that applies, in NCCL's order of preference (ties go to the earlier: the ring).

@@ -120,6 +120,11 @@ std::array<double, 3> ncclBusBandwidth(bool ring, const ProtocolShape& shape)
 
 } // namespace
 
+double ncclTreeBandwidth(const ProtocolShape& shape)
+{
+    return shape.netBandwidth > 0 ? 0.5 * ncclBusBandwidth(false, shape)[Simple] : 0;
+}
+
 double treeCorrectionFactor(int p, double bytes)
 {
     const int logSize = log2i(int(std::min(bytes / 64, 1e9)));
