@@ -525,8 +525,9 @@ void TestCollective::autoIsTheFastest()
     QVERIFY2(chosen.ok(), chosen.error.c_str());
     double fastest = std::numeric_limits<double>::infinity();
     CollectiveAlgorithm first = CollectiveAlgorithm::Auto;
-    for (CollectiveAlgorithm a : {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Nvls,
-                                  CollectiveAlgorithm::Tree, CollectiveAlgorithm::Hierarchical}) {
+    for (CollectiveAlgorithm a :
+         {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Nvls, CollectiveAlgorithm::Tree,
+          CollectiveAlgorithm::Hierarchical, CollectiveAlgorithm::NvlsTree, CollectiveAlgorithm::CollNet}) {
         CommModel fresh = model();
         const CollectiveResult r = fresh.collective(o, bytes, gs, a);
         const double bound = fresh.lowerBound(o, a, gs, {}, bytes);

@@ -3,11 +3,13 @@
 // evaluation of a plan for a size. The plans themselves are built by algorithm in collectives/.
 #include "collective.h"
 
+#include "collectives/algorithms.h"
 #include "collectives/flowset.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace ss {
 
@@ -33,9 +35,10 @@ struct AlgName
     const char* name;
 };
 constexpr AlgName kAlgorithms[] = {
-    {CollectiveAlgorithm::Auto, "auto"},     {CollectiveAlgorithm::Ring, "ring"},
-    {CollectiveAlgorithm::Tree, "tree"},     {CollectiveAlgorithm::Hierarchical, "hierarchical"},
-    {CollectiveAlgorithm::Direct, "direct"}, {CollectiveAlgorithm::Nvls, "nvls"},
+    {CollectiveAlgorithm::Auto, "auto"},         {CollectiveAlgorithm::Ring, "ring"},
+    {CollectiveAlgorithm::Tree, "tree"},         {CollectiveAlgorithm::Hierarchical, "hierarchical"},
+    {CollectiveAlgorithm::Direct, "direct"},     {CollectiveAlgorithm::Nvls, "nvls"},
+    {CollectiveAlgorithm::NvlsTree, "nvlstree"}, {CollectiveAlgorithm::CollNet, "collnet"},
 };
 
 // A collective's call as collective() receives it, checked: the result it returns at once, its error
@@ -190,6 +193,28 @@ const CommModel::Plan& CommModel::plan(CollectiveOp op, CollectiveAlgorithm algo
     return m_planCache.emplace(std::move(key), std::move(p)).first->second;
 }
 
+double CommModel::Plan::time(double bytes, int* protocol) const
+{
+    if (protocol)
+        *protocol = 2;
+    if (!protocols)
+        return alpha_s + beta_s * bytes;
+    double best = std::numeric_limits<double>::infinity();
+    for (int p = 0; p < 3; ++p) {
+        const double fraction =
+            protocolBandwidth[std::size_t(p)] * (treeCorrection ? treeCorrectionFactor(p, bytes) : 1);
+        if (!(fraction > 0))
+            continue;
+        const double t = alpha_s + protocolAlpha[std::size_t(p)] + beta_s * bytes / fraction;
+        if (t < best) {
+            best = t;
+            if (protocol)
+                *protocol = p;
+        }
+    }
+    return best;
+}
+
 CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks,
                                      int groups) const
 {
@@ -204,8 +229,9 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
         r.error = plan.error;
         return r;
     }
-    r.alpha_s = plan.alpha_s;
-    r.time_s = plan.alpha_s + plan.beta_s * bytes;
+    int protocol = 2;
+    r.time_s = plan.time(bytes, &protocol);
+    r.alpha_s = plan.alpha_s + (plan.protocols ? plan.protocolAlpha[std::size_t(protocol)] : 0.0);
     r.phases = plan.phases;
     r.phase_count = plan.phase_count;
     for (int i = 0; i < r.phase_count; ++i)

@@ -32,7 +32,9 @@ enum class CollectiveOp
     SendRecv
 };
 // Auto picks the fastest applicable algorithm for the size. Nvls: in-switch reduction on NVSwitch 3+
-// (NCCL's NVLS, NVLink SHARP), all-reduce inside one machine.
+// (NCCL's NVLS, NVLink SHARP), all-reduce inside one machine. NvlsTree: NVLS inside every machine and a
+// double binary tree across them (NCCL's NVLS_TREE). CollNet: in-network reduction by SHARP-capable
+// InfiniBand switches (NCCL's CollNet with the SHARP plugin), on link kinds marked `sharp` in the catalogue.
 enum class CollectiveAlgorithm
 {
     Auto,
@@ -40,13 +42,15 @@ enum class CollectiveAlgorithm
     Tree,
     Hierarchical,
     Direct,
-    Nvls
+    Nvls,
+    NvlsTree,
+    CollNet
 };
 
 const char* collectiveOpName(CollectiveOp op); // "allreduce", "allgather", ..., "sendrecv"
 bool collectiveOpFromName(std::string_view name, CollectiveOp& out);
-const char*
-algorithmName(CollectiveAlgorithm algorithm); // "auto", "ring", "tree", "hierarchical", "direct", "nvls"
+// "auto", "ring", "tree", "hierarchical", "direct", "nvls", "nvlstree", "collnet"
+const char* algorithmName(CollectiveAlgorithm algorithm);
 bool algorithmFromName(std::string_view name, CollectiveAlgorithm& out);
 
 // nccl-tests' busbw = algbw × factor (doc/PERFORMANCE.md): all-reduce 2(n-1)/n; all-gather, reduce-scatter,
@@ -145,6 +149,16 @@ public:
         mutable std::vector<LinkLoad> links;
         mutable int bottleneck = -1;
         mutable bool spread = false;
+        // Plans across machines: NCCL's protocols LL, LL128 and Simple (collectives/protocol.cpp), each an
+        // extra latency and a fraction of the plan's bandwidth (0: not available); the time for a size is
+        // the fastest protocol's. Inside one machine PROTOCOLS is false and the time is alpha + beta × S.
+        std::array<double, 3> protocolAlpha{};
+        std::array<double, 3> protocolBandwidth{};
+        bool protocols = false;
+        // NCCL's tree: its bandwidth scaled by size below 256 MiB (tuning.cc treeCorrectionFactor).
+        bool treeCorrection = false;
+        // The time for BYTES (the fastest protocol's) and, in *PROTOCOL, which one (0 LL, 1 LL128, 2 Simple).
+        double time(double bytes, int* protocol = nullptr) const;
     };
 
 private:
@@ -163,7 +177,14 @@ private:
                   const std::vector<double>& scale, int root);
     // Auto's algorithms for OP on GROUPS, in order of preference; MULTI_HOST: a group spans machines.
     std::vector<CollectiveAlgorithm>
-    autoCandidates(CollectiveOp op, const std::vector<std::vector<int>>& groups, bool& multiHost) const;
+    autoCandidates(CollectiveOp op, const std::vector<std::vector<int>>& groups, bool& multiHost);
+    // Whether every machine of every group has an NVLink SHARP switch and the same number of the group's
+    // GPUs (nvlstree), and whether every GPU's NIC hangs off a SHARP-capable switch (collnet).
+    bool nvlsTreeApplies(const std::vector<std::vector<int>>& groups);
+    bool collNetApplies(const std::vector<std::vector<int>>& groups);
+    // The SHARP switch that aggregates what GPU sends (the switch its NIC hangs off when that link's kind is
+    // SHARP-capable), or -1.
+    int sharpSwitch(int gpu);
     // The fastest of the CANDIDATES' plans for BYTES, building only those whose lower bound could still
     // win; null when none applies.
     const Plan* fastestPlan(CollectiveOp op, const std::vector<CollectiveAlgorithm>& candidates,

@@ -144,6 +144,19 @@ std::vector<LinkCatalogEntry> build()
     add("ib-hdr", "InfiniBand HDR 200 Gb/s", LinkClass::Network, 25 * GB, kIbLatency, kIbEff, false, ibSrc);
     add("ib-ndr", "InfiniBand NDR 400 Gb/s", LinkClass::Network, 50 * GB, kIbLatency, kIbEff, false, ibSrc);
     add("ib-xdr", "InfiniBand XDR 800 Gb/s", LinkClass::Network, 100 * GB, kIbLatency, kIbEff, false, ibSrc);
+    // The same ports on switches with SHARP in-network reduction enabled (NVIDIA Quantum HDR: SHARPv2,
+    // Quantum-2 NDR: SHARPv3, Quantum-X800 XDR; NCCL uses them through its CollNet and the SHARP plugin,
+    // NCCL_COLLNET_ENABLE=1): an opt-in kind, since a fabric may have SHARP off.
+    const std::size_t ib = c.size() - 3; // ib-hdr, ib-ndr, ib-xdr
+    for (std::size_t i = ib; i < ib + 3; ++i) {
+        LinkCatalogEntry e = c[i];
+        e.kind += "-sharp";
+        e.title += " with SHARP";
+        e.source +=
+            "; SHARP: NVIDIA Quantum InfiniBand switch documentation, NCCL CollNet (NCCL_COLLNET_ENABLE)";
+        e.sharp = true;
+        c.push_back(std::move(e));
+    }
     const std::string ethSrc = "IEEE 802.3 line rate; efficiency: ~90-95% of line rate";
     add("roce-100g", "RoCE 100 Gb/s", LinkClass::Network, 12.5 * GB, kIbLatency, kEthEff, false, ethSrc);
     add("roce-200g", "RoCE 200 Gb/s", LinkClass::Network, 25 * GB, kIbLatency, kEthEff, false, ethSrc);
@@ -220,6 +233,21 @@ LinkCatalogEntry linkDefaults(std::string_view kind)
     LinkCatalogEntry entry = *findLinkKind(fallback);
     entry.kind = std::string(kind);
     return entry;
+}
+
+int nvlinkGeneration(std::string_view kind)
+{
+    const auto number = [kind](std::string_view prefix) {
+        if (kind.substr(0, prefix.size()) != prefix || kind.size() != prefix.size() + 1)
+            return 0;
+        const char c = kind[prefix.size()];
+        return c >= '1' && c <= '9' ? c - '0' : 0;
+    };
+    if (const int n = number("nvlink"))
+        return n;
+    if (const int m = number("nvswitch"))
+        return m + 1;
+    return 0;
 }
 
 const char* linkClassName(LinkClass cls)

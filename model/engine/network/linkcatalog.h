@@ -32,6 +32,9 @@ struct LinkCatalogEntry
     double efficiency = 1;    // achievable fraction of the line rate for collective traffic
     bool nvls = false;        // NVSwitch ports that reduce in the switch (NVLink SHARP, NCCL's NVLS)
     std::string source;       // where the figures come from
+    // Network switches that reduce in the network (Mellanox SHARP on Quantum HDR/NDR/XDR InfiniBand):
+    // the collnet algorithm runs, and auto considers it, only where every NIC's link has such a kind.
+    bool sharp = false;
 };
 
 const std::vector<LinkCatalogEntry>& linkCatalog();
@@ -44,5 +47,8 @@ bool linkClassOf(std::string_view kind, LinkClass& out);
 // (an unknown "ib-foo" gets ib-hdr's figures). A kind without a known prefix gets PCIe Gen4 x16.
 LinkCatalogEntry linkDefaults(std::string_view kind);
 const char* linkClassName(LinkClass cls);
+// The NVLink generation of an NVLink kind: "nvlinkN" is N, an NVSwitch port "nvswitchM" carries NVLink
+// M + 1 (NVSwitch 1 on V100 is NVLink 2, ..., NVSwitch 4 on B200 is NVLink 5); 0 for any other kind.
+int nvlinkGeneration(std::string_view kind);
 
 } // namespace ss

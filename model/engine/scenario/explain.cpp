@@ -51,7 +51,9 @@ constexpr const char* kTreeSource =
     "NCCL double binary tree (Sanders et al., Parallel Computing 2009); NCCL 2.4 release notes";
 constexpr const char* kHierarchicalSource =
     "hierarchical all-reduce (Jia et al. 2018, arXiv:1807.11205); Thakur et al., IJHPCA 2005 §4";
-constexpr const char* kNvlsSource = "NCCL NVLS (NVLink SHARP); NVIDIA/nccl-tests#212 (e = 275/370)";
+constexpr const char* kNvlsSource =
+    "NCCL NVLS (NVLink SHARP); NVIDIA/nccl-tests#212 (e = 275/370 on NVLink 4; 0.622 on NVLink 5: "
+    "NVIDIA/nccl#1807, coreweave/nccl-tests#43)";
 constexpr const char* kDirectSource = "Thakur et al., IJHPCA 2005 §3";
 constexpr const char* kCopySource =
     "alpha-beta model (Hockney, Parallel Computing 1994): latency + bytes / bandwidth";

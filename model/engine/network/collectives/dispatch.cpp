@@ -42,6 +42,10 @@ bool planGroup(PlanBuilder& b, CollectiveOp op, CollectiveAlgorithm algorithm, c
         return directPlan(b, op, g);
     case CollectiveAlgorithm::Nvls:
         return nvlsPlan(b, op, g);
+    case CollectiveAlgorithm::NvlsTree:
+        return nvlsTreePlan(b, op, g);
+    case CollectiveAlgorithm::CollNet:
+        return collNetPlan(b, op, g);
     }
     return true;
 }
@@ -134,6 +138,7 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
     Plan plan;
     plan.algorithm = alg;
     PlanBuilder b(*this, plan);
+    ProtocolShape shape;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
             continue;
@@ -142,8 +147,13 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
         g.rootDevice = g.gpus[std::size_t(std::clamp(root, 0, g.n - 1))];
         if (!planGroup(b, op, alg, g))
             return plan;
+        shape.add(g);
     }
-    b.finish();
+    if (b.finish()) {
+        if (shape.H >= 2)
+            networkShape(shape, *m_graph, *m_router, groups);
+        protocolModel(plan, op, shape);
+    }
     return plan;
 }
 
@@ -164,6 +174,7 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
     BoundTally t;
     t.hostOut.assign(m_hostOut.size(), 0.0);
     t.devices = m_graph->devices().size();
+    ProtocolShape shape;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
             continue;
@@ -174,23 +185,32 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
         g.route = 2 * leastEndHop(*m_graph, g.gpus) + m_netLatency;
         if (!boundGroup(t, op, algorithm, g))
             return 0;
+        shape.add(g);
     }
-    return boundTime(*m_graph, t, m_hostOut, bytes);
+    const double bound = boundTime(*m_graph, t, m_hostOut, bytes);
+    // The tree's protocols never beat NCCL's price of its tree (protocol.cpp).
+    if (algorithm != CollectiveAlgorithm::Tree || shape.H < 2 || !(bound > 0))
+        return bound;
+    networkShape(shape, *m_graph, *m_router, groups);
+    const double ceiling = ncclTreeBandwidth(shape);
+    return ceiling > 0 ? std::max(bound, bytes / ceiling) : bound;
 }
 
 // Auto: every algorithm that applies, in NCCL's order of preference (ties go to the earlier: the ring).
 std::vector<CollectiveAlgorithm>
-CommModel::autoCandidates(CollectiveOp op, const std::vector<std::vector<int>>& groups, bool& multiHost) const
+CommModel::autoCandidates(CollectiveOp op, const std::vector<std::vector<int>>& groups, bool& multiHost)
 {
     const auto& devices = m_graph->devices();
     std::vector<CollectiveAlgorithm> candidates;
     multiHost = false;
     bool nvls = true;
+    bool everyMultiHost = true;
     for (const auto& g : groups) {
         bool oneHost = true;
         for (int d : g)
             oneHost = oneHost && devices[std::size_t(d)].host == devices[std::size_t(g.front())].host;
         multiHost = multiHost || !oneHost;
+        everyMultiHost = everyMultiHost && (g.size() < 2 || !oneHost);
         int sw;
         nvls = nvls && (g.size() < 2 || (oneHost && nvlsSwitch(g, sw)));
     }
@@ -202,6 +222,12 @@ CommModel::autoCandidates(CollectiveOp op, const std::vector<std::vector<int>>& 
         if (multiHost)
             candidates.insert(candidates.end(),
                               {CollectiveAlgorithm::Tree, CollectiveAlgorithm::Hierarchical});
+        // NCCL's NVLS_TREE needs NVLink SHARP in every machine; its CollNet needs NCCL_COLLNET_ENABLE and
+        // the SHARP plugin, here a network whose link kinds are SHARP-capable (collectives/collnet.cpp).
+        if (multiHost && everyMultiHost && nvlsTreeApplies(groups))
+            candidates.push_back(CollectiveAlgorithm::NvlsTree);
+        if (multiHost && everyMultiHost && collNetApplies(groups))
+            candidates.push_back(CollectiveAlgorithm::CollNet);
         break;
     case CollectiveOp::AllGather:
     case CollectiveOp::ReduceScatter:
@@ -242,7 +268,7 @@ const CommModel::Plan* CommModel::fastestPlan(CollectiveOp op,
         if (!plans[i])
             missing.push_back(i);
         else if (plans[i]->error.empty())
-            fastest = std::min(fastest, plans[i]->alpha_s + plans[i]->beta_s * bytes);
+            fastest = std::min(fastest, plans[i]->time(bytes));
     }
     if (multiHost && count > 1)
         for (std::size_t i : missing)
@@ -255,7 +281,7 @@ const CommModel::Plan* CommModel::fastestPlan(CollectiveOp op,
         const Plan& p = plan(op, candidates[i], groups, scale, root);
         plans[i] = &p;
         if (p.error.empty())
-            fastest = std::min(fastest, p.alpha_s + p.beta_s * bytes);
+            fastest = std::min(fastest, p.time(bytes));
     }
     // The choice among the plans built, in the candidates' order: the same as building them all.
     const Plan* best = nullptr;
@@ -263,7 +289,7 @@ const CommModel::Plan* CommModel::fastestPlan(CollectiveOp op,
     for (const Plan* p : plans) {
         if (!p || !p->error.empty())
             continue;
-        const double t = p->alpha_s + p->beta_s * bytes;
+        const double t = p->time(bytes);
         if (t < bestTime * (1 - 1e-9)) {
             bestTime = t;
             best = p;

@@ -3,17 +3,30 @@
 // algorithm, NVLink SHARP), inside one machine.
 #include "algorithms.h"
 
+#include "linkcatalog.h"
+
+#include <algorithm>
+
 namespace ss {
 
-namespace {
+// Each GPU sends its buffer to the switch once and receives the result once, at nvlsEfficiency() of the
+// port rate (algorithms.h).
 
-// NVLS all-reduce on H100: "On 8 GPUs, you should reach a peak busBw of ~480GB/s (algbw ~275GB/s)"
-// (S. Jeaugey, NVIDIA/nccl-tests#212) against 370 GB/s of effective NVLink bandwidth per direction: the
-// switch's multimem reduction delivers 275/370 of the port rate. Each GPU sends its buffer to the switch
-// once and receives the result once.
-constexpr double kNvlsEfficiency = 275.0 / 370.0;
-
-} // namespace
+double nvlsEfficiency(const TopologyGraph& graph, const std::vector<int>& gpus, int nvswitch)
+{
+    double least = 1;
+    for (int d : gpus) {
+        for (const TopologyGraph::Arc& a : graph.arcsFrom(d)) {
+            if (a.to != nvswitch)
+                continue;
+            int generation = 0;
+            for (int l : graph.edges()[std::size_t(arcEdge(a.arc))].links)
+                generation = std::max(generation, nvlinkGeneration(graph.links()[std::size_t(l)].kind));
+            least = std::min(least, generation >= 5 ? kNvlsEfficiencyNvlink5 : kNvlsEfficiencyNvlink4);
+        }
+    }
+    return least;
+}
 
 bool CommModel::nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const
 {
@@ -39,10 +52,12 @@ bool nvlsPlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g)
     int nvswitch = -1;
     if (op != CollectiveOp::AllReduce)
         return b.fail(std::string("the nvls algorithm does not implement ") + collectiveOpName(op));
-    if (g.H != 1 || !b.nvlsSwitch(g.gpus, nvswitch))
+    if (g.H != 1)
+        return b.fail("the nvls algorithm runs inside one machine; across machines use nvlstree");
+    if (!b.nvlsSwitch(g.gpus, nvswitch))
         return b.fail("the nvls algorithm needs all GPUs on one NVLink SHARP NVSwitch (NVLink 4 or later)");
     PlanBuilder::Phase& ph = b.phase(0);
-    ph.factor = kNvlsEfficiency;
+    ph.factor = nvlsEfficiency(b.graph(), g.gpus, nvswitch);
     double latency = 0;
     for (int d : g.gpus) {
         b.flow(ph, d, nvswitch, g.w, latency); // push the buffer; the switch reduces it

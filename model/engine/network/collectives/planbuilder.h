@@ -72,6 +72,8 @@ public:
     explicit PlanBuilder(CommModel& model, CommModel::Plan& plan) : m_model(model), m_plan(plan) {}
 
     const TopologyGraph& graph() const { return *m_model.m_graph; }
+    Router& router() { return m_model.router(); }
+    int sharpSwitch(int gpu) { return m_model.sharpSwitch(gpu); }
     CommModel::Plan& plan() { return m_plan; }
     // Phase I of the plan, made (with the ones before it) on first use; every group adds to the same phases.
     Phase& phase(std::size_t i);

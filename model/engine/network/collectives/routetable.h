@@ -42,6 +42,8 @@ public:
             cols[0] = pairColumn(from, to, false);
             return cols[0] < 0 ? -1 : 1;
         }
+        if (ha < 0 || hb < 0)
+            return switchEnd(from, to, ha < 0, cols);
         const int pa = m_router.homePort(from);
         const int pb = m_router.homePort(to);
         if (pa < 0 || pb < 0)
@@ -74,6 +76,39 @@ public:
     std::vector<std::pair<int, double>> loads(std::vector<double>& volume) const;
 
 private:
+    // A flow between a device and a network switch (in-network reduction: collnet): the device's route to
+    // its home port, the port's uplink and, when the port hangs off another switch, on to SWITCH over the
+    // switches (and back the same way). FROM_SWITCH: FROM is the switch.
+    int switchEnd(int from, int to, bool fromSwitch, int* cols)
+    {
+        const int sw = fromSwitch ? from : to;
+        const int device = fromSwitch ? to : from;
+        if (m_graph.devices()[std::size_t(device)].host < 0) { // switch to switch
+            cols[0] = switchColumn(from, to);
+            return cols[0] < 0 ? -1 : 1;
+        }
+        const int port = m_router.homePort(device);
+        const int up = port < 0 ? -1 : m_router.uplink(port);
+        if (up < 0)
+            return -1;
+        const int leaf = m_router.arcTarget(up);
+        int n = 0;
+        if (!fromSwitch) {
+            if (device != port && (cols[n++] = segment(m_toPort, device, device, port)) < 0)
+                return -1;
+            cols[n++] = portColumn(m_up, port, up);
+            if (leaf != sw && (cols[n++] = switchColumn(leaf, sw)) < 0)
+                return -1;
+            return n;
+        }
+        if (leaf != sw && (cols[n++] = switchColumn(sw, leaf)) < 0)
+            return -1;
+        cols[n++] = portColumn(m_down, port, up ^ 1);
+        if (device != port && (cols[n++] = segment(m_fromPort, device, port, device)) < 0)
+            return -1;
+        return n;
+    }
+
     int newColumn(const std::vector<int>& arcs)
     {
         double latency = 0;

@@ -22,6 +22,8 @@ void binaryTree(int lo, int hi, int parent, std::vector<int>& parents)
     binaryTree(mid + 1, hi, mid, parents);
 }
 
+} // namespace
+
 std::vector<std::vector<int>> doubleBinaryTree(int count)
 {
     std::vector<int> first(std::size_t(count), -1);
@@ -44,8 +46,6 @@ int treeDepth(int count)
         ++depth;
     return depth;
 }
-
-} // namespace
 
 bool treePlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g)
 {
