@@ -14,6 +14,7 @@
 #include "glossary.h"
 #include "importdialog.h"
 #include "importer.h"
+#include "inputfile.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "parameterpanel.h"
@@ -602,9 +603,11 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
     // The first file only: a preview shows one file's changes, and one import is one undo step.
     const QString fileName = urls.first().toLocalFile();
-    // A dropped scenario file opens, as File > Open would; everything else is imported.
-    QFile file(fileName);
-    if (file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024) {
+    // A dropped scenario file opens, as File > Open would; everything else is imported (whose reader says
+    // what is wrong with a FIFO or a device: only regular files are opened, so nothing blocks here).
+    QFile file;
+    if (io::openRegularFile(fileName, file, nullptr) == io::OpenStatus::Opened &&
+        file.size() < 64 * 1024 * 1024) {
         const QJsonDocument json = QJsonDocument::fromJson(file.readAll());
         if (json.isObject() &&
             json.object().value(QLatin1String("format")) == QLatin1String("shardscope-scenario")) {

@@ -140,8 +140,8 @@ QList<AutosaveEntry> Autosave::staleEntries() const
             continue;
         lock.unlock();
         QFile file(info.filePath());
-        if (info.size() > kMaxAutosaveBytes || !file.open(QIODevice::ReadOnly))
-            continue;
+        if (!info.isFile() || info.size() > kMaxAutosaveBytes || !file.open(QIODevice::ReadOnly))
+            continue; // a FIFO or a device would block the read
         const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
         if (root.value(QStringLiteral("format")).toString() != kFormat)
             continue;
@@ -164,7 +164,8 @@ QList<AutosaveEntry> Autosave::staleEntries() const
 bool Autosave::load(const QString& path, Scenario& out, QString* error)
 {
     QFile file(path);
-    if (QFileInfo(path).size() > kMaxAutosaveBytes || !file.open(QIODevice::ReadOnly)) {
+    if (!QFileInfo(path).isFile() || QFileInfo(path).size() > kMaxAutosaveBytes ||
+        !file.open(QIODevice::ReadOnly)) {
         if (error)
             *error = QCoreApplication::translate("ss::Autosave", "%1: cannot read the autosave").arg(path);
         return false;

@@ -88,6 +88,8 @@ private slots:
     void autoNeedsCatalogueGpu();
     void presetGpusMentionsAuto();
     void nvl72Shape();
+    void presetAllReduce_data();
+    void presetAllReduce();
     void fatTreeLeaves();
     void oversubscribedSpineIsTheBottleneck();
     void hostMemoryDefaults_data();
@@ -332,6 +334,41 @@ void TestNodeShapes::nvl72Shape()
     QCOMPARE(
         pathClassText(m.router().pathInfo(m.graph().findDevice("n0.gpu0"), m.graph().findDevice("n0.gpu71"))),
         std::string("NV18"));
+}
+
+void TestNodeShapes::presetAllReduce_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("busbw"); // measured, GB/s
+    // nccl-tests all_reduce_perf, out-of-place busbw of the largest size, on the machines the presets draw.
+    QTest::newRow("GB200 NVL72 rack, 72 GPUs, 8 GiB: 834.57 GB/s (coreweave/nccl-tests#43)")
+        << "gb200-nvl72" << 8589934592.0 << 834.57;
+    QTest::newRow("GB200 NVL72 rack, 72 GPUs, 4 GiB: 839.16 GB/s (coreweave/nccl-tests#43)")
+        << "gb200-nvl72" << 4294967296.0 << 839.16;
+    QTest::newRow("8x B200: 830 GB/s (NVIDIA/nccl#1807)") << "dgx-b200" << 8589934592.0 << 830.0;
+    QTest::newRow("8x H800, NVLink 400 GB/s: 215 GB/s (NVIDIA/nccl#1374)")
+        << "hgx-h800" << 8589934592.0 << 215.0;
+    QTest::newRow("8x H200: 475 GB/s (NVIDIA/nccl-tests#272)") << "hgx-h200" << 4294967296.0 << 475.0;
+}
+
+void TestNodeShapes::presetAllReduce()
+{
+    // The preset as generated, priced with auto: within 10% of the measured bus bandwidth.
+    QFETCH(QString, preset);
+    QFETCH(double, bytes);
+    QFETCH(double, busbw);
+    CommModel m;
+    QVERIFY(CommModel::fromTopology(presetTopology(preset.toStdString()), m));
+    const CollectiveResult r = m.collective(CollectiveOp::AllReduce, bytes, m.graph().gpus());
+    QVERIFY2(r.ok(), r.error.c_str());
+    const double modelled = r.busbw_Bps / 1e9;
+    QVERIFY2(std::abs(modelled / busbw - 1) <= 0.10,
+             qPrintable(QStringLiteral("%1 modelled %2 GB/s (%3), measured %4")
+                            .arg(preset)
+                            .arg(modelled)
+                            .arg(QString::fromLatin1(algorithmName(r.algorithm)))
+                            .arg(busbw)));
 }
 
 void TestNodeShapes::fatTreeLeaves()
