@@ -94,7 +94,8 @@ std::optional<int> readCall(const CollectiveArgs& a, ss::CollectiveOp& op, ss::C
                "sendrecv, got '%1'")
                 .arg(a.op));
     if (!ss::algorithmFromName(a.algorithm.toStdString(), algorithm))
-        return usageError(tr("--algorithm: expected auto, ring, tree, hierarchical, direct or nvls, got '%1'")
+        return usageError(tr("--algorithm: expected auto, ring, tree, hierarchical, direct, nvls, nvlstree "
+                             "or collnet, got '%1'")
                               .arg(a.algorithm));
     std::string bytesError;
     // At most an exabyte: beyond that no collective is meaningful and times stop being readable.

@@ -438,7 +438,8 @@ void TestCli::usage_data()
     QTest::newRow("collective unknown algorithm")
         << QStringList{"collective", "--topology", "dgx-a100",    "--op",     "allreduce",
                        "--bytes",    "1e9",        "--algorithm", "butterfly"}
-        << "shardscope-cli: --algorithm: expected auto, ring, tree, hierarchical, direct or nvls, got "
+        << "shardscope-cli: --algorithm: expected auto, ring, tree, hierarchical, direct, nvls, nvlstree or "
+           "collnet, got "
            "'butterfly'";
     QTest::newRow("collective bad size")
         << QStringList{"collective", "--topology", "dgx-a100", "--op", "allreduce", "--bytes", "lots"}
