@@ -3,6 +3,7 @@
 
 #include "canvasitems.h"
 #include "enginetext.h"
+#include "fieldnames.h"
 #include "linkcatalog.h"
 #include "linklegend.h"
 #include "presets.h"
@@ -469,13 +470,13 @@ void TopologyEditor::updateSource()
     if (!m_generateError.isEmpty()) {
         text = tr("The cluster cannot be generated: %1").arg(m_generateError);
     } else if (m_generated) {
-        const PresetInfo* preset = findPreset(scenario.cluster.node_preset);
+        // The preset's display name in the interface language (the engine's titles are English).
+        const QString id = QString::fromStdString(scenario.cluster.node_preset);
         const QString name =
-            preset ? QString::fromStdString(preset->title)
-            : scenario.cluster.node_preset == kAutoPreset
+            scenario.cluster.node_preset == kAutoPreset
                 ? tr("%n× %1 (built from the GPU)", nullptr, int(scenario.cluster.gpus_per_node))
                       .arg(QString::fromStdString(scenario.cluster.gpu.name))
-                : QString::fromStdString(scenario.cluster.node_preset);
+                : FieldNames::choice(QStringLiteral("cluster.node_preset"), id);
         text = tr("Generated: %n node(s) of %1. The first edit makes it an explicit topology.", nullptr,
                   int(scenario.cluster.nodes))
                    .arg(name);
