@@ -47,5 +47,9 @@ configure_and_build() {
         command -v ccache >/dev/null && extra+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
         cmake --preset "$preset" -S "$ROOT" -B "$BUILD_DIR" "${extra[@]}" "$@"
     fi
+    # Paths relative to the checkout in ccache's keys, so that clones in other folders share its objects.
+    if command -v ccache >/dev/null; then
+        export CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
+    fi
     cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
