@@ -147,6 +147,26 @@ void TestNodeShapes::catalogueFigures_data()
         << "MI300X" << 192.0 << 1307.4e12 << 2614.9e12 << 0.0 << 5.3e12 << 448e9;
     QTest::newRow("MI325X datasheet: 256 GB at 6 TB/s")
         << "MI325X" << 256.0 << 1307.4e12 << 2614.9e12 << 0.0 << 6e12 << 448e9;
+    QTest::newRow("V100 PCIe datasheet: 112 TFLOPS, 900 GB/s")
+        << "V100-PCIe-32GB" << 32.0 << 112e12 << 0.0 << 0.0 << 900e9 << 0.0;
+    QTest::newRow("A10 datasheet: 125 TFLOPS, 600 GB/s")
+        << "A10" << 22.5 << 125e12 << 0.0 << 0.0 << 600e9 << 0.0;
+    QTest::newRow("A100 PCIe 40GB datasheet: 312 TFLOPS, 1555 GB/s")
+        << "A100-PCIe-40GB" << 40.0 << 312e12 << 0.0 << 0.0 << 1555e9 << 0.0;
+    QTest::newRow("H100 PCIe datasheet: 756 / 1513 TFLOPS, 2 TB/s")
+        << "H100-PCIe" << 79.6 << 756e12 << 1513e12 << 0.0 << 2e12 << 0.0;
+    QTest::newRow("H100 NVL datasheet: 94 GB at 3.9 TB/s, NVLink bridge 600 GB/s")
+        << "H100-NVL" << 93.6 << 835.5e12 << 1670.5e12 << 0.0 << 3.9e12 << 300e9;
+    QTest::newRow("H200 datasheet: 989 / 1979 TFLOPS, 4.8 TB/s, NVLink 900 GB/s")
+        << "H200" << 140.4 << 989e12 << 1979e12 << 0.0 << 4.8e12 << 450e9;
+    QTest::newRow("GH200 datasheet: 96 GB HBM3 at 4 TB/s, NVLink 900 GB/s")
+        << "GH200" << 96.0 << 989e12 << 1979e12 << 0.0 << 4e12 << 450e9;
+    QTest::newRow("GH200 datasheet: 144 GB HBM3e at 4.9 TB/s")
+        << "GH200-144GB" << 144.0 << 989e12 << 1979e12 << 0.0 << 4.9e12 << 450e9;
+    QTest::newRow("MI210 datasheet: 181 TFLOPS, 64 GB at 1.6 TB/s")
+        << "MI210" << 64.0 << 181e12 << 0.0 << 0.0 << 1.6e12 << 0.0;
+    QTest::newRow("MI250X datasheet: 383 TFLOPS, 128 GB at 3.2 TB/s, 8 links of 100 GB/s")
+        << "MI250X" << 128.0 << 383e12 << 0.0 << 0.0 << 3.2e12 << 400e9;
     QTest::newRow("RTX 5090 whitepaper: 209.5 / 419 / 1676 TFLOPS, 1792 GB/s")
         << "RTX-5090" << 31.8 << 209.5e12 << 419e12 << 1676e12 << 1792e9 << 0.0;
 }

@@ -517,9 +517,8 @@ void hostCapacity(MemoryResult& mem, const Scenario& sc, std::vector<Warning>& w
                                : "⌈" + std::to_string(sc.cluster.gpus_per_node) + " / 2⌉ × 3.84e12 B")
                      : num(values[k]) + " B";
         explain->push_back({figures[k], formula, substituted, values[k], "B",
-                            origin[k] == "preset"
-                                ? "the machine's datasheet (docs/formats.md, \"Node presets\")"
-                                : "docs/engine-model.md, \"Host memory\""});
+                            origin[k] == "preset" ? "the machine's datasheet (docs/formats.md, \"presets\")"
+                                                  : "docs/engine-model.md, \"Host memory\""});
     }
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cluster generation: a scenario's nodes × gpus_per_node from its node preset (the ids of nodeshapes.h,
-// docs/formats.md "Node presets") or, for "auto", from its GPU's fabric (gpucatalog.h), joined by a
+// docs/formats.md "presets") or, for "auto", from its GPU's fabric (gpucatalog.h), joined by a
 // two-tier fat tree; or its explicit cluster.topology.
 #pragma once
 
