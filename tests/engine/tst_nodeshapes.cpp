@@ -488,12 +488,12 @@ void TestNodeShapes::hostMemoryDefaults()
     c.gpu_id = gpu.toStdString();
     c.gpu = findGpu(c.gpu_id)->spec;
     c.gpus_per_node = gpus;
-    QCOMPARE(hostMemoryPerNode(c), host);
-    QCOMPARE(nvmePerNode(c), nvme);
+    QCOMPARE(hostMemoryPerNode(c).bytes, host);
+    QCOMPARE(nvmePerNode(c).bytes, nvme);
     c.host_memory_bytes = 3e11;
     c.nvme_bytes = 1e12;
-    QCOMPARE(hostMemoryPerNode(c), 3e11);
-    QCOMPARE(nvmePerNode(c), 1e12);
+    QCOMPARE(hostMemoryPerNode(c).bytes, 3e11);
+    QCOMPARE(nvmePerNode(c).bytes, 1e12);
 }
 
 void TestNodeShapes::hostMemoryOverflow()

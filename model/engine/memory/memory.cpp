@@ -472,53 +472,39 @@ void hostMemory(MemoryResult& mem, const Scenario& sc, const HostShares& host,
 void hostCapacity(MemoryResult& mem, const Scenario& sc, std::vector<Warning>& warnings,
                   std::vector<Explanation>* explain)
 {
-    std::string origin[2];
-    mem.host_memory_bytes_per_node = hostMemoryPerNode(sc.cluster, &origin[0]);
-    mem.nvme_capacity_bytes_per_node = nvmePerNode(sc.cluster, &origin[1]);
-    mem.host_fits = mem.cpu_bytes_per_node <= mem.host_memory_bytes_per_node;
-    mem.nvme_fits = mem.nvme_bytes_per_node <= mem.nvme_capacity_bytes_per_node;
+    const NodeCapacity host = hostMemoryPerNode(sc.cluster);
+    const NodeCapacity nvme = nvmePerNode(sc.cluster);
+    mem.host_memory_bytes_per_node = host.bytes;
+    mem.nvme_capacity_bytes_per_node = nvme.bytes;
+    mem.host_fits = mem.cpu_bytes_per_node <= host.bytes;
+    mem.nvme_fits = mem.nvme_bytes_per_node <= nvme.bytes;
     const struct
     {
+        const NodeCapacity& have;
+        double need;
         bool fits;
         const char* code;
         const char* what;
-        double need, have;
-    } checks[] = {
-        {mem.host_fits, "memory.host_overflow", "host memory", mem.cpu_bytes_per_node,
-         mem.host_memory_bytes_per_node},
-        {mem.nvme_fits, "memory.nvme_overflow", "NVMe", mem.nvme_bytes_per_node,
-         mem.nvme_capacity_bytes_per_node},
+        const char* figure;
+    } rows[] = {
+        {host, mem.cpu_bytes_per_node, mem.host_fits, "memory.host_overflow", "host memory",
+         "memory.host_memory_bytes_per_node"},
+        {nvme, mem.nvme_bytes_per_node, mem.nvme_fits, "memory.nvme_overflow", "NVMe",
+         "memory.nvme_capacity_bytes_per_node"},
     };
-    for (const auto& c : checks) {
-        if (c.fits)
-            continue;
-        warnings.push_back({c.code,
-                            std::string("The offload needs ") + formatQuantity(c.need, Unit::Bytes) + " of " +
-                                c.what + " per node, " + formatQuantity(c.need - c.have, Unit::Bytes) +
-                                " more than the node's " + formatQuantity(c.have, Unit::Bytes),
-                            {num(c.need, 17), num(c.need - c.have, 17), num(c.have, 17)}});
-    }
-    if (!explain)
-        return;
-    const char* const rule[2] = {"max(64 GiB, 2 × G_node × M_gpu)", "⌈G_node / 2⌉ × 3.84 TB"};
-    const double values[2] = {mem.host_memory_bytes_per_node, mem.nvme_capacity_bytes_per_node};
-    const char* const figures[2] = {"memory.host_memory_bytes_per_node",
-                                    "memory.nvme_capacity_bytes_per_node"};
-    const char* const fields[2] = {"cluster.host_memory_bytes", "cluster.nvme_bytes"};
-    for (int k = 0; k < 2; ++k) {
-        const bool fromAuto = origin[k] == "auto";
-        const std::string formula = fromAuto                ? rule[k]
-                                    : origin[k] == "preset" ? "the node preset's figure"
-                                                            : fields[k];
-        const std::string substituted =
-            fromAuto ? (k == 0 ? "max(" + num(68719476736.0) + " B, 2 × " +
-                                     std::to_string(sc.cluster.gpus_per_node) + " × " +
-                                     num(sc.cluster.gpu.memory_bytes) + " B)"
-                               : "⌈" + std::to_string(sc.cluster.gpus_per_node) + " / 2⌉ × 3.84e12 B")
-                     : num(values[k]) + " B";
-        explain->push_back({figures[k], formula, substituted, values[k], "B",
-                            origin[k] == "preset" ? "the machine's datasheet (docs/formats.md, \"presets\")"
-                                                  : "docs/engine-model.md, \"Host memory\""});
+    for (const auto& r : rows) {
+        if (!r.fits)
+            warnings.push_back({r.code,
+                                std::string("The offload needs ") + formatQuantity(r.need, Unit::Bytes) +
+                                    " of " + r.what + " per node, " +
+                                    formatQuantity(r.need - r.have.bytes, Unit::Bytes) +
+                                    " more than the node's " + formatQuantity(r.have.bytes, Unit::Bytes),
+                                {num(r.need, 17), num(r.need - r.have.bytes, 17), num(r.have.bytes, 17)}});
+        if (explain)
+            explain->push_back({r.figure, r.have.formula, r.have.substituted, r.have.bytes, "B",
+                                r.have.origin == "preset"
+                                    ? "the machine's datasheet (docs/formats.md, \"presets\")"
+                                    : "docs/engine-model.md, \"Host memory\""});
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "nodeshapes.h"
 
+#include "explain.h"
 #include "gpucatalog.h"
 
 #include <algorithm>
@@ -114,38 +115,40 @@ std::vector<std::string> nodePresetChoices()
 }
 
 namespace {
-double nodeGpuMemory(const ClusterSpec& c)
+
+// The scenario's figure when above 0, else the preset's, else the auto rule: the one order both capacities
+// follow.
+NodeCapacity capacity(const ClusterSpec& c, double given, double PresetInfo::*preset, const char* field)
 {
-    return double(std::max<std::int64_t>(c.gpus_per_node, 1)) * c.gpu.memory_bytes;
+    if (given > 0)
+        return {given, "scenario", field, explainNumber(given) + " B"};
+    if (const PresetInfo* p = findPreset(c.node_preset); p && p->*preset > 0)
+        return {p->*preset, "preset", "the node preset's figure", explainNumber(p->*preset) + " B"};
+    return {};
 }
+
 } // namespace
 
-double hostMemoryPerNode(const ClusterSpec& c, std::string* origin)
+NodeCapacity hostMemoryPerNode(const ClusterSpec& c)
 {
-    const auto say = [origin](const char* what, double v) {
-        if (origin)
-            *origin = what;
-        return v;
-    };
-    if (c.host_memory_bytes > 0)
-        return say("scenario", c.host_memory_bytes);
-    if (const PresetInfo* p = findPreset(c.node_preset); p && p->host_memory_bytes > 0)
-        return say("preset", p->host_memory_bytes);
-    return say("auto", std::max(64 * GiB, 2 * nodeGpuMemory(c)));
+    NodeCapacity out =
+        capacity(c, c.host_memory_bytes, &PresetInfo::host_memory_bytes, "cluster.host_memory_bytes");
+    if (!out.origin.empty())
+        return out;
+    const double gpus = double(std::max<std::int64_t>(c.gpus_per_node, 1));
+    return {std::max(64 * GiB, 2 * gpus * c.gpu.memory_bytes), "auto", "max(64 GiB, 2 × G_node × M_gpu)",
+            "max(" + explainNumber(64 * GiB) + " B, 2 × " + explainNumber(gpus) + " × " +
+                explainNumber(c.gpu.memory_bytes) + " B)"};
 }
 
-double nvmePerNode(const ClusterSpec& c, std::string* origin)
+NodeCapacity nvmePerNode(const ClusterSpec& c)
 {
-    const auto say = [origin](const char* what, double v) {
-        if (origin)
-            *origin = what;
-        return v;
-    };
-    if (c.nvme_bytes > 0)
-        return say("scenario", c.nvme_bytes);
-    if (const PresetInfo* p = findPreset(c.node_preset); p && p->nvme_bytes > 0)
-        return say("preset", p->nvme_bytes);
-    return say("auto", kNvmePerGpuPair * std::ceil(double(std::max<std::int64_t>(c.gpus_per_node, 1)) / 2));
+    NodeCapacity out = capacity(c, c.nvme_bytes, &PresetInfo::nvme_bytes, "cluster.nvme_bytes");
+    if (!out.origin.empty())
+        return out;
+    const double gpus = double(std::max<std::int64_t>(c.gpus_per_node, 1));
+    return {kNvmePerGpuPair * std::ceil(gpus / 2), "auto", "⌈G_node / 2⌉ × 3.84 TB",
+            "⌈" + explainNumber(gpus) + " / 2⌉ × " + explainNumber(kNvmePerGpuPair) + " B"};
 }
 
 } // namespace ss

@@ -38,10 +38,19 @@ bool isNodePreset(std::string_view id);
 // Every value cluster.node_preset takes: "auto", then the preset ids.
 std::vector<std::string> nodePresetChoices();
 
+// A node's host memory or NVMe capacity, with where the figure comes from, for the explanation.
+struct NodeCapacity
+{
+    double bytes = 0;
+    std::string origin;      // "scenario", "preset" or "auto"
+    std::string formula;     // "cluster.host_memory_bytes", "the node preset's figure", or the auto rule
+    std::string substituted; // the numbers put into it
+};
+
 // The host memory and NVMe capacity per node the scenario's node has: the scenario's figure when above 0,
 // else the preset's, else for "auto" twice the node's GPU memory (at least 64 GiB) and one 3.84 TB NVMe
-// drive per two GPUs (DGX A100's ratio). *ORIGIN says which ("scenario", "preset", "auto").
-double hostMemoryPerNode(const ClusterSpec& cluster, std::string* origin = nullptr);
-double nvmePerNode(const ClusterSpec& cluster, std::string* origin = nullptr);
+// drive per two GPUs (DGX A100's ratio).
+NodeCapacity hostMemoryPerNode(const ClusterSpec& cluster);
+NodeCapacity nvmePerNode(const ClusterSpec& cluster);
 
 } // namespace ss
