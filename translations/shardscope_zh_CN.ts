@@ -4144,6 +4144,14 @@ Bottleneck now: %2</source>
         <source>auto (sequence length)</source>
         <translation>自动（序列长度）</translation>
     </message>
+    <message>
+        <source>auto (the network&apos;s usual switch)</source>
+        <translation>自动（该网络的常用交换机）</translation>
+    </message>
+    <message>
+        <source>auto (the node&apos;s usual figure)</source>
+        <translation>自动（该节点的常规配置）</translation>
+    </message>
 </context>
 <context>
     <name>ss::PlannerChart</name>

@@ -355,10 +355,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
         spin->setKeyboardTracking(false);
         spin->setAccelerated(true);
         spin->setGroupSeparatorShown(true);
-        if (field.path == "model.head_dim")
-            spin->setZeroText(tr("auto (hidden / heads)"));
-        else if (field.path == "model.max_positions")
-            spin->setZeroText(tr("auto (sequence length)"));
+        spin->setZeroText(zeroText(QString::fromStdString(field.path)));
         spin->setFocusPolicy(Qt::StrongFocus);
         spin->installEventFilter(this);
         connect(spin, &QSpinBox::valueChanged, this, [this, r, spin](int value) {
@@ -376,6 +373,21 @@ QWidget* ParameterPanel::createEditor(Row& row)
         commitText(*r, edit->text());
     });
     return edit;
+}
+
+// What 0 means for the fields where it means "work it out": shown instead of the 0 (spin boxes) or as the
+// empty field's placeholder (quantities). Empty for every other field.
+QString ParameterPanel::zeroText(const QString& path)
+{
+    if (path == QLatin1String("model.head_dim"))
+        return tr("auto (hidden / heads)");
+    if (path == QLatin1String("model.max_positions"))
+        return tr("auto (sequence length)");
+    if (path == QLatin1String("cluster.network.switch_ports"))
+        return tr("auto (the network's usual switch)");
+    if (path == QLatin1String("cluster.host_memory_bytes") || path == QLatin1String("cluster.nvme_bytes"))
+        return tr("auto (the node's usual figure)");
+    return {};
 }
 
 QString ParameterPanel::toolTipFor(const Row& row) const
@@ -438,10 +450,9 @@ void ParameterPanel::retranslate()
         } else if (row->kind == Row::Kind::Spin) {
             auto* spin = static_cast<FieldSpinBox*>(row->editor);
             const QSignalBlocker blocker(spin);
-            if (row->path == QLatin1String("model.head_dim"))
-                spin->setZeroText(tr("auto (hidden / heads)"));
-            else if (row->path == QLatin1String("model.max_positions"))
-                spin->setZeroText(tr("auto (sequence length)"));
+            spin->setZeroText(zeroText(row->path));
+        } else if (row->kind == Row::Kind::Quantity) {
+            static_cast<QLineEdit*>(row->editor)->setPlaceholderText(zeroText(row->path));
         }
         // A rejected entry is still on show: its reason is worded again for what is in the editor.
         if (!row->rejected.isEmpty()) {
@@ -519,7 +530,11 @@ void ParameterPanel::load(Row& row)
         static_cast<QSpinBox*>(row.editor)->setValue(static_cast<int>(std::llround(value.number)));
         break;
     case Row::Kind::Quantity:
-        row.shownText = exactQuantityText(value.number, field.unit);
+        // A field whose 0 means "the usual figure" shows nothing but that meaning (the placeholder).
+        row.shownText = value.number == 0 && !zeroText(row.path).isEmpty()
+                            ? QString()
+                            : exactQuantityText(value.number, field.unit);
+        static_cast<QLineEdit*>(row.editor)->setPlaceholderText(zeroText(row.path));
         static_cast<QLineEdit*>(row.editor)->setText(row.shownText);
         static_cast<QLineEdit*>(row.editor)->setCursorPosition(0);
         break;
@@ -548,7 +563,9 @@ void ParameterPanel::commitText(Row& row, const QString& text)
         value.text = text.trimmed().toStdString();
         commit(row, value, false);
     } else {
-        row.rejected = m_document->setFieldText(row.path, text);
+        // Emptied, a field whose 0 means "the usual figure" goes back to it.
+        const bool usual = text.trimmed().isEmpty() && !zeroText(row.path).isEmpty();
+        row.rejected = m_document->setFieldText(row.path, usual ? QStringLiteral("0") : text);
         updateMark(row);
     }
     // Applied (or unchanged): show the canonical text of what is stored ("80GiB" -> "80 GiB").

@@ -48,6 +48,7 @@ private:
     Row* addRow(const FieldInfo& field, QWidget* body);
     QWidget* createEditor(Row& row);
     QString toolTipFor(const Row& row) const;
+    static QString zeroText(const QString& path);
     void retranslate();
     void alignLabels();
     void load(Row& row);
