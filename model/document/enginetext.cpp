@@ -47,10 +47,62 @@ QString limit(const FieldInfo& field, double value)
 
 } // namespace
 
+QString EngineText::modernProblem(const Problem& p)
+{
+    const auto& a = p.args;
+    const std::string& c = p.code;
+    if (c == "parallel.product_cp")
+        return fill(tr("dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %6 GPUs"), a);
+    if (c == "cp.seq")
+        return fill(tr("Context parallel %1 needs the sequence length %2 to be a multiple of 2 × cp = %3"),
+                    a);
+    if (c == "pipeline_layers.count")
+        return fill(tr("The layers per stage list %1 stages, but there are %2 pipeline stages"), a);
+    if (c == "pipeline_layers.sum")
+        return fill(tr("The layers per stage add up to %1, but the model has %2 layers"), a);
+    if (c == "pipeline_layers.empty")
+        return fill(tr("Stage %1 has no layers; only the first and last stages may hold none"), a);
+    if (c == "pipeline_layers.both")
+        return tr("Give either the layers per stage or the first and last stages' layers, not both");
+    if (c == "pipeline_layers.pp")
+        return tr("First and last stage layers need 2 or more pipeline stages");
+    if (c == "pipeline_layers.ends")
+        return fill(
+            tr("First stage %1 and last stage %2 layers do not leave at least one of the %3 layers for "
+               "each of the other stages (%4 stages in all)"),
+            a);
+    if (c == "ep.dense")
+        return fill(tr("Expert parallel %1 needs a mixture-of-experts model (more than 1 expert)"), a);
+    if (c == "ep.experts")
+        return fill(tr("Expert parallel %1 does not divide the %2 experts"), a);
+    if (c == "ep.ranks")
+        return fill(tr("Expert parallel × expert tensor parallel = %1 × %2 does not divide the %3 ranks of a "
+                       "pipeline stage (dp × cp × tp)"),
+                    a);
+    if (c == "etp.ffn")
+        return fill(tr("Expert tensor parallel %1 does not divide the expert FFN size %2"), a);
+    if (c == "dense_layers.layers")
+        return fill(tr("%1 dense layers are more than the model's %2 layers"), a);
+    if (c == "mla.qk")
+        return tr("Multi-head latent attention needs query/key head dims above 0");
+    if (c == "fp8.gpu")
+        return fill(
+            tr("The %1 has no FP8 tensor cores (they came with Hopper and Ada); use bf16-mixed or give "
+               "the GPU's FP8 peak"),
+            a);
+    if (c == "fp8.recipe_gpu")
+        return fill(tr("The %1 recipe needs Blackwell's block-scaled tensor cores; the %2 has none (use "
+                       "\"tensor\" or \"block\")"),
+                    a);
+    return {};
+}
+
 QString EngineText::problem(const Problem& p)
 {
     const auto& a = p.args;
     const std::string& c = p.code;
+    if (const QString text = modernProblem(p); !text.isEmpty())
+        return text;
     if (c == "parallel.product")
         return tr("dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)", nullptr,
                   arg(a, 4).toInt())

@@ -23,6 +23,10 @@ public:
     static QString bottleneck(const Bottleneck& bottleneck);
     // Why TEXT (what the user typed, or a value's canonical text) is not a valid value of FIELD.
     static QString fieldError(const FieldInfo& field, const QString& text);
+
+private:
+    // Problems of context and expert parallelism, uneven pipelines, MLA and FP8; empty for other codes.
+    static QString modernProblem(const Problem& problem);
 };
 
 } // namespace ss

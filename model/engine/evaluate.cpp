@@ -9,6 +9,7 @@
 #include "validate.h"
 #include "workload.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -63,8 +64,9 @@ struct FlopTerms
 {
     double B = 0;     // global batch
     double L = 0;     // layers
-    LayerFlops layer; // one layer's forward, one sequence
+    LayerFlops layer; // one layer of the main kind, forward, one sequence
     double logits = 0;
+    double sequence = 0;  // the whole model's forward, one sequence (modelForwardFlops)
     double recompute = 0; // forward work recomputed in the backward
 };
 
@@ -78,13 +80,14 @@ FlopTerms stepFlops(const Scenario& sc, ComputeResult& compute)
     f.layer = layerForwardFlops(m, 1.0);
     f.logits = logitsForwardFlops(m, 1.0);
     f.L = double(m.layers);
-    const double forward = f.B * (f.L * f.layer.total() + f.logits);
+    f.sequence = modelForwardFlops(m, 1.0);
+    const double forward = f.B * f.sequence;
     compute.model_flops_per_step = 3 * forward;
     // Recompute adds forward work in the backward pass: the whole layer with full recompute (Narayanan eq. 3,
     // 96BsLh²(...)), the attention core with selective recompute (Korthikanti §5); the logits are never
     // recomputed.
     if (sc.training.recompute == Recompute::Full)
-        f.recompute = f.B * f.L * f.layer.total();
+        f.recompute = f.B * (f.sequence - f.logits * double(1 + std::max<std::int64_t>(m.mtp_layers, 0)));
     else if (sc.training.recompute == Recompute::Selective && !sc.training.flash_attention)
         f.recompute = f.B * f.L * f.layer.attention;
     compute.hardware_flops_per_step = compute.model_flops_per_step + f.recompute;
@@ -97,7 +100,8 @@ void layoutWarnings(const Scenario& sc, std::vector<Warning>& warnings)
 {
     const ModelSpec& m = sc.model;
     const ParallelSpec& p = sc.parallel;
-    if (m.layers % p.pp != 0)
+    if (p.pipeline_layers.empty() && p.first_stage_layers <= 0 && p.last_stage_layers <= 0 &&
+        m.layers % p.pp != 0)
         warnings.push_back({"model.uneven_stages",
                             std::to_string(m.layers) + " layers do not split evenly over " +
                                 std::to_string(p.pp) + " stages; the first stages take one layer more",
@@ -117,23 +121,45 @@ void explainTotals(std::vector<Explanation>& out, const Scenario& sc, const Resu
     out.push_back({"gpus", "N = N_d · t · p",
                    std::to_string(p.dp) + " × " + std::to_string(p.tp) + " × " + std::to_string(p.pp),
                    double(r.gpus), "", "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)"});
-    if (m.kind == ModelKind::Transformer)
+    if (m.kind == ModelKind::Transformer && m.moe()) {
+        const double dense = double(std::clamp<std::int64_t>(m.dense_layers, 0, m.layers));
+        const double moe = double(m.layers) - dense;
+        out.push_back({"params_total", "Ψ = V·h + P·h + L_dense·Ψ_dense + L_moe·Ψ_moe + Ψ_norm + Ψ_head",
+                       num(count.embedding) + " + " + num(count.positions) + " + " + num(dense) + " × " +
+                           num(count.dense_layer.total()) + " + " + num(moe) + " × " +
+                           num(count.moe_layer.total()) + " + " + num(count.final_norm) + " + " +
+                           num(count.head + count.head_bias),
+                       r.params_total, "",
+                       "Narayanan et al., SC'21 eq. 2, generalised; DeepSeekMoE (arXiv:2401.06066) experts"});
+        out.push_back({"params_active", "Ψ_active = Ψ − L_moe · Ψ_experts · (1 − k/E)",
+                       num(r.params_total) + " − " + num(moe) + " × " + num(count.moe_layer.experts) +
+                           " × (1 − " + std::to_string(m.experts_per_token) + " / " +
+                           std::to_string(m.experts) + ")",
+                       r.params_active, "",
+                       "DeepSeek-V3 technical report (arXiv:2412.19437) §1: activated parameters"});
+    } else if (m.kind == ModelKind::Transformer) {
         out.push_back({"params_total", "Ψ = V·h + P·h + L·Ψ_layer + Ψ_norm + Ψ_head",
                        num(count.embedding) + " + " + num(count.positions) + " + " + num(f.L) + " × " +
                            num(count.per_layer) + " + " + num(count.final_norm) + " + " +
                            num(count.head + count.head_bias),
                        r.params_total, "", "Narayanan et al., SC'21 eq. 2, generalised (GQA, SwiGLU, MoE)"});
-    else
+    } else
         out.push_back({"params_total", "Ψ (given)", num(m.params), r.params_total, "",
                        "the scenario's model.params (docs/formats.md)"});
     out.push_back({"microbatches", "m = B / (N_d · b)",
                    std::to_string(sc.training.global_batch) + " / (" + std::to_string(p.dp) + " × " +
                        std::to_string(sc.training.micro_batch) + ")",
                    double(r.microbatches), "", "Narayanan et al., SC'21 §2"});
-    out.push_back(
-        {"compute.model_flops_per_step", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)",
-         "3 × " + num(f.B) + " × (" + num(f.L) + " × " + num(f.layer.total()) + " + " + num(f.logits) + ")",
-         r.compute.model_flops_per_step, "FLOP", "Narayanan et al., SC'21 eq. 3; PaLM App. B"});
+    if (m.moe() || m.mtp_layers > 0)
+        out.push_back({"compute.model_flops_per_step",
+                       "3 · B · (Σ_layers (2·Ψ_active,l·s + 2·s²·a·(d_qk + d_v)) + F_mtp + 2·s·h·V)",
+                       "3 × " + num(f.B) + " × " + num(f.sequence), r.compute.model_flops_per_step, "FLOP",
+                       "Narayanan et al., SC'21 eq. 3; PaLM App. B; DeepSeek-V3 (arXiv:2412.19437) §2"});
+    else
+        out.push_back({"compute.model_flops_per_step", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)",
+                       "3 × " + num(f.B) + " × (" + num(f.L) + " × " + num(f.layer.total()) + " + " +
+                           num(f.logits) + ")",
+                       r.compute.model_flops_per_step, "FLOP", "Narayanan et al., SC'21 eq. 3; PaLM App. B"});
     out.push_back({"compute.hardware_flops_per_step", "F_hw = F_model + F_recompute",
                    num(r.compute.model_flops_per_step) + " + " + num(f.recompute),
                    r.compute.hardware_flops_per_step, "FLOP",
@@ -171,7 +197,10 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
     const ParallelSpec& p = sc.parallel;
     std::vector<Explanation>* explain = options.explain ? &r.explain : nullptr;
     r.gpus = sc.gpus();
-    r.params_total = countParams(sc.model).total;
+    const ParamCount count = countParams(sc.model);
+    r.params_total = count.total;
+    r.params_active = count.active;
+    r.params_mtp = count.mtp;
     r.microbatches = sc.training.global_batch / (p.dp * sc.training.micro_batch);
     layoutWarnings(sc, r.warnings);
 

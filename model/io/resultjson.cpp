@@ -22,6 +22,7 @@ std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain, bool 
             paths.push_back(path);
     };
     check(r.params_total, "params_total");
+    check(r.params_active, "params_active");
     for (std::size_t i = 0; i < r.memory.per_gpu.size(); ++i) {
         const StageMemory& m = r.memory.per_gpu[i];
         const std::string row = "memory.per_gpu[" + std::to_string(i) + "].";
@@ -36,6 +37,8 @@ std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain, bool 
         check(m.buffer_zero3_gather, row + "buffer_parts.zero3_gather");
         check(m.buffer_grad_buckets, row + "buffer_parts.grad_buckets");
         check(m.buffer_logits, row + "buffer_parts.logits");
+        check(m.buffer_moe_dispatch, row + "buffer_parts.moe_dispatch");
+        check(m.buffer_fp8_weights, row + "buffer_parts.fp8_weights");
         check(m.buffer_cuda_context, row + "buffer_parts.cuda_context");
         check(m.buffer_allocator, row + "buffer_parts.allocator");
         check(m.total, row + "total");
@@ -89,6 +92,8 @@ void writeStage(JsonWriter& w, const StageMemory& m)
     w.member("grad_buckets", m.buffer_grad_buckets);
     w.member("logits", m.buffer_logits);
     w.member("cuda_context", m.buffer_cuda_context);
+    w.member("moe_dispatch", m.buffer_moe_dispatch);
+    w.member("fp8_weights", m.buffer_fp8_weights);
     w.member("allocator", m.buffer_allocator);
     w.endObject();
     w.member("total", m.total);
@@ -281,6 +286,9 @@ QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline)
     w.beginObject();
     w.member("gpus", r.gpus);
     w.member("params_total", r.params_total);
+    w.member("params_active", r.params_active);
+    if (r.params_mtp > 0)
+        w.member("params_mtp", r.params_mtp);
     w.member("microbatches", r.microbatches);
     writeMemory(w, r.memory);
     writeCompute(w, r.compute);

@@ -50,6 +50,36 @@ Scenario gpt3()
     return s;
 }
 
+// Mixtral 8x7B (mistral.ai; HF Mixtral-8x7B-v0.1 config) on NODES DGX H100, tp 1, ep 8.
+Scenario mixtral(std::int64_t nodes, std::int64_t ep)
+{
+    Scenario s;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.model.kv_heads = 8;
+    s.model.ffn_hidden = 14336;
+    s.model.ffn_kind = FfnKind::Swiglu;
+    s.model.vocab = 32000;
+    s.model.seq_len = 4096;
+    s.model.position_embedding = PositionEmbedding::Rotary;
+    s.model.norm = NormKind::RmsNorm;
+    s.model.bias = BiasKind::None;
+    s.model.experts = 8;
+    s.model.experts_per_token = 2;
+    s.training.global_batch = 8 * nodes;
+    s.training.micro_batch = 1;
+    s.parallel.dp = 8 * nodes;
+    s.parallel.ep = ep;
+    s.parallel.zero_stage = 1;
+    s.cluster.gpu_id = "H100-SXM5-80GB";
+    s.cluster.gpu = GpuSpec{"H100-SXM5-80GB", 80.0 * (1 << 30), 989e12, 3.35e12, 1979e12, 0};
+    s.cluster.node_preset = "dgx-h100";
+    s.cluster.network.kind = "ib-ndr";
+    s.cluster.nodes = nodes;
+    return s;
+}
+
 std::int64_t microbatches(const Scenario& s)
 {
     return s.training.global_batch / (s.parallel.dp * s.training.micro_batch);
@@ -101,6 +131,9 @@ private slots:
     void offloadCopies();
     void linkTable();
     void mismatchWarns();
+    void expertGroups();
+    void expertAllToAll();
+    void contextParallel();
 };
 
 void TestComm::rankPlacement_data()
@@ -388,6 +421,102 @@ void TestComm::mismatchWarns()
     QVERIFY(row(fallback, "dp", "allreduce"));
     QCOMPARE(QString::fromStdString(fallback.warnings.front().code),
              QStringLiteral("comm.no_parameter_servers"));
+}
+
+void TestComm::expertGroups()
+{
+    // Megatron-Core's layout (parallel_state.py, RankGenerator "tp-ep-dp-pp" for experts): with tp 2, dp 4,
+    // ep 2 and etp 1 a stage's 8 ranks r = tp + 2·dp are read as etp 0, ep = r mod 2, edp = r / 2.
+    ParallelSpec p;
+    p.tp = 2;
+    p.dp = 4;
+    p.ep = 2;
+    p.etp = 1;
+    const ParallelGroups g = parallelGroups(p);
+    QCOMPARE(g.ep.size(), std::size_t(4));
+    QCOMPARE(g.ep[0], (std::vector<int>{0, 1}));
+    QCOMPARE(g.edp[0], (std::vector<int>{0, 2, 4, 6}));
+    // cp ranks sit next to tp (tp-cp-ep-dp-pp): tp 2, cp 2 gives cp groups {0, 2}, and the dense weights'
+    // replicas span dp × cp.
+    ParallelSpec c;
+    c.tp = 2;
+    c.cp = 2;
+    c.dp = 2;
+    const ParallelGroups h = parallelGroups(c);
+    QCOMPARE(h.cp[0], (std::vector<int>{0, 2}));
+    QCOMPARE(h.tp[0], (std::vector<int>{0, 1}));
+    QCOMPARE(h.dp[0], (std::vector<int>{0, 2, 4, 6}));
+}
+
+void TestComm::expertAllToAll()
+{
+    // GShard (Lepikhin et al., ICLR'21 §2.2), Megatron-Core's all-to-all dispatcher: per MoE layer and
+    // microbatch a dispatch and a combine forward, the same backward: 4 all-to-alls, each rank sending its
+    // b·s tokens × top-k × h × 2 bytes: 4096 × 2 × 4096 × 2 = 64 MiB.
+    Scenario s = mixtral(1, 8);
+    const CommResult r = estimateCommunication(s, microbatches(s));
+    const CommCollective* a2a = row(r, "ep", "alltoall");
+    QVERIFY2(a2a, rows(r).constData());
+    QCOMPARE(a2a->bytes, 4096.0 * 2 * 4096 * 2);
+    QCOMPARE(a2a->count_per_step, std::int64_t(4 * 32 * 1));
+    QCOMPARE(a2a->ranks, std::int64_t(8));
+    // Inside one DGX H100 the all-to-all stays on NVSwitch; 8 GPUs each send 7/8 of 64 MiB at about the
+    // NVLink 4 port rate, so a call takes well under a millisecond and over a tenth of one.
+    QVERIFY2(QString::fromStdString(a2a->bottleneck_link).contains(QLatin1String("nvswitch")),
+             rows(r).constData());
+    QVERIFY2(a2a->time_s > 1e-4 && a2a->time_s < 1e-3, rows(r).constData());
+    // Expert gradients: with ep 8 = dp 8 every GPU holds its own expert, so there is no edp reduction; the
+    // dense weights reduce over all 8.
+    QVERIFY2(!row(r, "edp", "reducescatter"), rows(r).constData());
+    QVERIFY(row(r, "dp", "reducescatter"));
+    // Over two nodes with ep 8 each node holds every expert once: the expert gradients reduce between the
+    // two copies (edp = dp / ep = 16 / 8 = 2), the all-to-all stays inside each node.
+    Scenario wide = mixtral(2, 8);
+    const CommResult w = estimateCommunication(wide, microbatches(wide));
+    const CommCollective* inNode = row(w, "ep", "alltoall");
+    QVERIFY2(inNode, rows(w).constData());
+    QVERIFY2(QString::fromStdString(inNode->bottleneck_link).contains(QLatin1String("nvswitch")),
+             rows(w).constData());
+    const CommCollective* edp = row(w, "edp", "reducescatter");
+    QVERIFY2(edp, rows(w).constData());
+    QCOMPARE(edp->ranks, std::int64_t(2));
+    // The load factor scales the busiest rank's bytes (a capacity factor of 1.25 pads every expert to it).
+    Scenario padded = mixtral(1, 8);
+    padded.model.capacity_factor = 1.25;
+    const CommResult pr = estimateCommunication(padded, microbatches(padded));
+    QCOMPARE(row(pr, "ep", "alltoall")->bytes, 1.25 * a2a->bytes);
+}
+
+void TestComm::contextParallel()
+{
+    // Llama-3-style GQA (8 kv heads of 128) with cp 4 on one DGX H100, tp 2: each rank holds s/4 tokens and
+    // its kv heads' share, K and V: 2 × 8192/4 × 4 × 128 × 2 B = 4 MiB; the gathered buffer is cp times that.
+    // Forward one all-gather, backward one all-gather and one reduce-scatter of dK/dV per layer
+    // (Megatron-Core context parallel; Llama 3, arXiv:2407.21783 §3.3.2).
+    Scenario s = mixtral(1, 1);
+    s.model.experts = 1;
+    s.model.experts_per_token = 1;
+    s.model.seq_len = 8192;
+    s.parallel.ep = 1;
+    s.parallel.tp = 2;
+    s.parallel.cp = 4;
+    s.parallel.dp = 1;
+    s.parallel.zero_stage = 0;
+    s.training.global_batch = 4;
+    const CommResult r = estimateCommunication(s, microbatches(s));
+    const CommCollective* ag = row(r, "cp", "allgather");
+    QVERIFY2(ag, rows(r).constData());
+    QCOMPARE(ag->bytes, 4 * (2.0 * 8192 / 4 * 4 * 128 * 2));
+    QCOMPARE(ag->count_per_step, std::int64_t(2 * 32 * 4));
+    QCOMPARE(ag->ranks, std::int64_t(4));
+    QCOMPARE(ag->algorithm, std::string("ring-p2p"));
+    const CommCollective* rs = row(r, "cp", "reducescatter");
+    QVERIFY(rs);
+    QCOMPARE(rs->count_per_step, std::int64_t(32 * 4));
+    // The tp all-reduce moves the rank's s/cp tokens: b · s/4 · h · 2.
+    QCOMPARE(row(r, "tp", "allreduce")->bytes, 8192.0 / 4 * 4096 * 2);
+    // The dense gradients reduce over dp × cp = 4 ranks.
+    QCOMPARE(row(r, "dp", "allreduce")->ranks, std::int64_t(4));
 }
 
 QTEST_APPLESS_MAIN(TestComm)

@@ -78,6 +78,28 @@ void TestFields::table_data()
     row("model.head_bias", FieldType::Bool, Unit::None, 0, 0);
     row("model.experts", FieldType::Int, Unit::None, 1, 1e5);
     row("model.experts_per_token", FieldType::Int, Unit::None, 1, 1e5);
+    // Mixture of experts, MLA and MTP (docs/formats.md; DeepSeek-V3's config names).
+    row("model.moe_ffn_hidden", FieldType::Int, Unit::None, 0, 1e8);
+    row("model.shared_experts", FieldType::Int, Unit::None, 0, 1e4);
+    row("model.dense_layers", FieldType::Int, Unit::None, 0, 1e5);
+    row("model.capacity_factor", FieldType::Real, Unit::None, 0, 1e3);
+    row("model.expert_imbalance", FieldType::Real, Unit::None, 1, 1e3);
+    row("model.attention", FieldType::Enum, Unit::None, 0, 0);
+    row("model.q_lora_rank", FieldType::Int, Unit::None, 0, 1e6);
+    row("model.kv_lora_rank", FieldType::Int, Unit::None, 1, 1e6);
+    row("model.qk_rope_head_dim", FieldType::Int, Unit::None, 0, 1e5);
+    row("model.qk_nope_head_dim", FieldType::Int, Unit::None, 0, 1e5);
+    row("model.v_head_dim", FieldType::Int, Unit::None, 1, 1e5);
+    row("model.mtp_layers", FieldType::Int, Unit::None, 0, 100);
+    row("training.fp8_recipe", FieldType::Enum, Unit::None, 0, 0);
+    row("parallel.cp", FieldType::Int, Unit::None, 1, 1e5);
+    row("parallel.ep", FieldType::Int, Unit::None, 1, 1e5);
+    row("parallel.etp", FieldType::Int, Unit::None, 0, 1e5);
+    row("parallel.cp_comm", FieldType::Enum, Unit::None, 0, 0);
+    row("parallel.ep_overlap", FieldType::Bool, Unit::None, 0, 0);
+    row("parallel.pipeline_layers", FieldType::Text, Unit::None, 0, 0);
+    row("parallel.first_stage_layers", FieldType::Int, Unit::None, 0, 1e5);
+    row("parallel.last_stage_layers", FieldType::Int, Unit::None, 0, 1e5);
     row("training.global_batch", FieldType::Int, Unit::None, 1, 1e9);
     row("training.micro_batch", FieldType::Int, Unit::None, 1, 1e7);
     row("training.precision", FieldType::Enum, Unit::None, 0, 0);
@@ -146,9 +168,15 @@ void TestFields::table()
 
 void TestFields::tableHasNoOtherFields()
 {
-    // The scenario format's 53 fields plus norms_per_layer and head_bias; a field added later must be added
-    // to table_data() too.
-    QCOMPARE(ss::scenarioFields().size(), std::size_t(62));
+    // The scenario format's fields (docs/formats.md); a field added later must be added to table_data() too.
+    QCOMPARE(ss::scenarioFields().size(), std::size_t(83));
+    // Other names the format accepts for a field resolve to it.
+    QCOMPARE(ss::findField("cluster.gpu.peak_flops_fp8"), ss::findField("cluster.gpu.peak_fp8_flops"));
+    QCOMPARE(ss::findField("cluster.network.rails"), ss::findField("cluster.network.rail_optimized"));
+    ss::Scenario s;
+    QCOMPARE(ss::setFieldFromText(s, "parallel.pipeline_layers", "7, 8,8"), std::string());
+    QCOMPARE(s.parallel.pipeline_layers, (std::vector<std::int64_t>{7, 8, 8}));
+    QVERIFY(ss::setFieldFromText(s, "parallel.pipeline_layers", "7,x").find("integers") != std::string::npos);
     QVERIFY(!ss::findField("model.hiden"));
     QVERIFY(!ss::findField("model"));
     QVERIFY(!ss::findField("cluster.topology"));

@@ -137,6 +137,49 @@ void TestValidate::problems_data()
         s.cluster.topology = t;
     }) << "cluster.topology.links[0].bandwidth_Bps"
                                          << "above 0";
+    // FP8 needs FP8 tensor cores: Hopper and Ada have them (NVIDIA H100 datasheet), the A100 does not.
+    QTest::newRow("fp8 on an A100 names the GPU")
+        << Edit([](Scenario& s) { s.training.precision = Precision::Fp8Mixed; }) << "training.precision"
+        << "the A100-SXM4-80GB has no FP8 tensor cores";
+    QTest::newRow("MXFP8 needs Blackwell") << Edit([](Scenario& s) {
+        s.cluster.gpu = findGpu("H100-SXM5-80GB")->spec;
+        s.cluster.gpu_id = "H100-SXM5-80GB";
+        s.cluster.node_preset = "dgx-h100";
+        s.training.precision = Precision::Fp8Mixed;
+        s.training.fp8_recipe = Fp8Recipe::Mxfp8;
+    }) << "training.fp8_recipe"
+                                           << "needs Blackwell";
+    QTest::newRow("ep needs experts") << Edit([](Scenario& s) { s.parallel.ep = 2; }) << "parallel.ep"
+                                      << "needs a mixture-of-experts model";
+    QTest::newRow("ep divides the experts") << Edit([](Scenario& s) {
+        s.model.experts = 6;
+        s.model.experts_per_token = 2;
+        s.parallel.ep = 4;
+    }) << "parallel.ep"
+                                            << "does not divide the 6 experts";
+    QTest::newRow("dp × tp × pp × cp must equal the GPUs")
+        << Edit([](Scenario& s) { s.parallel.cp = 2; }) << "parallel.dp"
+        << "× 2 = 16, but the cluster has 8";
+    // Megatron-Core splits a sequence into 2·cp chunks for causal load balance.
+    QTest::newRow("cp needs 2·cp | seq_len") << Edit([](Scenario& s) {
+        s.parallel.cp = 8;
+        s.parallel.dp = 1;
+        s.training.global_batch = 4;
+        s.model.seq_len = 2040;
+    }) << "parallel.cp"
+                                             << "multiple of 2 × cp = 16";
+    QTest::newRow("pipeline_layers must add up") << Edit([](Scenario& s) {
+        s.parallel.pp = 2;
+        s.parallel.dp = 4;
+        s.parallel.pipeline_layers = {10, 10};
+    }) << "parallel.pipeline_layers"
+                                                 << "add up to 20 layers, but the model has 24";
+    QTest::newRow("pipeline_layers one per stage") << Edit([](Scenario& s) {
+        s.parallel.pp = 2;
+        s.parallel.dp = 4;
+        s.parallel.pipeline_layers = {24};
+    }) << "parallel.pipeline_layers"
+                                                   << "lists 1 stages, but pp is 2";
 }
 
 void TestValidate::problems()

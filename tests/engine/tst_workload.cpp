@@ -62,6 +62,38 @@ Scenario korthikanti(std::int64_t tp, bool sp, Recompute recompute)
     return s;
 }
 
+// DeepSeek-V3 as its config.json describes it (deepseek-ai/DeepSeek-V3, arXiv:2412.19437 Table / §4.2):
+// 61 layers, the first 3 dense (FFN 18432), 58 MoE with 256 routed experts of 2048 (top 8) and 1 shared,
+// MLA with q_lora 1536, kv_lora 512, rope 64, nope 128, v 128, 128 heads, h 7168, V 129280, untied.
+ModelSpec deepseekV3()
+{
+    ModelSpec m = llama(61, 7168, 128, 128, 18432, 129280);
+    m.attention = AttentionKind::Mla;
+    m.q_lora_rank = 1536;
+    m.kv_lora_rank = 512;
+    m.qk_rope_head_dim = 64;
+    m.qk_nope_head_dim = 128;
+    m.v_head_dim = 128;
+    m.experts = 256;
+    m.experts_per_token = 8;
+    m.moe_ffn_hidden = 2048;
+    m.shared_experts = 1;
+    m.dense_layers = 3;
+    return m;
+}
+
+// Qwen3-30B-A3B (Qwen/Qwen3-30B-A3B config.json): 48 layers, h 2048, 32 heads of 128, 4 kv heads, 128
+// experts of 768 (top 8), V 151936, untied.
+ModelSpec qwen3MoE()
+{
+    ModelSpec m = llama(48, 2048, 32, 4, 6144, 151936);
+    m.head_dim = 128;
+    m.experts = 128;
+    m.experts_per_token = 8;
+    m.moe_ffn_hidden = 768;
+    return m;
+}
+
 } // namespace
 
 class TestWorkload : public QObject
@@ -71,6 +103,12 @@ class TestWorkload : public QObject
 private slots:
     void paramCount_data();
     void paramCount();
+    void activeParams_data();
+    void activeParams();
+    void mlaAttention();
+    void unevenStages_data();
+    void unevenStages();
+    void expertShards();
     void narayananEquation2();
     void stageSplit();
     void layerFlopsMatchNarayanan();
@@ -119,6 +157,119 @@ void TestWorkload::paramCount_data()
     bare.kind = ModelKind::Params;
     bare.params = 7.5e9;
     QTest::newRow("bare count is taken as given") << bare << 7.5e9;
+    // DeepSeek-V3, worked by hand: MLA attention 7168·1536 + 1536 + 1536·128·192 + 7168·576 + 512 +
+    // 512·128·256 + 128·128·7168 = 187,107,328; a dense layer adds 3·7168·18432 and two norms; a MoE layer
+    // 257 experts of 3·7168·2048, the router 7168·256 and two norms; 2 · 129280 · 7168 + 7168 at the ends:
+    // 671,026,404,352 (the card's 671B; the checkpoint's e_score_correction_bias, 58 × 256, is left out).
+    QTest::newRow("DeepSeek-V3 671,026,404,352 (arXiv:2412.19437: 671B)") << deepseekV3() << 671026404352.0;
+    // Qwen3-30B-A3B: attention 2048·4096 + 2·2048·512 + 4096·2048, 128 experts of 3·2048·768, router
+    // 2048·128, two norms, per layer; 2 · 151936 · 2048 + 2048: 30,532,110,336, the card's 30,532,122,624
+    // less the per-head q/k RMSNorms (48 × 256) the engine does not describe.
+    QTest::newRow("Qwen3-30B-A3B 30,532,110,336 (model card: 30.5B)") << qwen3MoE() << 30532110336.0;
+}
+
+void TestWorkload::activeParams_data()
+{
+    QTest::addColumn<ModelSpec>("model");
+    QTest::addColumn<double>("expected");
+    QTest::addColumn<double>("published");
+    ModelSpec mixtral = llama(32, 4096, 32, 8, 14336, 32000);
+    mixtral.experts = 8;
+    mixtral.experts_per_token = 2;
+    // Total less 32 layers × 6 unvisited experts × 3·4096·14336 = 12,879,925,248.
+    QTest::newRow("Mixtral 8x7B (mistral.ai: 12.9B active)") << mixtral << 12879925248.0 << 12.9e9;
+    // Total less 58 × 248 × 3·7168·2048 = 37,552,282,624.
+    QTest::newRow("DeepSeek-V3 (arXiv:2412.19437: 37B activated)") << deepseekV3() << 37552282624.0 << 37e9;
+    // Total less 48 × 120 × 3·2048·768 = 3,353,020,416.
+    QTest::newRow("Qwen3-30B-A3B (model card: 3.3B activated)") << qwen3MoE() << 3353020416.0 << 3.3e9;
+    QTest::newRow("dense: active is total") << llama(32, 4096, 32, 32, 11008, 32000) << 6738415616.0 << 6.7e9;
+}
+
+void TestWorkload::activeParams()
+{
+    QFETCH(ModelSpec, model);
+    QFETCH(double, expected);
+    QFETCH(double, published);
+    const ParamCount c = countParams(model);
+    QCOMPARE(c.active, expected);
+    // The published figure is rounded to its last digit (DeepSeek rounds 37.55B down to 37B).
+    QVERIFY2(std::abs(c.active - published) / published < 0.02, qPrintable(QString::number(c.active)));
+}
+
+void TestWorkload::mlaAttention()
+{
+    // MLA's per-layer FLOPs: 2 · active weights per token plus the core, 2·s²·a·(d_qk + d_v) per sequence
+    // (DeepSeek-V2, arXiv:2405.04434 §2.1: queries and keys of nope + rope = 192, values of 128).
+    const ModelSpec m = deepseekV3();
+    const LayerFlops f = layerForwardFlops(m, 1.0, false);
+    const double s = 4096;
+    QCOMPARE(f.attention, 2 * s * s * 128 * (192 + 128));
+    // The dense layer's active weights: 187,107,328 attention (its two latent norms, 2,048, are not GEMM
+    // weights) + 3·7168·18432 = 583,467,008; 2 FLOPs per weight per token.
+    QCOMPARE(f.dense, 2.0 * (187107328.0 - 2048 + 3.0 * 7168 * 18432) * s);
+    // MTP: one module of 3 norms, the 2h × h projection and a MoE layer (DeepSeek-V3 §2.2).
+    ModelSpec withMtp = m;
+    withMtp.mtp_layers = 1;
+    const ParamCount c = countParams(withMtp);
+    QCOMPARE(c.mtp, 3 * 7168.0 + 2 * 7168.0 * 7168 + c.moe_layer.total());
+    QCOMPARE(c.total, countParams(m).total); // the main model's count stays the card's
+}
+
+void TestWorkload::unevenStages_data()
+{
+    QTest::addColumn<QString>("given");
+    QTest::addColumn<int>("first");
+    QTest::addColumn<int>("last");
+    QTest::addColumn<QString>("expected");
+    // Llama 3 405B: 126 layers on 16 stages, the first and last one layer short (arXiv:2407.21783 §3.3.2).
+    QTest::newRow("Llama 3 405B by first/last") << QString() << 7 << 7 << "7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7";
+    QTest::newRow("explicit list") << "4,40,40,42" << 0 << 0 << "4,40,40,42";
+    QTest::newRow("first only") << QString() << 2 << 0 << "2,42,41,41";
+}
+
+void TestWorkload::unevenStages()
+{
+    QFETCH(QString, given);
+    QFETCH(int, first);
+    QFETCH(int, last);
+    QFETCH(QString, expected);
+    Scenario s;
+    const bool llama = first == 7;
+    s.model.layers = llama ? 126 : 126;
+    s.parallel.pp = llama ? 16 : 4;
+    for (const QString& n : given.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        s.parallel.pipeline_layers.push_back(n.toLongLong());
+    s.parallel.first_stage_layers = first;
+    s.parallel.last_stage_layers = last;
+    QStringList got;
+    for (const std::int64_t n : ss::layersPerStage(s))
+        got << QString::number(n);
+    QCOMPARE(got.join(QLatin1Char(',')), expected);
+    // The stages' parameters follow the split.
+    const auto stages = stageParams(s);
+    const ParamCount c = countParams(s.model);
+    QCOMPARE(stages[1].total, double(got[1].toLongLong()) * c.per_layer);
+}
+
+void TestWorkload::expertShards()
+{
+    // Megatron-Core's expert layout: each of ep ranks holds E/ep experts, each split over etp; the rest of a
+    // layer over tp. Mixtral 8x7B on tp 2, ep 4, etp 1: a layer's 8 experts of 3·4096·14336 become 2 per
+    // GPU, whole; attention (2·4096² + 2·4096·1024) halves; the router (4096·8) and norms stay whole.
+    Scenario s;
+    s.model = llama(32, 4096, 32, 8, 14336, 32000);
+    s.model.experts = 8;
+    s.model.experts_per_token = 2;
+    s.parallel.tp = 2;
+    s.parallel.ep = 4;
+    s.parallel.etp = 1;
+    s.parallel.pp = 2;
+    const auto stages = stageParams(s);
+    const double expert = 3.0 * 4096 * 14336;
+    QCOMPARE(stages[1].expert_per_gpu, 16 * 2 * expert);
+    const double attention = 2.0 * 4096 * 4096 + 2.0 * 4096 * 1024;
+    QCOMPARE(stages[1].per_gpu - 4096.0 - 32000.0 * 4096 / 2,
+             16 * (2 * expert + attention / 2 + 4096.0 * 8 + 2 * 4096.0));
 }
 
 void TestWorkload::paramCount()

@@ -21,57 +21,138 @@ std::int64_t activeExperts(const ModelSpec& m)
 
 } // namespace
 
-// Exact count of a decoder layer's tensors, as the Hugging Face and Megatron-LM implementations lay them out:
-// attention Q (h × a·d), K and V (h × kv·d each, GQA), O (a·d × h); an MLP of two (GeLU) or three (SwiGLU)
-// h × ffn matrices per expert; a router h × E when E > 1; two norms. With learned positions, GeLU, biases
-// and LayerNorm this is 12h² + 13h per layer, Narayanan et al. SC'21 eq. 2.
+namespace {
+
+// The attention block's weights: split over tp (Q/K/V and O, MLA's up-projections) and replicated (MLA's
+// down-projections and their RMSNorms, which Megatron-Core keeps whole on every tp rank), and its norms'
+// share of the replicated part. Standard attention: Q (h × a·d), K and V (h × kv·d each, GQA), O (a·d × h).
+// MLA (DeepSeek-V2, arXiv:2405.04434 §2.1; DeepSeek-V3's modeling_deepseek.py): q_a (h × q_lora) and its
+// norm, q_b (q_lora × a·(nope+rope)) or q (h × a·(nope+rope)) without a q rank; kv_a (h × (kv_lora+rope)) and
+// its norm; kv_b (kv_lora × a·(nope+v)); O (a·v × h).
+struct AttentionParams
+{
+    double split = 0, replicated = 0, norms = 0;
+    double weights = 0; // the matmul weights (no biases, no norms)
+};
+
+AttentionParams attentionParams(const ModelSpec& m)
+{
+    const double h = m.hidden, a = m.heads;
+    AttentionParams p;
+    if (m.attention == AttentionKind::Mla) {
+        const double qk = double(m.qk_nope_head_dim + m.qk_rope_head_dim), v = double(m.v_head_dim);
+        const double ql = double(m.q_lora_rank), kvl = double(m.kv_lora_rank),
+                     rope = double(m.qk_rope_head_dim);
+        p.split = (ql > 0 ? ql : h) * a * qk + kvl * a * (double(m.qk_nope_head_dim) + v) + a * v * h;
+        p.norms = (ql > 0 ? ql : 0) + kvl;
+        p.replicated = (ql > 0 ? h * ql : 0) + h * (kvl + rope) + p.norms;
+        p.weights = p.split + p.replicated - p.norms;
+        return p;
+    }
+    const double q = a * m.headDim();                   // width of the Q projection
+    const double kv = double(m.kv_heads) * m.headDim(); // width of each of K and V
+    p.split = h * q + 2 * h * kv + q * h;
+    p.weights = p.split;
+    if (m.bias != BiasKind::None)
+        p.split += q + 2 * kv; // Q/K/V biases: column-parallel, split over tp
+    if (m.bias == BiasKind::All)
+        p.replicated += h; // O bias: row-parallel, every tp rank holds it whole
+    return p;
+}
+
+// One FFN of width F: two (GeLU) or three (SwiGLU) h × F matrices; with biases (GPT) the column-parallel ones
+// split, the row-parallel output bias h replicated.
+struct FfnParams
+{
+    double weights = 0, splitBias = 0, replicatedBias = 0;
+};
+
+FfnParams ffnParams(const ModelSpec& m, double f)
+{
+    const bool swiglu = m.ffn_kind == FfnKind::Swiglu;
+    FfnParams p;
+    p.weights = (swiglu ? 3.0 : 2.0) * m.hidden * f;
+    if (m.bias == BiasKind::All) {
+        p.splitBias = swiglu ? 2 * f : f;
+        p.replicatedBias = m.hidden;
+    }
+    return p;
+}
+
+LayerParams layerParams(const ModelSpec& m, bool moe)
+{
+    const AttentionParams attn = attentionParams(m);
+    const double norms = double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2)) * normParams(m);
+    LayerParams l;
+    l.split = attn.split;
+    l.replicated = attn.replicated + norms;
+    l.active = attn.weights;
+    if (!moe) {
+        const FfnParams f = ffnParams(m, double(m.ffn_hidden));
+        l.split += f.weights + f.splitBias;
+        l.replicated += f.replicatedBias;
+        l.active += f.weights;
+        return l;
+    }
+    // DeepSeekMoE (arXiv:2401.06066): E routed experts (top-k per token) and S shared experts, each of the
+    // expert width; the router h × E. Shared experts are a dense MLP of S·F, tensor-parallel like one.
+    const double experts = double(m.experts), k = double(activeExperts(m)), shared = double(m.shared_experts);
+    const FfnParams e = ffnParams(m, double(m.expertFfn()));
+    l.experts = experts * (e.weights + e.splitBias + e.replicatedBias);
+    l.split += shared * (e.weights + e.splitBias);
+    l.replicated += shared * e.replicatedBias + m.hidden * experts;
+    l.active += (k + shared) * e.weights + m.hidden * experts;
+    return l;
+}
+
+} // namespace
+
+// Exact count of a decoder's tensors, as the Hugging Face and Megatron-LM implementations lay them out
+// (attentionParams, ffnParams; the router h × E; two norms per layer). With learned positions, GeLU, biases
+// and LayerNorm a layer is 12h² + 13h, Narayanan et al. SC'21 eq. 2. Active parameters are the total less the
+// routed experts a token does not visit, (E - k) per MoE layer (DeepSeek-V3 reports 37B of 671B so).
 ParamCount countParams(const ModelSpec& m)
 {
     ParamCount c;
     if (m.kind == ModelKind::Params) {
         c.total = m.params;
+        c.active = m.params;
         const double layers = std::max<std::int64_t>(m.layers, 1);
         c.per_layer = m.params / layers;
         c.per_layer_split = c.per_layer;
         c.per_layer_active = c.per_layer;
+        c.dense_layer.split = c.per_layer;
+        c.dense_layer.active = c.per_layer;
+        c.moe_layer = c.dense_layer;
         return c;
     }
     const double h = m.hidden;
-    const double q = double(m.heads) * m.headDim();     // width of the Q projection
-    const double kv = double(m.kv_heads) * m.headDim(); // width of each of K and V
-    const double f = m.ffn_hidden;
-    const double experts = std::max<std::int64_t>(m.experts, 1);
-
-    const double attnWeights = h * q + 2 * h * kv + q * h;
-    double attnBiasSplit = 0; // Q/K/V biases: column-parallel, split over tp
-    double attnBiasRepl = 0;  // O bias: row-parallel, every tp rank holds it whole
-    if (m.bias != BiasKind::None)
-        attnBiasSplit = q + 2 * kv;
-    if (m.bias == BiasKind::All)
-        attnBiasRepl = h;
-
-    const bool swiglu = m.ffn_kind == FfnKind::Swiglu;
-    const double mlpWeights = (swiglu ? 3.0 : 2.0) * h * f;
-    double mlpBiasSplit = 0, mlpBiasRepl = 0;
-    if (m.bias == BiasKind::All) {
-        mlpBiasSplit = swiglu ? 2 * f : f;
-        mlpBiasRepl = h;
-    }
-    const double router = experts > 1 ? h * experts : 0;
-    const double norms = double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2)) * normParams(m);
-
-    c.per_layer_split = attnWeights + attnBiasSplit + experts * (mlpWeights + mlpBiasSplit);
-    c.per_layer_replicated = attnBiasRepl + experts * mlpBiasRepl + router + norms;
-    c.per_layer = c.per_layer_split + c.per_layer_replicated;
-    c.per_layer_active = attnWeights + double(activeExperts(m)) * mlpWeights + router;
+    c.dense_layer = layerParams(m, false);
+    c.moe_layer = m.moe() ? layerParams(m, true) : c.dense_layer;
+    const LayerParams& main = m.moe() ? c.moe_layer : c.dense_layer;
+    c.per_layer = main.total();
+    c.per_layer_split = main.split + main.experts;
+    c.per_layer_replicated = main.replicated;
+    c.per_layer_active = main.active;
 
     c.embedding = double(m.vocab) * h;
     c.positions = m.position_embedding == PositionEmbedding::Learned ? double(m.positions()) * h : 0;
     c.final_norm = normParams(m);
     c.head = m.tied_embeddings ? 0 : double(m.vocab) * h;
     c.head_bias = m.head_bias ? double(m.vocab) : 0;
-    c.total =
-        c.embedding + c.positions + double(m.layers) * c.per_layer + c.final_norm + c.head + c.head_bias;
+    const double layers = double(std::max<std::int64_t>(m.layers, 0));
+    const double dense = m.moe() ? double(std::clamp<std::int64_t>(m.dense_layers, 0, m.layers)) : layers;
+    const double ends = c.embedding + c.positions + c.final_norm + c.head + c.head_bias;
+    c.total = ends + dense * c.dense_layer.total() + (layers - dense) * c.moe_layer.total();
+    if (m.moe())
+        c.active = c.total - (layers - dense) * c.moe_layer.experts *
+                                 (1 - double(activeExperts(m)) / double(m.experts));
+    else
+        c.active = c.total;
+    // DeepSeek-V3 §2.2: each MTP module has two RMSNorms, a 2h × h projection, one (MoE) layer and the norm
+    // before the shared output head; embedding and head are shared with the main model.
+    c.mtp_module = 3 * normParams(m) + 2 * h * h + c.moe_layer.total();
+    c.mtp = double(std::max<std::int64_t>(m.mtp_layers, 0)) * c.mtp_module;
     return c;
 }
 
@@ -85,22 +166,66 @@ std::vector<std::int64_t> layersPerStage(std::int64_t layers, std::int64_t pp)
     return out;
 }
 
+std::vector<std::int64_t> layersPerStage(const Scenario& sc)
+{
+    const std::int64_t layers = std::max<std::int64_t>(sc.model.layers, 1);
+    const std::int64_t pp = std::max<std::int64_t>(sc.parallel.pp, 1);
+    const auto& given = sc.parallel.pipeline_layers;
+    if (!given.empty()) {
+        std::int64_t sum = 0;
+        for (const std::int64_t n : given)
+            sum += std::max<std::int64_t>(n, 0);
+        if (std::int64_t(given.size()) == pp && sum == layers)
+            return given;
+        return layersPerStage(layers, pp);
+    }
+    const std::int64_t first = sc.parallel.first_stage_layers, last = sc.parallel.last_stage_layers;
+    if (pp < 2 || (first <= 0 && last <= 0))
+        return layersPerStage(layers, pp);
+    // Megatron-LM's --decoder-first/last-pipeline-num-layers: the ends fixed, the middle stages even.
+    const std::int64_t ends = (first > 0 ? 1 : 0) + (last > 0 ? 1 : 0);
+    const std::int64_t rest = layers - std::max<std::int64_t>(first, 0) - std::max<std::int64_t>(last, 0);
+    if (rest < 0 || (ends == pp && rest != 0))
+        return layersPerStage(layers, pp);
+    std::vector<std::int64_t> out = ends < pp ? layersPerStage(rest, pp - ends) : std::vector<std::int64_t>{};
+    if (first > 0)
+        out.insert(out.begin(), first);
+    if (last > 0)
+        out.push_back(last);
+    return out;
+}
+
 std::vector<StageParams> stageParams(const Scenario& s)
 {
     const ModelSpec& m = s.model;
     const ParamCount c = countParams(m);
     const std::int64_t pp = std::max<std::int64_t>(s.parallel.pp, 1);
     const double tp = std::max<std::int64_t>(s.parallel.tp, 1);
-    const auto layers = layersPerStage(std::max<std::int64_t>(m.layers, 1), pp);
+    // Routed experts: split over ep ranks, each expert's matrices over etp (Megatron-Core's expert layout).
+    const double ep = double(std::max<std::int64_t>(s.parallel.ep, 1)) *
+                      double(std::max<std::int64_t>(s.parallel.expertTp(), 1));
+    const auto layers = layersPerStage(s);
 
     std::vector<StageParams> out(static_cast<std::size_t>(pp));
-    const double layerPerGpu = c.per_layer_split / tp + c.per_layer_replicated;
+    std::int64_t start = 0;
     for (std::int64_t i = 0; i < pp; ++i) {
         StageParams& st = out[std::size_t(i)];
         const bool first = i == 0, last = i == pp - 1;
-        st.total = double(layers[std::size_t(i)]) * c.per_layer;
-        st.per_gpu = double(layers[std::size_t(i)]) * layerPerGpu;
-        st.largest_layer_per_gpu = layers[std::size_t(i)] > 0 ? layerPerGpu : 0;
+        st.layers = layers[std::size_t(i)];
+        st.first_layer = start;
+        const std::int64_t dense =
+            m.moe() ? std::clamp<std::int64_t>(m.dense_layers - start, 0, st.layers) : st.layers;
+        st.moe_layers = st.layers - dense;
+        start += st.layers;
+        st.total = double(dense) * c.dense_layer.total() + double(st.moe_layers) * c.moe_layer.total();
+        st.per_gpu =
+            double(dense) * c.dense_layer.perGpu(tp, ep) + double(st.moe_layers) * c.moe_layer.perGpu(tp, ep);
+        st.expert_per_gpu = double(st.moe_layers) * c.moe_layer.experts / ep;
+        st.layer_per_gpu = st.per_gpu;
+        if (dense > 0)
+            st.largest_layer_per_gpu = c.dense_layer.perGpu(tp, ep);
+        if (st.moe_layers > 0)
+            st.largest_layer_per_gpu = std::max(st.largest_layer_per_gpu, c.moe_layer.perGpu(tp, ep));
         if (first) {
             // Vocab-parallel embedding (split over tp); the position table is replicated.
             st.total += c.embedding + c.positions;
@@ -114,24 +239,56 @@ std::vector<StageParams> stageParams(const Scenario& s)
             st.total += c.final_norm + head;
             st.per_gpu += c.final_norm + head / tp;
             st.largest_layer_per_gpu = std::max(st.largest_layer_per_gpu, head / tp);
+            // The MTP modules sit with the output head they share (DeepSeek-V3 §3.2.1).
+            if (c.mtp > 0) {
+                const double n = double(m.mtp_layers);
+                const double module =
+                    c.moe_layer.perGpu(tp, ep) + 2 * double(m.hidden) * m.hidden / tp + 3 * normParams(m);
+                st.mtp = true;
+                st.total += c.mtp;
+                st.per_gpu += n * module;
+                st.expert_per_gpu += n * c.moe_layer.experts / ep;
+                st.layer_per_gpu += n * module;
+                st.largest_layer_per_gpu = std::max(st.largest_layer_per_gpu, module);
+            }
         }
     }
     return out;
 }
 
-LayerFlops layerForwardFlops(const ModelSpec& m, double micro_batch)
+double attentionQkWidth(const ModelSpec& m)
+{
+    if (m.kind == ModelKind::Params)
+        return double(m.hidden);
+    if (m.attention == AttentionKind::Mla)
+        return double(m.heads) * double(m.qk_nope_head_dim + m.qk_rope_head_dim);
+    return double(m.heads) * m.headDim();
+}
+
+double attentionVWidth(const ModelSpec& m)
+{
+    if (m.kind == ModelKind::Transformer && m.attention == AttentionKind::Mla)
+        return double(m.heads) * double(m.v_head_dim);
+    return attentionQkWidth(m);
+}
+
+LayerFlops layerForwardFlops(const ModelSpec& m, double micro_batch, bool moeLayer)
 {
     const ParamCount c = countParams(m);
     const double s = m.seq_len;
     const double tokens = micro_batch * s;
     LayerFlops f;
     // A matmul of an (n × k) input with a (k × m) weight is 2·n·k·m FLOPs: 2 per weight per token.
-    f.dense = 2.0 * c.per_layer_active * tokens;
+    f.dense = 2.0 * (moeLayer ? c.moe_layer.active : c.dense_layer.active) * tokens;
     // QKᵀ and scores·V: 2·b·s²·(a·d) each, the causal mask not halving it (Megatron-LM convention,
     // Narayanan et al. SC'21 appendix; docs/formats.md, "Result of eval": model_flops_per_step).
-    const double width = m.kind == ModelKind::Params ? double(m.hidden) : double(m.heads) * m.headDim();
-    f.attention = 4.0 * micro_batch * s * s * width;
+    f.attention = 2.0 * micro_batch * s * s * (attentionQkWidth(m) + attentionVWidth(m));
     return f;
+}
+
+LayerFlops layerForwardFlops(const ModelSpec& m, double micro_batch)
+{
+    return layerForwardFlops(m, micro_batch, m.moe());
 }
 
 double logitsForwardFlops(const ModelSpec& m, double micro_batch)
@@ -141,42 +298,86 @@ double logitsForwardFlops(const ModelSpec& m, double micro_batch)
     return 2.0 * micro_batch * double(m.seq_len) * double(m.hidden) * double(m.vocab);
 }
 
+double modelForwardFlops(const ModelSpec& m, double micro_batch)
+{
+    const double layers = double(std::max<std::int64_t>(m.layers, 1));
+    const double dense = m.moe() ? double(std::clamp<std::int64_t>(m.dense_layers, 0, m.layers)) : layers;
+    const double logits = logitsForwardFlops(m, micro_batch);
+    double f = dense * layerForwardFlops(m, micro_batch, false).total() +
+               (layers - dense) * layerForwardFlops(m, micro_batch, true).total() + logits;
+    if (m.kind == ModelKind::Transformer && m.mtp_layers > 0) {
+        // Each MTP module: its 2h × h projection, one layer and the shared head's logits (DeepSeek-V3 §2.2).
+        const double tokens = micro_batch * double(m.seq_len);
+        f += double(m.mtp_layers) * (2.0 * 2 * double(m.hidden) * m.hidden * tokens +
+                                     layerForwardFlops(m, micro_batch, m.moe()).total() + logits);
+    }
+    return f;
+}
+
+double expertLoadFactor(const ModelSpec& m)
+{
+    if (!m.moe())
+        return 1;
+    if (m.capacity_factor > 0)
+        return m.capacity_factor;
+    return std::max(m.expert_imbalance, 1.0);
+}
+
 // Korthikanti et al. (MLSys'23) §4.1, bytes per layer with 16-bit activations and 1-byte dropout masks:
 //   attention block 11sbh + 5as²b, MLP 19sbh, two layer norms 4sbh: sbh(34 + 5as/h) in all.
-// Generalised here, term by term:
+// Generalised here, term by term, for the s/c tokens of one of c context-parallel ranks:
 //   attention: input of QKV 2sbh and output dropout mask sbh (replicated across tp unless sequence
 //   parallel); Q 2sb·ad, K and V 2sb·kv·d each (GQA), input of the output projection 2sb·ad (split over tp);
+//   MLA keeps Q and K of a·(nope+rope), V and the output projection's input of a·v, and the two latents
+//   (q_lora and kv_lora + rope wide, replicated);
 //   scores: softmax input 2as²b, its output 2as²b, dropout mask as²b = 5as²b (split over tp), absent with
 //   selective recompute; flash attention keeps only the fp32 log-sum-exp, 4asb.
 //   MLP: input of the first linear 2sbh and dropout mask sbh (replicated unless SP); GeLU: its input and
 //   output 2sb·ffn each (= 16sbh for ffn = 4h, Megatron's 18 + 4·ffn/h for the whole layer); SwiGLU as
 //   Megatron-LM's fused bias_swiglu keeps the fc1 output (gate and up, 4sb·ffn) and the product (2sb·ffn).
-//   MoE: each token passes through k experts, multiplying the ffn-sized terms by k.
+//   MoE: each token passes through k routed experts (times the load factor on the busiest rank) and the
+//   shared experts; the permuted tokens before the experts and their outputs before the combine, 2sb·h·k
+//   each.
 //   norms: the two layer-norm inputs 4sbh (replicated unless SP).
 // Full recompute keeps only the layer input, 2sbh (split over tp with sequence parallel), plus the working
 // set of the one layer being recomputed during its backward.
-ActivationTerms layerActivationBytes(const Scenario& sc)
+ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
 {
     const ModelSpec& m = sc.model;
-    const double s = m.seq_len, b = sc.training.micro_batch, h = m.hidden;
+    const double cp = double(std::max<std::int64_t>(sc.parallel.cp, 1));
+    const double sFull = m.seq_len, s = sFull / cp, b = sc.training.micro_batch, h = m.hidden;
     const double t = std::max<std::int64_t>(sc.parallel.tp, 1);
     const double tsp = sc.parallel.sequence_parallel ? t : 1.0; // divisor of the "replicated" terms
-    const double a = m.heads, d = m.kind == ModelKind::Params ? (a > 0 ? h / a : 0) : double(m.headDim());
-    const double kv = m.kind == ModelKind::Params ? a : double(m.kv_heads);
-    const double f = m.kind == ModelKind::Params ? 4.0 * h : double(m.ffn_hidden);
-    const double k = m.kind == ModelKind::Params ? 1.0 : double(activeExperts(m));
-    const bool swiglu = m.kind == ModelKind::Transformer && m.ffn_kind == FfnKind::Swiglu;
+    const bool params = m.kind == ModelKind::Params;
+    const double a = m.heads;
+    const double qk = attentionQkWidth(m), v = attentionVWidth(m);
+    const double kWidth = params || m.attention == AttentionKind::Mla ? qk : double(m.kv_heads) * m.headDim();
+    const double vWidth = params || m.attention == AttentionKind::Mla ? v : kWidth;
+    const double f = params ? 4.0 * h : double(m.ffn_hidden);
+    const bool swiglu = !params && m.ffn_kind == FfnKind::Swiglu;
+    const double perWidth = swiglu ? 6.0 : 4.0;
 
     ActivationTerms full;
-    full.attention = 3 * s * b * h / tsp + (2 * s * b * a * d + 4 * s * b * kv * d + 2 * s * b * a * d) / t;
+    full.attention =
+        3 * s * b * h / tsp + (2 * s * b * qk + 2 * s * b * (kWidth + vWidth) + 2 * s * b * v) / t;
+    if (!params && m.attention == AttentionKind::Mla)
+        full.attention +=
+            2 * s * b * (double(m.q_lora_rank) + double(m.kv_lora_rank + m.qk_rope_head_dim)) / tsp;
     if (sc.training.flash_attention)
         full.scores = 4 * a * s * b / t;
     else if (sc.training.recompute != Recompute::Selective)
-        full.scores = 5 * a * s * s * b / t;
-    full.mlp = 3 * s * b * h / tsp + k * (swiglu ? 6.0 : 4.0) * s * b * f / t;
+        full.scores = 5 * a * s * sFull * b / t; // each rank's queries against every key
+    if (moeLayer && m.moe()) {
+        const double k = double(activeExperts(m)), fe = double(m.expertFfn());
+        full.mlp = 3 * s * b * h / tsp +
+                   4 * s * b * double(m.experts) / tsp + // input, mask; fp32 router logits
+                   expertLoadFactor(m) * (k * perWidth * s * b * fe / t + 2 * 2 * s * b * h * k / tsp) +
+                   double(m.shared_experts) * perWidth * s * b * fe / t;
+    } else {
+        full.mlp = 3 * s * b * h / tsp + perWidth * s * b * f / t;
+    }
     // Each norm keeps its 16-bit input, 2sbh; one shared norm (parallel attention) keeps one.
-    const double norms =
-        m.kind == ModelKind::Params ? 2.0 : double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2));
+    const double norms = params ? 2.0 : double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2));
     full.norms = 2 * norms * s * b * h / tsp;
     if (sc.training.recompute != Recompute::Full)
         return full;
@@ -184,6 +385,45 @@ ActivationTerms layerActivationBytes(const Scenario& sc)
     ActivationTerms kept;
     kept.attention = 2 * s * b * h / tsp;
     return kept;
+}
+
+ActivationTerms layerActivationBytes(const Scenario& sc)
+{
+    return layerActivationBytes(sc, sc.model.moe());
+}
+
+// Each rank dispatches its b·s/(cp·t) tokens (Megatron-Core needs sequence parallelism for MoE with tp > 1)
+// to the ranks of their k experts; the busiest rank moves the load factor times the mean.
+double expertAllToAllBytes(const Scenario& sc)
+{
+    const ModelSpec& m = sc.model;
+    const ParallelSpec& p = sc.parallel;
+    const double tokens = double(sc.training.micro_batch) * double(m.seq_len) /
+                          double(std::max<std::int64_t>(p.cp, 1) * std::max<std::int64_t>(p.tp, 1));
+    const double k =
+        double(std::clamp<std::int64_t>(m.experts_per_token, 1, std::max<std::int64_t>(m.experts, 1)));
+    const double e = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    return tokens * k * double(m.hidden) * e * expertLoadFactor(m);
+}
+
+double contextParallelKvBytes(const Scenario& sc)
+{
+    const ModelSpec& m = sc.model;
+    const ParallelSpec& p = sc.parallel;
+    const double t = double(std::max<std::int64_t>(p.tp, 1));
+    const double tokens =
+        double(sc.training.micro_batch) * double(m.seq_len) / double(std::max<std::int64_t>(p.cp, 1));
+    // Keys and values after MLA's up-projection are a·(nope+rope) and a·v wide; with GQA kv·d each, at least
+    // one head per tp rank.
+    double width = 0;
+    if (m.kind == ModelKind::Transformer && m.attention == AttentionKind::Mla)
+        width = (attentionQkWidth(m) + attentionVWidth(m)) / t;
+    else if (m.kind == ModelKind::Transformer)
+        width = 2 * std::max(double(m.kv_heads) / t, 1.0) * double(m.headDim());
+    else
+        width = 2 * double(m.hidden) / t;
+    const double e = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    return tokens * width * e;
 }
 
 double inFlightMicrobatches(Schedule schedule, std::int64_t stage, std::int64_t pp, std::int64_t m,

@@ -11,6 +11,22 @@
 
 namespace ss {
 
+// The parameters of one decoder layer, by how Megatron-Core shards them: "split" over the tp ranks
+// (column/row-parallel attention and dense-MLP weights, shared experts), the routed "experts" over
+// ep × etp ranks, "replicated" whole on every rank (norms, the router, row-parallel biases, MLA's
+// down-projections).
+struct LayerParams
+{
+    double split = 0;
+    double experts = 0;
+    double replicated = 0;
+    double active =
+        0; // matmul weights one token passes through (attention, router, k routed + shared experts)
+    double total() const { return split + experts + replicated; }
+    // What one GPU holds with T tensor-parallel ranks and E = ep × etp expert ranks.
+    double perGpu(double t, double e) const { return split / t + experts / e + replicated; }
+};
+
 // Parameters of a decoder transformer, by part. "split" parts are divided over tp ranks
 // (column/row-parallel weights, vocab-parallel embedding); "replicated" parts are held whole by every
 // tp rank (norms, row-parallel biases, learned positions, MoE router), as Megatron-LM lays them out.
@@ -18,26 +34,45 @@ struct ParamCount
 {
     double embedding = 0;            // token embedding V·h
     double positions = 0;            // learned position table P·h (0 with rotary)
-    double per_layer = 0;            // one transformer layer, all experts
-    double per_layer_split = 0;      // the part of a layer split over tp
-    double per_layer_replicated = 0; // the part of a layer every tp rank holds
+    double per_layer = 0;            // one layer of the model's main kind (a MoE layer in a MoE model)
+    double per_layer_split = 0;      // its part split over tp (routed experts included)
+    double per_layer_replicated = 0; // its part every tp rank holds
     double per_layer_active = 0;     // matmul weights one token passes through (k of E experts)
+    LayerParams dense_layer;         // a layer with a dense FFN (all layers of a dense model)
+    LayerParams moe_layer;           // a layer with experts (MoE models)
+    double mtp_module = 0; // one multi-token-prediction module: 2 norms, the 2h×h projection, a layer, a norm
     double final_norm = 0;
     double head = 0;      // untied output projection V·h (0 when tied)
     double head_bias = 0; // the output layer's bias, V (model.head_bias)
-    double total = 0;     // every distinct parameter once
+    double mtp = 0;       // all MTP modules (trained, dropped for inference)
+    double total = 0;     // every distinct parameter of the main model once (MTP modules apart)
+    double active = 0;    // parameters one token passes through (DeepSeek-V3's "37B activated")
+    const LayerParams& layer(const ModelSpec& m, std::int64_t i) const
+    {
+        return m.moeLayer(i) ? moe_layer : dense_layer;
+    }
 };
 
 ParamCount countParams(const ModelSpec& model);
 
-// The layers of each pipeline stage (all virtual chunks of the stage together).
+// The layers of each pipeline stage (all virtual chunks of the stage together), as even as possible.
 std::vector<std::int64_t> layersPerStage(std::int64_t layers, std::int64_t pp);
+// The scenario's split: parallel.pipeline_layers when given, else first/last_stage_layers at the ends and the
+// rest spread evenly, else as even as possible. A split that does not add up falls back to the even one
+// (validateScenario() refuses it first).
+std::vector<std::int64_t> layersPerStage(const Scenario& scenario);
 
 struct StageParams
 {
     double total = 0;                 // parameters on the stage before the tp split
-    double per_gpu = 0;               // parameters one GPU of the stage holds (tp split applied)
+    double per_gpu = 0;               // parameters one GPU of the stage holds (tp and ep splits applied)
+    double expert_per_gpu = 0;        // the routed experts' share of per_gpu (sharded by ZeRO over edp)
+    double layer_per_gpu = 0;         // the decoder layers' (and MTP modules') share of per_gpu
     double largest_layer_per_gpu = 0; // the biggest single unit ZeRO-3 gathers at once, per tp rank
+    std::int64_t layers = 0;          // decoder layers on the stage
+    std::int64_t moe_layers = 0;      // of them with experts
+    std::int64_t first_layer = 0;     // index of the stage's first layer
+    bool mtp = false;                 // the stage holds the multi-token-prediction modules (the last)
 };
 
 // Parameters per stage: layers, the embedding (and positions) on the first stage, the final norm and
@@ -52,9 +87,16 @@ struct LayerFlops
     double attention = 0; // QKᵀ and attention·V: 4 · b · s² · (a·d)
     double total() const { return dense + attention; }
 };
-LayerFlops layerForwardFlops(const ModelSpec& model, double micro_batch);
+LayerFlops layerForwardFlops(const ModelSpec& model, double micro_batch); // the main kind of layer
+LayerFlops layerForwardFlops(const ModelSpec& model, double micro_batch, bool moeLayer);
 // Forward FLOPs of the logits (2 · b · s · h · V).
 double logitsForwardFlops(const ModelSpec& model, double micro_batch);
+// Forward FLOPs of the whole model for one microbatch: every layer by its kind, the MTP modules (each a
+// layer, its 2h×h projection and its logits) and the logits.
+double modelForwardFlops(const ModelSpec& model, double micro_batch);
+// Attention width of queries·keys and of scores·values per token: a·d each, MLA a·(nope+rope) and a·v.
+double attentionQkWidth(const ModelSpec& model);
+double attentionVWidth(const ModelSpec& model);
 
 // Activation bytes one layer keeps for one microbatch until its backward (Korthikanti et al., MLSys'23,
 // §4, generalised to GQA, head_dim, SwiGLU and MoE; see the definition for the derivation).
@@ -66,7 +108,16 @@ struct ActivationTerms
     double norms = 0;  // the two layer-norm inputs
     double total() const { return attention + scores + mlp + norms; }
 };
-ActivationTerms layerActivationBytes(const Scenario& scenario);
+ActivationTerms layerActivationBytes(const Scenario& scenario); // the main kind of layer
+ActivationTerms layerActivationBytes(const Scenario& scenario, bool moeLayer);
+// Tokens one expert-parallel rank's experts process per routed token sent, over the mean: the capacity
+// factor when one is set (tokens are padded or dropped to it), else the load imbalance (dropless routing).
+double expertLoadFactor(const ModelSpec& model);
+// Bytes one rank sends in one expert all-to-all: its tokens times top-k times h, in the activation type,
+// times the load factor of the busiest rank (capacity factor, or the imbalance of dropless routing).
+double expertAllToAllBytes(const Scenario& scenario);
+// Bytes of K and V one context-parallel rank holds per layer: b · s/cp · (k width + v width) / t · e.
+double contextParallelKvBytes(const Scenario& scenario);
 
 // Microbatches whose activations a stage holds at its peak, in units of "the stage's layers for one
 // microbatch" (Narayanan et al. SC'21; Korthikanti et al. §4.2.3 for interleaving).

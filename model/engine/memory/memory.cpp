@@ -38,6 +38,51 @@ struct ActivationParts
     double perLayer = 0;  // one layer, one microbatch
 };
 
+// Over how many replicas ZeRO shards a stage's states: the dense weights over N_d · c (the data-parallel
+// group with context parallel, as Megatron-Core's distributed optimizer), the routed experts over their
+// expert-data-parallel group N_ed = t · c · N_d / (t_e · e).
+struct Sharding
+{
+    double nd = 1;
+    double ned = 1;
+    double expertPsi = 0; // routed-expert parameters one GPU of the stage holds
+};
+
+Sharding shardingOf(const ParallelSpec& par, double expertPsi)
+{
+    Sharding s;
+    const double cp = double(std::max<std::int64_t>(par.cp, 1));
+    s.nd = double(std::max<std::int64_t>(par.dp, 1)) * cp;
+    s.ned =
+        std::max(double(std::max<std::int64_t>(par.tp, 1)) * s.nd /
+                     double(std::max<std::int64_t>(par.ep, 1) * std::max<std::int64_t>(par.expertTp(), 1)),
+                 1.0);
+    s.expertPsi = expertPsi;
+    return s;
+}
+
+// Bytes per 16-bit weight that FP8 training adds: Transformer Engine keeps an FP8 copy of each GEMM weight
+// and its transpose (Hopper's FP8 GEMMs take only the TN layout), 2 bytes; block scaling adds one fp32 scale
+// per 128 × 128 block (DeepSeek-V3 §3.3.2); MXFP8 keeps row- and column-wise copies, each with an 8-bit
+// scale per 32 elements (OCP Microscaling Formats v1.0); NVFP4 4-bit copies with an 8-bit scale per 16 and
+// a tensor scale.
+double fp8CopyBytes(const TrainingSpec& tr)
+{
+    if (tr.precision != Precision::Fp8Mixed)
+        return 0;
+    switch (tr.fp8_recipe) {
+    case Fp8Recipe::Tensor:
+        return 2;
+    case Fp8Recipe::Block:
+        return 2 * (1 + 4.0 / (128 * 128));
+    case Fp8Recipe::Mxfp8:
+        return 2 * (1 + 1.0 / 32);
+    case Fp8Recipe::Nvfp4:
+        return 2 * (0.5 + 1.0 / 16);
+    }
+    return 0;
+}
+
 // What the explanations of a stage's model states cite.
 const char* const kZeroSource = "ZeRO (Rajbhandari et al., SC'20) §5";
 const char* const kOffloadSource =
@@ -90,42 +135,48 @@ void explainStageShare(std::vector<Explanation>& out, const Scenario& sc, const 
              "Narayanan et al., SC'21 §2.2 (1F1B); Qi et al., ICLR'24 (ZB-H1 keeps 1F1B's memory)"});
 }
 
-// Model states: sharded by ZeRO over N_d; offloaded ones are 0 on the GPU, their bytes on the host.
+// Model states: sharded by ZeRO over N_d; offloaded ones are 0 on the GPU, their bytes on the host. With
+// routed experts the two kinds of weights are written apart: Ψ_d over N_d (· c), Ψ_e over N_ed.
 void explainStates(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row, double psi,
                    const StateBytes& bytes)
 {
     const ParallelSpec& par = sc.parallel;
     const int zero = std::clamp(par.zero_stage, 0, 3);
-    const double nd = double(std::max<std::int64_t>(par.dp, 1));
     const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
     const bool offParams = par.offload_params != Offload::None && zero == 3;
     const int st = row.stage;
     const auto n = [](double v) { return num(v); };
-    const std::string ndText = " / " + n(nd);
-    if (offParams)
-        out.push_back({path(st, "params"), "0 (Ψ_gpu · w / N_d on the host)",
-                       "0 (" + n(psi) + " × " + n(bytes.weights) + " B" + ndText + ")", row.params, "B",
-                       kOffloadSource});
-    else
-        out.push_back({path(st, "params"), zero >= 3 ? "Ψ_gpu · w / N_d" : "Ψ_gpu · w",
-                       n(psi) + " × " + n(bytes.weights) + " B" + (zero >= 3 ? ndText : ""), row.params, "B",
-                       kZeroSource});
-    if (offOpt && zero >= 2)
-        out.push_back({path(st, "grads"), "0 (Ψ_gpu · g / N_d on the host)",
-                       "0 (" + n(psi) + " × " + n(bytes.grads) + " B" + ndText + ")", row.grads, "B",
-                       kOffloadSource});
-    else
-        out.push_back({path(st, "grads"), zero >= 2 ? "Ψ_gpu · g / N_d" : "Ψ_gpu · g",
-                       n(psi) + " × " + n(bytes.grads) + " B" + (zero >= 2 ? ndText : ""), row.grads, "B",
-                       kZeroSource});
-    if (offOpt)
-        out.push_back({path(st, "optimizer"), "0 (Ψ_gpu · K / N_d on the host)",
-                       "0 (" + n(psi) + " × " + n(bytes.optimizer) + " B" + ndText + ")", row.optimizer, "B",
-                       kOffloadSource});
-    else
-        out.push_back({path(st, "optimizer"), zero >= 1 ? "Ψ_gpu · K / N_d" : "Ψ_gpu · K",
-                       n(psi) + " × " + n(bytes.optimizer) + " B" + (zero >= 1 ? ndText : ""), row.optimizer,
-                       "B", "ZeRO (Rajbhandari et al., SC'20) §3.1 (K = 12 for mixed-precision Adam), §5"});
+    const Sharding shard = shardingOf(par, row.expert_params);
+    const bool experts = shard.expertPsi > 0;
+    // "Ψ_gpu · w / N_d" and its numbers, or the two-kind form.
+    const auto term = [&](const char* sym, double perParam, bool on, bool offloaded, std::string& formula) {
+        const std::string div = on ? " / N_d" : "";
+        std::string text;
+        if (experts) {
+            formula = std::string("Ψ_d · ") + sym + (on ? " / N_d" : "") + " + Ψ_e · " + sym +
+                      (on ? " / N_ed" : "");
+            text = n(psi - shard.expertPsi) + " × " + n(perParam) + " B" + (on ? " / " + n(shard.nd) : "") +
+                   " + " + n(shard.expertPsi) + " × " + n(perParam) + " B" + (on ? " / " + n(shard.ned) : "");
+        } else {
+            formula = std::string("Ψ_gpu · ") + sym + div;
+            text = n(psi) + " × " + n(perParam) + " B" + (on ? " / " + n(shard.nd) : "");
+        }
+        if (offloaded) {
+            formula = "0 (" + formula + " on the host)";
+            text = "0 (" + text + ")";
+        }
+        return text;
+    };
+    std::string f;
+    std::string text = term("w", bytes.weights, zero >= 3 || offParams, offParams, f);
+    out.push_back({path(st, "params"), f, text, row.params, "B", offParams ? kOffloadSource : kZeroSource});
+    const bool gradsOff = offOpt && zero >= 2;
+    text = term("g", bytes.grads, zero >= 2 || gradsOff, gradsOff, f);
+    out.push_back({path(st, "grads"), f, text, row.grads, "B", gradsOff ? kOffloadSource : kZeroSource});
+    text = term("K", bytes.optimizer, zero >= 1 || offOpt, offOpt, f);
+    out.push_back({path(st, "optimizer"), f, text, row.optimizer, "B",
+                   offOpt ? kOffloadSource
+                          : "ZeRO (Rajbhandari et al., SC'20) §3.1 (K = 12 for mixed-precision Adam), §5"});
 }
 
 // The buffers and their parts, the total and the capacity.
@@ -140,9 +191,11 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
     const double t = double(std::max<std::int64_t>(par.tp, 1));
     const int st = row.stage;
     const auto n = [](double v) { return num(v); };
-    out.push_back({path(st, "buffers"), "ZeRO-3 gather + buckets + logits + CUDA context + allocator",
+    out.push_back({path(st, "buffers"),
+                   "ZeRO-3 gather + buckets + logits + CUDA context + MoE dispatch + FP8 weights + allocator",
                    n(row.buffer_zero3_gather) + " + " + n(row.buffer_grad_buckets) + " + " +
                        n(row.buffer_logits) + " + " + n(row.buffer_cuda_context) + " + " +
+                       n(row.buffer_moe_dispatch) + " + " + n(row.buffer_fp8_weights) + " + " +
                        n(row.buffer_allocator) + " B",
                    row.buffers, "B", "docs/engine-model.md \"Buffers\" (documented allowances)"});
     if (zero >= 3 && nd > 1)
@@ -172,10 +225,23 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
                    row.buffer_cuda_context, "B",
                    "documented allowance for the CUDA context and cuBLAS/NCCL workspaces: scenario "
                    "overheads.cuda_context_bytes"});
+    if (row.buffer_moe_dispatch > 0)
+        out.push_back({path(st, "buffer_parts.moe_dispatch"), "2 · b · s / (c · t) · k · h · e · f_load",
+                       "2 × " + n(expertAllToAllBytes(sc)) + " B", row.buffer_moe_dispatch, "B",
+                       "Megatron-Core MoE all-to-all dispatcher (send and receive buffers of one layer)"});
+    else
+        out.push_back({path(st, "buffer_parts.moe_dispatch"), "0 (no MoE layer on the stage)", "0",
+                       row.buffer_moe_dispatch, "B", "Megatron-Core MoE all-to-all dispatcher"});
+    out.push_back(
+        {path(st, "buffer_parts.fp8_weights"), "Ψ_layers · c_fp8",
+         n(sp.layer_per_gpu) + " × " + n(fp8CopyBytes(sc.training)) + " B", row.buffer_fp8_weights, "B",
+         "Transformer Engine FP8 weight caches; DeepSeek-V3 (arXiv:2412.19437) §3.3; OCP Microscaling "
+         "Formats v1.0"});
     out.push_back({path(st, "buffer_parts.allocator"), "f_alloc · M_rest",
                    n(sc.overheads.allocator_fraction) + " × " +
                        n(row.params + row.grads + row.optimizer + row.activations + row.buffer_zero3_gather +
-                         row.buffer_grad_buckets + row.buffer_logits + row.buffer_cuda_context) +
+                         row.buffer_grad_buckets + row.buffer_logits + row.buffer_cuda_context +
+                         row.buffer_moe_dispatch + row.buffer_fp8_weights) +
                        " B",
                    row.buffer_allocator, "B",
                    "documented allowance for PyTorch caching-allocator fragmentation: scenario "
@@ -225,7 +291,8 @@ RankLayout rankLayout(const ParallelSpec& p)
             r.ppStride = stride;
             break;
         }
-        stride *= std::max<std::int64_t>(dim == "tp" ? p.tp : p.dp, 1);
+        // cp sits right outside tp (traffic/ranklayout.h)
+        stride *= std::max<std::int64_t>(dim == "tp" ? p.tp * std::max<std::int64_t>(p.cp, 1) : p.dp, 1);
         if (dash == std::string::npos)
             break;
         pos = dash + 1;
@@ -293,20 +360,24 @@ struct HostShares
 // K)Ψ/N_d at stage 3. ZeRO-Offload (Ren et al., ATC'21) §4: the fp32 states, the update and the gradient
 // partition live on the host; the GPU keeps fp16 weights and streams gradients out bucket by bucket.
 // ZeRO-Infinity (SC'21) moves the weight partition too (stage 3 only), or puts states on NVMe.
-void modelStates(StageMemory& row, const ParallelSpec& par, const StateBytes& bytes, HostShares& host)
+void modelStates(StageMemory& row, const ParallelSpec& par, const StateBytes& bytes, HostShares& host,
+                 const Sharding& shard)
 {
-    const double nd = std::max<std::int64_t>(par.dp, 1);
     const int zero = std::clamp(par.zero_stage, 0, 3);
     const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
     const bool offParams = par.offload_params != Offload::None && zero == 3;
     const std::size_t i = std::size_t(row.stage);
-    const double psi = row.gpu_params;
-    row.params = psi * bytes.weights / (zero >= 3 ? nd : 1);
-    row.grads = psi * bytes.grads / (zero >= 2 ? nd : 1);
-    row.optimizer = psi * bytes.optimizer / (zero >= 1 ? nd : 1);
+    // The dense weights' states shard over N_d (times cp), the routed experts' over their edp replicas.
+    const double dense = row.gpu_params - shard.expertPsi, experts = shard.expertPsi;
+    const auto sharded = [&](double perParam, bool on) {
+        return dense * perParam / (on ? shard.nd : 1) + experts * perParam / (on ? shard.ned : 1);
+    };
+    row.params = sharded(bytes.weights, zero >= 3);
+    row.grads = sharded(bytes.grads, zero >= 2);
+    row.optimizer = sharded(bytes.optimizer, zero >= 1);
     double offloaded = 0;
     if (offOpt) {
-        offloaded = row.optimizer + (zero >= 2 ? row.grads : psi * bytes.grads / nd);
+        offloaded = row.optimizer + (zero >= 2 ? row.grads : sharded(bytes.grads, true));
         row.optimizer = 0;
         if (zero >= 2)
             row.grads = 0;
@@ -320,25 +391,31 @@ void modelStates(StageMemory& row, const ParallelSpec& par, const StateBytes& by
 
 // The activations of stage ROW: the schedule's in-flight microbatches times the stage's layers (Korthikanti
 // et al., MLSys'23 §4.2.3), and the terms of the layer being recomputed and of the two ends of the model.
-ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const ActivationTerms& act,
+ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const StageParams& sp,
                                  std::int64_t microbatches)
 {
     const ParallelSpec& par = sc.parallel;
     const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
     const std::int64_t i = row.stage;
-    const double s = sc.model.seq_len, b = sc.training.micro_batch, h = sc.model.hidden;
+    const double cp = double(std::max<std::int64_t>(par.cp, 1));
+    const double s = double(sc.model.seq_len) / cp, b = sc.training.micro_batch, h = sc.model.hidden;
     const double t = std::max<std::int64_t>(par.tp, 1);
     const double tsp = par.sequence_parallel ? t : 1.0;
     const double vocab = sc.model.kind == ModelKind::Transformer ? double(sc.model.vocab) : 0.0;
     ActivationParts parts;
     row.in_flight = inFlightMicrobatches(par.schedule, i, pp, microbatches, par.virtual_stages);
-    parts.perLayer = act.total();
-    row.activations = row.in_flight * double(row.layers) * parts.perLayer;
+    // Dense and MoE layers keep different activations; the MTP modules are MoE layers on the last stage.
+    const double mtp = sp.mtp ? double(std::max<std::int64_t>(sc.model.mtp_layers, 0)) : 0.0;
+    const double dense = double(sp.layers - sp.moe_layers), moe = double(sp.moe_layers) + mtp;
+    const double bytes = dense * layerActivationBytes(sc, false).total() +
+                         (moe > 0 ? moe * layerActivationBytes(sc, true).total() : 0.0);
+    parts.perLayer = dense + moe > 0 ? bytes / (dense + moe) : 0.0;
+    row.activations = row.in_flight * bytes;
     if (sc.training.recompute == Recompute::Full && row.layers > 0) {
         // The layer being recomputed materialises its full activations once.
         Scenario noRecompute = sc;
         noRecompute.training.recompute = Recompute::None;
-        parts.recompute = layerActivationBytes(noRecompute).total();
+        parts.recompute = layerActivationBytes(noRecompute, moe > 0).total();
         row.activations += parts.recompute;
     }
     if (i == 0) { // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3: sbhp/t)
@@ -346,7 +423,7 @@ ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const Act
         row.activations += parts.embedding;
     }
     if (i == pp - 1 && vocab > 0) { // final norm, output-layer input and fp32 logits: 4sbh/t·(1 + V/h)
-        parts.output = row.in_flight * (4 * s * b * h / tsp + 4 * s * b * vocab / t);
+        parts.output = row.in_flight * (1 + mtp) * (4 * s * b * h / tsp + 4 * s * b * vocab / t);
         row.activations += parts.output;
     }
     return parts;
@@ -373,12 +450,17 @@ void stageBuffers(StageMemory& row, const Scenario& sc, const StageParams& sp, c
     if (row.stage == pp - 1 && vocab > 0)
         row.buffer_logits = 4 * s * b * vocab / t; // gradient of the fp32 logits during backward
     row.buffer_cuda_context = sc.overheads.cuda_context_bytes;
+    // The expert all-to-all's send and receive buffers of the layer at hand (Megatron-Core's dispatcher).
+    if (sp.moe_layers > 0 || sp.mtp)
+        row.buffer_moe_dispatch = 2 * expertAllToAllBytes(sc);
+    row.buffer_fp8_weights = sp.layer_per_gpu * fp8CopyBytes(sc.training);
     const double beforeAllocator = row.params + row.grads + row.optimizer + row.activations +
                                    row.buffer_zero3_gather + row.buffer_grad_buckets + row.buffer_logits +
-                                   row.buffer_cuda_context;
+                                   row.buffer_cuda_context + row.buffer_moe_dispatch + row.buffer_fp8_weights;
     row.buffer_allocator = sc.overheads.allocator_fraction * beforeAllocator;
     row.buffers = row.buffer_zero3_gather + row.buffer_grad_buckets + row.buffer_logits +
-                  row.buffer_cuda_context + row.buffer_allocator;
+                  row.buffer_cuda_context + row.buffer_moe_dispatch + row.buffer_fp8_weights +
+                  row.buffer_allocator;
     row.total = beforeAllocator + row.buffer_allocator;
 }
 
@@ -517,8 +599,7 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
     const std::int64_t pp = std::max<std::int64_t>(sc.parallel.pp, 1);
     const StateBytes bytes = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
     const auto stages = stageParams(sc);
-    const auto layers = layersPerStage(std::max<std::int64_t>(sc.model.layers, 1), pp);
-    const ActivationTerms act = layerActivationBytes(sc);
+    const auto layers = layersPerStage(sc);
     const double capacity = sc.cluster.gpu.memory_bytes;
     HostShares host{std::vector<double>(std::size_t(pp), 0.0), std::vector<double>(std::size_t(pp), 0.0)};
     for (std::int64_t i = 0; i < pp; ++i) {
@@ -528,8 +609,9 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
         row.layers = layers[std::size_t(i)];
         row.stage_params = sp.total;
         row.gpu_params = sp.per_gpu;
-        modelStates(row, sc.parallel, bytes, host);
-        const ActivationParts parts = stageActivations(row, sc, act, microbatches);
+        row.expert_params = sp.expert_per_gpu;
+        modelStates(row, sc.parallel, bytes, host, shardingOf(sc.parallel, row.expert_params));
+        const ActivationParts parts = stageActivations(row, sc, sp, microbatches);
         stageBuffers(row, sc, sp, bytes);
         row.capacity = capacity;
         row.fits = row.total <= capacity;

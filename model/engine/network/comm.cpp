@@ -15,12 +15,8 @@ namespace {
 
 // The traffic kinds in the order of their rows in comm.collectives (each declared in traffic.h).
 constexpr TrafficKind kTrafficKinds[] = {
-    tensorParallelTraffic,
-    pipelineParallelTraffic,
-    // Expert-parallel (all-to-all) and context-parallel traffic slot in here, once they exist.
-    parameterServerTraffic,
-    dataParallelTraffic,
-    offloadTraffic,
+    tensorParallelTraffic,  pipelineParallelTraffic, expertParallelTraffic, contextParallelTraffic,
+    parameterServerTraffic, dataParallelTraffic,     offloadTraffic,
 };
 
 // The step's rows, link loads and explanations as the traffic kinds deliver them.
@@ -167,28 +163,61 @@ ParallelGroups parallelGroups(const ParallelSpec& p)
 {
     const RankLayout layout(p);
     const auto& n = layout.n;
+    const std::int64_t T = n[0], D = n[1], P = n[2], C = n[3];
     ParallelGroups g;
-    for (std::int64_t pp = 0; pp < n[2]; ++pp)
-        for (std::int64_t dp = 0; dp < n[1]; ++dp) {
+    for (std::int64_t pp = 0; pp < P; ++pp)
+        for (std::int64_t dp = 0; dp < D; ++dp)
+            for (std::int64_t cp = 0; cp < C; ++cp) {
+                std::vector<int> group;
+                for (std::int64_t tp = 0; tp < T; ++tp)
+                    group.push_back(int(layout.rank({tp, dp, pp, cp})));
+                g.tp.push_back(std::move(group));
+            }
+    for (std::int64_t pp = 0; pp < P; ++pp)
+        for (std::int64_t tp = 0; tp < T; ++tp) {
             std::vector<int> group;
-            for (std::int64_t tp = 0; tp < n[0]; ++tp)
-                group.push_back(int(layout.rank({tp, dp, pp})));
-            g.tp.push_back(std::move(group));
-        }
-    for (std::int64_t pp = 0; pp < n[2]; ++pp)
-        for (std::int64_t tp = 0; tp < n[0]; ++tp) {
-            std::vector<int> group;
-            for (std::int64_t dp = 0; dp < n[1]; ++dp)
-                group.push_back(int(layout.rank({tp, dp, pp})));
+            for (std::int64_t dp = 0; dp < D; ++dp)
+                for (std::int64_t cp = 0; cp < C; ++cp)
+                    group.push_back(int(layout.rank({tp, dp, pp, cp})));
             g.dp.push_back(std::move(group));
         }
-    for (std::int64_t dp = 0; dp < n[1]; ++dp)
-        for (std::int64_t tp = 0; tp < n[0]; ++tp) {
-            std::vector<int> group;
-            for (std::int64_t pp = 0; pp < n[2]; ++pp)
-                group.push_back(int(layout.rank({tp, dp, pp})));
-            g.pp.push_back(std::move(group));
-        }
+    for (std::int64_t dp = 0; dp < D; ++dp)
+        for (std::int64_t cp = 0; cp < C; ++cp)
+            for (std::int64_t tp = 0; tp < T; ++tp) {
+                std::vector<int> group;
+                for (std::int64_t pp = 0; pp < P; ++pp)
+                    group.push_back(int(layout.rank({tp, dp, pp, cp})));
+                g.pp.push_back(std::move(group));
+            }
+    if (C > 1)
+        for (std::int64_t pp = 0; pp < P; ++pp)
+            for (std::int64_t dp = 0; dp < D; ++dp)
+                for (std::int64_t tp = 0; tp < T; ++tp) {
+                    std::vector<int> group;
+                    for (std::int64_t cp = 0; cp < C; ++cp)
+                        group.push_back(int(layout.rank({tp, dp, pp, cp})));
+                    g.cp.push_back(std::move(group));
+                }
+    // Megatron-Core's expert layout: a stage's tp · cp · dp ranks read as etp × ep × edp, etp innermost.
+    const std::int64_t E = layout.ep, ET = layout.etp, ED = layout.edp();
+    if (E > 1 && (T * C * D) % (E * ET) == 0) {
+        for (std::int64_t pp = 0; pp < P; ++pp)
+            for (std::int64_t ed = 0; ed < ED; ++ed)
+                for (std::int64_t et = 0; et < ET; ++et) {
+                    std::vector<int> group;
+                    for (std::int64_t e = 0; e < E; ++e)
+                        group.push_back(int(layout.blockRank(layout.expertPosition(et, e, ed), pp)));
+                    g.ep.push_back(std::move(group));
+                }
+        for (std::int64_t pp = 0; pp < P; ++pp)
+            for (std::int64_t e = 0; e < E; ++e)
+                for (std::int64_t et = 0; et < ET; ++et) {
+                    std::vector<int> group;
+                    for (std::int64_t ed = 0; ed < ED; ++ed)
+                        group.push_back(int(layout.blockRank(layout.expertPosition(et, e, ed), pp)));
+                    g.edp.push_back(std::move(group));
+                }
+    }
     return g;
 }
 
@@ -212,12 +241,11 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
     CommResult out;
     const TopologyGraph& graph = model.graph();
     const RankLayout layout(sc.parallel);
-    const auto& n = layout.n;
-    const std::int64_t ranks = n[0] * n[1] * n[2];
+    const std::int64_t ranks = layout.ranks();
     if (std::int64_t(graph.gpus().size()) != ranks) {
         warn(out.warnings, "comm.gpus",
-             "the topology has " + std::to_string(graph.gpus().size()) +
-                 " GPUs but dp × tp × pp = " + std::to_string(ranks) + "; communication is not estimated",
+             "the topology has " + std::to_string(graph.gpus().size()) + " GPUs but dp × tp × pp × cp = " +
+                 std::to_string(ranks) + "; communication is not estimated",
              {std::to_string(graph.gpus().size()), std::to_string(ranks)});
         return out;
     }

@@ -20,6 +20,7 @@ struct RankCoord
     std::int64_t tp = 0;
     std::int64_t dp = 0;
     std::int64_t pp = 0;
+    std::int64_t cp = 0;
 };
 
 // parallel.rank_order lists the dimensions innermost first: "tp-dp-pp" (the default, Megatron-LM's)
@@ -28,13 +29,19 @@ struct RankCoord
 RankCoord rankCoord(const ParallelSpec& parallel, std::int64_t rank);
 std::int64_t rankOf(const ParallelSpec& parallel, const RankCoord& coord);
 
-// The groups of a layout as lists of ranks: tp groups (one per dp × pp index), dp groups (one per
-// tp × pp index), pp groups (one per tp × dp index, stage order).
+// The groups of a layout as lists of ranks: tp groups (one per dp × cp × pp index), dp groups (the ranks
+// that hold the same dense weights: dp × cp of them, one group per tp × pp index, as Megatron-Core reduces
+// gradients over data and context parallel together), pp groups (one per tp × cp × dp index, stage order),
+// cp groups (one per tp × dp × pp index); for MoE models ep groups (the ranks that split one layer's experts)
+// and edp groups (the replicas of one expert shard, whose gradients are reduced together).
 struct ParallelGroups
 {
     std::vector<std::vector<int>> tp;
     std::vector<std::vector<int>> dp;
     std::vector<std::vector<int>> pp;
+    std::vector<std::vector<int>> cp;
+    std::vector<std::vector<int>> ep;
+    std::vector<std::vector<int>> edp;
 };
 ParallelGroups parallelGroups(const ParallelSpec& parallel);
 

@@ -46,6 +46,13 @@ constexpr NameTable<Schedule, 4> kSchedules{{{Schedule::GPipe, "gpipe"},
                                              {Schedule::OneFOneB, "1f1b"},
                                              {Schedule::Interleaved, "interleaved"},
                                              {Schedule::ZbH1, "zb-h1"}}};
+constexpr NameTable<AttentionKind, 3> kAttentions{
+    {{AttentionKind::Mha, "mha"}, {AttentionKind::Gqa, "gqa"}, {AttentionKind::Mla, "mla"}}};
+constexpr NameTable<Fp8Recipe, 4> kFp8Recipes{{{Fp8Recipe::Tensor, "tensor"},
+                                               {Fp8Recipe::Block, "block"},
+                                               {Fp8Recipe::Mxfp8, "mxfp8"},
+                                               {Fp8Recipe::Nvfp4, "nvfp4"}}};
+constexpr NameTable<CpComm, 2> kCpComms{{{CpComm::P2p, "p2p"}, {CpComm::AllGather, "allgather"}}};
 constexpr NameTable<DpSync, 2> kDpSyncs{
     {{DpSync::AllReduce, "allreduce"}, {DpSync::ParameterServer, "parameter-server"}}};
 
@@ -308,6 +315,42 @@ FieldInfo nameField()
     return name;
 }
 
+// parallel.pipeline_layers: layers per stage as a list, "4,8,8,6" in text ([4, 8, 8, 6] in the scenario
+// file); "" (an empty list) splits evenly.
+FieldInfo pipelineLayersField()
+{
+    FieldInfo f;
+    f.path = "parallel.pipeline_layers";
+    f.type = FieldType::Text;
+    f.get = [](const Scenario& s) {
+        FieldValue v;
+        for (std::size_t i = 0; i < s.parallel.pipeline_layers.size(); ++i)
+            v.text += (i ? "," : "") + std::to_string(s.parallel.pipeline_layers[i]);
+        return v;
+    };
+    f.set = [](Scenario& s, const FieldValue& v) {
+        std::vector<std::int64_t> layers;
+        const std::string_view text = trim(v.text);
+        std::size_t pos = 0;
+        while (!text.empty() && pos <= text.size()) {
+            const std::size_t comma = std::min(text.find(',', pos), text.size());
+            const std::string_view item = trim(text.substr(pos, comma - pos));
+            std::int64_t n = -1;
+            const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), n);
+            if (item.empty() || ec != std::errc() || end != item.data() + item.size() || n < 0 || n > 100000)
+                return "expected layers per stage as integers from 0 to 100000 separated by commas, got " +
+                       quoted(item);
+            layers.push_back(n);
+            if (layers.size() > 100000)
+                return std::string("expected at most 100000 stages");
+            pos = comma + 1;
+        }
+        s.parallel.pipeline_layers = std::move(layers);
+        return std::string();
+    };
+    return f;
+}
+
 // The model (docs/formats.md, "Scenario file"; ranges are generous sanity bounds, not claims about models).
 void addModelFields(std::vector<FieldInfo>& fields)
 {
@@ -351,6 +394,32 @@ void addModelFields(std::vector<FieldInfo>& fields)
         "model.experts", 1, 1e5, [](auto& s) -> auto& { return s.model.experts; }));
     fields.push_back(intField(
         "model.experts_per_token", 1, 1e5, [](auto& s) -> auto& { return s.model.experts_per_token; }));
+    fields.push_back(intField(
+        "model.moe_ffn_hidden", 0, 1e8, [](auto& s) -> auto& { return s.model.moe_ffn_hidden; }));
+    fields.push_back(intField(
+        "model.shared_experts", 0, 1e4, [](auto& s) -> auto& { return s.model.shared_experts; }));
+    fields.push_back(intField(
+        "model.dense_layers", 0, 1e5, [](auto& s) -> auto& { return s.model.dense_layers; }));
+    fields.push_back(realField(
+        "model.capacity_factor", Unit::None, 0, 1e3, false,
+        [](auto& s) -> auto& { return s.model.capacity_factor; }));
+    fields.push_back(realField(
+        "model.expert_imbalance", Unit::None, 1, 1e3, false,
+        [](auto& s) -> auto& { return s.model.expert_imbalance; }));
+    fields.push_back(enumField(
+        "model.attention", kAttentions, [](auto& s) -> auto& { return s.model.attention; }));
+    fields.push_back(intField(
+        "model.q_lora_rank", 0, 1e6, [](auto& s) -> auto& { return s.model.q_lora_rank; }));
+    fields.push_back(intField(
+        "model.kv_lora_rank", 1, 1e6, [](auto& s) -> auto& { return s.model.kv_lora_rank; }));
+    fields.push_back(intField(
+        "model.qk_rope_head_dim", 0, 1e5, [](auto& s) -> auto& { return s.model.qk_rope_head_dim; }));
+    fields.push_back(intField(
+        "model.qk_nope_head_dim", 0, 1e5, [](auto& s) -> auto& { return s.model.qk_nope_head_dim; }));
+    fields.push_back(intField(
+        "model.v_head_dim", 1, 1e5, [](auto& s) -> auto& { return s.model.v_head_dim; }));
+    fields.push_back(intField(
+        "model.mtp_layers", 0, 100, [](auto& s) -> auto& { return s.model.mtp_layers; }));
 }
 
 void addTrainingFields(std::vector<FieldInfo>& fields)
@@ -372,6 +441,8 @@ void addTrainingFields(std::vector<FieldInfo>& fields)
                               {"32", "16", "8", "1"}));
     fields.push_back(boolField(
         "training.overlap_grad_reduce", [](auto& s) -> auto& { return s.training.overlap_grad_reduce; }));
+    fields.push_back(enumField(
+        "training.fp8_recipe", kFp8Recipes, [](auto& s) -> auto& { return s.training.fp8_recipe; }));
 }
 
 void addParallelFields(std::vector<FieldInfo>& fields)
@@ -382,6 +453,22 @@ void addParallelFields(std::vector<FieldInfo>& fields)
         "parallel.tp", 1, 1e5, [](auto& s) -> auto& { return s.parallel.tp; }));
     fields.push_back(intField(
         "parallel.pp", 1, 1e5, [](auto& s) -> auto& { return s.parallel.pp; }));
+    fields.push_back(intField(
+        "parallel.cp", 1, 1e5, [](auto& s) -> auto& { return s.parallel.cp; }));
+    fields.push_back(intField(
+        "parallel.ep", 1, 1e5, [](auto& s) -> auto& { return s.parallel.ep; }));
+    fields.push_back(intField(
+        "parallel.etp", 0, 1e5, [](auto& s) -> auto& { return s.parallel.etp; }));
+    fields.push_back(enumField(
+        "parallel.cp_comm", kCpComms, [](auto& s) -> auto& { return s.parallel.cp_comm; }));
+    fields.push_back(boolField(
+        "parallel.ep_overlap", [](auto& s) -> auto& { return s.parallel.ep_overlap; }));
+    fields.push_back(pipelineLayersField());
+    fields.push_back(intField(
+        "parallel.first_stage_layers", 0, 1e5,
+        [](auto& s) -> auto& { return s.parallel.first_stage_layers; }));
+    fields.push_back(intField(
+        "parallel.last_stage_layers", 0, 1e5, [](auto& s) -> auto& { return s.parallel.last_stage_layers; }));
     fields.push_back(boolField(
         "parallel.sequence_parallel", [](auto& s) -> auto& { return s.parallel.sequence_parallel; }));
     fields.push_back(intField(
@@ -548,6 +635,15 @@ const FieldInfo* findField(std::string_view path)
     for (const FieldInfo& field : scenarioFields())
         if (field.path == path)
             return &field;
+    // Other names users write for a field (docs/formats.md); the canonical name is what gets written.
+    static constexpr std::pair<std::string_view, std::string_view> aliases[] = {
+        {"cluster.gpu.peak_flops_fp8", "cluster.gpu.peak_fp8_flops"},
+        {"cluster.gpu.peak_flops_fp4", "cluster.gpu.peak_fp4_flops"},
+        {"cluster.network.rails", "cluster.network.rail_optimized"},
+    };
+    for (const auto& [alias, canonical] : aliases)
+        if (path == alias)
+            return findField(canonical);
     return nullptr;
 }
 
@@ -765,6 +861,30 @@ bool enumFromName(std::string_view name, Schedule& out)
 bool enumFromName(std::string_view name, DpSync& out)
 {
     return valueIn(kDpSyncs, name, out);
+}
+const char* enumName(CpComm value)
+{
+    return nameIn(kCpComms, value);
+}
+bool enumFromName(std::string_view name, CpComm& out)
+{
+    return valueIn(kCpComms, name, out);
+}
+const char* enumName(Fp8Recipe value)
+{
+    return nameIn(kFp8Recipes, value);
+}
+bool enumFromName(std::string_view name, Fp8Recipe& out)
+{
+    return valueIn(kFp8Recipes, name, out);
+}
+const char* enumName(AttentionKind value)
+{
+    return nameIn(kAttentions, value);
+}
+bool enumFromName(std::string_view name, AttentionKind& out)
+{
+    return valueIn(kAttentions, name, out);
 }
 
 const std::vector<std::string>& topologyDeviceKinds()

@@ -13,19 +13,22 @@ namespace ss {
 struct StageMemory
 {
     int stage = 0;
-    std::int64_t layers = 0; // transformer layers on this stage (all its virtual chunks)
-    double stage_params = 0; // parameters of the stage before tp split (embedding/head included)
-    double gpu_params = 0;   // parameters one GPU of this stage holds a shard of (after tp)
+    std::int64_t layers = 0;  // transformer layers on this stage (all its virtual chunks)
+    double stage_params = 0;  // parameters of the stage before tp split (embedding/head included)
+    double gpu_params = 0;    // parameters one GPU of this stage holds a shard of (after tp)
+    double expert_params = 0; // of them, routed-expert parameters (after ep and etp)
     double in_flight = 0; // microbatches whose activations are held at the peak (layer-equivalents / layers)
     double params = 0;    // bytes
     double grads = 0;     // bytes
     double optimizer = 0; // bytes
     double activations = 0; // bytes
-    double buffers = 0;     // bytes, the sum of the five below
+    double buffers = 0;     // bytes, the sum of the parts below
     double buffer_zero3_gather = 0;
     double buffer_grad_buckets = 0;
     double buffer_logits = 0;
     double buffer_cuda_context = 0;
+    double buffer_moe_dispatch = 0; // the expert all-to-all's send and receive buffers
+    double buffer_fp8_weights = 0;  // FP8 copies of the GEMM weights (and their scales)
     double buffer_allocator = 0;
     double total = 0;
     double capacity = 0;
@@ -184,6 +187,8 @@ struct Result
 {
     std::int64_t gpus = 0;
     double params_total = 0;
+    double params_active = 0; // parameters one token passes through (k of E routed experts)
+    double params_mtp = 0;    // multi-token-prediction modules, trained beside params_total
     std::int64_t microbatches = 0;
     MemoryResult memory;
     ComputeResult compute;

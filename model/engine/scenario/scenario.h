@@ -72,6 +72,33 @@ enum class Schedule
     Interleaved,
     ZbH1
 };
+// How attention forms its keys and values: every head its own (MHA) or shared by groups (GQA), both given
+// by kv_heads; or multi-head latent attention (DeepSeek-V2, arXiv:2405.04434 §2.1), keys and values
+// decompressed from a low-rank latent.
+enum class AttentionKind
+{
+    Mha,
+    Gqa,
+    Mla
+};
+// How FP8 (and narrower) training scales its tensors: one scale per tensor (Transformer Engine's delayed or
+// current scaling on Hopper), per 1×128 / 128×128 block (DeepSeek-V3, arXiv:2412.19437 §3.3), per 32
+// elements in hardware (OCP Microscaling MXFP8 on Blackwell), or NVFP4 GEMMs (16-element blocks, Blackwell).
+enum class Fp8Recipe
+{
+    Tensor,
+    Block,
+    Mxfp8,
+    Nvfp4
+};
+// How context-parallel ranks exchange keys and values: a ring of point-to-point sends overlapped with the
+// attention blocks (Megatron-Core's "p2p"), or one all-gather of K/V per layer (Llama 3, arXiv:2407.21783
+// §3.3.2).
+enum class CpComm
+{
+    P2p,
+    AllGather
+};
 enum class DpSync
 {
     AllReduce,
@@ -96,10 +123,29 @@ struct ModelSpec
     PositionEmbedding position_embedding = PositionEmbedding::Learned;
     NormKind norm = NormKind::LayerNorm;
     BiasKind bias = BiasKind::All;
-    std::int64_t norms_per_layer = 2; // 1: one norm shared by parallel attention and MLP (Falcon-7B, phi-2)
-    bool head_bias = false;           // the output layer has a bias (phi-2's lm_head)
-    std::int64_t experts = 1;
-    std::int64_t experts_per_token = 1;
+    std::int64_t norms_per_layer = 2;   // 1: one norm shared by parallel attention and MLP (Falcon-7B, phi-2)
+    bool head_bias = false;             // the output layer has a bias (phi-2's lm_head)
+    std::int64_t experts = 1;           // routed experts per MoE layer; 1: a dense model
+    std::int64_t experts_per_token = 1; // router top-k
+    std::int64_t moe_ffn_hidden = 0;    // one expert's FFN width; 0: ffn_hidden
+    std::int64_t shared_experts =
+        0; // experts every token passes through (DeepSeekMoE), each moe_ffn_hidden wide
+    std::int64_t dense_layers =
+        0;                       // the first k layers have a dense FFN of ffn_hidden (first_k_dense_replace)
+    double capacity_factor = 0;  // tokens an expert takes, over the mean; 0: dropless
+    double expert_imbalance = 1; // the busiest expert-parallel rank's tokens over the mean
+    AttentionKind attention = AttentionKind::Gqa;
+    std::int64_t q_lora_rank = 0; // MLA: rank of the query compression; 0: queries projected directly
+    std::int64_t kv_lora_rank = 512;
+    std::int64_t qk_rope_head_dim = 64;
+    std::int64_t qk_nope_head_dim = 128;
+    std::int64_t v_head_dim = 128;
+    std::int64_t mtp_layers = 0; // multi-token-prediction modules (DeepSeek-V3 §2.2), each one more layer
+
+    bool moe() const { return experts > 1; }
+    std::int64_t expertFfn() const { return moe_ffn_hidden > 0 ? moe_ffn_hidden : ffn_hidden; }
+    // Whether layer I (0-based) of the main model has experts.
+    bool moeLayer(std::int64_t i) const { return moe() && i >= dense_layers; }
 
     std::int64_t headDim() const { return head_dim > 0 ? head_dim : (heads > 0 ? hidden / heads : 0); }
     std::int64_t positions() const { return max_positions > 0 ? max_positions : seq_len; }
@@ -116,6 +162,7 @@ struct TrainingSpec
     bool flash_attention = false; // fused attention: the a·s² score tensors are never stored
     int grad_comm_bits = 32;
     bool overlap_grad_reduce = true;
+    Fp8Recipe fp8_recipe = Fp8Recipe::Tensor; // precision fp8-mixed only
     bool operator==(const TrainingSpec&) const = default;
 };
 
@@ -124,13 +171,24 @@ struct ParallelSpec
     std::int64_t dp = 1;
     std::int64_t tp = 1;
     std::int64_t pp = 1;
+    std::int64_t cp = 1;  // context parallel: the sequence split over cp ranks (next to tp in the rank order)
+    std::int64_t ep = 1;  // expert parallel: experts split over ep ranks taken from the dp × cp ranks
+    std::int64_t etp = 0; // tensor parallel inside the experts; 0: as tp
+    CpComm cp_comm = CpComm::P2p;
+    bool ep_overlap = false; // the all-to-alls of one microbatch hidden behind another's compute (DualPipe)
+    // Layers of each pipeline stage, first to last; empty: as even as possible. first/last_stage_layers
+    // (0: even) fix the two ends and spread the rest evenly (Megatron-LM's uneven pipeline options).
+    std::vector<std::int64_t> pipeline_layers;
+    std::int64_t first_stage_layers = 0;
+    std::int64_t last_stage_layers = 0;
     bool sequence_parallel = false;
     int zero_stage = 0;
     Offload offload_optimizer = Offload::None;
     Offload offload_params = Offload::None;
     Schedule schedule = Schedule::OneFOneB;
     std::int64_t virtual_stages = 1;
-    std::string rank_order = "tp-dp-pp"; // innermost first
+    std::string rank_order = "tp-dp-pp"; // innermost first; cp sits next to tp
+    std::int64_t expertTp() const { return etp > 0 ? etp : tp; }
     DpSync dp_sync = DpSync::AllReduce;
     std::int64_t ps_servers = 1;
     bool operator==(const ParallelSpec&) const = default;

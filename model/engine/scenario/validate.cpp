@@ -95,6 +95,10 @@ void checkCounts(const Scenario& sc, std::vector<Problem>& out)
     positive(p.dp, "parallel.dp", "data-parallel rank");
     positive(p.tp, "parallel.tp", "tensor-parallel rank");
     positive(p.pp, "parallel.pp", "pipeline stage");
+    positive(p.cp, "parallel.cp", "context-parallel rank");
+    positive(p.ep, "parallel.ep", "expert-parallel rank");
+    if (p.etp < 0)
+        add(out, "parallel.etp", "count.min", {n(p.etp)}, "expected 0 (as tp) or more, got " + n(p.etp));
     positive(c.nodes, "cluster.nodes", "node");
     positive(c.gpus_per_node, "cluster.gpus_per_node", "GPU per node");
     positive(t.global_batch, "training.global_batch", "sequence");
@@ -115,6 +119,117 @@ void checkCounts(const Scenario& sc, std::vector<Problem>& out)
     }
 }
 
+// parallel.pipeline_layers, or first/last_stage_layers, against pp and the model's layers.
+void checkStageLayers(const Scenario& sc, std::vector<Problem>& out)
+{
+    const ParallelSpec& p = sc.parallel;
+    const std::int64_t layers = sc.model.layers;
+    if (!p.pipeline_layers.empty()) {
+        std::int64_t sum = 0;
+        for (const std::int64_t v : p.pipeline_layers)
+            sum += v;
+        if (std::int64_t(p.pipeline_layers.size()) != p.pp)
+            add(out, "parallel.pipeline_layers", "pipeline_layers.count",
+                {n(std::int64_t(p.pipeline_layers.size())), n(p.pp)},
+                "pipeline_layers lists " + n(std::int64_t(p.pipeline_layers.size())) + " stages, but pp is " +
+                    n(p.pp));
+        else if (sum != layers)
+            add(out, "parallel.pipeline_layers", "pipeline_layers.sum", {n(sum), n(layers)},
+                "pipeline_layers add up to " + n(sum) + " layers, but the model has " + n(layers));
+        for (std::size_t i = 1; i + 1 < p.pipeline_layers.size(); ++i)
+            if (p.pipeline_layers[i] < 1) {
+                add(out, "parallel.pipeline_layers", "pipeline_layers.empty", {n(std::int64_t(i))},
+                    "stage " + n(std::int64_t(i)) +
+                        " has no layers; only the first and last stages (embedding, output) may hold none");
+                break;
+            }
+        if (p.first_stage_layers > 0 || p.last_stage_layers > 0)
+            add(out, "parallel.first_stage_layers", "pipeline_layers.both", {},
+                "give either pipeline_layers or first/last_stage_layers, not both");
+        return;
+    }
+    if (p.first_stage_layers <= 0 && p.last_stage_layers <= 0)
+        return;
+    const std::int64_t ends = (p.first_stage_layers > 0) + (p.last_stage_layers > 0);
+    const std::int64_t rest = layers - p.first_stage_layers - p.last_stage_layers;
+    if (p.pp < 2)
+        add(out, "parallel.first_stage_layers", "pipeline_layers.pp", {},
+            "first/last_stage_layers need pp of 2 or more");
+    else if (rest < p.pp - ends || (ends == p.pp && rest != 0))
+        add(out, "parallel.first_stage_layers", "pipeline_layers.ends",
+            {n(p.first_stage_layers), n(p.last_stage_layers), n(layers), n(p.pp)},
+            "first_stage_layers " + n(p.first_stage_layers) + " and last_stage_layers " +
+                n(p.last_stage_layers) + " leave " + n(rest) + " of the " + n(layers) +
+                " layers for the other " + n(p.pp - ends) + " stages");
+}
+
+// Experts against their ranks: whole experts per ep rank, ep × etp inside the dp × cp × tp ranks of a stage
+// (Megatron-Core's expert layout), etp dividing the expert FFN.
+void checkExperts(const Scenario& sc, std::vector<Problem>& out)
+{
+    const ModelSpec& m = sc.model;
+    const ParallelSpec& p = sc.parallel;
+    if (m.kind != ModelKind::Transformer || !m.moe()) {
+        if (p.ep > 1)
+            add(out, "parallel.ep", "ep.dense", {n(p.ep)},
+                "ep " + n(p.ep) + " needs a mixture-of-experts model (model.experts above 1)");
+        return;
+    }
+    if (m.experts % p.ep != 0)
+        add(out, "parallel.ep", "ep.experts", {n(p.ep), n(m.experts)},
+            "ep " + n(p.ep) + " does not divide the " + n(m.experts) + " experts");
+    const std::int64_t etp = p.expertTp();
+    const std::int64_t block = p.dp * p.cp * p.tp;
+    if (block % (p.ep * etp) != 0)
+        add(out, "parallel.ep", "ep.ranks", {n(p.ep), n(etp), n(block)},
+            "ep × etp = " + n(p.ep) + " × " + n(etp) + " does not divide the dp × cp × tp = " + n(block) +
+                " ranks of a pipeline stage");
+    if (m.expertFfn() % etp != 0)
+        add(out, "parallel.etp", "etp.ffn", {n(etp), n(m.expertFfn())},
+            "etp " + n(etp) + " does not divide the expert FFN size " + n(m.expertFfn()));
+    if (m.dense_layers > m.layers)
+        add(out, "model.dense_layers", "dense_layers.layers", {n(m.dense_layers), n(m.layers)},
+            n(m.dense_layers) + " dense layers are more than the model's " + n(m.layers));
+}
+
+// Multi-head latent attention's ranks and head dims.
+void checkMla(const ModelSpec& m, std::vector<Problem>& out)
+{
+    if (m.attention != AttentionKind::Mla)
+        return;
+    if (m.kv_lora_rank < 1)
+        add(out, "model.kv_lora_rank", "count.min", {n(m.kv_lora_rank)},
+            "expected a key/value latent rank of at least 1, got " + n(m.kv_lora_rank));
+    if (m.v_head_dim < 1)
+        add(out, "model.v_head_dim", "count.min", {n(m.v_head_dim)},
+            "expected a value head dim of at least 1, got " + n(m.v_head_dim));
+    if (m.qk_nope_head_dim + m.qk_rope_head_dim < 1)
+        add(out, "model.qk_nope_head_dim", "mla.qk", {},
+            "MLA needs qk_nope_head_dim + qk_rope_head_dim above 0");
+}
+
+// FP8 and narrower formats need the tensor cores that run them.
+void checkPrecision(const Scenario& sc, std::vector<Problem>& out)
+{
+    const TrainingSpec& t = sc.training;
+    const GpuSpec& g = sc.cluster.gpu;
+    if (t.precision != Precision::Fp8Mixed)
+        return;
+    if (!(g.peak_fp8_flops > 0)) {
+        add(out, "training.precision", "fp8.gpu", {g.name},
+            "the " + g.name +
+                " has no FP8 tensor cores (FP8 came with Hopper and Ada); use bf16-mixed or "
+                "give cluster.gpu.peak_fp8_flops");
+        return;
+    }
+    // Block-scaled formats in hardware (OCP MX, NVFP4) came with Blackwell, which also brought FP4.
+    if ((t.fp8_recipe == Fp8Recipe::Mxfp8 || t.fp8_recipe == Fp8Recipe::Nvfp4) && !(g.peak_fp4_flops > 0))
+        add(out, "training.fp8_recipe", "fp8.recipe_gpu", {enumName(t.fp8_recipe), g.name},
+            "the " + std::string(enumName(t.fp8_recipe)) +
+                " recipe needs Blackwell's block-scaled tensor cores; the " + g.name +
+                " has none (use \"tensor\" or \"block\")");
+}
+
 // The layout against the cluster, the batch and the layers.
 void checkLayout(const Scenario& sc, std::vector<Problem>& out)
 {
@@ -123,7 +238,12 @@ void checkLayout(const Scenario& sc, std::vector<Problem>& out)
     const TrainingSpec& t = sc.training;
     const ClusterSpec& c = sc.cluster;
     const std::int64_t gpus = sc.gpus();
-    if (p.dp * p.tp * p.pp != gpus)
+    if (p.cp > 1 && p.dp * p.tp * p.pp * p.cp != gpus)
+        add(out, "parallel.dp", "parallel.product_cp",
+            {n(p.dp), n(p.tp), n(p.pp), n(p.cp), n(p.dp * p.tp * p.pp * p.cp), n(gpus)},
+            "dp × tp × pp × cp = " + n(p.dp) + " × " + n(p.tp) + " × " + n(p.pp) + " × " + n(p.cp) + " = " +
+                n(p.dp * p.tp * p.pp * p.cp) + ", but the cluster has " + n(gpus) + " GPUs");
+    else if (p.cp == 1 && p.dp * p.tp * p.pp != gpus)
         add(out, "parallel.dp", "parallel.product",
             {n(p.dp), n(p.tp), n(p.pp), n(p.dp * p.tp * p.pp), n(c.nodes), n(c.gpus_per_node), n(gpus)},
             "dp × tp × pp = " + n(p.dp) + " × " + n(p.tp) + " × " + n(p.pp) + " = " + n(p.dp * p.tp * p.pp) +
@@ -137,6 +257,12 @@ void checkLayout(const Scenario& sc, std::vector<Problem>& out)
     if (p.pp > m.layers)
         add(out, "parallel.pp", "pp.layers", {n(p.pp), n(m.layers)},
             "pp " + n(p.pp) + " is more than the model's " + n(m.layers) + " layers");
+    // Megatron-Core splits each sequence into 2·cp chunks so that causal attention balances over the ranks.
+    if (p.cp > 1 && m.seq_len % (2 * p.cp) != 0)
+        add(out, "parallel.cp", "cp.seq", {n(p.cp), n(m.seq_len), n(2 * p.cp)},
+            "cp " + n(p.cp) + " needs the sequence length " + n(m.seq_len) +
+                " to be a multiple of 2 × cp = " + n(2 * p.cp));
+    checkStageLayers(sc, out);
 }
 
 // A transformer's heads and FFN against each other and against tp.
@@ -146,7 +272,7 @@ void checkHeads(const ModelSpec& m, const ParallelSpec& p, std::vector<Problem>&
         add(out, "model.heads", "heads.hidden", {n(m.heads), n(m.hidden)},
             n(m.heads) + " heads do not divide the hidden size " + n(m.hidden) +
                 " (give model.head_dim for such models)");
-    if (m.heads % m.kv_heads != 0)
+    if (m.attention != AttentionKind::Mla && m.heads % m.kv_heads != 0)
         add(out, "model.kv_heads", "kv.heads", {n(m.kv_heads), n(m.heads)},
             n(m.kv_heads) + " key/value heads do not divide the " + n(m.heads) + " attention heads");
     if (m.heads % p.tp != 0)
@@ -154,7 +280,7 @@ void checkHeads(const ModelSpec& m, const ParallelSpec& p, std::vector<Problem>&
             "tp " + n(p.tp) + " does not divide the " + n(m.heads) +
                 " attention heads (Megatron-LM splits whole heads)");
     // Megatron-LM replicates key/value heads when tp exceeds them, so one must divide the other.
-    if (m.kv_heads % p.tp != 0 && p.tp % m.kv_heads != 0)
+    if (m.attention != AttentionKind::Mla && m.kv_heads % p.tp != 0 && p.tp % m.kv_heads != 0)
         add(out, "parallel.tp", "tp.kv", {n(p.tp), n(m.kv_heads)},
             "tp " + n(p.tp) + " and the " + n(m.kv_heads) + " key/value heads must divide one another");
     if (m.ffn_hidden % p.tp != 0)
@@ -179,7 +305,8 @@ void checkSchedule(const Scenario& sc, std::vector<Problem>& out)
         if (p.virtual_stages < 2)
             add(out, "parallel.virtual_stages", "interleaved.virtual", {},
                 "the interleaved schedule needs 2 or more virtual stages");
-        else if (m.layers % (p.pp * p.virtual_stages) != 0)
+        else if (p.pipeline_layers.empty() && p.first_stage_layers <= 0 && p.last_stage_layers <= 0 &&
+                 m.layers % (p.pp * p.virtual_stages) != 0)
             add(out, "parallel.virtual_stages", "interleaved.layers",
                 {n(p.pp * p.virtual_stages), n(m.layers)},
                 "pp × virtual_stages = " + n(p.pp * p.virtual_stages) + " does not divide the " +
@@ -276,8 +403,12 @@ std::vector<Problem> validateScenario(const Scenario& sc)
     if (!out.empty())
         return out; // the checks below divide by these
     checkLayout(sc, out);
-    if (sc.model.kind == ModelKind::Transformer)
+    if (sc.model.kind == ModelKind::Transformer) {
         checkHeads(sc.model, sc.parallel, out);
+        checkMla(sc.model, out);
+    }
+    checkExperts(sc, out);
+    checkPrecision(sc, out);
     checkSchedule(sc, out);
     checkSharding(sc.parallel, sc.training, out);
     checkHardware(sc, out);

@@ -82,11 +82,16 @@ void add(std::vector<Segment>& out, SegmentStream stream, double seconds, int sl
 // What the durations of one microbatch's layer depend on, computed once from the scenario.
 struct Shape
 {
-    Roofline roof;
+    Roofline roof;  // 16-bit (or fp32) work: attention core, memory-bound kernels
+    Roofline gemm;  // the linear layers' GEMMs: the FP8 (or FP4) peak under fp8-mixed, else roof
+    double gab = 2; // bytes per element the linear GEMMs read (1 for FP8, 0.5 for FP4)
+    bool quantize =
+        false;     // fp8-mixed: each GEMM input is cast to FP8 first (read 2 B, write 1 B per element)
     double ab = 2; // activation and weight element bytes
     double b = 1;  // micro batch
     double s = 1;  // sequence length
-    double T = 1;  // tokens of a microbatch
+    double cp = 1; // context-parallel ranks: each holds s/cp tokens of a sequence
+    double T = 1;  // tokens of a microbatch one rank holds, b·s/cp
     double h = 1;  // hidden size
     double t = 1;  // tensor-parallel ranks
     bool flash = false;
@@ -95,39 +100,64 @@ struct Shape
 Shape shapeOf(const Scenario& sc)
 {
     const TrainingSpec& tr = sc.training;
+    const GpuSpec& gpu = sc.cluster.gpu;
     Shape x;
-    x.roof = {std::max(sc.cluster.gpu.peak_flops * sc.compute.efficiency, 1.0),
-              std::max(sc.cluster.gpu.hbm_Bps, 1.0)};
+    x.roof = {std::max(gpu.peak_flops * sc.compute.efficiency, 1.0), std::max(gpu.hbm_Bps, 1.0)};
+    x.gemm = x.roof;
     x.ab = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
+    x.gab = x.ab;
+    if (tr.precision == Precision::Fp8Mixed && gpu.peak_fp8_flops > 0) {
+        // FP8 training runs the linear layers' forward, input-gradient and weight-gradient GEMMs in FP8 and
+        // keeps attention and the rest in BF16 (Transformer Engine; DeepSeek-V3, arXiv:2412.19437 §3.3).
+        // NVFP4 runs them at the FP4 peak (4-bit elements).
+        const bool fp4 = tr.fp8_recipe == Fp8Recipe::Nvfp4 && gpu.peak_fp4_flops > 0;
+        x.gemm.flops_per_s =
+            std::max((fp4 ? gpu.peak_fp4_flops : gpu.peak_fp8_flops) * sc.compute.efficiency, 1.0);
+        x.gab = fp4 ? 0.5 : 1.0;
+        x.quantize = true;
+    }
     x.b = double(tr.micro_batch);
     x.s = double(sc.model.seq_len);
-    x.T = x.b * x.s;
+    x.cp = double(std::max<std::int64_t>(sc.parallel.cp, 1));
+    x.T = x.b * x.s / x.cp;
     x.h = double(sc.model.hidden);
     x.t = double(std::max<std::int64_t>(sc.parallel.tp, 1));
     x.flash = tr.flash_attention;
     return x;
 }
 
-// The tensor-parallel collectives, one call each (comm.cpp: 4 per layer per microbatch, 6 with full
-// recompute): their rows and bytes go into MODEL; returns one call's seconds by slot.
-std::array<double, 2> tpCalls(StepModel& model, const CommResult& comm, bool sp)
+// A linear layer's GEMM on the GEMM roofline, with the cast of its input to FP8 when the recipe needs one
+// (a memory-bound pass over the tokens × k input).
+double linear(const Shape& x, double tokens, double k, double n, double count = 1)
 {
-    std::array<double, 2> tpTime{0, 0};
-    const int ar = findRow(comm, "tp", "allreduce");
-    const int ag = findRow(comm, "tp", "allgather");
-    const int rs = findRow(comm, "tp", "reducescatter");
+    const double cast = x.quantize && tokens > 0 && k > 0 ? count * 3 * tokens * k / x.roof.bytes_per_s : 0;
+    return gemm(x.gemm, tokens, k, n, count, x.gab) + cast;
+}
+
+// The collectives inside a layer, one call each, by CommSlot: their rows and bytes go into MODEL; returns one
+// call's seconds by slot.
+std::array<double, kCommSlots> commCalls(StepModel& model, const CommResult& comm, bool sp)
+{
+    std::array<double, kCommSlots> time{};
+    std::array<int, kCommSlots> rows{};
     if (sp) {
-        model.tpCollectives = {ag, rs};
-        model.tpBytes = {ag >= 0 ? comm.collectives[std::size_t(ag)].bytes : 0,
-                         rs >= 0 ? comm.collectives[std::size_t(rs)].bytes : 0};
-        tpTime[0] = ag >= 0 ? comm.collectives[std::size_t(ag)].time_s : 0;
-        tpTime[1] = rs >= 0 ? comm.collectives[std::size_t(rs)].time_s : 0;
+        rows[kSlotTp0] = findRow(comm, "tp", "allgather");
+        rows[kSlotTp1] = findRow(comm, "tp", "reducescatter");
     } else {
-        model.tpCollectives = {ar};
-        model.tpBytes = {ar >= 0 ? comm.collectives[std::size_t(ar)].bytes : 0};
-        tpTime[0] = ar >= 0 ? comm.collectives[std::size_t(ar)].time_s : 0;
+        rows[kSlotTp0] = findRow(comm, "tp", "allreduce");
+        rows[kSlotTp1] = -1;
     }
-    return tpTime;
+    rows[kSlotEp] = findRow(comm, "ep", "alltoall");
+    rows[kSlotCpGather] = findRow(comm, "cp", "allgather");
+    rows[kSlotCpReduce] = findRow(comm, "cp", "reducescatter");
+    model.tpCollectives.assign(rows.begin(), rows.end());
+    model.tpBytes.assign(kCommSlots, 0.0);
+    for (int k = 0; k < kCommSlots; ++k)
+        if (rows[std::size_t(k)] >= 0) {
+            model.tpBytes[std::size_t(k)] = comm.collectives[std::size_t(rows[std::size_t(k)])].bytes;
+            time[std::size_t(k)] = comm.collectives[std::size_t(rows[std::size_t(k)])].time_s;
+        }
+    return time;
 }
 
 // The compute seconds of one layer on one tp rank, by block: forward, input gradient, weight gradient.
@@ -135,40 +165,80 @@ struct LayerTimes
 {
     double attnF = 0, attnIn = 0, attnW = 0;
     double mlpF = 0, mlpIn = 0, mlpW = 0;
-    double core = 0; // the attention core, what selective recompute repeats
+    double core = 0;    // the attention core, what selective recompute repeats
+    double experts = 0; // of the MLP, the routed experts' forward (between dispatch and combine)
+    bool moe = false;
 };
 
-// A transformer layer with Megatron-LM's column/row-parallel split (Narayanan et al. SC'21 §3).
-LayerTimes transformerLayer(const ModelSpec& m, const Shape& x, const LayerFlops& flops)
+// The attention projections of one rank: Megatron-LM's column/row-parallel Q/K/V and O; MLA's
+// down-projections (replicated on every tp rank) and up-projections (split).
+double attentionProjections(const ModelSpec& m, const Shape& x)
 {
+    const double t = x.t, T = x.T, h = x.h;
+    const double a = double(m.heads);
+    if (m.attention == AttentionKind::Mla) {
+        const double qk = double(m.qk_nope_head_dim + m.qk_rope_head_dim), v = double(m.v_head_dim);
+        const double ql = double(m.q_lora_rank), kvl = double(m.kv_lora_rank);
+        const double q =
+            ql > 0 ? linear(x, T, h, ql) + linear(x, T, ql, a * qk / t) : linear(x, T, h, a * qk / t);
+        const double kv = linear(x, T, h, kvl + double(m.qk_rope_head_dim)) +
+                          linear(x, T, kvl, a * (double(m.qk_nope_head_dim) + v) / t);
+        return q + kv + linear(x, T, a * v / t, h);
+    }
+    const double d = double(m.headDim());
+    const double q = a * d;
+    // Megatron-LM replicates key/value heads when tp exceeds them: each rank keeps at least one.
+    const double kvRank = std::max(double(m.kv_heads) / t, 1.0) * d;
+    return linear(x, T, h, q / t + 2 * kvRank) + linear(x, T, q / t, h);
+}
+
+// A transformer layer with Megatron-LM's column/row-parallel split (Narayanan et al. SC'21 §3); a MoE layer's
+// routed experts as grouped GEMMs over the rank's E/ep experts, each seeing its share of the ep group's
+// tokens times the load factor (the busiest rank sets the pace), tensor-parallel over etp.
+LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops& flops, bool moe)
+{
+    const ModelSpec& m = sc.model;
     const Roofline& roof = x.roof;
     const double t = x.t, T = x.T, h = x.h, ab = x.ab, b = x.b, s = x.s;
     LayerTimes l;
-    const double d = double(m.headDim());
-    const double q = double(m.heads) * d;
-    // Megatron-LM replicates key/value heads when tp exceeds them: each rank keeps at least one.
-    const double kvRank = std::max(double(m.kv_heads) / t, 1.0) * d;
-    const double qkv = gemm(roof, T, h, q / t + 2 * kvRank, 1, ab);
-    const double out = gemm(roof, T, q / t, h, 1, ab);
-    const double experts = double(std::max<std::int64_t>(m.experts, 1));
-    const double active = double(std::clamp<std::int64_t>(m.experts_per_token, 1, std::int64_t(experts)));
-    const double router = experts > 1 ? gemm(roof, T, h, experts, 1, ab) : 0;
-    // Each expert sees the tokens routed to it: T·k/E on average.
-    const double perExpert = T * active / experts;
-    const double fc1 = gemm(roof, perExpert, h,
-                            double(m.ffn_hidden) * (m.ffn_kind == FfnKind::Swiglu ? 2 : 1) / t, experts, ab);
-    const double fc2 = gemm(roof, perExpert, double(m.ffn_hidden) / t, h, experts, ab);
-    // The attention core, QKᵀ and scores·V: batched GEMMs over the a/t heads of this rank. Without fused
-    // (flash) attention they write and read the b·(a/t)·s² score matrix; fused, only Q, K, V and the output.
+    l.moe = moe && m.moe();
+    const double proj = attentionProjections(m, x);
+    // The attention core, QKᵀ and scores·V: batched GEMMs over the a/t heads of this rank, its s/cp queries
+    // against all s keys. Without fused (flash) attention they write and read the b·(a/t)·(s/cp)·s score
+    // matrix; fused, only Q, K, V and the output.
     const double heads = double(m.heads) / t;
-    const double coreBytes = x.flash ? ab * 4 * T * q / t : ab * (2 * b * heads * s * s + 4 * T * q / t);
-    l.core = roof.time(flops.attention / t, coreBytes);
-    l.attnF = qkv + l.core + out + router;
-    l.attnIn = qkv + 2 * l.core + out + router; // the core's backward is two pairs of batched GEMMs
-    l.attnW = qkv + out + router;
-    l.mlpF = fc1 + fc2;
-    l.mlpIn = fc1 + fc2;
-    l.mlpW = fc1 + fc2;
+    const double qkv = (attentionQkWidth(m) * 2 + attentionVWidth(m) * 2) / t;
+    const double coreBytes = x.flash ? ab * T * qkv : ab * (2 * b * heads * (s / x.cp) * s + T * qkv);
+    l.core = roof.time(flops.attention / t / x.cp, coreBytes);
+    const double ffnWidth = m.ffn_kind == FfnKind::Swiglu ? 2 : 1;
+    double mlp = 0;
+    if (l.moe) {
+        const double E = double(m.experts),
+                     k = double(std::clamp<std::int64_t>(m.experts_per_token, 1, m.experts));
+        const double ep = double(std::max<std::int64_t>(sc.parallel.ep, 1));
+        const double etp = double(std::max<std::int64_t>(sc.parallel.expertTp(), 1));
+        const double fe = double(m.expertFfn());
+        // Each rank holds T/t tokens (sequence parallel), gathered over etp; its E/ep experts get k of
+        // every token's choices from the ep group, times the load factor.
+        const double perExpert = T / t * etp * k * expertLoadFactor(m) * ep / E;
+        const double local = E / ep;
+        const double router = gemm(roof, T / t, h, E, 1, ab);
+        l.experts =
+            linear(x, perExpert, h, fe * ffnWidth / etp, local) + linear(x, perExpert, fe / etp, h, local);
+        const double shared = double(m.shared_experts) * fe;
+        const double sharedTime =
+            shared > 0 ? linear(x, T, h, shared * ffnWidth / t) + linear(x, T, shared / t, h) : 0;
+        mlp = router + l.experts + sharedTime;
+    } else {
+        const double f = double(m.ffn_hidden);
+        mlp = linear(x, T, h, f * ffnWidth / t) + linear(x, T, f / t, h);
+    }
+    l.attnF = proj + l.core;
+    l.attnIn = proj + 2 * l.core; // the core's backward is two pairs of batched GEMMs
+    l.attnW = proj;
+    l.mlpF = mlp;
+    l.mlpIn = mlp;
+    l.mlpW = mlp;
     return l;
 }
 
@@ -180,10 +250,11 @@ LayerTimes paramsLayer(const ModelSpec& m, const ParamCount& count, const Shape&
     const double t = x.t, T = x.T, h = x.h, ab = x.ab, b = x.b, s = x.s;
     LayerTimes l;
     const double pl = count.per_layer;
-    const double attn = gemm(roof, T, h, pl / 3 / h / t, 1, ab);
-    const double mlp = gemm(roof, T, h, 2 * pl / 3 / h / t, 1, ab);
-    const double scores = x.flash ? 0 : 2 * b * double(std::max<std::int64_t>(m.heads, 1)) / t * s * s;
-    l.core = roof.time(flops.attention / t, ab * (scores + 4 * T * h / t));
+    const double attn = linear(x, T, h, pl / 3 / h / t);
+    const double mlp = linear(x, T, h, 2 * pl / 3 / h / t);
+    const double scores =
+        x.flash ? 0 : 2 * b * double(std::max<std::int64_t>(m.heads, 1)) / t * (s / x.cp) * s;
+    l.core = roof.time(flops.attention / t / x.cp, ab * (scores + 4 * T * h / t));
     l.attnF = attn + l.core;
     l.attnIn = attn + 2 * l.core;
     l.attnW = attn;
@@ -191,33 +262,82 @@ LayerTimes paramsLayer(const ModelSpec& m, const ParamCount& count, const Shape&
     return l;
 }
 
+// What the layer's expert and context-parallel collectives cost on the critical path: the expert all-to-all
+// (dispatch or combine) whole, or with ep_overlap (DualPipe, DeepSeek-V3 §3.2.1) only what one microbatch's
+// all-to-alls exceed of the other microbatch's compute they overlap; the cp exchange, ring P2P only what the
+// attention core does not hide (forward: K/V; backward: K/V and dK/dV against the core's twice as long
+// backward), all-gather whole.
+struct LayerComm
+{
+    std::array<double, kCommSlots> call{}; // one call by slot
+    bool epOverlap = false;
+    bool cpRing = true;
+};
+
 // The segments of one layer. Forward: attention block, its tp collective, MLP block, its collective (with
 // sequence parallelism an all-gather before and a reduce-scatter after each block, Korthikanti et al.
-// §4.2.2). The backward mirrors it, the MLP first. Full recompute repeats the layer's forward, collectives
-// included (comm.cpp counts 6 per layer); selective recompute only the attention core (Korthikanti et al.
-// §5).
-StepUnit layerUnit(const LayerTimes& l, const std::array<double, 2>& tpTime, bool sp, Recompute recompute,
-                   bool selective)
+// §4.2.2). A MoE MLP dispatches its tokens before the experts and combines them after. Context parallelism
+// exchanges keys and values around the attention core. The backward mirrors it, the MLP first. Full
+// recompute repeats the layer's forward, collectives included (comm.cpp counts 6 per layer); selective
+// recompute only the attention core (Korthikanti et al. §5).
+StepUnit layerUnit(const LayerTimes& l, const LayerComm& comm, bool sp, Recompute recompute, bool selective)
 {
     StepUnit layer;
-    const auto block = [&](std::vector<Segment>& out, double first, double second) {
+    const auto& c = comm.call;
+    const double a2a = c[kSlotEp];
+    const bool moe = l.moe && a2a > 0;
+    // The exposed expert all-to-all per block: whole, or with overlap what exceeds the compute beside it.
+    const auto exposedA2a = [&](double compute) {
+        return comm.epOverlap ? std::max(0.0, 2 * a2a - compute) / 2 : a2a;
+    };
+    const auto cpForward = [&]() {
+        return comm.cpRing ? std::max(0.0, c[kSlotCpGather] - l.core) : c[kSlotCpGather];
+    };
+    const auto cpBackward = [&]() {
+        const double both = c[kSlotCpGather] + c[kSlotCpReduce];
+        return comm.cpRing ? std::max(0.0, both - 2 * l.core) : both;
+    };
+    // BLOCK's compute with the collectives the block itself carries (cp around attention, ep around experts).
+    const auto attention = [&](std::vector<Segment>& out, double seconds, bool backward) {
+        const double cp = backward ? cpBackward() : cpForward();
+        if (!comm.cpRing && !backward)
+            add(out, SegmentStream::Cp, cp, kSlotCpGather); // Llama 3: gather K/V, then attend
+        add(out, SegmentStream::Compute, seconds);
+        if (comm.cpRing || backward)
+            add(out, SegmentStream::Cp, cp, backward ? kSlotCpReduce : kSlotCpGather);
+    };
+    const auto mlpBlock = [&](std::vector<Segment>& out, double seconds) {
+        if (!moe) {
+            add(out, SegmentStream::Compute, seconds);
+            return;
+        }
+        const double exposed = exposedA2a(seconds);
+        const double experts = l.mlpF > 0 ? seconds * l.experts / l.mlpF : 0; // the backward is twice
+        add(out, SegmentStream::Compute, std::max(seconds - experts, 0.0));
+        add(out, SegmentStream::Ep, exposed, kSlotEp); // dispatch
+        add(out, SegmentStream::Compute, experts);
+        add(out, SegmentStream::Ep, exposed, kSlotEp); // combine
+    };
+    const auto block = [&](std::vector<Segment>& out, double first, double second, bool backward) {
+        const auto firstBlock = [&](double v) { backward ? mlpBlock(out, v) : attention(out, v, false); };
+        const auto secondBlock = [&](double v) { backward ? attention(out, v, true) : mlpBlock(out, v); };
         if (sp) {
-            add(out, SegmentStream::Tp, tpTime[0], 0);
-            add(out, SegmentStream::Compute, first);
-            add(out, SegmentStream::Tp, tpTime[1], 1);
-            add(out, SegmentStream::Tp, tpTime[0], 0);
-            add(out, SegmentStream::Compute, second);
-            add(out, SegmentStream::Tp, tpTime[1], 1);
+            add(out, SegmentStream::Tp, c[kSlotTp0], kSlotTp0);
+            firstBlock(first);
+            add(out, SegmentStream::Tp, c[kSlotTp1], kSlotTp1);
+            add(out, SegmentStream::Tp, c[kSlotTp0], kSlotTp0);
+            secondBlock(second);
+            add(out, SegmentStream::Tp, c[kSlotTp1], kSlotTp1);
         } else {
-            add(out, SegmentStream::Compute, first);
-            add(out, SegmentStream::Tp, tpTime[0], 0);
-            add(out, SegmentStream::Compute, second);
-            add(out, SegmentStream::Tp, tpTime[0], 0);
+            firstBlock(first);
+            add(out, SegmentStream::Tp, c[kSlotTp0], kSlotTp0);
+            secondBlock(second);
+            add(out, SegmentStream::Tp, c[kSlotTp0], kSlotTp0);
         }
     };
-    block(layer.forward, l.attnF, l.mlpF);
-    block(layer.backward, l.mlpIn + l.mlpW, l.attnIn + l.attnW);
-    block(layer.backwardInput, l.mlpIn, l.attnIn);
+    block(layer.forward, l.attnF, l.mlpF, false);
+    block(layer.backward, l.mlpIn + l.mlpW, l.attnIn + l.attnW, true);
+    block(layer.backwardInput, l.mlpIn, l.attnIn, true);
     add(layer.backwardWeight, SegmentStream::Compute, l.mlpW + l.attnW);
     if (recompute == Recompute::Full)
         layer.recompute = layer.forward;
@@ -255,23 +375,43 @@ StepUnit logitsUnit(const ModelSpec& m, const ParamCount& count, const Shape& x,
     return logits;
 }
 
+// The units of the step model, by index into StepModel::units.
+enum UnitIndex : int
+{
+    kUnitLayer = 0,     // a layer of the model's main kind (MoE in a MoE model)
+    kUnitEmbedding = 1, // opens the first chunk
+    kUnitLogits = 2,    // closes the last chunk
+    kUnitDense = 3,     // a dense first layer of a MoE model (first_k_dense_replace)
+    kUnitMtp = 4,       // a multi-token-prediction module (its projection and layer)
+    kUnitMtpLogits = 5  // that module's logits through the shared head
+};
+
 // Layers per stage and chunk. Megatron-LM gives virtual stage c·p + i the c-th slice of stage i's layers; the
-// embedding (unit 1) opens the first chunk, the output layer (unit 2) closes the last.
-void assignChunkUnits(StepModel& model, std::int64_t modelLayers, bool transformer)
+// embedding opens the first chunk, the output layer (and after it the MTP modules with their logits) closes
+// the last. A MoE model's first dense_layers layers (in the model's order) are dense units.
+void assignChunkUnits(StepModel& model, const Scenario& sc, bool transformer)
 {
     const int p = model.pp;
-    const std::vector<std::int64_t> layers = layersPerStage(std::max<std::int64_t>(modelLayers, 1), p);
+    const std::vector<std::int64_t> layers = layersPerStage(sc);
     const int v = model.chunks;
+    const ModelSpec& m = sc.model;
     model.chunkUnits.assign(std::size_t(p), std::vector<std::vector<int>>(std::size_t(v)));
-    for (int i = 0; i < p; ++i)
-        for (int c = 0; c < v; ++c) {
+    std::int64_t next = 0; // the model's layer index at the start of virtual stage c·p + i
+    for (int c = 0; c < v; ++c)
+        for (int i = 0; i < p; ++i) {
             std::vector<int>& units = model.chunkUnits[std::size_t(i)][std::size_t(c)];
             const std::int64_t n = layers[std::size_t(i)] / v + (c < layers[std::size_t(i)] % v ? 1 : 0);
             if (transformer && i == 0 && c == 0)
-                units.push_back(1);
-            units.insert(units.end(), std::size_t(n), 0);
-            if (transformer && i == p - 1 && c == v - 1)
-                units.push_back(2);
+                units.push_back(kUnitEmbedding);
+            for (std::int64_t k = 0; k < n; ++k, ++next)
+                units.push_back(transformer && m.moe() && !m.moeLayer(next) ? kUnitDense : kUnitLayer);
+            if (transformer && i == p - 1 && c == v - 1) {
+                units.push_back(kUnitLogits);
+                for (std::int64_t k = 0; k < m.mtp_layers; ++k) {
+                    units.push_back(kUnitMtp);
+                    units.push_back(kUnitMtpLogits);
+                }
+            }
         }
 }
 
@@ -285,19 +425,34 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
     const int zero = std::clamp(par.zero_stage, 0, 3);
     model.overlapGradReduce = tr.overlap_grad_reduce;
     model.reducePerMicrobatch = zero >= 2;
+    // The rows' calls move the largest stage's dense (dp) and expert (edp) parameters.
+    double denseMax = 0, expertMax = 0;
+    std::vector<double> share;
+    for (const StageParams& st : stageParams(sc)) {
+        denseMax = std::max(denseMax, st.per_gpu - st.expert_per_gpu);
+        expertMax = std::max(expertMax, st.expert_per_gpu);
+        share.push_back(st.per_gpu > 0 ? st.expert_per_gpu / st.per_gpu : 0.0);
+    }
+    const auto call = [&](const char* op) {
+        DpCall c;
+        c.dense = scaledCall(comm, findRow(comm, "dp", op), denseMax);
+        c.experts = scaledCall(comm, findRow(comm, "edp", op), expertMax);
+        c.expertShare = share;
+        return c;
+    };
     const int push = findRow(comm, "dp", "push");
     if (push >= 0) {
         model.parameterServer = true;
-        model.gradReduce = scaledCall(comm, push, psiMax);
-        model.finalGather = scaledCall(comm, findRow(comm, "dp", "pull"), psiMax);
+        model.gradReduce.dense = scaledCall(comm, push, psiMax);
+        model.finalGather.dense = scaledCall(comm, findRow(comm, "dp", "pull"), psiMax);
     } else if (zero == 0) {
-        model.gradReduce = scaledCall(comm, findRow(comm, "dp", "allreduce"), psiMax);
+        model.gradReduce = call("allreduce");
     } else if (zero <= 2) {
-        model.gradReduce = scaledCall(comm, findRow(comm, "dp", "reducescatter"), psiMax);
-        model.finalGather = scaledCall(comm, findRow(comm, "dp", "allgather"), psiMax);
+        model.gradReduce = call("reducescatter");
+        model.finalGather = call("allgather");
     } else {
-        model.gradReduce = scaledCall(comm, findRow(comm, "dp", "reducescatter"), psiMax);
-        model.paramGather = scaledCall(comm, findRow(comm, "dp", "allgather"), psiMax);
+        model.gradReduce = call("reducescatter");
+        model.paramGather = call("allgather");
     }
     // Gradient buckets: half the scenario's bucket allowance (two buckets in flight, PyTorch DDP's 25 MiB
     // each).
@@ -323,7 +478,7 @@ void optimizerSteps(StepModel& model, const Scenario& sc, const Roofline& roof)
 {
     const ParallelSpec& par = sc.parallel;
     const TrainingSpec& tr = sc.training;
-    const double dp = double(std::max<std::int64_t>(par.dp, 1));
+    const double dp = double(std::max<std::int64_t>(par.dp, 1)) * double(std::max<std::int64_t>(par.cp, 1));
     const int zero = std::clamp(par.zero_stage, 0, 3);
     const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
     const StateBytes state = stateBytesPerParam(tr.precision, tr.optimizer);
@@ -332,8 +487,16 @@ void optimizerSteps(StepModel& model, const Scenario& sc, const Roofline& roof)
     const double gpuBytes = state.grads + 2 * state.optimizer + (mixed ? 1 : 2) * state.weights;
     const double hostBytes = 4 + 2 * state.optimizer + state.weights;
     const double perNode = double(std::clamp<std::int64_t>(sc.cluster.gpus_per_node, 1, sc.gpus()));
+    // ZeRO shards the routed experts' states over their expert-data-parallel replicas.
+    const double edp =
+        std::max(double(std::max<std::int64_t>(par.tp, 1)) * dp /
+                     double(std::max<std::int64_t>(par.ep, 1) * std::max<std::int64_t>(par.expertTp(), 1)),
+                 1.0);
+    const std::vector<StageParams> stages = stageParams(sc);
     for (int i = 0; i < model.pp; ++i) {
-        const double n = model.stageParams[std::size_t(i)] / (zero >= 1 ? dp : 1.0);
+        const double experts = stages[std::size_t(i)].expert_per_gpu;
+        const double n = zero >= 1 ? (model.stageParams[std::size_t(i)] - experts) / dp + experts / edp
+                                   : model.stageParams[std::size_t(i)];
         // With a parameter server the servers apply the update (Li et al., OSDI'14): nothing on the GPU.
         double gpu = 0, host = 0;
         if (offOpt && !model.parameterServer)
@@ -364,17 +527,45 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
     const Shape x = shapeOf(sc);
     const ParamCount count = countParams(m);
     const bool sp = par.sequence_parallel && x.t > 1;
-    const std::array<double, 2> tpTime = tpCalls(model, comm, sp);
+    LayerComm layerComm;
+    layerComm.call = commCalls(model, comm, sp);
+    layerComm.epOverlap = par.ep_overlap;
+    layerComm.cpRing = par.cp_comm == CpComm::P2p;
 
-    // One transformer layer on one tp rank, and the units at the ends of the pipeline.
-    const LayerFlops flops = layerForwardFlops(m, x.b);
+    // One transformer layer of each kind on one tp rank, and the units at the ends of the pipeline.
     const bool transformer = m.kind == ModelKind::Transformer;
-    const LayerTimes times = transformer ? transformerLayer(m, x, flops) : paramsLayer(m, count, x, flops);
-    StepUnit layer = layerUnit(times, tpTime, sp, tr.recompute, selective);
-    layer.params = count.per_layer_split / x.t + count.per_layer_replicated;
-    model.units = {layer, transformer ? embeddingUnit(count, x) : StepUnit{},
-                   transformer ? logitsUnit(m, count, x, p) : StepUnit{}};
-    assignChunkUnits(model, m.layers, transformer);
+    const double tp = x.t;
+    const double ep =
+        double(std::max<std::int64_t>(par.ep, 1)) * double(std::max<std::int64_t>(par.expertTp(), 1));
+    const auto layerOf = [&](bool moe) {
+        const LayerFlops flops = layerForwardFlops(m, x.b, moe);
+        const LayerTimes times =
+            transformer ? transformerLayer(sc, x, flops, moe) : paramsLayer(m, count, x, flops);
+        StepUnit unit = layerUnit(times, layerComm, sp, tr.recompute, selective);
+        const LayerParams& lp = moe ? count.moe_layer : count.dense_layer;
+        unit.params =
+            transformer ? lp.perGpu(tp, ep) : count.per_layer_split / x.t + count.per_layer_replicated;
+        return unit;
+    };
+    const StepUnit logits = transformer ? logitsUnit(m, count, x, p) : StepUnit{};
+    StepUnit mtp;
+    if (transformer && m.mtp_layers > 0) {
+        // DeepSeek-V3 §2.2: the module joins the normalised hidden state and the next token's embedding
+        // (a 2h × h projection) and runs one layer; its logits go through the shared head.
+        mtp = layerOf(m.moe());
+        const double proj = linear(x, x.T, 2 * x.h, x.h / x.t);
+        mtp.forward.insert(mtp.forward.begin(), Segment{SegmentStream::Compute, proj, 0});
+        mtp.backward.insert(mtp.backward.end(), Segment{SegmentStream::Compute, 2 * proj, 0});
+        mtp.backwardInput.insert(mtp.backwardInput.end(), Segment{SegmentStream::Compute, proj, 0});
+        mtp.backwardWeight.insert(mtp.backwardWeight.end(), Segment{SegmentStream::Compute, proj, 0});
+        mtp.params += 2 * x.h * x.h / x.t;
+    }
+    StepUnit mtpLogits = logits;
+    mtpLogits.params = 0; // the head is shared
+    model.units = {
+        layerOf(m.moe()), transformer ? embeddingUnit(count, x) : StepUnit{}, logits, layerOf(false), mtp,
+        mtpLogits};
+    assignChunkUnits(model, sc, transformer);
 
     const std::vector<StageParams> stages = stageParams(sc);
     double psiMax = 0;
@@ -383,7 +574,7 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
         psiMax = std::max(psiMax, st.per_gpu);
     }
     for (int i = 0; i < p; ++i)
-        model.gpuOfStage.push_back(int(rankOf(par, {0, 0, i})));
+        model.gpuOfStage.push_back(int(rankOf(par, {0, 0, i, 0})));
 
     // Pipeline sends: one call of comm's "pp sendrecv" row per boundary crossing.
     if (const int row = findRow(comm, "pp", "sendrecv"); row >= 0) {

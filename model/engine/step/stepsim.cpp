@@ -81,14 +81,16 @@ struct Activity
     ActivityKind kind = ActivityKind::Compute;
     int stage = 0;
     int collective = -1;
-    double compute = 0;    // Compute/Optimizer: seconds of GPU work
-    double tp[2] = {0, 0}; // Compute: seconds of tp collectives by slot
+    double compute = 0;         // Compute/Optimizer: seconds of GPU work
+    double tp[kCommSlots] = {}; // Compute: seconds of in-layer collectives (tp, ep, cp) by slot
 };
 
 using Interval = std::pair<double, double>;
 
 // The names of streams and kinds as strings once, so that a box copies them instead of measuring them.
-const std::string kCompute = "compute", kTp = "tp", kPp = "pp", kDp = "dp", kPcie = "pcie";
+const std::string kCompute = "compute", kTp = "tp", kEp = "ep", kCp = "cp", kPp = "pp", kDp = "dp",
+                  kPcie = "pcie";
+const std::string kEpComm = "ep-comm", kCpComm = "cp-comm";
 const std::string kTpComm = "tp-comm", kPpSend = "pp-send", kPpRecv = "pp-recv", kDpComm = "dp-comm",
                   kParamGather = "param-gather", kD2h = "d2h", kH2d = "h2d", kCpuOptimizer = "cpu-optimizer",
                   kOptimizer = "optimizer";
@@ -324,7 +326,7 @@ private:
     {
         double seconds = 0;
         double compute = 0;
-        double tp[2] = {0, 0};
+        double tp[kCommSlots] = {};
     };
     std::vector<OpCost> m_opCost; // [(stage · chunks + chunk) · 5 + kind]: the sums of an op's segments
     std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> m_heap;
@@ -401,14 +403,14 @@ void Simulator::reduceGradients(int stage, double ready, int pred, double params
     StageState& st = m_stages[std::size_t(stage)];
     double t = ready;
     int last = pred;
-    const ScaledCall& reduce = m_model.gradReduce;
+    const DpCall& reduce = m_model.gradReduce;
     if (reduce.present()) {
         double e = t;
-        const int act =
-            place(stage, st.dp, ActivityKind::DpComm, t, last, reduce.seconds(params), reduce.collective, &e);
+        const int act = place(stage, st.dp, ActivityKind::DpComm, t, last, reduce.seconds(stage, params),
+                              reduce.collective(), &e);
         if (act >= 0) {
-            emit(stage, kDp, kDpComm, mb, 0, m_acts[std::size_t(act)].start, e, reduce.bytesFor(params),
-                 reduce.collective, act);
+            emit(stage, kDp, kDpComm, mb, 0, m_acts[std::size_t(act)].start, e,
+                 reduce.bytesFor(stage, params), reduce.collective(), act);
             t = e;
             last = act;
         }
@@ -453,10 +455,10 @@ void Simulator::placeGather(int stage, double issue, int pred, const StepUnit& u
     }
     *end = issue;
     *act = place(stage, st.dp, ActivityKind::ParamGather, issue, pred,
-                 m_model.paramGather.seconds(unit.params), m_model.paramGather.collective, end);
+                 m_model.paramGather.seconds(stage, unit.params), m_model.paramGather.collective(), end);
     if (*act >= 0)
         emit(stage, kDp, kParamGather, op.microbatch, op.chunk, m_acts[std::size_t(*act)].start, *end,
-             m_model.paramGather.bytesFor(unit.params), m_model.paramGather.collective, *act);
+             m_model.paramGather.bytesFor(stage, unit.params), m_model.paramGather.collective(), *act);
     else
         *act = pred;
 }
@@ -535,16 +537,24 @@ void Simulator::runSegments(int stage, const PipeOp& op, const StepUnit& unit, O
             st.stats.compute_s += seg.seconds;
             emit(stage, kCompute, kindName, op.microbatch, op.chunk, start, c.t, 0, -1, c.run, true);
         } else {
-            const int slot = std::clamp(seg.tpSlot, 0, 1);
+            const int slot = std::clamp(seg.tpSlot, 0, kCommSlots - 1);
             a.tp[slot] += seg.seconds;
             st.stats.tp_s += seg.seconds;
             const std::size_t s = std::size_t(slot);
             const int collective = s < m_model.tpCollectives.size() ? m_model.tpCollectives[s] : -1;
             const double bytes = s < m_model.tpBytes.size() ? m_model.tpBytes[s] : 0;
+            const bool ep = seg.stream == SegmentStream::Ep, cp = seg.stream == SegmentStream::Cp;
             if (m_coarse) // drawn inside the op's compute box
                 emit(stage, kCompute, kindName, op.microbatch, op.chunk, start, c.t, 0, -1, c.run, true);
             else
-                emit(stage, kTp, kTpComm, op.microbatch, op.chunk, start, c.t, bytes, collective, c.run);
+                emit(stage,
+                     ep   ? kEp
+                     : cp ? kCp
+                          : kTp,
+                     ep   ? kEpComm
+                     : cp ? kCpComm
+                          : kTpComm,
+                     op.microbatch, op.chunk, start, c.t, bytes, collective, c.run);
         }
     }
 }
@@ -587,10 +597,11 @@ void Simulator::execute(int stage)
                      std::size_t(op.kind)];
         Activity& a = m_acts[std::size_t(c.run)];
         a.compute = cost.compute;
-        a.tp[0] = cost.tp[0];
-        a.tp[1] = cost.tp[1];
         st.stats.compute_s += cost.compute;
-        st.stats.tp_s += cost.tp[0] + cost.tp[1];
+        for (int k = 0; k < kCommSlots; ++k) {
+            a.tp[k] = cost.tp[k];
+            st.stats.tp_s += cost.tp[k];
+        }
         c.t = c.base + cost.seconds;
     }
     for (std::size_t k = 0; k < n; ++k) {
@@ -673,15 +684,15 @@ void Simulator::finalize(int stage)
         pred = st.gradDoneAct;
     }
     const auto gatherAfter = [&](double t, int after) {
-        const ScaledCall& g = m_model.finalGather;
+        const DpCall& g = m_model.finalGather;
         if (!g.present())
             return;
         double e = t;
         const int act =
-            place(stage, st.dp, ActivityKind::DpComm, t, after, g.seconds(params), g.collective, &e);
+            place(stage, st.dp, ActivityKind::DpComm, t, after, g.seconds(stage, params), g.collective(), &e);
         if (act >= 0)
-            emit(stage, kDp, kDpComm, -1, 0, m_acts[std::size_t(act)].start, e, g.bytesFor(params),
-                 g.collective, act);
+            emit(stage, kDp, kDpComm, -1, 0, m_acts[std::size_t(act)].start, e, g.bytesFor(stage, params),
+                 g.collective(), act);
     };
     if (m_model.parameterServer) {
         gatherAfter(ready, pred); // the pull of the updated weights
@@ -780,7 +791,7 @@ void Simulator::sumOpCosts()
                         if (seg.stream == SegmentStream::Compute)
                             cost.compute += seg.seconds;
                         else
-                            cost.tp[std::clamp(seg.tpSlot, 0, 1)] += seg.seconds;
+                            cost.tp[std::clamp(seg.tpSlot, 0, kCommSlots - 1)] += seg.seconds;
                     }
                 }
             }
@@ -841,7 +852,8 @@ std::vector<double> Simulator::criticalPath()
         switch (act.kind) {
         case ActivityKind::Compute:
             m_out.critical_compute_s += act.compute * part;
-            for (std::size_t slot = 0; slot < 2 && slot < m_model.tpCollectives.size(); ++slot)
+            for (std::size_t slot = 0; slot < std::size_t(kCommSlots) && slot < m_model.tpCollectives.size();
+                 ++slot)
                 addTo(m_out.criticalByCollective, m_model.tpCollectives[slot], act.tp[slot] * part);
             break;
         case ActivityKind::Optimizer:

@@ -31,15 +31,29 @@ constexpr double kHostMemoryBps = 200e9;
 enum class SegmentStream : std::uint8_t
 {
     Compute,
-    Tp
+    Tp,
+    Ep, // the expert all-to-all (dispatch or combine), or the part of it compute does not hide
+    Cp  // the context-parallel K/V exchange, the part attention does not hide
 };
 
-// A piece of a unit's work: compute on the GPU, or one tensor-parallel collective on the critical path.
+// The collectives inside a layer, by slot of StepModel::tpCollectives: tp all-reduce or all-gather, tp
+// reduce-scatter, the expert all-to-all, the context-parallel all-gather and reduce-scatter.
+constexpr int kCommSlots = 5;
+enum CommSlot : int
+{
+    kSlotTp0 = 0,
+    kSlotTp1 = 1,
+    kSlotEp = 2,
+    kSlotCpGather = 3,
+    kSlotCpReduce = 4
+};
+
+// A piece of a unit's work: compute on the GPU, or one collective inside the layer on the critical path.
 struct Segment
 {
     SegmentStream stream = SegmentStream::Compute;
     double seconds = 0;
-    int tpSlot = 0; // Tp: index into StepModel::tpCollectives
+    int tpSlot = 0; // Tp, Ep, Cp: index into StepModel::tpCollectives (CommSlot)
 };
 
 // One unit of a chunk of layers: a transformer layer, the embedding or the output layer.
@@ -85,6 +99,32 @@ struct ScaledCall
     double bytesFor(double params) const;
 };
 
+// A data-parallel call of a stage's gradients or weights: the dense weights' row over the dp (× cp) group
+// and the routed experts' row over the expert-data-parallel group, EXPERT_SHARE[stage] of a stage's
+// parameters being experts'. Either may be absent (a group of one rank).
+struct DpCall
+{
+    ScaledCall dense;
+    ScaledCall experts;
+    std::vector<double> expertShare; // per stage
+    bool present() const { return dense.present() || experts.present(); }
+    int collective() const { return dense.present() ? dense.collective : experts.collective; }
+    double share(int stage) const
+    {
+        return std::size_t(stage) < expertShare.size() ? expertShare[std::size_t(stage)] : 0.0;
+    }
+    double seconds(int stage, double params) const
+    {
+        const double f = share(stage);
+        return dense.seconds(params * (1 - f)) + experts.seconds(params * f);
+    }
+    double bytesFor(int stage, double params) const
+    {
+        const double f = share(stage);
+        return dense.bytesFor(params * (1 - f)) + experts.bytesFor(params * f);
+    }
+};
+
 struct StepModel
 {
     Schedule schedule = Schedule::OneFOneB;
@@ -97,8 +137,8 @@ struct StepModel
     std::vector<int> gpuOfStage;                           // global rank of each stage's simulated GPU
     std::vector<double> stageParams;                       // parameters one GPU of each stage holds
 
-    std::vector<int> tpCollectives; // tp slot -> comm.collectives index (-1: not costed)
-    std::vector<double> tpBytes;    // tp slot -> bytes of one call
+    std::vector<int> tpCollectives; // CommSlot -> comm.collectives index (-1: not costed)
+    std::vector<double> tpBytes;    // CommSlot -> bytes of one call
 
     double pp_s = 0; // one activation (or gradient) send between stages
     double ppBytes = 0;
@@ -107,9 +147,9 @@ struct StepModel
     bool overlapGradReduce = true;
     bool reducePerMicrobatch = false; // ZeRO-2/3 reduce every microbatch's gradients
     double bucketParams = 0;          // gradient bucket size, in parameters
-    ScaledCall gradReduce;        // all-reduce (ZeRO 0), reduce-scatter (ZeRO 1-3) or parameter-server push
-    ScaledCall paramGather;       // ZeRO-3: every unit before its forward and its backward
-    ScaledCall finalGather;       // ZeRO-1/2 all-gather after the optimizer; parameter-server pull
+    DpCall gradReduce;            // all-reduce (ZeRO 0), reduce-scatter (ZeRO 1-3) or parameter-server push
+    DpCall paramGather;           // ZeRO-3: every unit before its forward and its backward
+    DpCall finalGather;           // ZeRO-1/2 all-gather after the optimizer; parameter-server pull
     bool parameterServer = false; // the servers update the weights; no optimizer on the GPU
     ScaledCall d2h;               // offload: gradients to the host after their reduction
     ScaledCall h2dOptimizer;      // offload: updated 16-bit weights back after the CPU optimizer
@@ -136,9 +176,9 @@ enum class ActivityKind : std::uint8_t
 
 struct StageStats
 {
-    double compute_s = 0;      // compute-stream busy time, optimizer included, tp collectives excluded
-    double tp_s = 0;           // tensor-parallel collectives (the compute stream waits for them)
-    double busy_s = 0;         // the union of every stream's boxes
+    double compute_s = 0; // compute-stream busy time, optimizer included, tp collectives excluded
+    double tp_s = 0;      // collectives inside the layers, tp, ep and cp (the compute stream waits for them)
+    double busy_s = 0;    // the union of every stream's boxes
     double exposed_comm_s = 0; // communication while the compute stream does nothing
     double pcie_bytes = 0;     // bytes copied over PCIe
 };

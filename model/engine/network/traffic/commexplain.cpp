@@ -32,10 +32,78 @@ void ptdpGroups(CollectiveText& t, const char* ranksFormula, std::int64_t ranks,
     t.groupSource = "Narayanan et al., SC'21 §3 (PTD-P: N = t · p · N_d)";
 }
 
-// Data-parallel rows: N_d ranks per group, one group per tp rank of every stage.
+// Data-parallel rows: N_d ranks per group (N_d · c with context parallelism), one group per tp rank of every
+// stage.
 void dataParallelGroups(CollectiveText& t, const TrafficContext& c)
 {
+    if (c.layout.n[3] > 1) {
+        t.ranksFormula = "n = N_d · c";
+        t.ranksSubstituted = std::to_string(c.layout.n[1]) + " × " + std::to_string(c.layout.n[3]);
+        t.groupsFormula = "G = t · p";
+        t.groupsSubstituted = std::to_string(c.layout.n[0]) + " × " + std::to_string(c.layout.n[2]);
+        t.groupSource = "Megatron-Core parallel_state: the data-parallel group with context parallel";
+        return;
+    }
     ptdpGroups(t, "n = N_d", c.layout.n[1], "G = t · p", c.layout.n[0], c.layout.n[2]);
+}
+
+// Expert rows: ep ranks (or edp) per group, the rest of a stage's t · c · N_d ranks and p stages the groups.
+void expertGroups(CollectiveText& t, const TrafficContext& c, bool dataParallel)
+{
+    const std::int64_t ranks = dataParallel ? c.layout.edp() : c.layout.ep;
+    t.ranksFormula = dataParallel ? "n = t · c · N_d / (t_e · e)" : "n = e";
+    t.ranksSubstituted = dataParallel
+                             ? std::to_string(c.layout.n[0]) + " × " + std::to_string(c.layout.n[3]) + " × " +
+                                   std::to_string(c.layout.n[1]) + " / (" + std::to_string(c.layout.etp) +
+                                   " × " + std::to_string(c.layout.ep) + ")"
+                             : std::to_string(ranks);
+    t.groupsFormula = "G = t · c · N_d · p / n";
+    t.groupsSubstituted = std::to_string(c.layout.n[0]) + " × " + std::to_string(c.layout.n[3]) + " × " +
+                          std::to_string(c.layout.n[1]) + " × " + std::to_string(c.layout.n[2]) + " / " +
+                          std::to_string(ranks);
+    t.groupSource = "Megatron-Core parallel_state: expert groups (etp × ep × edp over tp × cp × dp)";
+}
+
+CollectiveText expertAllToAllText(const TrafficContext& c)
+{
+    const Scenario& sc = c.scenario;
+    const ModelSpec& m = sc.model;
+    CollectiveText t;
+    t.bytesFormula = "S = b · s / (c · t) · k · h · e · f_load";
+    t.bytesSubstituted = num(c.b) + " × " + std::to_string(m.seq_len) + " / (" +
+                         std::to_string(c.layout.n[3]) + " × " + std::to_string(c.layout.n[0]) + ") × " +
+                         std::to_string(m.experts_per_token) + " × " + num(c.h) + " × " + num(c.actBytes) +
+                         " B × " + num(expertLoadFactor(m));
+    t.bytesSource = "GShard (Lepikhin et al., ICLR'21) §2.2; Megatron-Core MoE all-to-all token dispatcher";
+    t.countFormula = "n = k_a2a · L_moe · m (k_a2a = 4; 6 with full recompute)";
+    t.countSubstituted =
+        num(expertCallsPerLayer(sc)) + " × " + std::to_string(c.maxMoeLayers) + " × " + std::to_string(c.m);
+    t.countSource = "Megatron-Core MoE: dispatch and combine in forward and backward";
+    expertGroups(t, c, false);
+    return t;
+}
+
+CollectiveText contextParallelText(const TrafficContext& c, const TrafficRow& row)
+{
+    CollectiveText t;
+    const bool gather = row.text == TrafficText::ContextParallelGather;
+    t.bytesFormula = "S = c · 2 · b · s/c · w_kv / t · e";
+    t.bytesSubstituted =
+        std::to_string(c.layout.n[3]) + " × " + num(contextParallelKvBytes(c.scenario)) + " B";
+    t.bytesSource = "Ring Attention (Liu et al., arXiv:2310.01889); Llama 3 (arXiv:2407.21783) §3.3.2";
+    const bool full = c.scenario.training.recompute == Recompute::Full;
+    t.countFormula = gather ? "n = (2 or 3 with full recompute) · L_stage · m" : "n = L_stage · m";
+    t.countSubstituted = gather ? std::to_string(full ? 3 : 2) + " × " + std::to_string(c.maxLayers) + " × " +
+                                      std::to_string(c.m)
+                                : std::to_string(c.maxLayers) + " × " + std::to_string(c.m);
+    t.countSource = "Megatron-Core context parallel (K/V forward, K/V and dK/dV backward)";
+    t.ranksFormula = "n = c";
+    t.ranksSubstituted = std::to_string(c.layout.n[3]);
+    t.groupsFormula = "G = t · N_d · p";
+    t.groupsSubstituted = std::to_string(c.layout.n[0]) + " × " + std::to_string(c.layout.n[1]) + " × " +
+                          std::to_string(c.layout.n[2]);
+    t.groupSource = "Megatron-Core parallel_state: context-parallel groups";
+    return t;
 }
 
 CollectiveText tensorParallelText(const TrafficContext& c)
@@ -87,15 +155,25 @@ CollectiveText parameterServerText(const TrafficContext& c, bool pushing)
 CollectiveText dataParallelText(const TrafficContext& c, const TrafficRow& row)
 {
     CollectiveText t;
-    const bool grads = row.text == TrafficText::DataParallelGradients;
-    t.bytesFormula = grads ? "S = Ψ_gpu,max · e_grad" : "S = Ψ_gpu,max · w";
-    t.bytesSubstituted = num(c.psiMax) + " × " + num(grads ? c.gradBytes : c.state.weights) + " B";
+    const bool experts = row.text == TrafficText::ExpertDataParallelGradients ||
+                         row.text == TrafficText::ExpertDataParallelWeights;
+    const bool grads = row.text == TrafficText::DataParallelGradients ||
+                       row.text == TrafficText::ExpertDataParallelGradients;
+    if (experts)
+        t.bytesFormula = grads ? "S = Ψ_experts,max · e_grad" : "S = Ψ_experts,max · w";
+    else
+        t.bytesFormula = grads ? "S = Ψ_gpu,max · e_grad" : "S = Ψ_gpu,max · w";
+    t.bytesSubstituted = num(experts ? c.psiExpertMax : c.psiDenseMax) + " × " +
+                         num(grads ? c.gradBytes : c.state.weights) + " B";
     t.bytesSource = grads ? "ZeRO (Rajbhandari et al., SC'20) §7; k-bit gradients move k/32 of fp32 "
                             "(1-bit Adam, Tang et al., ICML'21)"
                           : "ZeRO (Rajbhandari et al., SC'20) §7";
     countPerStep(t, row.count, c.m);
     t.countSource = "ZeRO (Rajbhandari et al., SC'20) §7; DeepSpeed ZeRO-2/3 reduce every microbatch";
-    dataParallelGroups(t, c);
+    if (experts)
+        expertGroups(t, c, true);
+    else
+        dataParallelGroups(t, c);
     return t;
 }
 
@@ -104,7 +182,7 @@ CollectiveText offloadText(const TrafficContext& c, const TrafficRow& row)
     const bool toHost = row.text == TrafficText::OffloadToHost;
     CollectiveText t;
     t.bytesFormula = toHost ? "S = Ψ_gpu,max / N_d · g" : "S = Ψ_gpu,max / N_d · w";
-    t.bytesSubstituted = num(c.psiMax) + " / " + std::to_string(c.layout.n[1]) + " × " +
+    t.bytesSubstituted = num(c.psiMax) + " / " + std::to_string(c.layout.dpcp()) + " × " +
                          num(toHost ? c.state.grads : c.state.weights) + " B";
     t.bytesSource = "ZeRO-Offload (Ren et al., ATC'21) §4; ZeRO-Infinity (Rajbhandari et al., SC'21)";
     countPerStep(t, row.count, c.m);
@@ -131,7 +209,14 @@ CollectiveText trafficText(const TrafficContext& c, const TrafficRow& row)
         return parameterServerText(c, row.text == TrafficText::ParameterServerPush);
     case TrafficText::DataParallelGradients:
     case TrafficText::DataParallelWeights:
+    case TrafficText::ExpertDataParallelGradients:
+    case TrafficText::ExpertDataParallelWeights:
         return dataParallelText(c, row);
+    case TrafficText::ExpertAllToAll:
+        return expertAllToAllText(c);
+    case TrafficText::ContextParallelGather:
+    case TrafficText::ContextParallelReduce:
+        return contextParallelText(c, row);
     case TrafficText::OffloadToHost:
     case TrafficText::OffloadToDevice:
         return offloadText(c, row);

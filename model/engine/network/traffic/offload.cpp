@@ -14,7 +14,6 @@ Traffic offloadTraffic(const TrafficContext& c)
     const bool offParams = par.offload_params != Offload::None && c.zero == 3;
     if (!offOpt && !offParams)
         return out;
-    const auto& n = c.layout.n;
     Router& router = c.model.router();
     bool missingNvme = false;
     const auto hostSide = [&](int gpu, Offload where) {
@@ -28,7 +27,7 @@ Traffic offloadTraffic(const TrafficContext& c)
     const auto copies = [&](bool toHost, double perParam, Offload where) {
         std::vector<Transfer> list;
         for (std::int64_t r = 0; r < c.ranks; ++r) {
-            const double psi = c.stages[std::size_t(c.layout.coord(r).pp)].per_gpu / double(n[1]);
+            const double psi = c.stages[std::size_t(c.layout.coord(r).pp)].per_gpu / double(c.layout.dpcp());
             const int gpu = c.gpuOf(int(r));
             const int host = hostSide(gpu, where);
             if (host < 0)
@@ -41,7 +40,7 @@ Traffic offloadTraffic(const TrafficContext& c)
         r.groups = int(list.size());
         return r;
     };
-    const double shareMax = c.psiMax / double(n[1]);
+    const double shareMax = c.psiMax / double(c.layout.dpcp());
     const auto row = [&](const char* op, double bytes, double count, CollectiveResult r, TrafficText text) {
         out.add({.group = "offload",
                  .op = op,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // parallel.rank_order (docs/formats.md, "`parallel`") parsed once: rankCoord() and rankOf() for every rank
 // of a large cluster would otherwise parse it per rank. Inline, as the traffic kinds ask per rank.
+// Context-parallel ranks sit next to the tensor-parallel ones (Megatron-Core's order tp-cp-ep-dp-pp); the
+// expert layout re-reads the tp × cp × dp ranks of a pipeline stage as etp × ep × edp, innermost first.
 #pragma once
 
 #include "comm.h"
@@ -11,35 +13,44 @@
 
 namespace ss {
 
-// The three dimensions innermost first, as indices 0 = tp, 1 = dp, 2 = pp; the default order when ORDER
-// does not name tp, dp and pp once each.
-std::array<int, 3> dimensionOrder(const std::string& order);
-// tp, dp and pp, each at least 1.
-std::array<std::int64_t, 3> parallelSizes(const ParallelSpec& p);
+// The four dimensions innermost first, as indices 0 = tp, 1 = dp, 2 = pp, 3 = cp (always right outside tp);
+// the default order when ORDER does not name tp, dp and pp once each.
+std::array<int, 4> dimensionOrder(const std::string& order);
+// tp, dp, pp and cp, each at least 1.
+std::array<std::int64_t, 4> parallelSizes(const ParallelSpec& p);
 
 struct RankLayout
 {
-    std::array<int, 3> dims;
-    std::array<std::int64_t, 3> n; // tp, dp, pp
+    std::array<int, 4> dims;
+    std::array<std::int64_t, 4> n; // tp, dp, pp, cp
+    std::int64_t etp = 1;          // expert tensor parallel
+    std::int64_t ep = 1;           // expert parallel
 
     explicit RankLayout(const ParallelSpec& parallel)
-        : dims(dimensionOrder(parallel.rank_order)), n(parallelSizes(parallel))
+        : dims(dimensionOrder(parallel.rank_order)), n(parallelSizes(parallel)),
+          etp(std::max<std::int64_t>(parallel.expertTp(), 1)), ep(std::max<std::int64_t>(parallel.ep, 1))
     {
     }
 
+    std::int64_t ranks() const { return n[0] * n[1] * n[2] * n[3]; }
+    // Ranks a pipeline stage's replicas of the dense weights span: data parallel times context parallel.
+    std::int64_t dpcp() const { return n[1] * n[3]; }
+    // Expert data parallel: the replicas of one expert shard, tp · cp · dp / (etp · ep).
+    std::int64_t edp() const { return std::max<std::int64_t>(n[0] * n[3] * n[1] / (etp * ep), 1); }
+
     RankCoord coord(std::int64_t rank) const
     {
-        std::array<std::int64_t, 3> c{};
+        std::array<std::int64_t, 4> c{};
         for (int d : dims) {
             c[std::size_t(d)] = rank % n[std::size_t(d)];
             rank /= n[std::size_t(d)];
         }
-        return {c[0], c[1], c[2]};
+        return {c[0], c[1], c[2], c[3]};
     }
 
     std::int64_t rank(const RankCoord& c) const
     {
-        const std::array<std::int64_t, 3> coord{c.tp, c.dp, c.pp};
+        const std::array<std::int64_t, 4> coord{c.tp, c.dp, c.pp, c.cp};
         std::int64_t r = 0;
         std::int64_t stride = 1;
         for (int d : dims) {
@@ -47,6 +58,17 @@ struct RankLayout
             stride *= n[std::size_t(d)];
         }
         return r;
+    }
+
+    // The rank at position I (0 ≤ I < tp·cp·dp) of pipeline stage PP's block, tp innermost, then cp, then dp.
+    std::int64_t blockRank(std::int64_t i, std::int64_t pp) const
+    {
+        return rank({i % n[0], i / (n[0] * n[3]), pp, (i / n[0]) % n[3]});
+    }
+    // The position in a stage's block of expert coordinates (etp, ep, edp), etp innermost.
+    std::int64_t expertPosition(std::int64_t etpIndex, std::int64_t epIndex, std::int64_t edpIndex) const
+    {
+        return etpIndex + etp * (epIndex + ep * edpIndex);
     }
 };
 

@@ -36,7 +36,7 @@ TrafficContext trafficContext(const Scenario& sc, std::int64_t microbatches, Com
     const auto& n = layout.n;
     TrafficContext c{.scenario = sc, .model = model, .layout = layout};
     c.groups = parallelGroups(par);
-    c.ranks = n[0] * n[1] * n[2];
+    c.ranks = layout.ranks();
     c.m = std::max<std::int64_t>(microbatches, 1);
     c.v = par.schedule == Schedule::Interleaved ? std::max<std::int64_t>(par.virtual_stages, 1) : 1;
     c.state = stateBytesPerParam(sc.training.precision, sc.training.optimizer);
@@ -45,14 +45,19 @@ TrafficContext trafficContext(const Scenario& sc, std::int64_t microbatches, Com
     // gradients of k bits move k/32 of the fp32 volume (1-bit Adam, Tang et al., ICML'21).
     c.gradBytes = double(sc.training.grad_comm_bits) / 8.0;
     c.b = double(sc.training.micro_batch);
-    c.s = double(sc.model.seq_len);
+    c.s = double(sc.model.seq_len) / double(n[3]);
     c.h = double(sc.model.hidden);
     c.stages = stageParams(sc);
-    const std::vector<std::int64_t> layers = layersPerStage(std::max<std::int64_t>(sc.model.layers, 1), n[2]);
+    const std::vector<std::int64_t> layers = layersPerStage(sc);
     c.maxLayers = *std::max_element(layers.begin(), layers.end());
     // Per-stage gradients differ (embedding, head): a dp group moves its stage's share of the largest.
-    for (const StageParams& st : c.stages)
+    for (const StageParams& st : c.stages) {
         c.psiMax = std::max(c.psiMax, st.per_gpu);
+        c.psiDenseMax = std::max(c.psiDenseMax, st.per_gpu - st.expert_per_gpu);
+        c.psiExpertMax = std::max(c.psiExpertMax, st.expert_per_gpu);
+        c.maxMoeLayers = std::max(
+            c.maxMoeLayers, st.moe_layers + (st.mtp ? std::max<std::int64_t>(sc.model.mtp_layers, 0) : 0));
+    }
     c.zero = std::clamp(par.zero_stage, 0, 3);
     // ZeRO-2/3 keep only their gradient shard, so DeepSpeed reduces every microbatch; plain DP and ZeRO-1
     // keep full gradients and reduce once per step.

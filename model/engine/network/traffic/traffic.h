@@ -23,7 +23,7 @@ struct TrafficContext
 {
     const Scenario& scenario;
     CommModel& model;
-    const RankLayout& layout; // layout.n: tp, dp, pp
+    const RankLayout& layout; // layout.n: tp, dp, pp, cp
     ParallelGroups groups;
     std::int64_t ranks = 1;
     std::int64_t m = 1; // microbatches per step
@@ -34,13 +34,16 @@ struct TrafficContext
     double actBytes = 2;  // activations and their gradients: the 16-bit training type, fp32 for fp32 training
     double gradBytes = 4; // gradients in the data-parallel reduction: grad_comm_bits / 8
     double b = 1;         // micro batch
-    double s = 1;         // sequence length
+    double s = 1;         // tokens of a sequence one rank holds: the sequence length over cp
     double h = 1;         // hidden size
     std::vector<StageParams> stages;
-    std::int64_t maxLayers = 1; // layers of the largest pipeline stage
-    double psiMax = 0;          // parameters per GPU of the largest stage
-    int zero = 0;               // ZeRO stage, 0-3
-    double rsCount = 1;         // gradient reduce-scatters per step
+    std::int64_t maxLayers = 1;    // layers of the largest pipeline stage
+    double psiMax = 0;             // parameters per GPU of the largest stage
+    double psiDenseMax = 0;        // of them, the largest stage's weights outside the routed experts
+    double psiExpertMax = 0;       // the largest stage's routed-expert weights per GPU
+    std::int64_t maxMoeLayers = 0; // MoE layers of the stage with the most (MTP modules included)
+    int zero = 0;                  // ZeRO stage, 0-3
+    double rsCount = 1;            // gradient reduce-scatters per step
 
     std::vector<int> servers;          // devices of kind ps
     bool parameterServerAsked = false; // dp_sync is parameter-server and dp > 1
@@ -65,6 +68,11 @@ enum class TrafficText
     ParameterServerPull,
     DataParallelGradients,
     DataParallelWeights,
+    ExpertDataParallelGradients,
+    ExpertDataParallelWeights,
+    ExpertAllToAll,
+    ContextParallelGather,
+    ContextParallelReduce,
     OffloadToHost,
     OffloadToDevice
 };
@@ -72,7 +80,7 @@ enum class TrafficText
 // One comm.collectives row: RESULT is one call's cost, COUNT calls per step.
 struct TrafficRow
 {
-    const char* group = ""; // "tp", "pp", "dp", "offload"
+    const char* group = ""; // "tp", "pp", "ep", "cp", "dp", "edp", "offload"
     const char* op = "";
     double bytes = 0;
     double count = 0;
@@ -107,13 +115,17 @@ void warn(std::vector<Warning>& out, std::string code, std::string message,
 using TrafficKind = Traffic (*)(const TrafficContext&);
 Traffic tensorParallelTraffic(const TrafficContext& c);
 Traffic pipelineParallelTraffic(const TrafficContext& c);
-// Expert-parallel traffic (the all-to-all of routed tokens) and context-parallel traffic will be kinds of
-// their own, declared here and run after the pipeline's.
+Traffic expertParallelTraffic(const TrafficContext& c);
+Traffic contextParallelTraffic(const TrafficContext& c);
 Traffic parameterServerTraffic(const TrafficContext& c);
 Traffic dataParallelTraffic(const TrafficContext& c);
 Traffic offloadTraffic(const TrafficContext& c);
 
 // Tensor-parallel collectives per layer and microbatch: 4, 6 with full recompute.
 double tensorParallelCallsPerLayer(const Scenario& scenario);
+// Expert all-to-alls per MoE layer and microbatch: dispatch and combine forward and backward, 4; 6 with
+// full recompute.
+double expertCallsPerLayer(const Scenario& scenario);
+// The bytes of one expert all-to-all and of one rank's K/V block: workload.h.
 
 } // namespace ss
