@@ -6338,5 +6338,9 @@ Bottleneck now: %2</source>
         <source>, %1 active per token</source>
         <translation>，每个词元激活 %1</translation>
     </message>
+    <message>
+        <source>; multi-token prediction adds %1</source>
+        <translation>；多词元预测另有 %1</translation>
+    </message>
 </context>
 </TS>

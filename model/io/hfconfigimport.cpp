@@ -31,6 +31,7 @@ struct Decoder
     bool mla = false;
     std::int64_t q_lora = 0, kv_lora = 0, rope_dim = 0, nope_dim = 0, v_dim = 0;
     std::int64_t mtp = 0; // multi-token-prediction modules (DeepSeek-V3, arXiv:2412.19437 §2.2)
+    double mtp_extra = 0; // what the MTP modules hold beyond the engine's count of them
     FfnKind ffn_kind = FfnKind::Swiglu;
     NormKind norm = NormKind::RmsNorm;
     BiasKind bias = BiasKind::None;
@@ -418,9 +419,10 @@ bool HfReader::readDeepseek(const QString& type, Decoder& d)
     if (!text("topk_method", v3 ? QStringLiteral("noaux_tc") : QStringLiteral("greedy"), topk))
         return false;
     if (topk == QLatin1String("noaux_tc")) {
-        const double moeLayers = double(d.layers - d.dense_layers + d.mtp);
+        const double moeLayers = double(d.layers - d.dense_layers);
         d.add(moeLayers * double(d.experts), moeLayers * double(d.experts),
               tr("the router's e_score_correction_bias (one number per expert in every MoE layer)"));
+        d.mtp_extra = double(d.mtp) * double(d.experts); // the MTP modules' MoE layers have one too
     }
     return true;
 }
@@ -807,6 +809,11 @@ void HfReader::fill(const QString& type, const Decoder& d, ImportResult& out)
         if (out.architecture_active_params > 0)
             out.summary += tr(", %1 active per token").arg(quantity(out.architecture_active_params));
     }
+    // The published size of a model with MTP modules is the main model's (DeepSeek-V3's 671B); the modules
+    // are training-time extras, said apart.
+    const double mtp = mtpParams(count, 0);
+    if (d.mtp > 0 && mtp > 0)
+        out.summary += tr("; multi-token prediction adds %1").arg(quantity(mtp + d.mtp_extra));
 }
 
 bool HfReader::read(const QByteArray& data, ImportResult& out)

@@ -346,6 +346,20 @@ bool Reader::readField(const FieldInfo& field, const QJsonValue& value, Scenario
         break;
     case FieldType::Enum:
     case FieldType::Text:
+        if (field.path == "parallel.pipeline_layers" && value.isArray()) {
+            // Layers per stage: an array of integers, read through the field's text form.
+            const QJsonArray array = value.toArray();
+            std::string text;
+            for (qsizetype i = 0; i < array.size(); ++i) {
+                const double n = array.at(i).toDouble(-1);
+                if (!array.at(i).isDouble() || n != std::floor(n) || n < 0 || n > 1e5)
+                    return failType(path + QStringLiteral("[%1]").arg(i), tr("an integer from 0 to 100000"),
+                                    array.at(i));
+                text += (i ? "," : "") + std::to_string(std::int64_t(n));
+            }
+            error = parseFieldText(field, text, typed);
+            break;
+        }
         if (!value.isString())
             return failType(path, expectation(field), value);
         error = parseFieldText(field, value.toString().toStdString(), typed);
@@ -580,6 +594,13 @@ void writeFieldValue(JsonWriter& w, const FieldInfo& field, const Scenario& s)
     if (field.path == "model.params" && s.model.kind == ModelKind::Transformer) {
         // Derived for a transformer: written for the reader's information, ignored on input.
         w.value(countParams(s.model).total);
+        return;
+    }
+    if (field.path == "parallel.pipeline_layers") {
+        w.beginArray(); // layers per stage, an array in the file (docs/formats.md)
+        for (const std::int64_t n : s.parallel.pipeline_layers)
+            w.value(n);
+        w.endArray();
         return;
     }
     const FieldValue value = field.get(s);

@@ -164,12 +164,12 @@ void TestImportHfConfig::moeCounts_data()
     // untied head 2·129280·7168 = 1,853,358,080; norm 7,168. Main model 671,026,419,200. MTP module
     // (num_nextn_predict_layers 1): enorm + hnorm 14,336 + eh_proj 2·7168² 102,760,448 + one MoE layer +
     // its norm 7,168 = 11,610,068,224 (the card's "11.5B unique"; with its own copy of the embedding and
-    // head, 13,463,426,304: the Hub's 685B). Total 682,636,487,424. Active (main model): per MoE layer the
-    // 8 routed and 1 shared expert 3·7168·2048·9 + router + bias + MLA + norms = 585,318,656 × 58 +
+    // head, 13,463,426,304: the Hub's 685B), reported apart in the summary. Active (main model): per MoE
+    // layer the 8 routed and 1 shared expert 3·7168·2048·9 + router + bias + MLA + norms = 585,318,656 × 58 +
     // 1,750,450,176 dense + 1,853,358,080 + 7,168 = 37,552,297,472; the paper's 37B leaves out the
     // embedding table (926,679,040): 36.63B.
-    QTest::newRow("DeepSeek-V3") << "hf-deepseek-v3.json" << 682636487424.0 << 37552297472.0 << 671e9
-                                 << 11610068224.0 << 37e9 << 926679040.0 << 0.5e9;
+    QTest::newRow("DeepSeek-V3") << "hf-deepseek-v3.json" << 671026419200.0 << 37552297472.0 << 671e9 << 0.0
+                                 << 37e9 << 926679040.0 << 0.5e9;
     // deepseek-ai/DeepSeek-V2-Lite: "15.7B parameters, 2.4B activated" (model card; arXiv:2405.04434
     // appendix). h = 2048, 16 heads, q_lora_rank null. MLA per layer: q_proj 2048·16·192 +
     // kv_a_proj_with_mqa 2048·576 + kv_a_layernorm 512 + kv_b_proj 512·16·256 + o_proj 16·128·2048 =
@@ -229,6 +229,9 @@ void TestImportHfConfig::moeCounts()
     QCOMPARE(r.architecture_params, total);
     QCOMPARE(r.architecture_active_params, active);
     QVERIFY2(r.summary.contains(QLatin1String("active")), qPrintable(r.summary));
+    // MTP modules are apart from the published size, and said in the summary.
+    if (r.scenario.model.mtp_layers > 0)
+        QVERIFY2(r.summary.contains(QLatin1String("multi-token prediction adds")), qPrintable(r.summary));
 }
 
 void TestImportHfConfig::architectureMapping_data()
