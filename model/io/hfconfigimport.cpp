@@ -702,6 +702,16 @@ template <typename Count> double activeParams(const Count&, long)
     return 0;
 }
 
+// The multi-token-prediction modules, once the engine counts them (ParamCount::mtp); else 0.
+template <typename Count> auto mtpParams(const Count& c, int) -> decltype(double(c.mtp))
+{
+    return c.mtp;
+}
+template <typename Count> double mtpParams(const Count&, long)
+{
+    return 0;
+}
+
 // The mixture-of-experts and attention fields of the model section.
 void fillMoeAndAttention(const Decoder& d, ModelSpec& m)
 {
