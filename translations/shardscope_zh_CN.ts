@@ -5619,6 +5619,10 @@ Bottleneck now: %2</source>
         <source>not a regular file (a FIFO, socket or device), expected a topology file</source>
         <translation>不是普通文件（FIFO、套接字或设备），应为拓扑文件</translation>
     </message>
+    <message>
+        <source>an integer from 0 to 100000</source>
+        <translation>0 到 100000 的整数</translation>
+    </message>
 </context>
 <context>
     <name>ss::io::Import</name>
@@ -6265,6 +6269,78 @@ Bottleneck now: %2</source>
     <message>
         <source>nvidia-smi names no GPU model, link generation or socket link: assumed %1, PCIe Gen%2 and %3 between NUMA nodes (%4); edit the links where they differ</source>
         <translation>nvidia-smi 未给出 GPU 型号、链路代际或插槽间链路：假定为 %1、PCIe Gen%2，NUMA 节点之间为 %3（%4）；如有不同请编辑链路</translation>
+    </message>
+    <message>
+        <source>the q_norm and k_norm of every layer (2 × head_dim)</source>
+        <translation>每层的 q_norm 和 k_norm（2 × head_dim）</translation>
+    </message>
+    <message>
+        <source>the pre- and post-feedforward norms of every layer (four norms, not two)</source>
+        <translation>每层前馈网络前后的归一化层（四个归一化层，而非两个）</translation>
+    </message>
+    <message>
+        <source>biases on the latent-attention projections are not supported</source>
+        <translation>不支持潜在注意力投影上的偏置</translation>
+    </message>
+    <message>
+        <source>the experts each token uses</source>
+        <translation>每个词元使用的专家数</translation>
+    </message>
+    <message>
+        <source>only every layer after the dense ones having experts (1) is supported, got %1</source>
+        <translation>仅支持稠密层之后的每一层都有专家（1），实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 dense layers of %2</source>
+        <translation>%2 层中有 %1 个稠密层</translation>
+    </message>
+    <message>
+        <source>the router&apos;s e_score_correction_bias (one number per expert in every MoE layer)</source>
+        <translation>路由器的 e_score_correction_bias（每个 MoE 层中每个专家一个数）</translation>
+    </message>
+    <message>
+        <source>the rank of the compressed keys and values (multi-head latent attention)</source>
+        <translation>压缩后键和值的秩（多头潜在注意力）</translation>
+    </message>
+    <message>
+        <source>the shared expert of width %1, which is no whole number of experts of width %2</source>
+        <translation>宽度为 %1 的共享专家，不是宽度为 %2 的专家的整数倍</translation>
+    </message>
+    <message>
+        <source>the shared_expert_gate of every layer (h weights)</source>
+        <translation>每层的 shared_expert_gate（h 个权重）</translation>
+    </message>
+    <message>
+        <source>only experts in every layer (1) is supported, got %1</source>
+        <translation>仅支持每一层都有专家（1），实际为 %1</translation>
+    </message>
+    <message>
+        <source>only an empty list (experts in every layer) is supported</source>
+        <translation>仅支持空列表（每一层都有专家）</translation>
+    </message>
+    <message>
+        <source>no model_type</source>
+        <translation>没有 model_type</translation>
+    </message>
+    <message>
+        <source>unknown model_type &quot;%1&quot;</source>
+        <translation>未知的 model_type &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1: its parameter count cannot be checked (known: %2); import with the common keys (--common-keys) to read its shape anyway</source>
+        <translation>%1：无法核对其参数量（已知类型：%2）；如仍要读取其形状，请使用通用键导入（--common-keys）</translation>
+    </message>
+    <message>
+        <source>, %1 experts (%2 per token)</source>
+        <translation>，%1 个专家（每个词元 %2 个）</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>，每个词元激活 %1</translation>
+    </message>
+    <message>
+        <source>; multi-token prediction adds %1</source>
+        <translation>；多词元预测另有 %1</translation>
     </message>
 </context>
 </TS>

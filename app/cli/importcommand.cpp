@@ -61,12 +61,16 @@ bool ImportCommand::loadBase(const QString& source, ss::Scenario& out, QString* 
 int ImportCommand::run(const QStringList& args)
 {
     QString file, kindArg, outArg, intoArg, opArg;
-    bool haveFile = false;
+    bool haveFile = false, commonKeys = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString arg = args.at(i);
         if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
             print(stdout, importUsage().toUtf8());
             return kOk;
+        }
+        if (arg == QLatin1String("--common-keys")) {
+            commonKeys = true;
+            continue;
         }
         QString value;
         bool option = false;
@@ -112,6 +116,7 @@ int ImportCommand::run(const QStringList& args)
     if (!kindArg.isEmpty() && !ss::io::importKindFromName(kindArg, kind))
         return usageError(tr("--as: expected %1, got '%2'").arg(kindList(), kindArg));
     ss::io::ImportOptions options;
+    options.hf_common_keys = commonKeys;
     if (!opArg.isEmpty()) {
         if (ss::io::ncclTestsOpName(opArg).isEmpty())
             return usageError(tr("--op: expected an nccl-tests collective such as allreduce, allgather, "
@@ -183,6 +188,7 @@ QString importUsage()
 {
     return QCoreApplication::translate(
         "Cli", "  shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]\n"
+               "                        [--common-keys]\n"
                "\n"
                "import reads a file users already have: KIND is hf-config (a Hugging Face config.json),\n"
                "  deepspeed (a DeepSpeed config), nvidia-smi-topo (the text of `nvidia-smi topo -m`),\n"
@@ -191,7 +197,9 @@ QString importUsage()
                "  the file determines, or for nccl-tests the alpha-beta calibration of the collective;\n"
                "  -o writes it to OUT.json instead (atomically). --into SCENARIO applies the import to a\n"
                "  scenario file or example and prints the whole scenario. --op names the collective of\n"
-               "  an nccl-tests log that does not say it.\n");
+               "  an nccl-tests log that does not say it. --common-keys reads a Hugging Face config whose\n"
+               "  model_type has no reader (or that has none) by the keys most configs share, with a\n"
+               "  warning to check the parameter count; without it such a config is an error.\n");
 }
 
 int importCommand(const QStringList& args)

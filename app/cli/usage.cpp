@@ -15,7 +15,7 @@ QString usage()
         "[--algorithm ALG]\n"
         "  shardscope-cli presets [--json]\n"
         "  shardscope-cli gpus [--json]\n"
-        "  shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP]\n"
+        "  shardscope-cli import FILE [--as KIND] [-o OUT.json] [--into SCENARIO] [--op OP] [--common-keys]\n"
         "  shardscope-cli export SCENARIO --chart CHART --out FILE [--param PATH --values ..|--range ..]\n"
         "  shardscope-cli sweep SCENARIO --param PATH --values v1,v2,..|--range a:b:n[:log] [--metric M]...\n"
         "  shardscope-cli plan SCENARIO [--gpus N] [--top K] [--objective OBJ] [--set PATH=VALUE]...\n"

@@ -7,6 +7,7 @@
 #include "workload.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 
 #include <algorithm>
 #include <initializer_list>
@@ -23,6 +24,14 @@ struct Decoder
     std::int64_t hidden = 0, layers = 0, heads = 0, kv_heads = 0, head_dim = 0, ffn = 0, vocab = 0;
     std::int64_t positions = 0; // learned position table (0: none)
     std::int64_t experts = 1, experts_per_token = 1;
+    // Mixture of experts: one expert's width (0: ffn), the shared experts of that width, the dense first
+    // layers (of width ffn).
+    std::int64_t moe_ffn = 0, shared_experts = 0, dense_layers = 0;
+    // Multi-head latent attention (DeepSeek-V2, arXiv:2405.04434 §2.1): q_lora 0 projects queries directly.
+    bool mla = false;
+    std::int64_t q_lora = 0, kv_lora = 0, rope_dim = 0, nope_dim = 0, v_dim = 0;
+    std::int64_t mtp = 0; // multi-token-prediction modules (DeepSeek-V3, arXiv:2412.19437 §2.2)
+    double mtp_extra = 0; // what the MTP modules hold beyond the engine's count of them
     FfnKind ffn_kind = FfnKind::Swiglu;
     NormKind norm = NormKind::RmsNorm;
     BiasKind bias = BiasKind::None;
@@ -32,7 +41,16 @@ struct Decoder
     std::int64_t norms_per_layer = 2;
     bool head_bias = false;
     double extra = 0;
+    double extra_active = 0; // the part of extra one token passes through
     QStringList extraReasons;
+
+    // Parameters the engine's description leaves out, with the reason; ACTIVE of them used by every token.
+    void add(double params, double active, const QString& reason)
+    {
+        extra += params;
+        extra_active += active;
+        extraReasons << reason;
+    }
 };
 
 class HfReader : public detail::ImportReader
@@ -40,7 +58,10 @@ class HfReader : public detail::ImportReader
     Q_DECLARE_TR_FUNCTIONS(ss::io::Import)
 
 public:
-    explicit HfReader(const QString& fileName) : ImportReader(fileName), m_fields(*this) {}
+    HfReader(const QString& fileName, bool commonKeys)
+        : ImportReader(fileName), m_fields(*this), m_commonKeys(commonKeys)
+    {
+    }
 
     bool read(const QByteArray& data, ImportResult& out);
 
@@ -49,7 +70,10 @@ private:
     // would refuse is refused here, at the config's own key.
     bool count(std::initializer_list<const char*> keys, const char* field, bool required, const QString& what,
                std::int64_t& out, const char** used = nullptr);
+    // KEY, which may be 0 (absent or null: FALLBACK).
+    bool countOrZero(const char* key, const char* field, std::int64_t fallback, std::int64_t& out);
     bool flag(const char* key, bool fallback, bool& out);
+    bool text(const char* key, const QString& fallback, QString& out);
     // hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size: the keys the
     // Llama-style, GPT-NeoX and Phi configs share, all required.
     bool readCommonShape(Decoder& d);
@@ -58,17 +82,24 @@ private:
     bool readGptNeox(Decoder& d);
     bool readFalcon(Decoder& d);
     bool readPhi(Decoder& d);
+    bool readDeepseek(const QString& type, Decoder& d);
+    bool readMla(Decoder& d);
+    bool readQwenMoe(const QString& type, Decoder& d);
+    bool readSparseLayers();
+    void addFamilyExtras(const QString& type, Decoder& d);
     bool readGeneric(Decoder& d);
     bool check(const Decoder& d);
     // The steps of read().
     bool selectConfig(const QJsonObject& root);
     bool readModelType(const QJsonObject& root, QString& type);
     bool readFamily(const QString& type, Decoder& d);
+    bool readUnknown(const QString& type, Decoder& d);
     void fill(const QString& type, const Decoder& d, ImportResult& out);
 
     JsonFields m_fields;
     QJsonObject m_config; // the object the model keys are read from (the root or text_config)
     QString m_prefix;     // its path: "" or "text_config."
+    bool m_commonKeys = false;
 };
 
 bool HfReader::count(std::initializer_list<const char*> keys, const char* field, bool required,
@@ -111,6 +142,26 @@ bool HfReader::flag(const char* key, bool fallback, bool& out)
     return true;
 }
 
+bool HfReader::countOrZero(const char* key, const char* field, std::int64_t fallback, std::int64_t& out)
+{
+    const FieldInfo* info = findField(field);
+    const std::int64_t max = static_cast<std::int64_t>(info ? info->max : 1e9);
+    std::optional<std::int64_t> value;
+    if (!m_fields.integer(m_config, m_prefix, key, value, 0, max))
+        return false;
+    out = value.value_or(fallback);
+    return true;
+}
+
+bool HfReader::text(const char* key, const QString& fallback, QString& out)
+{
+    std::optional<QString> value;
+    if (!m_fields.string(m_config, m_prefix, key, value))
+        return false;
+    out = value.value_or(fallback);
+    return true;
+}
+
 bool HfReader::readCommonShape(Decoder& d)
 {
     if (!count({"hidden_size"}, "model.hidden", true, tr("the model width"), d.hidden) ||
@@ -122,23 +173,37 @@ bool HfReader::readCommonShape(Decoder& d)
     return true;
 }
 
-// LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, GemmaConfig (transformers): hidden_size,
-// intermediate_size, num_hidden_layers, num_attention_heads, num_key_value_heads (default: the heads),
-// head_dim (Gemma default 256), vocab_size, tie_word_embeddings; a gated MLP of three matrices
-// (gate_proj, up_proj, down_proj: SwiGLU for silu, GeGLU for Gemma's gelu, the same count), RMSNorm
-// (one weight vector) twice per layer and once at the end, rotary positions.
+// LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, Qwen3Config, GemmaConfig, Gemma2Config,
+// Gemma3TextConfig, Phi3Config (transformers): hidden_size, intermediate_size, num_hidden_layers,
+// num_attention_heads, num_key_value_heads (default: the heads), head_dim (Gemma's 256, Qwen3's 128; the
+// others derive it from hidden_size / heads), vocab_size, tie_word_embeddings (Gemma's true); a gated MLP of
+// three matrices (gate_proj, up_proj, down_proj, or Phi-3's fused gate_up_proj of the same size: SwiGLU for
+// silu, GeGLU for Gemma's gelu, the same count), RMSNorm (one weight vector) twice per layer and once at the
+// end, rotary positions. Gemma 3's multimodal config.json leaves the text model's heads, key/value heads,
+// head_dim and vocab_size to Gemma3TextConfig's defaults (8, 4, 256, 262208).
 bool HfReader::readLlama(const QString& type, Decoder& d)
 {
-    if (!readCommonShape(d))
+    const bool gemma3 = type == QLatin1String("gemma3_text");
+    const bool gemma = gemma3 || type == QLatin1String("gemma") || type == QLatin1String("gemma2");
+    if (gemma3) {
+        d.heads = 8;
+        d.vocab = 262208;
+        if (!count({"hidden_size"}, "model.hidden", true, tr("the model width"), d.hidden) ||
+            !count({"num_hidden_layers"}, "model.layers", true, tr("the number of layers"), d.layers) ||
+            !count({"intermediate_size"}, "model.ffn_hidden", true, tr("the MLP width"), d.ffn) ||
+            !count({"num_attention_heads"}, "model.heads", false, {}, d.heads) ||
+            !count({"vocab_size"}, "model.vocab", false, {}, d.vocab))
+            return false;
+    } else if (!readCommonShape(d)) {
         return false;
-    d.kv_heads = d.heads;
+    }
+    d.kv_heads = gemma3 ? 4 : d.heads;
     if (!count({"num_key_value_heads"}, "model.kv_heads", false, {}, d.kv_heads))
         return false;
-    // GemmaConfig's head_dim defaults to 256; the others derive it from hidden_size / heads.
-    d.head_dim = type == QLatin1String("gemma") ? 256 : 0;
+    d.head_dim = gemma ? 256 : (type == QLatin1String("qwen3") ? 128 : 0);
     if (!count({"head_dim"}, "model.head_dim", false, {}, d.head_dim))
         return false;
-    if (!flag("tie_word_embeddings", type == QLatin1String("gemma"), d.tied))
+    if (!flag("tie_word_embeddings", gemma, d.tied))
         return false;
     d.ffn_kind = FfnKind::Swiglu;
     d.norm = NormKind::RmsNorm;
@@ -156,11 +221,10 @@ bool HfReader::readLlama(const QString& type, Decoder& d)
             d.bias = BiasKind::All;
         } else if (attentionBias) {
             d.bias = BiasKind::Qkv;
-            d.extra += double(d.layers) * h;
-            d.extraReasons << tr("the o_proj bias of attention_bias");
+            d.add(double(d.layers) * h, double(d.layers) * h, tr("the o_proj bias of attention_bias"));
         } else if (mlpBias) {
-            d.extra += double(d.layers) * (2.0 * double(d.ffn) + h);
-            d.extraReasons << tr("the MLP biases of mlp_bias");
+            d.add(double(d.layers) * (2.0 * double(d.ffn) + h), double(d.layers) * (2.0 * double(d.ffn) + h),
+                  tr("the MLP biases of mlp_bias"));
         }
     }
     if (type == QLatin1String("mixtral")) {
@@ -171,7 +235,26 @@ bool HfReader::readLlama(const QString& type, Decoder& d)
             !count({"num_experts_per_tok"}, "model.experts_per_token", false, {}, d.experts_per_token))
             return false;
     }
+    addFamilyExtras(type, d);
     return true;
+}
+
+// What Qwen3 and Gemma 2/3 layers hold beyond the Llama layer (their transformers modeling files): Qwen3's
+// and Gemma 3's q_norm and k_norm (an RMSNorm over head_dim on the queries and on the keys, shared by the
+// heads), Gemma 2's and Gemma 3's pre_feedforward_layernorm and post_feedforward_layernorm (four RMSNorms per
+// layer instead of two).
+void HfReader::addFamilyExtras(const QString& type, Decoder& d)
+{
+    const double L = double(d.layers);
+    const double headDim =
+        double(d.head_dim > 0 ? d.head_dim : d.hidden / std::max<std::int64_t>(d.heads, 1));
+    if (type == QLatin1String("qwen3") || type == QLatin1String("qwen3_moe") ||
+        type == QLatin1String("gemma3_text"))
+        d.add(L * 2.0 * headDim, L * 2.0 * headDim,
+              tr("the q_norm and k_norm of every layer (2 × head_dim)"));
+    if (type == QLatin1String("gemma2") || type == QLatin1String("gemma3_text"))
+        d.add(L * 2.0 * double(d.hidden), L * 2.0 * double(d.hidden),
+              tr("the pre- and post-feedforward norms of every layer (four norms, not two)"));
 }
 
 // GPT2Config: n_embd, n_layer, n_head, n_positions (learned position table), n_inner (null: 4 × n_embd),
@@ -212,8 +295,8 @@ bool HfReader::readGptNeox(Decoder& d)
     d.bias = BiasKind::All;
     if (!attentionBias) {
         d.bias = BiasKind::None;
-        d.extra += double(d.layers) * double(d.ffn + d.hidden);
-        d.extraReasons << tr("the MLP biases (GPT-NeoX keeps them without attention_bias)");
+        d.add(double(d.layers) * double(d.ffn + d.hidden), double(d.layers) * double(d.ffn + d.hidden),
+              tr("the MLP biases (GPT-NeoX keeps them without attention_bias)"));
     }
     return true;
 }
@@ -276,9 +359,162 @@ bool HfReader::readPhi(Decoder& d)
     d.norms_per_layer = 1;
     d.head_bias = !d.tied;
     if (qkNorm && d.heads > 0) {
-        d.extra += L * 2.0 * 2.0 * double(d.hidden / d.heads);
-        d.extraReasons << tr("the Q and K layer norms of qk_layernorm");
+        d.add(L * 2.0 * 2.0 * double(d.hidden / d.heads), L * 2.0 * 2.0 * double(d.hidden / d.heads),
+              tr("the Q and K layer norms of qk_layernorm"));
     }
+    return true;
+}
+
+// DeepseekV2Config and DeepseekV3Config (transformers configuration_deepseek_v2.py / _v3.py; the
+// checkpoints' own configuration_deepseek.py adds num_nextn_predict_layers): multi-head latent attention
+// (readMla), SwiGLU experts of moe_intermediate_size (n_routed_experts, num_experts_per_tok of them per
+// token, n_shared_experts always), a router of h × E weights, the first first_k_dense_replace layers dense of
+// intermediate_size, RMSNorm, untied embeddings. topk_method "noaux_tc" (DeepSeek-V3, arXiv:2412.19437
+// §2.1.2) adds e_score_correction_bias, E numbers per MoE layer. Defaults are each class's: V3 256 experts,
+// top-8, 1 shared, width 2048, 3 dense layers; V2 64 experts, 2 shared, width 1407, no dense layer, and no
+// default top-k.
+bool HfReader::readDeepseek(const QString& type, Decoder& d)
+{
+    const bool v3 = type == QLatin1String("deepseek_v3");
+    if (!readCommonShape(d))
+        return false;
+    d.kv_heads = d.heads;
+    if (!count({"num_key_value_heads"}, "model.kv_heads", false, {}, d.kv_heads) ||
+        !flag("tie_word_embeddings", false, d.tied))
+        return false;
+    bool attentionBias = false;
+    if (!flag("attention_bias", false, attentionBias))
+        return false;
+    if (attentionBias)
+        return fail(m_prefix + QStringLiteral("attention_bias"),
+                    tr("biases on the latent-attention projections are not supported"));
+    d.ffn_kind = FfnKind::Swiglu;
+    d.norm = NormKind::RmsNorm;
+    d.bias = BiasKind::None;
+    if (!readMla(d))
+        return false;
+
+    d.experts = v3 ? 256 : 64;
+    d.moe_ffn = v3 ? 2048 : 1407;
+    d.experts_per_token = v3 ? 8 : 0;
+    if (!count({"n_routed_experts"}, "model.experts", false, {}, d.experts) ||
+        !count({"num_experts_per_tok"}, "model.experts_per_token", !v3, tr("the experts each token uses"),
+               d.experts_per_token) ||
+        !count({"moe_intermediate_size"}, "model.moe_ffn_hidden", false, {}, d.moe_ffn) ||
+        !countOrZero("n_shared_experts", "model.shared_experts", v3 ? 1 : 2, d.shared_experts) ||
+        !countOrZero("first_k_dense_replace", "model.dense_layers", v3 ? 3 : 0, d.dense_layers) ||
+        !countOrZero("num_nextn_predict_layers", "model.mtp_layers", 0, d.mtp))
+        return false;
+    std::int64_t frequency = 1;
+    if (!count({"moe_layer_freq"}, "model.layers", false, {}, frequency))
+        return false;
+    if (frequency != 1)
+        return fail(m_prefix + QStringLiteral("moe_layer_freq"),
+                    tr("only every layer after the dense ones having experts (1) is supported, got %1")
+                        .arg(frequency));
+    if (d.dense_layers > d.layers)
+        return fail(m_prefix + QStringLiteral("first_k_dense_replace"),
+                    tr("%1 dense layers of %2").arg(d.dense_layers).arg(d.layers));
+    QString topk;
+    if (!text("topk_method", v3 ? QStringLiteral("noaux_tc") : QStringLiteral("greedy"), topk))
+        return false;
+    if (topk == QLatin1String("noaux_tc")) {
+        const double moeLayers = double(d.layers - d.dense_layers);
+        d.add(moeLayers * double(d.experts), moeLayers * double(d.experts),
+              tr("the router's e_score_correction_bias (one number per expert in every MoE layer)"));
+        d.mtp_extra = double(d.mtp) * double(d.experts); // the MTP modules' MoE layers have one too
+    }
+    return true;
+}
+
+// Multi-head latent attention (DeepSeek-V2, arXiv:2405.04434 §2.1): kv_lora_rank (required), q_lora_rank
+// (null: queries projected directly, as DeepSeek-V2-Lite; absent: the classes' 1536), qk_rope_head_dim (64),
+// qk_nope_head_dim (128), v_head_dim (128). head_dim is the query/key head width, nope + rope.
+bool HfReader::readMla(Decoder& d)
+{
+    d.mla = true;
+    d.rope_dim = 64;
+    d.nope_dim = 128;
+    d.v_dim = 128;
+    const QJsonValue qLora = m_config.value(QLatin1String("q_lora_rank"));
+    d.q_lora = qLora.isUndefined() ? 1536 : 0;
+    if (!count({"kv_lora_rank"}, "model.kv_lora_rank", true,
+               tr("the rank of the compressed keys and values (multi-head latent attention)"), d.kv_lora) ||
+        !countOrZero("q_lora_rank", "model.q_lora_rank", d.q_lora, d.q_lora) ||
+        !count({"qk_rope_head_dim"}, "model.qk_rope_head_dim", false, {}, d.rope_dim) ||
+        !count({"qk_nope_head_dim"}, "model.qk_nope_head_dim", false, {}, d.nope_dim) ||
+        !count({"v_head_dim"}, "model.v_head_dim", false, {}, d.v_dim))
+        return false;
+    d.head_dim = d.nope_dim + d.rope_dim;
+    return true;
+}
+
+// Qwen2MoeConfig and Qwen3MoeConfig (transformers): the Qwen2 / Qwen3 attention (Qwen2-MoE: Q/K/V biases by
+// qkv_bias, default true; Qwen3-MoE: attention_bias on Q, K, V and O, default false, and q_norm/k_norm),
+// num_experts SwiGLU experts of moe_intermediate_size, num_experts_per_tok of them per token, a router of
+// h × E weights, untied embeddings. Qwen2-MoE adds one shared expert of shared_expert_intermediate_size,
+// scaled by a shared_expert_gate of h weights. Defaults: Qwen2-MoE 60 experts, top-4, width 1408, shared
+// 5632, 16 key/value heads; Qwen3-MoE 128 experts, top-8, width 768, 4 key/value heads.
+bool HfReader::readQwenMoe(const QString& type, Decoder& d)
+{
+    const bool qwen3 = type == QLatin1String("qwen3_moe");
+    if (!readCommonShape(d))
+        return false;
+    d.kv_heads = qwen3 ? 4 : 16;
+    d.experts = qwen3 ? 128 : 60;
+    d.experts_per_token = qwen3 ? 8 : 4;
+    d.moe_ffn = qwen3 ? 768 : 1408;
+    if (!count({"num_key_value_heads"}, "model.kv_heads", false, {}, d.kv_heads) ||
+        !count({"head_dim"}, "model.head_dim", false, {}, d.head_dim) ||
+        !flag("tie_word_embeddings", false, d.tied) ||
+        !count({"num_experts", "num_local_experts"}, "model.experts", false, {}, d.experts) ||
+        !count({"num_experts_per_tok"}, "model.experts_per_token", false, {}, d.experts_per_token) ||
+        !count({"moe_intermediate_size"}, "model.moe_ffn_hidden", false, {}, d.moe_ffn) ||
+        !readSparseLayers())
+        return false;
+    d.ffn_kind = FfnKind::Swiglu;
+    d.norm = NormKind::RmsNorm;
+    bool bias = !qwen3;
+    if (!flag(qwen3 ? "attention_bias" : "qkv_bias", bias, bias))
+        return false;
+    d.bias = bias ? BiasKind::Qkv : BiasKind::None;
+    const double L = double(d.layers), h = double(d.hidden);
+    if (qwen3 && bias)
+        d.add(L * h, L * h, tr("the o_proj bias of attention_bias"));
+    if (qwen3) {
+        addFamilyExtras(type, d);
+        return true;
+    }
+    std::int64_t shared = 5632;
+    if (!countOrZero("shared_expert_intermediate_size", "model.moe_ffn_hidden", shared, shared))
+        return false;
+    if (shared % d.moe_ffn == 0) {
+        d.shared_experts = shared / d.moe_ffn;
+    } else {
+        const double mlp = L * 3.0 * h * double(shared);
+        d.add(mlp, mlp,
+              tr("the shared expert of width %1, which is no whole number of experts of width %2")
+                  .arg(shared)
+                  .arg(d.moe_ffn));
+    }
+    d.add(L * h, L * h, tr("the shared_expert_gate of every layer (h weights)"));
+    return true;
+}
+
+// decoder_sparse_step and mlp_only_layers (Qwen2-MoE, Qwen3-MoE): which layers have experts. Only every
+// layer (step 1, no MLP-only layer) is supported.
+bool HfReader::readSparseLayers()
+{
+    std::int64_t step = 1;
+    if (!count({"decoder_sparse_step"}, "model.layers", false, {}, step))
+        return false;
+    if (step != 1)
+        return fail(m_prefix + QStringLiteral("decoder_sparse_step"),
+                    tr("only experts in every layer (1) is supported, got %1").arg(step));
+    const QJsonValue only = m_config.value(QLatin1String("mlp_only_layers"));
+    if (!only.isUndefined() && !only.isNull() && !(only.isArray() && only.toArray().isEmpty()))
+        return fail(m_prefix + QStringLiteral("mlp_only_layers"),
+                    tr("only an empty list (experts in every layer) is supported"));
     return true;
 }
 
@@ -407,15 +643,23 @@ bool HfReader::readModelType(const QJsonObject& root, QString& type)
     type = modelType.value_or(QString()).trimmed().toLower();
     if (type == QLatin1String("refinedweb") || type == QLatin1String("refinedwebmodel"))
         type = QStringLiteral("falcon");
+    // Gemma3Config (multimodal) keeps a Gemma3TextConfig under text_config.
+    if (type == QLatin1String("gemma3"))
+        type = QStringLiteral("gemma3_text");
     return true;
 }
 
 // The decoder by the keys of TYPE's configuration class.
 bool HfReader::readFamily(const QString& type, Decoder& d)
 {
-    if (type == QLatin1String("llama") || type == QLatin1String("mistral") ||
-        type == QLatin1String("mixtral") || type == QLatin1String("qwen2") || type == QLatin1String("gemma"))
-        return readLlama(type, d);
+    for (const char* llama :
+         {"llama", "mistral", "mixtral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3"})
+        if (type == QLatin1String(llama))
+            return readLlama(type, d);
+    if (type == QLatin1String("deepseek_v2") || type == QLatin1String("deepseek_v3"))
+        return readDeepseek(type, d);
+    if (type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe"))
+        return readQwenMoe(type, d);
     if (type == QLatin1String("gpt2"))
         return readGpt2(d);
     if (type == QLatin1String("gpt_neox"))
@@ -424,11 +668,71 @@ bool HfReader::readFamily(const QString& type, Decoder& d)
         return readFalcon(d);
     if (type == QLatin1String("phi"))
         return readPhi(d);
+    return readUnknown(type, d);
+}
+
+// A model_type without a reader: its parameter count cannot be checked, so it is refused unless the user
+// asked for the common keys.
+bool HfReader::readUnknown(const QString& type, Decoder& d)
+{
+    if (!m_commonKeys) {
+        const QString known = QStringLiteral(
+            "deepseek_v2, deepseek_v3, falcon, gemma, gemma2, gemma3, gemma3_text, gpt2, gpt_neox, llama, "
+            "mistral, mixtral, phi, phi3, qwen2, qwen2_moe, qwen3, qwen3_moe");
+        const QString what = type.isEmpty() ? tr("no model_type") : tr("unknown model_type \"%1\"").arg(type);
+        return fail(m_prefix + QStringLiteral("model_type"),
+                    tr("%1: its parameter count cannot be checked (known: %2); import with the common keys "
+                       "(--common-keys) to read its shape anyway")
+                        .arg(what, known));
+    }
     if (type.isEmpty())
         warn(tr("no model_type: read with the common keys; check the parameter count"));
     else
         warn(tr("unknown model_type \"%1\": read with the common keys; check the parameter count").arg(type));
     return readGeneric(d);
+}
+
+// The parameters one token passes through, once the engine counts them (ParamCount::active); else 0.
+template <typename Count> auto activeParams(const Count& c, int) -> decltype(double(c.active))
+{
+    return c.active;
+}
+template <typename Count> double activeParams(const Count&, long)
+{
+    return 0;
+}
+
+// The multi-token-prediction modules, once the engine counts them (ParamCount::mtp); else 0.
+template <typename Count> auto mtpParams(const Count& c, int) -> decltype(double(c.mtp))
+{
+    return c.mtp;
+}
+template <typename Count> double mtpParams(const Count&, long)
+{
+    return 0;
+}
+
+// The mixture-of-experts and attention fields of the model section.
+void fillMoeAndAttention(const Decoder& d, ModelSpec& m)
+{
+    const bool moe = d.experts > 1;
+    m.experts = d.experts;
+    m.experts_per_token = moe ? d.experts_per_token : 1;
+    m.moe_ffn_hidden = moe ? d.moe_ffn : 0;
+    m.shared_experts = moe ? d.shared_experts : 0;
+    m.dense_layers = moe ? d.dense_layers : 0;
+    // The transformers implementations of these models route every token (no capacity limit): dropless.
+    m.capacity_factor = 0;
+    m.attention =
+        d.mla ? AttentionKind::Mla : (d.kv_heads == d.heads ? AttentionKind::Mha : AttentionKind::Gqa);
+    if (d.mla) {
+        m.q_lora_rank = d.q_lora;
+        m.kv_lora_rank = d.kv_lora;
+        m.qk_rope_head_dim = d.rope_dim;
+        m.qk_nope_head_dim = d.nope_dim;
+        m.v_head_dim = d.v_dim;
+    }
+    m.mtp_layers = d.mtp;
 }
 
 // The model section, the fields it determines, the parameter count's warning and the summary.
@@ -451,19 +755,51 @@ void HfReader::fill(const QString& type, const Decoder& d, ImportResult& out)
     m.bias = d.bias;
     m.norms_per_layer = d.norms_per_layer;
     m.head_bias = d.head_bias;
-    m.experts = d.experts;
-    m.experts_per_token = d.experts > 1 ? d.experts_per_token : 1;
+    fillMoeAndAttention(d, m);
     // seq_len is the training recipe's, not the model's: max_position_embeddings is only the longest it
-    // supports.
-    for (const char* path :
-         {"model.kind", "model.params", "model.layers", "model.hidden", "model.heads", "model.kv_heads",
-          "model.head_dim", "model.ffn_hidden", "model.ffn_kind", "model.vocab", "model.max_positions",
-          "model.tied_embeddings", "model.position_embedding", "model.norm", "model.bias",
-          "model.norms_per_layer", "model.head_bias", "model.experts", "model.experts_per_token"})
+    // supports. expert_imbalance is a property of the routing during training, not of the config.
+    for (const char* path : {"model.kind",
+                             "model.params",
+                             "model.layers",
+                             "model.hidden",
+                             "model.heads",
+                             "model.kv_heads",
+                             "model.head_dim",
+                             "model.ffn_hidden",
+                             "model.ffn_kind",
+                             "model.vocab",
+                             "model.max_positions",
+                             "model.tied_embeddings",
+                             "model.position_embedding",
+                             "model.norm",
+                             "model.bias",
+                             "model.norms_per_layer",
+                             "model.head_bias",
+                             "model.experts",
+                             "model.experts_per_token",
+                             "model.moe_ffn_hidden",
+                             "model.shared_experts",
+                             "model.dense_layers",
+                             "model.capacity_factor",
+                             "model.attention",
+                             "model.mtp_layers"})
         out.fields.push_back(path);
+    if (d.mla)
+        for (const char* path : {"model.q_lora_rank", "model.kv_lora_rank", "model.qk_rope_head_dim",
+                                 "model.qk_nope_head_dim", "model.v_head_dim"})
+            out.fields.push_back(path);
+    // In the field table's order, as the contract says.
+    std::vector<std::string> ordered;
+    for (const FieldInfo& field : scenarioFields())
+        if (std::find(out.fields.begin(), out.fields.end(), field.path) != out.fields.end())
+            ordered.push_back(field.path);
+    out.fields = std::move(ordered);
 
-    const double engine = countParams(m).total;
+    const ParamCount count = countParams(m);
+    const double engine = count.total;
     out.architecture_params = engine + d.extra;
+    const double active = activeParams(count, 0);
+    out.architecture_active_params = active > 0 ? active + d.extra_active : 0;
     if (d.extra != 0) {
         const QString delta = (d.extra > 0 ? QStringLiteral("+") : QString()) + detail::groupedCount(d.extra);
         warn(tr("the engine counts %1 parameters, the model has %2 (%3): %4")
@@ -472,11 +808,22 @@ void HfReader::fill(const QString& type, const Decoder& d, ImportResult& out)
     }
     out.warnings << warnings();
     const QString name = type.isEmpty() ? tr("Transformer") : type;
+    const auto quantity = [](double n) { return QString::fromStdString(formatQuantity(n, Unit::Count)); };
     out.summary = tr("%1 model: %2 layers, hidden %3, %4 parameters")
                       .arg(name)
                       .arg(d.layers)
                       .arg(d.hidden)
-                      .arg(QString::fromStdString(formatQuantity(out.architecture_params, Unit::Count)));
+                      .arg(quantity(out.architecture_params));
+    if (m.moe()) {
+        out.summary += tr(", %1 experts (%2 per token)").arg(d.experts).arg(m.experts_per_token);
+        if (out.architecture_active_params > 0)
+            out.summary += tr(", %1 active per token").arg(quantity(out.architecture_active_params));
+    }
+    // The published size of a model with MTP modules is the main model's (DeepSeek-V3's 671B); the modules
+    // are training-time extras, said apart.
+    const double mtp = mtpParams(count, 0);
+    if (d.mtp > 0 && mtp > 0)
+        out.summary += tr("; multi-token prediction adds %1").arg(quantity(mtp + d.mtp_extra));
 }
 
 bool HfReader::read(const QByteArray& data, ImportResult& out)
@@ -493,9 +840,10 @@ bool HfReader::read(const QByteArray& data, ImportResult& out)
 
 } // namespace
 
-bool importHfConfig(const QByteArray& data, const QString& fileName, ImportResult& out, QString* error)
+bool importHfConfig(const QByteArray& data, const QString& fileName, const ImportOptions& options,
+                    ImportResult& out, QString* error)
 {
-    HfReader reader(fileName);
+    HfReader reader(fileName, options.hf_common_keys);
     return reader.report(reader.read(data, out), error);
 }
 

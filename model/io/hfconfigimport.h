@@ -10,6 +10,8 @@
 
 namespace ss::io {
 
-bool importHfConfig(const QByteArray& data, const QString& fileName, ImportResult& out, QString* error);
+// A model_type the importer does not know is an error unless OPTIONS.hf_common_keys asks for the common keys.
+bool importHfConfig(const QByteArray& data, const QString& fileName, const ImportOptions& options,
+                    ImportResult& out, QString* error);
 
 } // namespace ss::io

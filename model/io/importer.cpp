@@ -347,7 +347,7 @@ bool importData(const QByteArray& data, ImportKind kind, ImportResult& out, QStr
     bool ok = false;
     switch (kind) {
     case ImportKind::HfConfig:
-        ok = importHfConfig(data, fileName, r, error);
+        ok = importHfConfig(data, fileName, options, r, error);
         break;
     case ImportKind::DeepSpeed:
         ok = importDeepSpeed(data, fileName, r, error);

@@ -58,6 +58,9 @@ struct ImportOptions
     // nccl-tests: the collective ("allreduce", "all_reduce" or "all_reduce_perf") when the log does not name
     // it.
     QString op;
+    // hf-config: read a config whose model_type the importer does not know (or that has none) by the keys
+    // most configurations share, with a warning to check the parameter count, instead of refusing it.
+    bool hf_common_keys = false;
 };
 
 struct ImportResult
@@ -80,6 +83,9 @@ struct ImportResult
     // hf-config: the parameter count of the architecture as published (the model's own layout), which the
     // engine's count equals unless a warning says why not.
     double architecture_params = 0;
+    // hf-config: the parameters one token passes through (the router's top-k experts and the shared ones
+    // instead of all experts); 0 when the engine does not count them.
+    double architecture_active_params = 0;
 
     bool isCalibration() const { return kind == ImportKind::NcclTests; }
     bool determines(std::string_view path) const;

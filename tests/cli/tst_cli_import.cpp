@@ -52,6 +52,7 @@ private slots:
     void outputNeverPartial();
     void into();
     void opOption();
+    void commonKeys();
     void standardInput();
     void badInput_data();
     void badInput();
@@ -114,6 +115,24 @@ void TestCliImport::modelSection()
     QCOMPARE(model.value(QLatin1String("params")).toDouble(), 46702792704.0); // Mixtral-8x7B's published size
     QCOMPARE(model.value(QLatin1String("experts")).toInt(), 8);
     QCOMPARE(model.value(QLatin1String("experts_per_token")).toInt(), 2);
+}
+
+void TestCliImport::commonKeys()
+{
+    // facebook/opt-125m has no reader: its count cannot be checked, so it is refused (exit 1, one line naming
+    // the key), and read by the common keys with a warning when --common-keys asks for it.
+    const Run refused = runCli({QStringLiteral("import"), fixture("hf-opt-125m.json")});
+    QCOMPARE(refused.exitCode, 1);
+    QCOMPARE(refused.err.count('\n'), 1);
+    QVERIFY2(refused.err.contains("model_type: unknown model_type \"opt\"") &&
+                 refused.err.contains("--common-keys"),
+             refused.err.constData());
+    const Run read =
+        runCli({QStringLiteral("import"), fixture("hf-opt-125m.json"), QStringLiteral("--common-keys")});
+    QCOMPARE(read.exitCode, 0);
+    QVERIFY2(read.err.contains("check the parameter count"), read.err.constData());
+    QCOMPARE(json(read.out).value(QLatin1String("model")).toObject().value(QLatin1String("hidden")).toInt(),
+             768);
 }
 
 void TestCliImport::calibration()

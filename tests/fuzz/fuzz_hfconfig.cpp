@@ -4,5 +4,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    return fuzz::importOne(data, size, ss::io::ImportKind::HfConfig);
+    // As the GUI and `import` read it by default, then with --common-keys (any model_type).
+    (void)fuzz::importOne(data, size, ss::io::ImportKind::HfConfig);
+    ss::io::ImportOptions commonKeys;
+    commonKeys.hf_common_keys = true;
+    return fuzz::importOne(data, size, ss::io::ImportKind::HfConfig, commonKeys);
 }

@@ -13,13 +13,14 @@
 
 namespace fuzz {
 
-inline int importOne(const std::uint8_t* data, std::size_t size, ss::io::ImportKind kind)
+inline int importOne(const std::uint8_t* data, std::size_t size, ss::io::ImportKind kind,
+                     const ss::io::ImportOptions& options = {})
 {
     const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));
     (void)ss::io::detectImportKind(bytes);
     ss::io::ImportResult result;
     QString error;
-    if (!ss::io::importData(bytes, kind, result, &error, QStringLiteral("fuzz.in"))) {
+    if (!ss::io::importData(bytes, kind, result, &error, QStringLiteral("fuzz.in"), options)) {
         // docs/formats.md "Command line": an error is one line naming the file.
         if (!error.startsWith(QLatin1String("fuzz.in: ")) || error.contains(QLatin1Char('\n')))
             fail("a rejected import has no one-line error naming the file");
