@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -81,6 +83,7 @@ private slots:
     void example_data();
     void example();
     void exampleArchitectures();
+    void moeAndLongContextExamples();
     void defaultExampleIsTheDefault();
     void unknownExample();
     void roundTripCustom();
@@ -112,10 +115,11 @@ void TestScenarioJson::examplesListed()
         QVERIFY2(!info.title.isEmpty(), qPrintable(info.id));
         QVERIFY2(info.description.size() > 80, qPrintable(info.id)); // says where the numbers come from
     }
-    QCOMPARE(ids,
-             (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
-                          "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages",
-                          "dp-10gbe-gradient-bits", "qwen2-0.5b-one-rtx4090", "llama2-70b-gb200-nvl72"}));
+    QCOMPARE(ids, (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
+                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3",
+                               "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits",
+                               "qwen2-0.5b-one-rtx4090", "llama2-70b-gb200-nvl72", "deepseek-v3-2048-h800",
+                               "llama3.1-405b-16k-h100", "mixtral-8x7b-ep8-h100", "qwen3-30b-a3b-one-node"}));
 
     // Every file in resources/examples is in the index, and the other way round.
     const QDir dir(QStringLiteral(SHARDSCOPE_TEST_DATA "/../../../resources/examples"));
@@ -199,6 +203,61 @@ void TestScenarioJson::exampleArchitectures()
     QCOMPARE(s.parallel.zero_stage, 3);
     QCOMPARE(s.parallel.offload_optimizer, ss::Offload::Cpu);
     QCOMPARE(s.parallel.offload_params, ss::Offload::Cpu);
+}
+
+// The mixture-of-experts and long-context examples against the parameter counts and layouts their sources
+// publish.
+void TestScenarioJson::moeAndLongContextExamples()
+{
+    QString error;
+    ss::Scenario s;
+    const auto near = [](double value, double expected, double tolerance) {
+        return std::abs(value - expected) <= tolerance * expected;
+    };
+
+    // DeepSeek-V3 (arXiv:2412.19437): 671B parameters, 37B active per token; §3.2 PP 16, EP 64 over 8
+    // nodes, ZeRO-1 DP on 2,048 H800; §4.2 a batch of 15360 sequences of 4K tokens.
+    QVERIFY2(ss::io::loadExample(QStringLiteral("deepseek-v3-2048-h800"), s, &error), qPrintable(error));
+    const ss::ParamCount deepseek = ss::countParams(s.model);
+    QVERIFY2(near(deepseek.total, 671e9, 0.005), qPrintable(QString::number(deepseek.total)));
+    QVERIFY2(near(deepseek.active, 37e9, 0.02), qPrintable(QString::number(deepseek.active)));
+    QCOMPARE(s.gpus(), 2048);
+    QCOMPARE(s.parallel.pp, 16);
+    QCOMPARE(s.parallel.ep, 64);
+    QCOMPARE(s.parallel.tp, 1);
+    QCOMPARE(s.parallel.zero_stage, 1);
+    QCOMPARE(s.training.global_batch, 15360);
+    QCOMPARE(s.model.seq_len, 4096);
+    QCOMPARE(s.training.precision, ss::Precision::Fp8Mixed);
+    QCOMPARE(s.training.fp8_recipe, ss::Fp8Recipe::Block);
+
+    // Llama 3.1 405B (arXiv:2407.21783): Table 3's 405B; Table 4's long-context row, 16M tokens per batch;
+    // §3.3.2 the first and last stages one layer short.
+    QVERIFY2(ss::io::loadExample(QStringLiteral("llama3.1-405b-16k-h100"), s, &error), qPrintable(error));
+    QVERIFY(near(ss::countParams(s.model).total, 405e9, 0.01));
+    QCOMPARE(s.gpus(), 16384);
+    QCOMPARE(s.parallel.tp * s.parallel.cp * s.parallel.pp * s.parallel.dp, 8 * 16 * 16 * 8);
+    QCOMPARE(s.parallel.cp, 16);
+    QCOMPARE(s.model.seq_len, 131072);
+    QCOMPARE(s.training.global_batch * s.model.seq_len, 128 * 131072); // 16.8M tokens
+    QCOMPARE(ss::layersPerStage(s).front(), 7);
+    QCOMPARE(ss::layersPerStage(s).back(), 7);
+    QCOMPARE(s.parallel.cp_comm, ss::CpComm::AllGather);
+
+    // Mixtral 8x7B (arXiv:2401.04088): 47B parameters, 13B active; 8 experts, top-2.
+    QVERIFY2(ss::io::loadExample(QStringLiteral("mixtral-8x7b-ep8-h100"), s, &error), qPrintable(error));
+    const ss::ParamCount mixtral = ss::countParams(s.model);
+    QVERIFY2(near(mixtral.total, 46.7e9, 0.01), qPrintable(QString::number(mixtral.total)));
+    QVERIFY2(near(mixtral.active, 12.9e9, 0.01), qPrintable(QString::number(mixtral.active)));
+    QCOMPARE(s.parallel.ep, 8);
+
+    // Qwen3-30B-A3B (model card of Qwen/Qwen3-30B-A3B): 30.5B parameters, 3.3B active.
+    QVERIFY2(ss::io::loadExample(QStringLiteral("qwen3-30b-a3b-one-node"), s, &error), qPrintable(error));
+    const ss::ParamCount qwen = ss::countParams(s.model);
+    QVERIFY2(near(qwen.total, 30.5e9, 0.01), qPrintable(QString::number(qwen.total)));
+    QVERIFY2(near(qwen.active, 3.3e9, 0.02), qPrintable(QString::number(qwen.active)));
+    QCOMPARE(s.gpus(), 8);
+    QCOMPARE(s.parallel.ep, 8);
 }
 
 void TestScenarioJson::defaultExampleIsTheDefault()
