@@ -608,6 +608,70 @@ Change: %5</source>
         <source>The offload needs %1 of NVMe per node, %2 more than the node&apos;s %3</source>
         <translation>卸载需要每节点 %1 NVMe，比节点的 %3 多出 %2</translation>
     </message>
+    <message>
+        <source>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %6 GPUs</source>
+        <translation>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5，但集群有 %6 个 GPU</translation>
+    </message>
+    <message>
+        <source>Context parallel %1 needs the sequence length %2 to be a multiple of 2 × cp = %3</source>
+        <translation>上下文并行 %1 要求序列长度 %2 是 2 × cp = %3 的倍数</translation>
+    </message>
+    <message>
+        <source>The layers per stage list %1 stages, but there are %2 pipeline stages</source>
+        <translation>每级层数列出了 %1 个流水线级，但共有 %2 个流水线级</translation>
+    </message>
+    <message>
+        <source>The layers per stage add up to %1, but the model has %2 layers</source>
+        <translation>每级层数之和为 %1，但模型有 %2 层</translation>
+    </message>
+    <message>
+        <source>Stage %1 has no layers; only the first and last stages may hold none</source>
+        <translation>第 %1 级没有层；只有第一级和最后一级可以没有层</translation>
+    </message>
+    <message>
+        <source>Give either the layers per stage or the first and last stages&apos; layers, not both</source>
+        <translation>请给出每级层数，或给出第一级和最后一级的层数，不要两者都给</translation>
+    </message>
+    <message>
+        <source>First and last stage layers need 2 or more pipeline stages</source>
+        <translation>指定第一级和最后一级的层数需要 2 个或更多流水线级</translation>
+    </message>
+    <message>
+        <source>First stage %1 and last stage %2 layers do not leave at least one of the %3 layers for each of the other stages (%4 stages in all)</source>
+        <translation>第一级 %1 层、最后一级 %2 层之后，%3 层中剩下的不够其余每级至少一层（共 %4 级）</translation>
+    </message>
+    <message>
+        <source>Expert parallel %1 needs a mixture-of-experts model (more than 1 expert)</source>
+        <translation>专家并行 %1 需要混合专家模型（专家数大于 1）</translation>
+    </message>
+    <message>
+        <source>Expert parallel %1 does not divide the %2 experts</source>
+        <translation>专家并行 %1 不能整除 %2 个专家</translation>
+    </message>
+    <message>
+        <source>Expert parallel × expert tensor parallel = %1 × %2 does not divide the %3 ranks of a pipeline stage (dp × cp × tp)</source>
+        <translation>专家并行 × 专家张量并行 = %1 × %2 不能整除一个流水线级的 %3 个 rank（dp × cp × tp）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel %1 does not divide the expert FFN size %2</source>
+        <translation>专家张量并行 %1 不能整除专家 FFN 大小 %2</translation>
+    </message>
+    <message>
+        <source>%1 dense layers are more than the model&apos;s %2 layers</source>
+        <translation>%1 个稠密层多于模型的 %2 层</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention needs query/key head dims above 0</source>
+        <translation>多头潜在注意力（MLA）要求 query/key 的头维度大于 0</translation>
+    </message>
+    <message>
+        <source>The %1 has no FP8 tensor cores (they came with Hopper and Ada); use bf16-mixed or give the GPU&apos;s FP8 peak</source>
+        <translation>%1 没有 FP8 张量核心（FP8 随 Hopper 和 Ada 推出）；请使用 bf16-mixed，或给出该 GPU 的 FP8 峰值</translation>
+    </message>
+    <message>
+        <source>The %1 recipe needs Blackwell&apos;s block-scaled tensor cores; the %2 has none (use &quot;tensor&quot; or &quot;block&quot;)</source>
+        <translation>%1 方案需要 Blackwell 的块缩放张量核心；%2 没有（请使用 &quot;tensor&quot; 或 &quot;block&quot;）</translation>
+    </message>
 </context>
 <context>
     <name>ExplainFormula</name>
@@ -2858,6 +2922,102 @@ Change: %5</source>
     <message>
         <source>DP bus bandwidth</source>
         <translation>数据并行总线带宽</translation>
+    </message>
+    <message>
+        <source>Expert parallelism and its all-to-all</source>
+        <translation>专家并行及其 all-to-all</translation>
+    </message>
+    <message>
+        <source>No expert parallelism</source>
+        <translation>无专家并行</translation>
+    </message>
+    <message>
+        <source>Qwen3-30B-A3B has 128 experts in each of its 48 layers, but every token visits only 8 of them: 3.3B of its 30.5B parameters are active. With plain data parallelism over two DGX H100 every GPU holds all the experts, and in the &lt;b&gt;Memory&lt;/b&gt; view the bar reaches about 175 GiB against the GPU&apos;s 80. Expert parallelism splits the experts instead of copying them.</source>
+        <translation>Qwen3-30B-A3B 的 48 层每层有 128 个专家，但每个 token 只经过其中 8 个：305 亿参数中只有 33 亿是激活的。在两台 DGX H100 上用纯数据并行时，每个 GPU 都持有全部专家，在&lt;b&gt;显存&lt;/b&gt;视图中柱条约达 175 GiB，而 GPU 只有 80 GiB。专家并行把专家切分开，而不是复制它们。</translation>
+    </message>
+    <message>
+        <source>EP 8 in a node</source>
+        <translation>节点内 EP 8</translation>
+    </message>
+    <message>
+        <source>With expert parallelism 8 (&lt;i&gt;parallel.ep&lt;/i&gt;) each GPU of a node keeps 16 of the 128 experts of every layer while attention stays replicated: the peak falls to about 76 GiB and the step fits. The price is traffic: every MoE layer sends each token to the GPUs of its 8 experts and brings the results back, an all-to-all to dispatch and one to combine, in the forward and again in the backward. In the &lt;b&gt;Step timeline&lt;/b&gt; these all-to-alls sit between the compute boxes; over NVLink they stretch the step to about 4.8 s.</source>
+        <translation>专家并行 8（&lt;i&gt;parallel.ep&lt;/i&gt;）时，一个节点的每个 GPU 保存每层 128 个专家中的 16 个，注意力部分仍然复制：峰值降到约 76 GiB，放得下了。代价是通信：每个 MoE 层把每个 token 发送到其 8 个专家所在的 GPU，再把结果取回，即一次分发（dispatch）all-to-all 和一次合并（combine）all-to-all，前向一遍，反向再一遍。在&lt;b&gt;训练步时间线&lt;/b&gt;中，这些 all-to-all 夹在计算方块之间；经由 NVLink，它们把一步拉长到约 4.8 秒。</translation>
+    </message>
+    <message>
+        <source>EP 16 across nodes</source>
+        <translation>跨节点 EP 16</translation>
+    </message>
+    <message>
+        <source>EP 16 spreads the experts over both nodes: half of every all-to-all now leaves the node through the 400 Gb/s InfiniBand NICs, with a ninth of NVLink&apos;s bandwidth. In the &lt;b&gt;Bandwidth&lt;/b&gt; view a NIC link is the busiest and the step grows to about 8.4 s. That is why Megatron-Core advises keeping expert parallelism inside the NVLink domain, and why DeepSeek-V3 sends each token to at most 4 nodes.</source>
+        <translation>EP 16 把专家分布到两个节点上：每次 all-to-all 有一半数据要经 400 Gb/s 的 InfiniBand 网卡离开节点，带宽只有 NVLink 的九分之一。在&lt;b&gt;带宽&lt;/b&gt;视图中网卡链路最忙，一步增长到约 8.4 秒。这就是 Megatron-Core 建议把专家并行留在 NVLink 域内、DeepSeek-V3 让每个 token 最多发往 4 个节点的原因。</translation>
+    </message>
+    <message>
+        <source>Imbalance 1.5</source>
+        <translation>不均衡 1.5</translation>
+    </message>
+    <message>
+        <source>Routers do not spread the tokens evenly. With an expert imbalance of 1.5 (&lt;i&gt;model.expert_imbalance&lt;/i&gt;) the busiest GPU receives half again the mean, and every GPU waits for it: its all-to-all and its expert GEMMs grow, and the step to about 11.4 s. Load balancing losses (GShard, Switch Transformer) and DeepSeek-V3&apos;s bias-based balancing exist to keep this factor near 1.</source>
+        <translation>路由器并不会把 token 均匀分配。专家不均衡为 1.5（&lt;i&gt;model.expert_imbalance&lt;/i&gt;）时，最忙的 GPU 收到平均值的 1.5 倍，所有 GPU 都要等它：它的 all-to-all 和专家 GEMM 都变长，一步增长到约 11.4 秒。负载均衡损失（GShard、Switch Transformer）和 DeepSeek-V3 基于偏置的均衡方法，就是为了让这个系数接近 1。</translation>
+    </message>
+    <message>
+        <source>Capacity 1.25</source>
+        <translation>容量 1.25</translation>
+    </message>
+    <message>
+        <source>A capacity factor caps the tokens an expert takes at that multiple of the mean (GShard, Switch Transformer): with 1.25 (&lt;i&gt;model.capacity_factor&lt;/i&gt;) the tokens beyond it are dropped, so the busiest GPU handles 1.25 times the mean instead of 1.5. The step falls to about 9.9 s, paid for with tokens that skip their experts. Dropless training (capacity 0) keeps every token and pays for the imbalance instead.</source>
+        <translation>容量因子把一个专家接收的 token 数限制在平均值的该倍数以内（GShard、Switch Transformer）：取 1.25（&lt;i&gt;model.capacity_factor&lt;/i&gt;）时，超出的 token 被丢弃，最忙的 GPU 只处理平均值的 1.25 倍而不是 1.5 倍。一步降到约 9.9 秒，代价是一些 token 跳过了它们的专家。无丢弃训练（容量为 0）保留每个 token，转而承担不均衡的代价。</translation>
+    </message>
+    <message>
+        <source>DualPipe overlap</source>
+        <translation>DualPipe 重叠</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3&apos;s DualPipe runs the forward of one microbatch beside the backward of another, so the all-to-alls of one hide behind the computation of the other (&lt;i&gt;parallel.ep_overlap&lt;/i&gt;). The step falls to about 8.1 s: only the communication that outlasts the computation beside it stays exposed. Inside one node, at EP 8, the same overlap hides nearly all of it.</source>
+        <translation>DeepSeek-V3 的 DualPipe 让一个微批次的前向与另一个微批次的反向并行执行，于是一个的 all-to-all 隐藏在另一个的计算之后（&lt;i&gt;parallel.ep_overlap&lt;/i&gt;）。一步降到约 8.1 秒：只有比旁边的计算更长的那部分通信仍然暴露。在单个节点内（EP 8），同样的重叠几乎能把它全部隐藏。</translation>
+    </message>
+    <message>
+        <source>Context parallelism for long sequences</source>
+        <translation>长序列的上下文并行</translation>
+    </message>
+    <message>
+        <source>One GPU per sequence</source>
+        <translation>每个序列一个 GPU</translation>
+    </message>
+    <message>
+        <source>A 7B model of Llama 2&apos;s shape trains on sequences of 65,536 tokens, one sequence per GPU on two DGX H100. Activations grow with the sequence: each GPU would hold about 282 GiB of them, far above its 80 GiB in the &lt;b&gt;Memory&lt;/b&gt; view. Fused attention already keeps no score matrix; what is left grows with the tokens a GPU holds.</source>
+        <translation>一个 Llama 2 结构的 7B 模型在两台 DGX H100 上训练 65,536 个 token 的序列，每个 GPU 一个序列。激活值随序列增长：每个 GPU 约需 282 GiB，在&lt;b&gt;显存&lt;/b&gt;视图中远超其 80 GiB。融合注意力已经不保存得分矩阵；剩下的部分随一个 GPU 所持有的 token 数增长。</translation>
+    </message>
+    <message>
+        <source>CP 8</source>
+        <translation>CP 8</translation>
+    </message>
+    <message>
+        <source>Context parallelism splits every sequence over a group of GPUs (&lt;i&gt;parallel.cp&lt;/i&gt; 8): each GPU keeps 8,192 of the tokens, and its activations fall to about 35 GiB, so the step fits. Under a causal mask early tokens attend to few others and late ones to all, so the sequence is cut into 2·cp = 16 chunks and GPU i takes chunks i and 15 - i, which gives every GPU the same attention work. That is why the sequence length must be a multiple of 2·cp.</source>
+        <translation>上下文并行把每个序列切分到一组 GPU 上（&lt;i&gt;parallel.cp&lt;/i&gt; 8）：每个 GPU 保存其中 8,192 个 token，激活值降到约 35 GiB，放得下了。在因果掩码下，靠前的 token 只关注少数 token，靠后的关注全部，所以序列被切成 2·cp = 16 块，GPU i 取第 i 块和第 15 - i 块，使每个 GPU 的注意力计算量相同。这就是序列长度必须是 2·cp 的倍数的原因。</translation>
+    </message>
+    <message>
+        <source>K/V ring</source>
+        <translation>K/V 环</translation>
+    </message>
+    <message>
+        <source>Each GPU still needs the keys and values of the other chunks. In the &lt;b&gt;Step timeline&lt;/b&gt; they travel around a ring, one block at a time, while the attention computes on the block at hand (Ring Attention, Liu et al.): the exchange hides behind the attention, and the step stays at about 19.0 s with about 0.04 s of exposed communication, as without context parallelism. The backward passes the blocks again and sends their gradients back the other way.</source>
+        <translation>每个 GPU 仍然需要其他块的键和值。在&lt;b&gt;训练步时间线&lt;/b&gt;中，它们沿环一次传一块，同时注意力在手头的块上计算（Ring Attention，Liu 等）：交换隐藏在注意力计算之后，一步仍约 19.0 秒，暴露的通信约 0.04 秒，与不用上下文并行时相同。反向传播再传一遍这些块，并把它们的梯度沿相反方向送回。</translation>
+    </message>
+    <message>
+        <source>K/V all-gather</source>
+        <translation>K/V all-gather</translation>
+    </message>
+    <message>
+        <source>Llama 3 all-gathers K/V before attention instead (&lt;i&gt;parallel.cp_comm&lt;/i&gt;: allgather): simpler, and it works with any attention mask, but the attention waits for the whole gather. The exposed communication grows to about 2.0 s and the step to about 20.9 s. Llama 3 could afford it because grouped-query attention makes K and V small: try &lt;i&gt;KV heads&lt;/i&gt; 8.</source>
+        <translation>Llama 3 则在注意力之前对 K/V 做 all-gather（&lt;i&gt;parallel.cp_comm&lt;/i&gt;: allgather）：更简单，适用于任何注意力掩码，但注意力要等整个 gather 完成。暴露的通信增长到约 2.0 秒，一步增长到约 20.9 秒。Llama 3 负担得起，是因为分组查询注意力让 K 和 V 很小：试试把&lt;i&gt;KV 头数&lt;/i&gt;设为 8。</translation>
+    </message>
+    <message>
+        <source>CP 16 across nodes</source>
+        <translation>跨节点 CP 16</translation>
+    </message>
+    <message>
+        <source>CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to about 23.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K tokens).</source>
+        <translation>CP 16 横跨两个节点：激活值再减半，降到约 18 GiB，但每个 GPU 仍要收集整个序列的键和值，而只计算其中的十六分之一，并且 gather 现在要经过 InfiniBand。暴露的通信增长到约 4.5 秒，一步增长到约 23.4 秒。长上下文训练会让 cp 在显存允许的范围内尽量小（Llama 3 处理 128K token 需要 16）。</translation>
     </message>
 </context>
 <context>

@@ -72,6 +72,15 @@ double stepTime(const Result& r)
     return r.step.time_s;
 }
 
+// The first collective of GROUP and OP, or nullptr.
+const CommCollective* collective(const Result& r, const char* group, const char* op)
+{
+    for (const CommCollective& c : r.comm.collectives)
+        if (c.group == group && c.op == op)
+            return &c;
+    return nullptr;
+}
+
 const CommLink* commLink(const Result& r, const std::string& id)
 {
     for (const CommLink& link : r.comm.links)
@@ -103,6 +112,8 @@ private slots:
     void pipelineSchedules();
     void recomputation();
     void batchPerGpu();
+    void expertParallel();
+    void contextParallel();
     void quotedFigures_data();
     void quotedFigures();
 
@@ -122,7 +133,7 @@ private slots:
 
 void TestLessons::initTestCase()
 {
-    QCOMPARE(Lessons::count(), 8);
+    QCOMPARE(Lessons::count(), 10);
 }
 
 void TestLessons::stepsEvaluate_data()
@@ -370,6 +381,72 @@ void TestLessons::batchPerGpu()
     QVERIFY(r.back().memory.per_gpu[0].fits);
 }
 
+// Lesson 9. Expert parallelism keeps E/ep experts per GPU (GShard, Lepikhin et al., ICLR'21 §2.2), so the
+// model states shrink; every MoE layer dispatches and combines its tokens with an all-to-all in the forward
+// and again in the backward, 4 per layer per microbatch (Megatron-Core's alltoall token dispatcher), each of
+// b·s·k·h 16-bit elements, times the busiest rank's load factor (the capacity factor when one is set, GShard
+// §2.2); across nodes it rides the NICs, a ninth of NVLink's bandwidth on a DGX H100 (NVIDIA DGX H100
+// datasheet: 900 GB/s NVLink and 400 Gb/s per NIC); DualPipe hides it behind another microbatch's compute
+// (DeepSeek-V3, arXiv:2412.19437 §3.2.1).
+void TestLessons::expertParallel()
+{
+    const auto r = stepResults("expert-parallel");
+    QVERIFY(!r[0].memory.per_gpu[0].fits);
+    QVERIFY(r[1].memory.per_gpu[0].fits);
+    QVERIFY(!collective(r[0], "ep", "alltoall"));
+    const CommCollective* inNode = collective(r[1], "ep", "alltoall");
+    QVERIFY(inNode);
+    // 48 MoE layers × 4 × 16 microbatches (256 sequences over 16 data-parallel ranks).
+    QCOMPARE(inNode->count_per_step, 4.0 * 48 * 16);
+    // b·s·k·h·2 bytes: 1 × 4096 × 8 × 2048 × 2.
+    QCOMPARE(inNode->bytes, 4096.0 * 8 * 2048 * 2);
+    QVERIFY(stepTime(r[1]) > stepTime(r[0])); // the all-to-alls are on the critical path
+    const CommCollective* acrossNodes = collective(r[2], "ep", "alltoall");
+    QVERIFY(acrossNodes);
+    QVERIFY(acrossNodes->time_s > 3 * inNode->time_s);
+    QVERIFY(stepTime(r[2]) > stepTime(r[1]));
+    QCOMPARE(r[2].bottleneck.kind, std::string("link"));
+    const CommLink* nic = commLink(r[2], r[2].bottleneck.id);
+    QVERIFY(nic);
+    QVERIFY2(QString::fromStdString(nic->kind).startsWith(QLatin1String("ib")), nic->kind.c_str());
+    // The load factor scales what the busiest rank sends.
+    QCOMPARE(collective(r[3], "ep", "alltoall")->bytes, 1.5 * acrossNodes->bytes);
+    QCOMPARE(collective(r[4], "ep", "alltoall")->bytes, 1.25 * acrossNodes->bytes);
+    QVERIFY(stepTime(r[3]) > stepTime(r[2]));
+    QVERIFY(stepTime(r[4]) < stepTime(r[3]));
+    QVERIFY(stepTime(r[4]) > stepTime(r[2]));
+    // Overlap: less exposed, same traffic.
+    QVERIFY(r[5].step.exposed_comm_s < r[4].step.exposed_comm_s);
+    QVERIFY(stepTime(r[5]) < stepTime(r[4]));
+    QCOMPARE(collective(r[5], "ep", "alltoall")->bytes, collective(r[4], "ep", "alltoall")->bytes);
+}
+
+// Lesson 10. Context parallelism gives each of cp ranks s/cp tokens, so the activations fall by cp
+// (Megatron-Core's context parallelism; Llama 3, arXiv:2407.21783 §3.3.2); the ring passes K/V blocks while
+// the attention computes on the one at hand and hides behind it (Liu et al., Ring Attention,
+// arXiv:2310.01889 §3), while the all-gather comes before the attention; a group that spans two nodes gathers
+// over the network, and each rank still receives the whole sequence's K/V for a cp-th of the compute.
+void TestLessons::contextParallel()
+{
+    const auto r = stepResults("context-parallel");
+    const auto activations = [&r](int s) {
+        return Lessons::figureValue(LessonFigure::Activations, r[std::size_t(s)]);
+    };
+    QVERIFY(!r[0].memory.per_gpu[0].fits);
+    QVERIFY(r[1].memory.per_gpu[0].fits);
+    QVERIFY(activations(1) < activations(0) / 7);
+    QVERIFY(std::abs(activations(4) - activations(1) / 2) < 0.05 * activations(1));
+    QVERIFY(collective(r[1], "cp", "allgather"));
+    QVERIFY(!collective(r[0], "cp", "allgather"));
+    // The ring hides: the exposed communication stays that of no context parallelism.
+    QVERIFY(std::abs(r[2].step.exposed_comm_s - r[0].step.exposed_comm_s) < 0.01 * stepTime(r[0]));
+    QVERIFY(r[3].step.exposed_comm_s > 10 * r[2].step.exposed_comm_s);
+    QVERIFY(stepTime(r[3]) > stepTime(r[2]));
+    QVERIFY(r[4].step.exposed_comm_s > 1.5 * r[3].step.exposed_comm_s);
+    // The compute per GPU does not change with cp: the same tokens per GPU per step.
+    QVERIFY(std::abs(r[4].step.compute_s - r[1].step.compute_s) < 0.01 * r[1].step.compute_s);
+}
+
 void TestLessons::quotedFigures_data()
 {
     QTest::addColumn<QString>("lesson");
@@ -434,6 +511,22 @@ void TestLessons::quotedFigures_data()
     row("batch-per-gpu", 4, LessonFigure::Mfu, 0.34);
     row("batch-per-gpu", 4, LessonFigure::PeakMemory, 16 * GiB);
     row("batch-per-gpu", 5, LessonFigure::Mfu, 0.37);
+    row("expert-parallel", 1, LessonFigure::PeakMemory, 175 * GiB);
+    row("expert-parallel", 2, LessonFigure::PeakMemory, 76 * GiB);
+    row("expert-parallel", 2, LessonFigure::StepTime, 4.8);
+    row("expert-parallel", 3, LessonFigure::StepTime, 8.4);
+    row("expert-parallel", 4, LessonFigure::StepTime, 11.4);
+    row("expert-parallel", 5, LessonFigure::StepTime, 9.9);
+    row("expert-parallel", 6, LessonFigure::StepTime, 8.1);
+    row("context-parallel", 1, LessonFigure::Activations, 282 * GiB);
+    row("context-parallel", 2, LessonFigure::Activations, 35 * GiB);
+    row("context-parallel", 3, LessonFigure::StepTime, 19.0);
+    row("context-parallel", 3, LessonFigure::ExposedComm, 0.04);
+    row("context-parallel", 4, LessonFigure::ExposedComm, 2.0);
+    row("context-parallel", 4, LessonFigure::StepTime, 20.9);
+    row("context-parallel", 5, LessonFigure::Activations, 18 * GiB);
+    row("context-parallel", 5, LessonFigure::ExposedComm, 4.5);
+    row("context-parallel", 5, LessonFigure::StepTime, 23.4);
 }
 
 // "About X" in a text is the engine's figure within 8%: a text must change when the model does.
@@ -616,7 +709,7 @@ void TestLessons::retranslateKeepsStep()
     QVERIFY(!w.findChild<QPushButton*>(QStringLiteral("lessonNext"))->isEnabled());
     // With no lesson open, the panel lists them as links.
     QVERIFY(
-        panel->findChild<QLabel*>(QStringLiteral("lessonText"))->text().contains(QLatin1String("lesson:8")));
+        panel->findChild<QLabel*>(QStringLiteral("lessonText"))->text().contains(QLatin1String("lesson:10")));
     QVERIFY(panel->openLesson(lessonIndex("topology-dgx1-pcie")));
     QVERIFY(panel->goToStep(2));
     QEvent change(QEvent::LanguageChange);

@@ -376,6 +376,132 @@ const std::vector<Lesson> lessonTable = {
            "MFU rises to about 37%."),
        {{"training.micro_batch", "8"}, {"training.global_batch", "256"}},
        "ganttChart"}}},
+
+    // 9. Expert parallelism: the experts split over ep ranks, the dispatch and combine all-to-alls (GShard,
+    // Lepikhin et al., ICLR'21 §2.2), their cost across nodes, the load factor (capacity factor: GShard §2.2,
+    // Switch Transformer §2.2) and DualPipe's overlap (DeepSeek-V3, arXiv:2412.19437 §3.2.1).
+    {"expert-parallel",
+     QT_TRANSLATE_NOOP("Lessons", "Expert parallelism and its all-to-all"),
+     {LessonFigure::StepTime, LessonFigure::ExposedComm, LessonFigure::PeakMemory},
+     {{QT_TRANSLATE_NOOP("Lessons", "No expert parallelism"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "Qwen3-30B-A3B has 128 experts in each of its 48 layers, but every token visits only 8 of them: "
+           "3.3B of its 30.5B parameters are active. With plain data parallelism over two DGX H100 every GPU "
+           "holds all the experts, and in the <b>Memory</b> view the bar reaches about 175 GiB against the "
+           "GPU's 80. Expert parallelism splits the experts instead of copying them."),
+       {},
+       "memoryChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "EP 8 in a node"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "With expert parallelism 8 (<i>parallel.ep</i>) each GPU of a node keeps 16 of the 128 experts of "
+           "every layer while attention stays replicated: the peak falls to about 76 GiB and the step fits. "
+           "The price is traffic: every MoE layer sends each token to the GPUs of its 8 experts and brings "
+           "the results back, an all-to-all to dispatch and one to combine, in the forward and again in the "
+           "backward. In the <b>Step timeline</b> these all-to-alls sit between the compute boxes; over "
+           "NVLink they stretch the step to about 4.8 s."),
+       {{"parallel.ep", "8"}},
+       "ganttChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "EP 16 across nodes"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "EP 16 spreads the experts over both nodes: half of every all-to-all now leaves the node through "
+           "the 400 Gb/s InfiniBand NICs, with a ninth of NVLink's bandwidth. In the <b>Bandwidth</b> view a "
+           "NIC link is the busiest and the step grows to about 8.4 s. That is why Megatron-Core advises "
+           "keeping expert parallelism inside the NVLink domain, and why DeepSeek-V3 sends each token to at "
+           "most 4 nodes."),
+       {{"parallel.ep", "16"}},
+       "bandwidthChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "Imbalance 1.5"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "Routers do not spread the tokens evenly. With an expert imbalance of 1.5 "
+           "(<i>model.expert_imbalance</i>) the busiest GPU receives half again the mean, and every GPU "
+           "waits for it: its all-to-all and its expert GEMMs grow, and the step to about 11.4 s. Load "
+           "balancing losses (GShard, Switch Transformer) and DeepSeek-V3's bias-based balancing exist to "
+           "keep this factor near 1."),
+       {{"parallel.ep", "16"}, {"model.expert_imbalance", "1.5"}},
+       "ganttChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "Capacity 1.25"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "A capacity factor caps the tokens an expert takes at that multiple of the mean (GShard, Switch "
+           "Transformer): with 1.25 (<i>model.capacity_factor</i>) the tokens beyond it are dropped, so the "
+           "busiest GPU handles 1.25 times the mean instead of 1.5. The step falls to about 9.9 s, paid for "
+           "with tokens that skip their experts. Dropless training (capacity 0) keeps every token and pays "
+           "for the imbalance instead."),
+       {{"parallel.ep", "16"}, {"model.expert_imbalance", "1.5"}, {"model.capacity_factor", "1.25"}},
+       "ganttChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "DualPipe overlap"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "DeepSeek-V3's DualPipe runs the forward of one microbatch beside the backward of another, so the "
+           "all-to-alls of one hide behind the computation of the other (<i>parallel.ep_overlap</i>). The "
+           "step falls to about 8.1 s: only the communication that outlasts the computation beside it stays "
+           "exposed. Inside one node, at EP 8, the same overlap hides nearly all of it."),
+       {{"parallel.ep", "16"},
+        {"model.expert_imbalance", "1.5"},
+        {"model.capacity_factor", "1.25"},
+        {"parallel.ep_overlap", "true"}},
+       "ganttChart"}}},
+
+    // 10. Context parallelism: the sequence split over cp ranks, the K/V ring overlapped with attention (Ring
+    // Attention, Liu et al., arXiv:2310.01889) against Llama 3's all-gather (arXiv:2407.21783 §3.3.2), the
+    // 2·cp chunks of a causal mask (Megatron-Core's load balancing).
+    {"context-parallel",
+     QT_TRANSLATE_NOOP("Lessons", "Context parallelism for long sequences"),
+     {LessonFigure::Activations, LessonFigure::StepTime, LessonFigure::ExposedComm},
+     {{QT_TRANSLATE_NOOP("Lessons", "One GPU per sequence"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "A 7B model of Llama 2's shape trains on sequences of 65,536 tokens, one sequence per GPU on two "
+           "DGX H100. Activations grow with the sequence: each GPU would hold about 282 GiB of them, far "
+           "above "
+           "its 80 GiB in the <b>Memory</b> view. Fused attention already keeps no score matrix; what is "
+           "left "
+           "grows with the tokens a GPU holds."),
+       {},
+       "memoryChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "CP 8"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "Context parallelism splits every sequence over a group of GPUs (<i>parallel.cp</i> 8): each GPU "
+           "keeps 8,192 of the tokens, and its activations fall to about 35 GiB, so the step fits. Under a "
+           "causal mask early tokens attend to few others and late ones to all, so the sequence is cut into "
+           "2·cp = 16 chunks and GPU i takes chunks i and 15 - i, which gives every GPU the same attention "
+           "work. That is why the sequence length must be a multiple of 2·cp."),
+       {{"parallel.cp", "8"}, {"parallel.dp", "2"}},
+       "memoryChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "K/V ring"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "Each GPU still needs the keys and values of the other chunks. In the <b>Step timeline</b> they "
+           "travel around a ring, one block at a time, while the attention computes on the block at hand "
+           "(Ring Attention, Liu et al.): the exchange hides behind the attention, and the step stays at "
+           "about 19.0 s with about 0.04 s of exposed communication, as without context parallelism. The "
+           "backward passes the blocks again and sends their gradients back the other way."),
+       {{"parallel.cp", "8"}, {"parallel.dp", "2"}},
+       "ganttChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "K/V all-gather"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "Llama 3 all-gathers K/V before attention instead (<i>parallel.cp_comm</i>: allgather): simpler, "
+           "and it works with any attention mask, but the attention waits for the whole gather. The exposed "
+           "communication grows to about 2.0 s and the step to about 20.9 s. Llama 3 could afford it because "
+           "grouped-query attention makes K and V small: try <i>KV heads</i> 8."),
+       {{"parallel.cp", "8"}, {"parallel.dp", "2"}, {"parallel.cp_comm", "allgather"}},
+       "ganttChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "CP 16 across nodes"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still "
+           "gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and "
+           "the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to "
+           "about 23.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K "
+           "tokens)."),
+       {{"parallel.cp", "16"}, {"parallel.dp", "1"}, {"parallel.cp_comm", "allgather"}},
+       "ganttChart"}}},
 };
 
 const FieldInfo* fieldOf(const std::string& path)
