@@ -4486,6 +4486,34 @@ Bottleneck now: %2</source>
         <source>Peak memory of the fullest GPU against its capacity</source>
         <translation>最满 GPU 的峰值显存与其容量</translation>
     </message>
+    <message>
+        <source>, context parallel %1</source>
+        <translation>，上下文并行 %1</translation>
+    </message>
+    <message>
+        <source>, expert parallel %1 × expert tensor parallel %2</source>
+        <translation>，专家并行 %1 × 专家张量并行 %2</translation>
+    </message>
+    <message>
+        <source>, first and last stages %1 and %2 layers</source>
+        <translation>，首末阶段各 %1 层和 %2 层</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Context-parallel degree (each sequence split over this many GPUs)</source>
+        <translation>上下文并行度（每条序列切分到这么多 GPU 上）</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree (the experts split over this many GPUs)</source>
+        <translation>专家并行度（专家切分到这么多 GPU 上）</translation>
+    </message>
 </context>
 <context>
     <name>ss::PlannerView</name>

@@ -7,7 +7,10 @@
 #include "planner.h"
 #include "scenariosource.h"
 #include "usage.h"
+#include "workload.h"
 
+#include <algorithm>
+#include <functional>
 #include <optional>
 
 using namespace ss::cli;
@@ -35,7 +38,28 @@ std::optional<int> takeOption(const QString& option, const QString& value, PlanA
     };
     ss::PlanOptions& options = out.options;
     qint64 number = 0;
-    if (option == QLatin1String("--set")) {
+    // A comma-separated list of whole numbers from LO to 1048576, or a usage error naming the option.
+    const auto list = [&](qint64 lo, std::vector<std::int64_t>& numbers) {
+        numbers.clear();
+        for (const QString& item : value.split(QLatin1Char(','))) {
+            bool ok = false;
+            const qint64 v = item.trimmed().toLongLong(&ok);
+            if (!ok || v < lo || v > (qint64(1) << 20))
+                return false;
+            numbers.push_back(v);
+        }
+        return !numbers.empty();
+    };
+    if (option == QLatin1String("--cp") || option == QLatin1String("--ep")) {
+        if (!list(1, option == QLatin1String("--cp") ? options.cps : options.eps))
+            return usageError(tr("%1: expected a comma-separated list of counts from 1 to 1048576, got '%2'")
+                                  .arg(option, value));
+    } else if (option == QLatin1String("--etp")) {
+        if (!list(0, options.etps))
+            return usageError(
+                tr("--etp: expected a comma-separated list of counts from 0 (as tp) to 1048576, got '%1'")
+                    .arg(value));
+    } else if (option == QLatin1String("--set")) {
         if (value.indexOf(QLatin1Char('=')) <= 0)
             return usageError(tr("--set expects PATH=VALUE, got '%1'").arg(value));
         out.sets << value;
@@ -103,7 +127,8 @@ std::optional<int> parseArgs(const QStringList& args, PlanArgs& out)
     return std::nullopt;
 }
 
-void writeCandidate(ss::io::JsonWriter& w, const ss::PlanCandidate& c)
+// One configuration of the output; BASE is the scenario searched (for the layers of each stage).
+void writeCandidate(ss::io::JsonWriter& w, const ss::PlanCandidate& c, const ss::Scenario& base)
 {
     const ss::Layout& l = c.layout;
     w.beginObject();
@@ -115,6 +140,16 @@ void writeCandidate(ss::io::JsonWriter& w, const ss::PlanCandidate& c)
     w.value(std::int64_t(l.tp));
     w.key("pp");
     w.value(std::int64_t(l.pp));
+    w.key("cp");
+    w.value(std::int64_t(l.cp));
+    w.key("ep");
+    w.value(std::int64_t(l.ep));
+    w.key("etp"); // as evaluated: "as tp" (0) written out
+    w.value(std::int64_t(l.etp > 0 ? l.etp : l.tp));
+    w.key("first_stage_layers");
+    w.value(std::int64_t(l.first_stage_layers));
+    w.key("last_stage_layers");
+    w.value(std::int64_t(l.last_stage_layers));
     w.key("sequence_parallel");
     w.value(l.sequence_parallel);
     w.key("zero_stage");
@@ -145,11 +180,21 @@ void writeCandidate(ss::io::JsonWriter& w, const ss::PlanCandidate& c)
     w.value(c.exposed_comm_s);
     w.key("bubble_fraction");
     w.value(c.bubble_fraction);
+    // The layers of each stage, first to last, when they are not all equal.
+    const std::vector<std::int64_t> stages = ss::layersPerStage(ss::withLayout(base, l));
+    if (std::adjacent_find(stages.begin(), stages.end(), std::not_equal_to<>()) != stages.end()) {
+        w.key("stage_layers");
+        w.beginArray();
+        for (const std::int64_t n : stages)
+            w.value(n);
+        w.endArray();
+    }
     w.endObject();
 }
 
 // The search's counts and its best layouts, GPUS being the GPUs searched over.
-QByteArray planJson(const ss::PlanResult& result, const ss::PlanOptions& options, std::int64_t gpus)
+QByteArray planJson(const ss::PlanResult& result, const ss::PlanOptions& options, const ss::Scenario& base,
+                    std::int64_t gpus)
 {
     ss::io::JsonWriter w;
     w.beginObject();
@@ -168,7 +213,7 @@ QByteArray planJson(const ss::PlanResult& result, const ss::PlanOptions& options
     w.key("configs");
     w.beginArray();
     for (const ss::PlanCandidate& c : result.best)
-        writeCandidate(w, c);
+        writeCandidate(w, c, base);
     w.endArray();
     w.endObject();
     return w.data();
@@ -191,6 +236,8 @@ int planCommand(const QStringList& args)
     const ss::PlanResult result = ss::planLayouts(scenario, a.options);
     if (!result.error.empty())
         return inputError(label + QStringLiteral(": ") + QString::fromStdString(result.error));
-    print(stdout, planJson(result, a.options, std::int64_t(a.gpus > 0 ? a.gpus : scenario.gpus())));
+    ss::Scenario base;
+    ss::planBase(scenario, a.options.gpus, base); // succeeded inside planLayouts()
+    print(stdout, planJson(result, a.options, base, std::int64_t(a.gpus > 0 ? a.gpus : scenario.gpus())));
     return kOk;
 }

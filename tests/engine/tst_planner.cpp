@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The layout planner: the enumeration counted by hand on a small case, the best layout against a brute-force
 // search, the planner's figures equal to evaluate()'s, GPT-3 175B on 1024 A100 against Megatron-LM's layout,
-// cancellation, objectives, and bad requests.
+// expert parallelism for Mixtral 8x7B, context parallelism for a 128K-token sequence, uneven pipeline
+// stages, cancellation, objectives, and bad requests.
 #include "evaluate.h"
+#include "fields.h"
 #include "planner.h"
 #include "validate.h"
+#include "workload.h"
 
 #include <QtTest>
 
@@ -71,6 +74,55 @@ Scenario gpt3()
     s.parallel.virtual_stages = 2;
     s.cluster.nodes = 128;
     s.cluster.gpus_per_node = 8;
+    return s;
+}
+
+// A Llama-style block (SwiGLU, RMSNorm, rotary, no biases) on DGX H100 nodes with NDR InfiniBand.
+Scenario llamaShape(std::int64_t nodes)
+{
+    Scenario s;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.model.kv_heads = 8;
+    s.model.ffn_hidden = 14336;
+    s.model.ffn_kind = FfnKind::Swiglu;
+    s.model.position_embedding = PositionEmbedding::Rotary;
+    s.model.norm = NormKind::RmsNorm;
+    s.model.bias = BiasKind::None;
+    s.training.flash_attention = true;
+    s.training.precision = Precision::Bf16Mixed;
+    s.parallel.dp = nodes * 8;
+    s.cluster.nodes = nodes;
+    s.cluster.gpus_per_node = 8;
+    s.cluster.node_preset = "dgx-h100";
+    s.cluster.network.kind = "ib-ndr";
+    if (!setFieldFromText(s, "cluster.gpu", "H100-SXM5-80GB").empty())
+        qFatal("the catalogue has no H100-SXM5-80GB");
+    return s;
+}
+
+// Mixtral 8x7B (Jiang et al., arXiv:2401.04088, Table 1: 32 layers, dim 4096, 32 heads, 8 KV heads, FFN
+// 14336, 8 experts, top 2, vocab 32000) on 2 DGX H100, sequences of 4096.
+Scenario mixtral()
+{
+    Scenario s = llamaShape(2);
+    s.model.vocab = 32000;
+    s.model.seq_len = 4096;
+    s.model.experts = 8;
+    s.model.experts_per_token = 2;
+    s.training.global_batch = 256;
+    return s;
+}
+
+// Llama 3 8B (arXiv:2407.21783, Table 3: 32 layers, 4096 wide, 32 heads, 8 KV heads, FFN 14336, vocab
+// 128256) trained at its long-context length of 131072 tokens on 8 DGX H100.
+Scenario llama3Long()
+{
+    Scenario s = llamaShape(8);
+    s.model.vocab = 128256;
+    s.model.seq_len = 131072;
+    s.training.global_batch = 64;
     return s;
 }
 
@@ -208,6 +260,182 @@ private slots:
                                         [&](const PlanCandidate& c) { return c.layout == published; });
         QVERIFY(found != plan.feasibleAll.end());
         QCOMPARE(found->step_time_s, megatron.step.time_s);
+    }
+
+    void gpt3CandidateCountUnchanged()
+    {
+        // A dense model with 2048-token sequences searches no cp, no ep and no uneven stages (96 layers on 64
+        // stages would leave stages of one layer): the count is the dp × tp × pp search's, 7974, which is
+        // shardscope-cli plan gpt3-175b-megatron's "layouts" before cp, ep and uneven stages were searched.
+        const std::vector<Layout> layouts = enumerateLayouts(gpt3(), PlanOptions{});
+        QCOMPARE(std::int64_t(layouts.size()), std::int64_t(7974));
+        for (const Layout& l : layouts) {
+            QCOMPARE(l.cp, std::int64_t(1));
+            QCOMPARE(l.ep, std::int64_t(1));
+            QCOMPARE(l.first_stage_layers, std::int64_t(0));
+            QCOMPARE(std::int64_t(96) % l.pp, std::int64_t(0));
+        }
+    }
+
+    void expertParallelismFitsMixtral()
+    {
+        // Mixtral 8x7B's routed experts: 8 experts × 3 SwiGLU matrices × 4096 × 14336 × 32 layers = 45.1e9
+        // parameters of its 46.7e9. Megatron-Core splits them over ep ranks (and each over etp): on 16 H100
+        // with tp 1, pp 1, dp 16 and ZeRO-1, ep 1 leaves every GPU all 45.1e9, whose bf16 weights and
+        // gradients alone (4 B each: 180 GB) are over the 80 GiB; ep 8 leaves 45.1e9 / 8 = 5.6e9, whose
+        // weights, gradients and Adam states sharded over their 16 / 8 = 2 expert-data-parallel replicas
+        // (2 + 2 + 12 / 2 = 10 B each: 56 GB) fit beside the 1.6e9 dense parameters.
+        const Scenario s = mixtral();
+        Layout one;
+        one.dp = 16;
+        one.zero_stage = 1;
+        one.recompute = Recompute::Full;
+        Layout eight = one;
+        eight.ep = 8;
+        const Result r1 = evaluate(withLayout(s, one));
+        const Result r8 = evaluate(withLayout(s, eight));
+        const double expertParams = 8.0 * 3 * 4096 * 14336 * 32;
+        QVERIFY(std::abs(r1.memory.per_gpu.front().expert_params / expertParams - 1) < 1e-9);
+        QVERIFY(std::abs(r8.memory.per_gpu.front().expert_params / (expertParams / 8) - 1) < 1e-9);
+        QVERIFY(r1.memory.per_gpu.front().params + r1.memory.per_gpu.front().grads >
+                r1.memory.per_gpu.front().capacity);
+        QVERIFY(!fits(r1));
+        QVERIFY2(fits(r8),
+                 qPrintable(QStringLiteral("ep 8: %1 GiB").arg(r8.memory.peak_gpu_bytes / 1073741824)));
+
+        // The search finds it: with Megatron-Core's distributed optimizer (ZeRO-1; ZeRO-3 would shard the
+        // experts over dp instead) its best layout splits the experts, and is faster than the best with ep 1.
+        PlanOptions o;
+        o.top = 1;
+        o.zero_stages = {0, 1};
+        const PlanResult plan = planLayouts(s, o);
+        QVERIFY(plan.error.empty());
+        QVERIFY(!plan.best.empty());
+        const Layout& best = plan.best.front().layout;
+        QVERIFY2(best.ep > 1, qPrintable(QStringLiteral("best ep %1").arg(best.ep)));
+        QVERIFY(fits(evaluate(withLayout(s, best))));
+        o.eps = {1};
+        const PlanResult epOne = planLayouts(s, o);
+        QVERIFY(!epOne.best.empty());
+        QVERIFY(epOne.best.front().step_time_s > plan.best.front().step_time_s);
+        QVERIFY(epOne.total < plan.total);
+    }
+
+    void contextParallelismForLongSequences()
+    {
+        // A 70B Llama 3 shape (arXiv:2407.21783, Table 3) at its 131072-token context on 64 H100, without
+        // full recompute: a sequence's activations do not fit on any dp × tp × pp layout, and cp splits them
+        // (each rank keeps s / cp tokens; Llama 3 trains 128K contexts with cp, §3.3.2).
+        Scenario s = llama3Long();
+        s.model.layers = 80;
+        s.model.hidden = 8192;
+        s.model.heads = 64;
+        s.model.ffn_hidden = 28672;
+        PlanOptions o;
+        o.top = 1;
+        o.recomputes = {Recompute::None, Recompute::Selective};
+        o.cps = {1};
+        const PlanResult noCp = planLayouts(s, o);
+        QVERIFY(noCp.error.empty());
+        QVERIFY(noCp.total > 0);
+        QCOMPARE(noCp.feasible, std::int64_t(0));
+        o.cps.clear();
+        const PlanResult plan = planLayouts(s, o);
+        QVERIFY(!plan.best.empty());
+        const Layout best = plan.best.front().layout;
+        QCOMPARE(best.cp, std::int64_t(8)); // tp 8 × cp 8: the 64 GPUs on one sequence
+        // The activations of the chosen layout against the same one with the sequence whole (its cp ranks
+        // as dp): cp times less, up to what does not split with the sequence.
+        Layout whole = best;
+        whole.dp *= best.cp;
+        whole.cp = 1;
+        const Result split = evaluate(withLayout(s, best));
+        const Result all = evaluate(withLayout(s, whole));
+        QVERIFY(fits(split));
+        QVERIFY(!fits(all));
+        QVERIFY(all.memory.per_gpu.front().activations >
+                0.5 * double(best.cp) * split.memory.per_gpu.front().activations);
+        // Every cp searched is a power of two that cuts the sequence into 2·cp whole chunks.
+        for (const PlanCandidate& c : plan.feasibleAll)
+            QCOMPARE(s.model.seq_len % (2 * c.layout.cp), std::int64_t(0));
+    }
+
+    void unevenStagesIncludeMegatronSplit()
+    {
+        // Llama 3 405B's 126 layers on 16 stages: one layer fewer on the first and the last (7 + 14 × 8 + 7,
+        // arXiv:2407.21783 §3.3.2), beside the remainder-to-the-first-stages split (8 × 14 + 7 × 2).
+        QCOMPARE(megatronEndStageLayers(126, 16), std::int64_t(7));
+        QCOMPARE(megatronEndStageLayers(96, 16), std::int64_t(0)); // even: nothing to fix
+        QCOMPARE(megatronEndStageLayers(61, 2), std::int64_t(0));  // two stages: no middle to even out
+        Scenario s = llamaShape(16);
+        s.model.layers = 126;
+        s.model.hidden = 16384;
+        s.model.heads = 128;
+        s.model.ffn_hidden = 53248;
+        s.model.vocab = 128256;
+        s.model.seq_len = 8192;
+        s.training.global_batch = 256;
+        PlanOptions o;
+        o.zero_stages = {1};
+        o.recomputes = {Recompute::None};
+        o.vary_sequence_parallel = false;
+        const std::vector<Layout> layouts = enumerateLayouts(s, o);
+        bool megatron = false, remainder = false;
+        for (const Layout& l : layouts) {
+            QVERIFY2(validateScenario(withLayout(s, l)).empty(), "every enumerated layout is valid");
+            if (l.pp != 16)
+                continue;
+            QVERIFY(l.schedule != Schedule::Interleaved);
+            const std::vector<std::int64_t> stages = layersPerStage(withLayout(s, l));
+            if (l.first_stage_layers == 7 && l.last_stage_layers == 7) {
+                megatron = true;
+                std::vector<std::int64_t> expected(16, 8);
+                expected.front() = expected.back() = 7;
+                QCOMPARE(stages, expected);
+            } else if (l.first_stage_layers == 0 && l.last_stage_layers == 0) {
+                remainder = true;
+                QCOMPARE(stages.front(), std::int64_t(8));
+                QCOMPARE(stages.back(), std::int64_t(7));
+            }
+        }
+        QVERIFY(megatron);
+        QVERIFY(remainder);
+    }
+
+    void fixedCpAndEp()
+    {
+        // --cp and --ep: exactly the values given, where they are layouts at all.
+        PlanOptions o = tinyOptions();
+        Scenario moe = tiny();
+        moe.model.experts = 4;
+        moe.model.experts_per_token = 2;
+        o.eps = {2};
+        const std::vector<Layout> layouts = enumerateLayouts(moe, o);
+        QVERIFY(!layouts.empty());
+        for (const Layout& l : layouts) {
+            QCOMPARE(l.ep, std::int64_t(2));
+            QVERIFY2(validateScenario(withLayout(moe, l)).empty(), "every enumerated layout is valid");
+        }
+        o.eps.clear();
+        o.cps = {2};
+        for (const Layout& l : enumerateLayouts(tiny(), o)) {
+            QCOMPARE(l.cp, std::int64_t(2));
+            QCOMPARE(l.dp * l.tp * l.pp * l.cp, std::int64_t(4));
+        }
+        // A dense model keeps ep 1 whatever --ep says; a short sequence searches no cp by default.
+        o.cps.clear();
+        o.eps = {2, 4};
+        for (const Layout& l : enumerateLayouts(tiny(), o)) {
+            QCOMPARE(l.ep, std::int64_t(1));
+            QCOMPARE(l.cp, std::int64_t(1));
+        }
+        // The layout a scenario has is among those searched, its own etp spelling kept.
+        Scenario own = moe;
+        own.parallel.ep = 2;
+        own.parallel.etp = 1;
+        QVERIFY(validateScenario(own).empty());
+        const std::vector<Layout> searched = enumerateLayouts(own, tinyOptions());
+        QVERIFY(std::find(searched.begin(), searched.end(), layoutOf(own)) != searched.end());
     }
 
     void cancelStops()

@@ -85,6 +85,16 @@ QString PlannerModel::layoutDetails(const Layout& layout)
         text += tr(", schedule: %1").arg(scheduleText(layout));
     if (layout.tp > 1)
         text += layout.sequence_parallel ? tr(", sequence parallel") : tr(", no sequence parallel");
+    if (layout.cp > 1)
+        text += tr(", context parallel %1").arg(layout.cp);
+    if (layout.ep > 1)
+        text += tr(", expert parallel %1 × expert tensor parallel %2")
+                    .arg(layout.ep)
+                    .arg(layout.etp > 0 ? layout.etp : layout.tp);
+    if (layout.first_stage_layers > 0 || layout.last_stage_layers > 0)
+        text += tr(", first and last stages %1 and %2 layers")
+                    .arg(layout.first_stage_layers)
+                    .arg(layout.last_stage_layers);
     return text;
 }
 
@@ -104,6 +114,10 @@ QVariant PlannerModel::data(const QModelIndex& index, int role) const
             return qlonglong(l.tp);
         case Pp:
             return qlonglong(l.pp);
+        case Cp:
+            return qlonglong(l.cp);
+        case Ep:
+            return qlonglong(l.ep);
         case MicroBatch:
             return qlonglong(l.micro_batch);
         case Zero:
@@ -138,6 +152,10 @@ QVariant PlannerModel::data(const QModelIndex& index, int role) const
             return qlonglong(l.tp);
         case Pp:
             return qlonglong(l.pp);
+        case Cp:
+            return qlonglong(l.cp);
+        case Ep:
+            return qlonglong(l.ep);
         case MicroBatch:
             return qlonglong(l.micro_batch);
         case Zero:
@@ -193,6 +211,10 @@ QVariant PlannerModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("TP");
         case Pp:
             return tr("PP");
+        case Cp:
+            return tr("CP");
+        case Ep:
+            return tr("EP");
         case MicroBatch:
             return tr("Micro batch");
         case Zero:
@@ -223,6 +245,10 @@ QVariant PlannerModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("Tensor-parallel degree");
         case Pp:
             return tr("Pipeline-parallel degree (stages)");
+        case Cp:
+            return tr("Context-parallel degree (each sequence split over this many GPUs)");
+        case Ep:
+            return tr("Expert-parallel degree (the experts split over this many GPUs)");
         case SequenceParallel:
             return tr("Sequence parallelism");
         case PeakMemory:

@@ -22,6 +22,8 @@ public:
         Dp,
         Tp,
         Pp,
+        Cp,
+        Ep,
         MicroBatch,
         Zero,
         RecomputeColumn,

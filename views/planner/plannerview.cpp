@@ -424,7 +424,7 @@ void PlannerView::updateOrientation()
     if (m_splitter->orientation() == want && m_sized)
         return;
     m_splitter->setOrientation(want);
-    // Side by side the table needs the larger share for its thirteen columns; stacked, the two share evenly.
+    // Side by side the table needs the larger share for its fifteen columns; stacked, the two share evenly.
     const int extent = want == Qt::Horizontal ? width() : height();
     const int table = want == Qt::Horizontal ? extent * 3 / 5 : extent / 2;
     m_splitter->setSizes({table, extent - table});

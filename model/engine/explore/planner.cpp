@@ -53,6 +53,12 @@ void applyLayout(Scenario& sc, const Layout& l)
     sc.parallel.dp = l.dp;
     sc.parallel.tp = l.tp;
     sc.parallel.pp = l.pp;
+    sc.parallel.cp = l.cp;
+    sc.parallel.ep = l.ep;
+    sc.parallel.etp = l.etp;
+    sc.parallel.first_stage_layers = l.first_stage_layers;
+    sc.parallel.last_stage_layers = l.last_stage_layers;
+    sc.parallel.pipeline_layers = l.pipeline_layers;
     sc.parallel.zero_stage = l.zero_stage;
     sc.parallel.schedule = l.schedule;
     sc.parallel.virtual_stages = l.virtual_stages;
@@ -107,7 +113,8 @@ std::string planBase(const Scenario& scenario, std::int64_t gpus, Scenario& out)
     out.cluster.nodes = gpus / perNode;
     // The layout is the planner's to choose: start from one that multiplies out, so validation of the base
     // does not trip over the old dp.
-    out.parallel.dp = gpus / std::max<std::int64_t>(1, scenario.parallel.tp * scenario.parallel.pp);
+    out.parallel.dp =
+        gpus / std::max<std::int64_t>(1, scenario.parallel.tp * scenario.parallel.pp * scenario.parallel.cp);
     return {};
 }
 
@@ -124,6 +131,12 @@ Layout layoutOf(const Scenario& sc)
     l.dp = sc.parallel.dp;
     l.tp = sc.parallel.tp;
     l.pp = sc.parallel.pp;
+    l.cp = sc.parallel.cp;
+    l.ep = sc.parallel.ep;
+    l.etp = sc.parallel.etp;
+    l.first_stage_layers = sc.parallel.first_stage_layers;
+    l.last_stage_layers = sc.parallel.last_stage_layers;
+    l.pipeline_layers = sc.parallel.pipeline_layers;
     l.zero_stage = sc.parallel.zero_stage;
     l.schedule = sc.parallel.schedule;
     l.virtual_stages = sc.parallel.virtual_stages;
@@ -133,19 +146,25 @@ Layout layoutOf(const Scenario& sc)
     return l;
 }
 
-std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& options)
+std::int64_t megatronEndStageLayers(std::int64_t layers, std::int64_t pp)
 {
-    std::vector<Layout> out;
-    const ModelSpec& m = base.model;
-    const ParallelSpec& bp = base.parallel;
-    const std::int64_t n = base.gpus();
-    const std::int64_t batch = base.training.global_batch;
-    if (n <= 0 || batch <= 0 || m.layers <= 0)
-        return out;
-    const bool transformer = m.kind == ModelKind::Transformer;
+    if (pp < 3 || layers < pp || layers % pp == 0)
+        return 0;
+    // Megatron-LM's --decoder-first/last-pipeline-num-layers leave the middle stages an equal share each.
+    for (std::int64_t x = layers / pp; x >= 1; --x) {
+        const std::int64_t middle = layers - 2 * x;
+        if (middle % (pp - 2) == 0 && middle / (pp - 2) >= x)
+            return x;
+    }
+    return 0;
+}
 
-    // ZeRO stages the rest of the recipe allows (validate.cpp): optimizer offload needs a stage of 1 or more,
-    // parameter offload stage 3, a parameter server stage 0.
+namespace {
+
+// ZeRO stages the rest of the recipe allows (validate.cpp): optimizer offload needs a stage of 1 or more,
+// parameter offload stage 3, a parameter server stage 0.
+std::vector<int> zeroChoices(const ParallelSpec& bp, const PlanOptions& options)
+{
     std::vector<int> zeros;
     for (int z : options.zero_stages) {
         if (z < 0 || z > 3 || std::find(zeros.begin(), zeros.end(), z) != zeros.end())
@@ -159,6 +178,172 @@ std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& op
         zeros.push_back(z);
     }
     std::sort(zeros.begin(), zeros.end());
+    return zeros;
+}
+
+bool contains(const std::vector<std::int64_t>& v, std::int64_t x)
+{
+    return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// Context-parallel degrees for a tp of REST = GPUs / tp. Megatron-Core cuts each sequence into 2·cp chunks
+// (validate.cpp); the search tries cp > 1 only for long sequences, where the activations need it (Llama 3
+// trains 128K tokens with cp 16; arXiv:2407.21783 §3.3.2, Table 4).
+std::vector<std::int64_t> cpChoices(const Scenario& base, const PlanOptions& options, std::int64_t rest)
+{
+    const std::int64_t seq = base.model.seq_len;
+    const auto usable = [&](std::int64_t cp) {
+        return cp >= 1 && rest % cp == 0 && (cp == 1 || seq % (2 * cp) == 0);
+    };
+    std::vector<std::int64_t> out;
+    if (!options.cps.empty()) {
+        for (std::int64_t cp : options.cps)
+            if (usable(cp) && !contains(out, cp))
+                out.push_back(cp);
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    out.push_back(1);
+    const bool transformer = base.model.kind == ModelKind::Transformer;
+    if (!transformer || (seq < options.long_sequence && base.parallel.cp <= 1))
+        return out;
+    for (std::int64_t cp = 2; cp <= options.max_cp; cp *= 2)
+        if (usable(cp))
+            out.push_back(cp);
+    if (base.parallel.cp > 1 && usable(base.parallel.cp) && !contains(out, base.parallel.cp)) {
+        out.push_back(base.parallel.cp);
+        std::sort(out.begin(), out.end());
+    }
+    return out;
+}
+
+// The stage splits of LAYERS over PP stages: {first, last} stage layers, {0, 0} being the even split (the
+// remainder to the first stages). PP not dividing the layers is searched only with two or more layers per
+// stage: below that a one-layer stage beside two-layer ones leaves up to half the pipeline idle.
+std::vector<std::pair<std::int64_t, std::int64_t>> stageSplits(std::int64_t layers, std::int64_t pp,
+                                                               const PlanOptions& options)
+{
+    if (pp > layers)
+        return {};
+    if (layers % pp == 0)
+        return {{0, 0}};
+    if (!options.uneven_stages || layers < 2 * pp)
+        return {};
+    std::vector<std::pair<std::int64_t, std::int64_t>> out{{0, 0}};
+    if (const std::int64_t x = megatronEndStageLayers(layers, pp); x > 0)
+        out.emplace_back(x, x);
+    return out;
+}
+
+// The etp values to try at TP, as the scenario spells them where it has the same effective value (so that its
+// own layout is among those searched), else 0 for "as tp". A dense model keeps the scenario's.
+std::vector<std::int64_t> etpChoices(const Scenario& base, const PlanOptions& options, std::int64_t tp)
+{
+    const std::int64_t own = base.parallel.etp;
+    if (!base.model.moe())
+        return {own};
+    const auto effective = [tp](std::int64_t etp) { return etp > 0 ? etp : tp; };
+    const std::vector<std::int64_t> wanted =
+        options.etps.empty() ? std::vector<std::int64_t>{0, 1} : options.etps;
+    std::vector<std::int64_t> out;
+    std::vector<std::int64_t> seen;
+    for (std::int64_t etp : wanted) {
+        if (etp < 0 || contains(seen, effective(etp)) || base.model.expertFfn() % effective(etp) != 0)
+            continue;
+        seen.push_back(effective(etp));
+        out.push_back(effective(own) == effective(etp) ? own : (etp == tp ? 0 : etp));
+    }
+    return out;
+}
+
+// The ep values for a stage of BLOCK = tp × cp × dp ranks with expert tensor parallelism ETP: whole experts
+// per rank, ep × etp inside the block (Megatron-Core's expert layout).
+std::vector<std::int64_t> epChoices(const Scenario& base, const PlanOptions& options, std::int64_t block,
+                                    std::int64_t etp)
+{
+    const ModelSpec& m = base.model;
+    if (!m.moe())
+        return {1};
+    std::vector<std::int64_t> out;
+    for (std::int64_t ep : options.eps.empty() ? divisors(m.experts) : options.eps)
+        if (ep >= 1 && m.experts % ep == 0 && block % (ep * etp) == 0 && !contains(out, ep))
+            out.push_back(ep);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Appends to OUT every micro batch, ZeRO stage, recompute, sequence parallelism and schedule of the layout
+// PROTO (its dp, tp, pp, cp, split, etp and ep set).
+void appendInner(std::vector<Layout>& out, Layout proto, const Scenario& base, const PlanOptions& options,
+                 const std::vector<int>& zeros)
+{
+    const std::int64_t batch = base.training.global_batch;
+    const std::int64_t layers = base.model.layers;
+    const std::int64_t dp = proto.dp, tp = proto.tp, pp = proto.pp;
+    const bool uneven = layers % pp != 0;
+    for (std::int64_t mb : divisors(batch / dp)) {
+        if (mb > options.max_micro_batch)
+            break;
+        const std::int64_t micro = batch / (dp * mb);
+        for (int z : zeros) {
+            // DeepSpeed's pipeline engine asserts that ZeRO-2 and ZeRO-3 are not combined with pipeline
+            // parallelism (deepspeed/runtime/pipe/engine.py: "ZeRO-2 and ZeRO-3 are incompatible with
+            // pipeline parallelism"); Megatron-LM's distributed optimizer is ZeRO-1.
+            if (pp > 1 && z > 1 && !options.zero_with_pp)
+                continue;
+            for (Recompute rc : options.recomputes) {
+                std::vector<bool> sps;
+                if (tp > 1 && options.vary_sequence_parallel)
+                    sps = {false, true};
+                else
+                    sps = {tp > 1 && base.parallel.sequence_parallel};
+                for (bool sp : sps) {
+                    Layout l = proto;
+                    l.micro_batch = mb;
+                    l.zero_stage = z;
+                    l.recompute = rc;
+                    l.sequence_parallel = sp;
+                    if (pp == 1) {
+                        // One stage: the microbatches are gradient accumulation, one at a time whatever the
+                        // schedule is called.
+                        out.push_back(l);
+                        continue;
+                    }
+                    for (Schedule s : options.schedules) {
+                        l.schedule = s;
+                        if (s != Schedule::Interleaved) {
+                            l.virtual_stages = 1;
+                            out.push_back(l);
+                            continue;
+                        }
+                        // Narayanan et al. SC'21 §2.2.2: m a multiple of p, and v chunks of whole layers (so
+                        // not with uneven stages).
+                        if (micro % pp != 0 || uneven)
+                            continue;
+                        for (std::int64_t v = 2; v <= options.max_virtual_stages; ++v)
+                            if (layers % (pp * v) == 0) {
+                                l.virtual_stages = v;
+                                out.push_back(l);
+                            }
+                    }
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& options)
+{
+    std::vector<Layout> out;
+    const ModelSpec& m = base.model;
+    const std::int64_t n = base.gpus();
+    const std::int64_t batch = base.training.global_batch;
+    if (n <= 0 || batch <= 0 || m.layers <= 0)
+        return out;
+    const bool transformer = m.kind == ModelKind::Transformer;
+    const std::vector<int> zeros = zeroChoices(base.parallel, options);
 
     for (std::int64_t tp : divisors(n)) {
         if (!options.tp_across_nodes && tp > base.cluster.gpus_per_node)
@@ -167,58 +352,25 @@ std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& op
         if (transformer &&
             (m.heads % tp != 0 || (m.kv_heads % tp != 0 && tp % m.kv_heads != 0) || m.ffn_hidden % tp != 0))
             continue;
-        for (std::int64_t pp : divisors(n / tp)) {
-            // Stages of whole, equal layer counts, as Megatron-LM requires.
-            if (pp > m.layers || m.layers % pp != 0)
-                continue;
-            const std::int64_t dp = n / (tp * pp);
-            if (batch % dp != 0)
-                continue;
-            for (std::int64_t mb : divisors(batch / dp)) {
-                if (mb > options.max_micro_batch)
-                    break;
-                const std::int64_t micro = batch / (dp * mb);
-                for (int z : zeros) {
-                    // DeepSpeed's pipeline engine asserts that ZeRO-2 and ZeRO-3 are not combined with
-                    // pipeline parallelism (deepspeed/runtime/pipe/engine.py: "ZeRO-2 and ZeRO-3 are
-                    // incompatible with pipeline parallelism"); Megatron-LM's distributed optimizer is
-                    // ZeRO-1.
-                    if (pp > 1 && z > 1 && !options.zero_with_pp)
-                        continue;
-                    for (Recompute rc : options.recomputes) {
-                        std::vector<bool> sps;
-                        if (tp > 1 && options.vary_sequence_parallel)
-                            sps = {false, true};
-                        else
-                            sps = {tp > 1 && bp.sequence_parallel};
-                        for (bool sp : sps) {
-                            Layout l{dp, tp, pp, mb, z, rc, Schedule::OneFOneB, 1, sp};
-                            if (pp == 1) {
-                                // One stage: the microbatches are gradient accumulation, one at a time
-                                // whatever the schedule is called.
-                                out.push_back(l);
-                                continue;
-                            }
-                            for (Schedule s : options.schedules) {
-                                l.schedule = s;
-                                if (s != Schedule::Interleaved) {
-                                    l.virtual_stages = 1;
-                                    out.push_back(l);
-                                    continue;
-                                }
-                                // Narayanan et al. SC'21 §2.2.2: m a multiple of p, and v chunks of whole
-                                // layers.
-                                if (micro % pp != 0)
-                                    continue;
-                                for (std::int64_t v = 2; v <= options.max_virtual_stages; ++v)
-                                    if (m.layers % (pp * v) == 0) {
-                                        l.virtual_stages = v;
-                                        out.push_back(l);
-                                    }
-                            }
+        for (std::int64_t cp : cpChoices(base, options, n / tp)) {
+            for (std::int64_t pp : divisors(n / (tp * cp))) {
+                const std::int64_t dp = n / (tp * cp * pp);
+                if (batch % dp != 0)
+                    continue;
+                for (const auto& [first, last] : stageSplits(m.layers, pp, options))
+                    for (std::int64_t etp : etpChoices(base, options, tp))
+                        for (std::int64_t ep : epChoices(base, options, tp * cp * dp, etp > 0 ? etp : tp)) {
+                            Layout l;
+                            l.dp = dp;
+                            l.tp = tp;
+                            l.pp = pp;
+                            l.cp = cp;
+                            l.ep = ep;
+                            l.etp = etp;
+                            l.first_stage_layers = first;
+                            l.last_stage_layers = last;
+                            appendInner(out, l, base, options, zeros);
                         }
-                    }
-                }
             }
         }
     }
@@ -259,15 +411,27 @@ namespace {
 std::string layoutIndependentProblem(const Scenario& base)
 {
     for (const Problem& p : validateScenario(base)) {
-        if (p.path.rfind("parallel.dp", 0) == 0 || p.path.rfind("parallel.tp", 0) == 0 ||
-            p.path.rfind("parallel.pp", 0) == 0 || p.path.rfind("parallel.schedule", 0) == 0 ||
-            p.path.rfind("parallel.virtual_stages", 0) == 0 || p.path.rfind("parallel.zero_stage", 0) == 0 ||
-            p.path.rfind("parallel.sequence_parallel", 0) == 0 ||
-            p.path.rfind("training.micro_batch", 0) == 0 || p.path.rfind("training.global_batch", 0) == 0 ||
-            p.path.rfind("training.recompute", 0) == 0 || p.path.rfind("parallel.offload", 0) == 0 ||
-            p.path.rfind("parallel.dp_sync", 0) == 0)
-            continue;
-        return p.path + ": " + p.message;
+        static const char* const layoutPaths[] = {"parallel.dp",
+                                                  "parallel.tp",
+                                                  "parallel.pp",
+                                                  "parallel.cp",
+                                                  "parallel.ep",
+                                                  "parallel.etp",
+                                                  "parallel.schedule",
+                                                  "parallel.virtual_stages",
+                                                  "parallel.zero_stage",
+                                                  "parallel.sequence_parallel",
+                                                  "parallel.offload",
+                                                  "parallel.dp_sync",
+                                                  "parallel.pipeline_layers",
+                                                  "parallel.first_stage_layers",
+                                                  "parallel.last_stage_layers",
+                                                  "training.micro_batch",
+                                                  "training.global_batch",
+                                                  "training.recompute"};
+        if (std::none_of(std::begin(layoutPaths), std::end(layoutPaths),
+                         [&](const char* path) { return p.path.rfind(path, 0) == 0; }))
+            return p.path + ": " + p.message;
     }
     return {};
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The layout planner: every parallel layout of the scenario's model on its cluster (dp × tp × pp, micro
-// batch, ZeRO stage, recompute, schedule with its virtual stages, sequence parallelism), evaluated with the
-// same evaluate() that `eval` runs, filtered to those that fit in memory and ranked. Runs on all cores;
-// cancellable; reports results as they come.
+// The layout planner: every parallel layout of the scenario's model on its cluster (dp × tp × pp × cp, the
+// uneven stage splits, ep and etp of a mixture of experts, micro batch, ZeRO stage, recompute, schedule with
+// its virtual stages, sequence parallelism), evaluated with the same evaluate() that `eval` runs, filtered
+// to those that fit in memory and ranked. Runs on all cores; cancellable; reports results as they come.
 #pragma once
 
 #include "scenario.h"
@@ -21,6 +21,15 @@ struct Layout
     std::int64_t dp = 1;
     std::int64_t tp = 1;
     std::int64_t pp = 1;
+    std::int64_t cp = 1;  // context parallel: the sequence split over cp ranks
+    std::int64_t ep = 1;  // expert parallel (mixture of experts only)
+    std::int64_t etp = 0; // tensor parallel inside the experts; 0: as tp
+    // An uneven pipeline: Megatron-LM's first/last-stage layers (0: the even split, the remainder to the
+    // first stages), or the scenario's own pipeline_layers (layoutOf() carries them; the search never sets
+    // them).
+    std::int64_t first_stage_layers = 0;
+    std::int64_t last_stage_layers = 0;
+    std::vector<std::int64_t> pipeline_layers;
     std::int64_t micro_batch = 1;
     int zero_stage = 0;
     Recompute recompute = Recompute::None;
@@ -51,6 +60,20 @@ struct PlanOptions
     std::vector<Schedule> schedules{Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved,
                                     Schedule::ZbH1};
     bool vary_sequence_parallel = true; // both off and on when tp > 1; else the scenario's setting
+    // Context parallelism. Empty: powers of two up to max_cp with 2·cp dividing seq_len, cp > 1 only for long
+    // sequences (seq_len ≥ long_sequence, or a scenario that already has cp > 1); else exactly these.
+    std::vector<std::int64_t> cps;
+    std::int64_t max_cp = 32;
+    std::int64_t long_sequence = 16384;
+    // Expert parallelism (mixture of experts). Empty: every divisor of model.experts with ep × etp dividing
+    // the tp × cp × dp ranks of a stage; else these. Dense models always have ep 1.
+    std::vector<std::int64_t> eps;
+    // Tensor parallelism inside the experts, 0 meaning "as tp". Empty: as tp and 1 (mixture of experts; a
+    // dense model keeps the scenario's); else these.
+    std::vector<std::int64_t> etps;
+    // When pp does not divide the layers: the remainder to the first stages, and Megatron-LM's first/last
+    // split; only with at least two layers per stage.
+    bool uneven_stages = true;
     PlanObjective objective = PlanObjective::StepTime;
     int top = 10;    // how many of the best PlanResult::best keeps
     int threads = 0; // 0: every core
@@ -92,9 +115,15 @@ using PlanProgress = std::function<void(std::int64_t done, std::int64_t total,
 // or an error naming what is wrong.
 std::string planBase(const Scenario& scenario, std::int64_t gpus, Scenario& out);
 
-// Every layout the options allow that validateScenario() accepts, in a fixed order (tp, pp, micro batch,
-// ZeRO, recompute, sequence parallelism, schedule).
+// Every layout the options allow that validateScenario() accepts, in a fixed order (tp, cp, pp, stage split,
+// etp, ep, micro batch, ZeRO, recompute, sequence parallelism, schedule).
 std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& options);
+
+// Megatron-LM's first/last-stage split of LAYERS over PP stages when PP does not divide them: both ends one
+// share X, as large as it can be up to layers / pp, with the middle stages even and no smaller than X
+// (Llama 3 405B: 126 layers on 16 stages, 7 at each end, 8 in the middle; arXiv:2407.21783 §3.3.2).
+// 0 when there is none (pp < 3, pp dividing the layers, or no X that evens the middle).
+std::int64_t megatronEndStageLayers(std::int64_t layers, std::int64_t pp);
 
 // SCENARIO with LAYOUT's fields set.
 Scenario withLayout(const Scenario& scenario, const Layout& layout);
