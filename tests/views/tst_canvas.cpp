@@ -645,8 +645,8 @@ void TestCanvas::expertAllToAllHighlight()
     s.cluster.nodes = 2;
     s.cluster.topology.reset();
     f.document.replaceScenario(s, QStringLiteral("moe"), QString());
-    QVERIFY2(f.document.problems().empty(),
-             qPrintable(QString::fromStdString(f.document.problems().front().message)));
+    const std::vector<Problem>& problems = f.document.problems();
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
     QVERIFY(f.document.hasResult());
     const Result& r = f.document.result();
     int a2a = -1;
