@@ -118,6 +118,10 @@ struct Options
     QCommandLineOption ring =
         hiddenOption(QStringLiteral("ring"), QStringLiteral("Show the ring animation at a step."),
                      QStringLiteral("position"));
+    QCommandLineOption highlight = hiddenOption(
+        QStringLiteral("highlight"),
+        QStringLiteral("Show a parallel group's (\"ep\") or a collective's (\"collective:N\") links."),
+        QStringLiteral("choice"));
     QCommandLineOption ganttCursor = hiddenOption(
         QStringLiteral("gantt-cursor"), QStringLiteral("Show the time cursor at a fraction of the step."),
         QStringLiteral("fraction"));
@@ -144,9 +148,10 @@ struct Options
             QCoreApplication::translate("main", "Scenario file or built-in example id to open."),
             QStringLiteral("[SCENARIO.json]"));
         for (const QCommandLineOption* option :
-             {&lang, &compare, &screenshot, &size, &example, &set, &pinBaseline, &tab, &runPlanner,
-              &importFile, &firstPaint, &switchLanguage, &presentation, &ring, &ganttCursor, &lesson,
-              &lessonStep, &glossary, &explain})
+             {&lang,        &compare,        &screenshot,   &size,       &example,
+              &set,         &pinBaseline,    &tab,          &runPlanner, &importFile,
+              &firstPaint,  &switchLanguage, &presentation, &ring,       &highlight,
+              &ganttCursor, &lesson,         &lessonStep,   &glossary,   &explain})
             parser.addOption(*option);
     }
 };
@@ -250,11 +255,17 @@ void showScriptedState(ss::MainWindow& window, const QCommandLineParser& parser,
     }
 }
 
-// The ring animation paused at RING and the timeline's cursor at CURSOR (each when given), once the
-// scenario's own result is there: a large one is evaluated off the UI thread and arrives later.
-void showAnimations(ss::MainWindow& window, std::optional<double> ring, std::optional<double> cursor)
+// The ring animation paused at RING, the links of HIGHLIGHT ("ep", "collective:3") and the timeline's cursor
+// at CURSOR (each when given), once the scenario's own result is there: a large one is evaluated off the UI
+// thread and arrives later.
+void showAnimations(ss::MainWindow& window, std::optional<double> ring, std::optional<double> cursor,
+                    const QString& highlight)
 {
-    const auto show = [&window, ring, cursor] {
+    const auto show = [&window, ring, cursor, highlight] {
+        if (highlight.startsWith(QLatin1String("collective:")))
+            window.topologyEditor()->highlightCollective(highlight.mid(11).toInt());
+        else if (!highlight.isEmpty())
+            window.topologyEditor()->highlightGroup(highlight);
         if (ring) {
             ss::TopologyEditor* editor = window.topologyEditor();
             const int count = int(window.document()->result().comm.collectives.size());
@@ -343,7 +354,8 @@ int main(int argc, char* argv[])
     prepareWindow(window, parser, o);
     window.show();
     showScriptedState(window, parser, o, shot);
-    showAnimations(window, numberOption(parser, o.ring), numberOption(parser, o.ganttCursor));
+    showAnimations(window, numberOption(parser, o.ring), numberOption(parser, o.ganttCursor),
+                   parser.value(o.highlight));
     if (!shot) {
         // Unsaved edits survive a crash: autosaved every minute, offered back on the next start.
         window.enableAutosave();

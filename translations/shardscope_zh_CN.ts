@@ -127,6 +127,22 @@
         <source>the sweep chart needs a parameter and its values</source>
         <translation>参数扫描图需要一个参数及其取值</translation>
     </message>
+    <message>
+        <source>%1 (%2 active)</source>
+        <translation>%1（激活 %2）</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丢弃</translation>
+    </message>
+    <message>
+        <source>even</source>
+        <translation>均分</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction modules</source>
+        <translation>多词元预测（MTP）模块</translation>
+    </message>
 </context>
 <context>
     <name>CompareText</name>
@@ -672,6 +688,10 @@ Change: %5</source>
         <source>The %1 recipe needs Blackwell&apos;s block-scaled tensor cores; the %2 has none (use &quot;tensor&quot; or &quot;block&quot;)</source>
         <translation>%1 方案需要 Blackwell 的块缩放张量核心；%2 没有（请使用 &quot;tensor&quot; 或 &quot;block&quot;）</translation>
     </message>
+    <message>
+        <source>Expected layers per stage as whole numbers separated by commas, such as &quot;7,8,8,9&quot;; got &quot;%1&quot;</source>
+        <translation>应为以逗号分隔的每阶段层数（整数），例如“7,8,8,9”；实际为“%1”</translation>
+    </message>
 </context>
 <context>
     <name>ExplainFormula</name>
@@ -1027,6 +1047,122 @@ Change: %5</source>
         <source>cluster.nvme_bytes</source>
         <translation>cluster.nvme_bytes</translation>
     </message>
+    <message>
+        <source>Ψ = V·h + P·h + L_dense·Ψ_dense + L_moe·Ψ_moe + Ψ_norm + Ψ_head</source>
+        <translation>Ψ = V·h + P·h + L_dense·Ψ_dense + L_moe·Ψ_moe + Ψ_norm + Ψ_head</translation>
+    </message>
+    <message>
+        <source>Ψ_active = Ψ − L_moe · Ψ_experts · (1 − k/E)</source>
+        <translation>Ψ_active = Ψ − L_moe · Ψ_experts · (1 − k/E)</translation>
+    </message>
+    <message>
+        <source>Ψ_d · w + Ψ_e · w</source>
+        <translation>Ψ_d · w + Ψ_e · w</translation>
+    </message>
+    <message>
+        <source>Ψ_d · w / N_d + Ψ_e · w / N_ed</source>
+        <translation>Ψ_d · w / N_d + Ψ_e · w / N_ed</translation>
+    </message>
+    <message>
+        <source>0 (Ψ_d · w / N_d + Ψ_e · w / N_ed on the host)</source>
+        <translation>0（Ψ_d · w / N_d + Ψ_e · w / N_ed 在主机上）</translation>
+    </message>
+    <message>
+        <source>Ψ_d · g + Ψ_e · g</source>
+        <translation>Ψ_d · g + Ψ_e · g</translation>
+    </message>
+    <message>
+        <source>Ψ_d · g / N_d + Ψ_e · g / N_ed</source>
+        <translation>Ψ_d · g / N_d + Ψ_e · g / N_ed</translation>
+    </message>
+    <message>
+        <source>0 (Ψ_d · g / N_d + Ψ_e · g / N_ed on the host)</source>
+        <translation>0（Ψ_d · g / N_d + Ψ_e · g / N_ed 在主机上）</translation>
+    </message>
+    <message>
+        <source>Ψ_d · K + Ψ_e · K</source>
+        <translation>Ψ_d · K + Ψ_e · K</translation>
+    </message>
+    <message>
+        <source>Ψ_d · K / N_d + Ψ_e · K / N_ed</source>
+        <translation>Ψ_d · K / N_d + Ψ_e · K / N_ed</translation>
+    </message>
+    <message>
+        <source>0 (Ψ_d · K / N_d + Ψ_e · K / N_ed on the host)</source>
+        <translation>0（Ψ_d · K / N_d + Ψ_e · K / N_ed 在主机上）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gather + buckets + logits + CUDA context + MoE dispatch + FP8 weights + allocator</source>
+        <translation>ZeRO-3 聚集 + 梯度桶 + logits + CUDA 上下文 + MoE 分发 + FP8 权重 + 分配器</translation>
+    </message>
+    <message>
+        <source>2 · b · s / (c · t) · k · h · e · f_load</source>
+        <translation>2 · b · s / (c · t) · k · h · e · f_load</translation>
+    </message>
+    <message>
+        <source>0 (no MoE layer on the stage)</source>
+        <translation>0（该阶段没有 MoE 层）</translation>
+    </message>
+    <message>
+        <source>Ψ_layers · c_fp8</source>
+        <translation>Ψ_layers · c_fp8</translation>
+    </message>
+    <message>
+        <source>3 · B · (Σ_layers (2·Ψ_active,l·s + 2·s²·a·(d_qk + d_v)) + F_mtp + 2·s·h·V)</source>
+        <translation>3 · B · (Σ_layers (2·Ψ_active,l·s + 2·s²·a·(d_qk + d_v)) + F_mtp + 2·s·h·V)</translation>
+    </message>
+    <message>
+        <source>S = b · s / (c · t) · k · h · e · f_load</source>
+        <translation>S = b · s / (c · t) · k · h · e · f_load</translation>
+    </message>
+    <message>
+        <source>S = c · 2 · b · s/c · w_kv / t · e</source>
+        <translation>S = c · 2 · b · s/c · w_kv / t · e</translation>
+    </message>
+    <message>
+        <source>S = Ψ_experts,max · e_grad</source>
+        <translation>S = Ψ_experts,max · e_grad</translation>
+    </message>
+    <message>
+        <source>S = Ψ_experts,max · w</source>
+        <translation>S = Ψ_experts,max · w</translation>
+    </message>
+    <message>
+        <source>n = k_a2a · L_moe · m (k_a2a = 4; 6 with full recompute)</source>
+        <translation>n = k_a2a · L_moe · m（k_a2a = 4；完全重计算时为 6）</translation>
+    </message>
+    <message>
+        <source>n = (2 or 3 with full recompute) · L_stage · m</source>
+        <translation>n = （2，完全重计算时为 3）· L_stage · m</translation>
+    </message>
+    <message>
+        <source>n = L_stage · m</source>
+        <translation>n = L_stage · m</translation>
+    </message>
+    <message>
+        <source>n = c</source>
+        <translation>n = c</translation>
+    </message>
+    <message>
+        <source>n = e</source>
+        <translation>n = e</translation>
+    </message>
+    <message>
+        <source>n = N_d · c</source>
+        <translation>n = N_d · c</translation>
+    </message>
+    <message>
+        <source>n = t · c · N_d / (t_e · e)</source>
+        <translation>n = t · c · N_d / (t_e · e)</translation>
+    </message>
+    <message>
+        <source>G = t · N_d · p</source>
+        <translation>G = t · N_d · p</translation>
+    </message>
+    <message>
+        <source>G = t · c · N_d · p / n</source>
+        <translation>G = t · c · N_d · p / n</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
@@ -1039,10 +1175,6 @@ Change: %5</source>
         <translation>c_i：最繁忙节点上属于阶段 i 的 GPU 数；H_i：其中一个 GPU 卸载的字节数；G_node：每节点 GPU 数</translation>
     </message>
     <message>
-        <source>b: micro-batch size; s: sequence length; h: hidden size; e: bytes per activation element; t: tensor-parallel degree; Ψ_gpu,max: parameters one GPU of the largest stage holds; e_grad: bytes per gradient sent; w, g: bytes per weight and per gradient; N_d: data-parallel degree</source>
-        <translation>b：微批次大小；s：序列长度；h：隐藏层大小；e：每个激活值元素的字节数；t：张量并行度；Ψ_gpu,max：最大阶段中一个 GPU 持有的参数量；e_grad：每个发送的梯度的字节数；w、g：每个权重、每个梯度的字节数；N_d：数据并行度</translation>
-    </message>
-    <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -1053,10 +1185,6 @@ Change: %5</source>
     <message>
         <source>Parameters of the model</source>
         <translation>模型参数量</translation>
-    </message>
-    <message>
-        <source>V: vocabulary; h: hidden size; P: rows of the position table; L: layers; Ψ_layer: parameters of one layer; Ψ_norm: the final norm; Ψ_head: the untied output layer</source>
-        <translation>V：词表大小；h：隐藏层大小；P：位置表行数；L：层数；Ψ_layer：一层的参数量；Ψ_norm：最后的归一化层；Ψ_head：未绑定的输出层</translation>
     </message>
     <message>
         <source>Microbatches per step</source>
@@ -1119,24 +1247,12 @@ Change: %5</source>
         <translation>每 GPU 权重，阶段 %1</translation>
     </message>
     <message>
-        <source>Ψ_gpu: parameters one GPU holds; w: bytes per weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
-        <translation>Ψ_gpu：一个 GPU 持有的参数量；w：每个权重的字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
-    </message>
-    <message>
         <source>Gradients per GPU, stage %1</source>
         <translation>每 GPU 梯度，阶段 %1</translation>
     </message>
     <message>
-        <source>Ψ_gpu: parameters one GPU holds; g: bytes per gradient; N_d: data-parallel degree (ZeRO-2 shards over it)</source>
-        <translation>Ψ_gpu：一个 GPU 持有的参数量；g：每个梯度的字节数；N_d：数据并行度（ZeRO-2 在其上分片）</translation>
-    </message>
-    <message>
         <source>Optimizer states per GPU, stage %1</source>
         <translation>每 GPU 优化器状态，阶段 %1</translation>
-    </message>
-    <message>
-        <source>Ψ_gpu: parameters one GPU holds; K: optimizer-state bytes per parameter (12 for mixed-precision Adam); N_d: data-parallel degree (ZeRO-1 shards over it)</source>
-        <translation>Ψ_gpu：一个 GPU 持有的参数量；K：每个参数的优化器状态字节数（混合精度 Adam 为 12）；N_d：数据并行度（ZeRO-1 在其上分片）</translation>
     </message>
     <message>
         <source>Activations per GPU, stage %1</source>
@@ -1207,10 +1323,6 @@ Change: %5</source>
         <translation>每步模型 FLOPs</translation>
     </message>
     <message>
-        <source>B: global batch; L: layers; Ψ_active: matrix weights a token passes through; s: sequence length; a·d: attention width; h: hidden size; V: vocabulary</source>
-        <translation>B：全局批次；L：层数；Ψ_active：一个 token 经过的矩阵权重；s：序列长度；a·d：注意力宽度；h：隐藏层大小；V：词表大小</translation>
-    </message>
-    <message>
         <source>Hardware FLOPs per step</source>
         <translation>每步硬件 FLOPs</translation>
     </message>
@@ -1259,24 +1371,12 @@ Change: %5</source>
         <translation>每步调用次数：%1</translation>
     </message>
     <message>
-        <source>m: microbatches per step; v: chunks per stage; L_stage: layers of the largest stage; k: collectives per layer and microbatch</source>
-        <translation>m：每步微批次数；v：每阶段的块数；L_stage：最大阶段的层数；k：每层每个微批次的集合通信次数</translation>
-    </message>
-    <message>
         <source>Ranks per group: %1</source>
         <translation>每组 rank 数：%1</translation>
     </message>
     <message>
-        <source>t, p, N_d: tensor-parallel, pipeline and data-parallel degrees</source>
-        <translation>t、p、N_d：张量并行度、流水线并行度与数据并行度</translation>
-    </message>
-    <message>
         <source>Groups at once: %1</source>
         <translation>同时运行的组数：%1</translation>
-    </message>
-    <message>
-        <source>t, p, N_d: tensor-parallel, pipeline and data-parallel degrees; N: GPUs</source>
-        <translation>t、p、N_d：张量并行度、流水线并行度与数据并行度；N：GPU 数</translation>
     </message>
     <message>
         <source>Bytes per step over link %1</source>
@@ -1449,6 +1549,66 @@ Change: %5</source>
     <message>
         <source>G_node: GPUs per node</source>
         <translation>G_node：每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>b: micro-batch size; s: sequence length; h: hidden size; e: bytes per activation element; t: tensor-parallel degree; Ψ_gpu,max: parameters one GPU of the largest stage holds; e_grad: bytes per gradient sent; w, g: bytes per weight and per gradient; N_d: data-parallel degree; c: context-parallel degree; k: experts per token; f_load: the busiest expert&apos;s load over the mean; w_kv: key and value width of one token; Ψ_experts,max: routed-expert parameters one GPU of the largest stage holds</source>
+        <translation>b：微批次大小；s：序列长度；h：隐藏层大小；e：每个激活元素的字节数；t：张量并行度；Ψ_gpu,max：最大阶段中一个 GPU 持有的参数；e_grad：发送的每个梯度的字节数；w、g：每个权重和每个梯度的字节数；N_d：数据并行度；c：上下文并行度；k：每词元专家数；f_load：最忙专家的负载与平均值之比；w_kv：一个词元的键和值宽度；Ψ_experts,max：最大阶段中一个 GPU 持有的路由专家参数</translation>
+    </message>
+    <message>
+        <source>V: vocabulary; h: hidden size; P: rows of the position table; L: layers; Ψ_layer: parameters of one layer; Ψ_norm: the final norm; Ψ_head: the untied output layer; L_dense, L_moe: dense and mixture-of-experts layers; Ψ_dense, Ψ_moe: the parameters of one of each</source>
+        <translation>V：词表大小；h：隐藏层大小；P：位置表行数；L：层数；Ψ_layer：一层的参数；Ψ_norm：最终归一化层；Ψ_head：未绑定的输出层；L_dense、L_moe：稠密层与混合专家层的层数；Ψ_dense、Ψ_moe：各自一层的参数</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>每词元激活参数</translation>
+    </message>
+    <message>
+        <source>Ψ: all parameters; L_moe: mixture-of-experts layers; Ψ_experts: the routed experts of one layer; k: experts per token; E: routed experts</source>
+        <translation>Ψ：全部参数；L_moe：混合专家层数；Ψ_experts：一层的路由专家参数；k：每词元专家数；E：路由专家数</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; w: bytes per weight; N_d: data-parallel degree (ZeRO-3 shards over it); Ψ_d, Ψ_e: the GPU&apos;s dense and routed-expert parameters; N_ed: the expert data-parallel degree the expert weights shard over</source>
+        <translation>Ψ_gpu：一个 GPU 持有的参数；w：每个权重的字节数；N_d：数据并行度（ZeRO-3 在其上分片）；Ψ_d、Ψ_e：该 GPU 的稠密参数和路由专家参数；N_ed：专家权重分片所跨的专家数据并行度</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; g: bytes per gradient; N_d: data-parallel degree (ZeRO-2 shards over it); Ψ_d, Ψ_e: the GPU&apos;s dense and routed-expert parameters; N_ed: the expert data-parallel degree the expert gradients shard over</source>
+        <translation>Ψ_gpu：一个 GPU 持有的参数；g：每个梯度的字节数；N_d：数据并行度（ZeRO-2 在其上分片）；Ψ_d、Ψ_e：该 GPU 的稠密参数和路由专家参数；N_ed：专家梯度分片所跨的专家数据并行度</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; K: optimizer-state bytes per parameter (12 for mixed-precision Adam); N_d: data-parallel degree (ZeRO-1 shards over it); Ψ_d, Ψ_e: the GPU&apos;s dense and routed-expert parameters; N_ed: the expert data-parallel degree the expert states shard over</source>
+        <translation>Ψ_gpu：一个 GPU 持有的参数；K：每个参数的优化器状态字节数（混合精度 Adam 为 12）；N_d：数据并行度（ZeRO-1 在其上分片）；Ψ_d、Ψ_e：该 GPU 的稠密参数和路由专家参数；N_ed：专家状态分片所跨的专家数据并行度</translation>
+    </message>
+    <message>
+        <source>MoE dispatch buffers, stage %1</source>
+        <translation>MoE 分发缓冲区，阶段 %1</translation>
+    </message>
+    <message>
+        <source>b: micro-batch size; s: sequence length; c: context-parallel degree; t: tensor-parallel degree; k: experts per token; h: hidden size; e: bytes per activation element; f_load: the busiest expert&apos;s load over the mean (capacity factor or imbalance)</source>
+        <translation>b：微批次大小；s：序列长度；c：上下文并行度；t：张量并行度；k：每词元专家数；h：隐藏层大小；e：每个激活元素的字节数；f_load：最忙专家的负载与平均值之比（容量因子或不均衡度）</translation>
+    </message>
+    <message>
+        <source>FP8 weight copies, stage %1</source>
+        <translation>FP8 权重副本，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_layers: the layer parameters one GPU holds; c_fp8: bytes per parameter of the FP8 copy and its scales (0 without FP8)</source>
+        <translation>Ψ_layers：一个 GPU 持有的层参数；c_fp8：FP8 副本及其缩放因子每个参数的字节数（不用 FP8 时为 0）</translation>
+    </message>
+    <message>
+        <source>B: global batch; L: layers; Ψ_active: matrix weights a token passes through; s: sequence length; a·d: attention width; h: hidden size; V: vocabulary; Ψ_active,l: those of layer l; d_qk, d_v: query/key and value head sizes; F_mtp: the multi-token-prediction modules</source>
+        <translation>B：全局批次；L：层数；Ψ_active：一个词元经过的矩阵权重；s：序列长度；a·d：注意力宽度；h：隐藏层大小；V：词表大小；Ψ_active,l：第 l 层的该值；d_qk、d_v：查询/键和值的头维度；F_mtp：多词元预测模块</translation>
+    </message>
+    <message>
+        <source>m: microbatches per step; v: chunks per stage; L_stage: layers of the largest stage; k: collectives per layer and microbatch; L_moe: mixture-of-experts layers of the largest stage; k_a2a: all-to-alls per MoE layer and microbatch</source>
+        <translation>m：每步微批次数；v：每阶段的块数；L_stage：最大阶段的层数；k：每层每微批次的集合通信数；L_moe：最大阶段的混合专家层数；k_a2a：每个 MoE 层每微批次的全交换数</translation>
+    </message>
+    <message>
+        <source>t, p, N_d: tensor-parallel, pipeline and data-parallel degrees; c: context-parallel degree; e, t_e: expert-parallel and expert tensor-parallel degrees</source>
+        <translation>t、p、N_d：张量并行度、流水线阶段数和数据并行度；c：上下文并行度；e、t_e：专家并行度和专家张量并行度</translation>
+    </message>
+    <message>
+        <source>t, p, N_d: tensor-parallel, pipeline and data-parallel degrees; N: GPUs; c: context-parallel degree; n: ranks per group</source>
+        <translation>t、p、N_d：张量并行度、流水线阶段数和数据并行度；N：GPU 数；c：上下文并行度；n：每组的 rank 数</translation>
     </message>
 </context>
 <context>
@@ -2165,6 +2325,210 @@ Change: %5</source>
     <message>
         <source>AMD MI300X platform (8× MI300X, Infinity Fabric)</source>
         <translation>AMD MI300X 平台（8× MI300X，Infinity Fabric）</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 大小</translation>
+    </message>
+    <message>
+        <source>Inner size of one routed (and shared) expert&apos;s feed-forward block; 0 means the FFN size.</source>
+        <translation>一个路由专家（及共享专家）前馈块的内部大小；0 表示同 FFN 大小。</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>Experts every token passes through beside the routed ones (DeepSeekMoE), each as wide as a routed one.</source>
+        <translation>除路由专家外每个词元都要经过的专家（DeepSeekMoE），每个与路由专家一样宽。</translation>
+    </message>
+    <message>
+        <source>Dense first layers</source>
+        <translation>前置稠密层</translation>
+    </message>
+    <message>
+        <source>The first layers keep a dense feed-forward block of the FFN size instead of experts.</source>
+        <translation>最前面的若干层保留 FFN 大小的稠密前馈块，而不用专家。</translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>Tokens one expert takes, over the mean; the tokens beyond it are dropped. 0 means dropless (no limit).</source>
+        <translation>一个专家接收的词元数与平均值之比；超出的词元被丢弃。0 表示不丢弃（无上限）。</translation>
+    </message>
+    <message>
+        <source>Expert imbalance</source>
+        <translation>专家负载不均衡</translation>
+    </message>
+    <message>
+        <source>Tokens of the busiest expert-parallel rank over the mean; 1 is a perfect balance.</source>
+        <translation>最忙的专家并行 rank 的词元数与平均值之比；1 表示完全均衡。</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Multi-head, grouped-query, or multi-head latent attention (MLA, DeepSeek-V2 and V3).</source>
+        <translation>多头、分组查询或多头潜在注意力（MLA，DeepSeek-V2 和 V3）。</translation>
+    </message>
+    <message>
+        <source>Query compression rank</source>
+        <translation>查询压缩秩</translation>
+    </message>
+    <message>
+        <source>MLA: rank of the queries&apos; low-rank projection; 0 means the queries are projected directly.</source>
+        <translation>MLA：查询低秩投影的秩；0 表示直接投影查询。</translation>
+    </message>
+    <message>
+        <source>Key/value compression rank</source>
+        <translation>键/值压缩秩</translation>
+    </message>
+    <message>
+        <source>MLA: width of the compressed key/value latent.</source>
+        <translation>MLA：压缩后的键/值潜在向量宽度。</translation>
+    </message>
+    <message>
+        <source>Rotary query/key dimension</source>
+        <translation>旋转查询/键维度</translation>
+    </message>
+    <message>
+        <source>MLA: per-head query and key dimensions that carry the rotary positions.</source>
+        <translation>MLA：每个头中携带旋转位置编码的查询和键维度。</translation>
+    </message>
+    <message>
+        <source>Non-rotary query/key dimension</source>
+        <translation>非旋转查询/键维度</translation>
+    </message>
+    <message>
+        <source>MLA: per-head query and key dimensions without positions.</source>
+        <translation>MLA：每个头中不带位置编码的查询和键维度。</translation>
+    </message>
+    <message>
+        <source>Value head dimension</source>
+        <translation>值头维度</translation>
+    </message>
+    <message>
+        <source>MLA: per-head value dimension.</source>
+        <translation>MLA：每个头的值维度。</translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction modules (DeepSeek-V3), each one more layer trained beside the model; 0: none.</source>
+        <translation>多词元预测模块（DeepSeek-V3），每个是与模型一同训练的额外一层；0：无。</translation>
+    </message>
+    <message>
+        <source>FP8 recipe</source>
+        <translation>FP8 方案</translation>
+    </message>
+    <message>
+        <source>How FP8 tensors are scaled: one scale per tensor, per block (DeepSeek-V3), MXFP8 or NVFP4 (Blackwell). Only with FP8 mixed precision.</source>
+        <translation>FP8 张量的缩放方式：每张量一个缩放因子、按块（DeepSeek-V3）、MXFP8 或 NVFP4（Blackwell）。仅用于 FP8 混合精度。</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Context-parallel degree: GPUs that split every sequence.</source>
+        <translation>上下文并行度：切分每条序列的 GPU 数。</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree: GPUs the routed experts are split over, taken from the data- and context-parallel ranks.</source>
+        <translation>专家并行度：路由专家分布到的 GPU 数，取自数据并行和上下文并行的 rank。</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree inside the experts; 0 means the tensor-parallel degree.</source>
+        <translation>专家内部的张量并行度；0 表示同张量并行度。</translation>
+    </message>
+    <message>
+        <source>Context-parallel exchange</source>
+        <translation>上下文并行交换方式</translation>
+    </message>
+    <message>
+        <source>How keys and values travel: a ring of point-to-point sends hidden behind attention, or one all-gather before it (Llama 3).</source>
+        <translation>键和值的传递方式：隐藏在注意力计算之后的点对点环形发送，或在注意力之前做一次全收集（Llama 3）。</translation>
+    </message>
+    <message>
+        <source>Overlap expert all-to-all</source>
+        <translation>重叠专家全交换</translation>
+    </message>
+    <message>
+        <source>Hide one microbatch&apos;s all-to-alls behind another&apos;s compute (DualPipe, DeepSeek-V3).</source>
+        <translation>将一个微批次的全交换隐藏在另一个微批次的计算之后（DualPipe，DeepSeek-V3）。</translation>
+    </message>
+    <message>
+        <source>Layers per stage</source>
+        <translation>每阶段层数</translation>
+    </message>
+    <message>
+        <source>Layers of each pipeline stage, comma-separated, e.g. 7,8,8,9; empty splits them evenly.</source>
+        <translation>每个流水线阶段的层数，以逗号分隔，例如 7,8,8,9；留空则均分。</translation>
+    </message>
+    <message>
+        <source>First stage layers</source>
+        <translation>首阶段层数</translation>
+    </message>
+    <message>
+        <source>Layers of the first pipeline stage, the rest split evenly; 0 means an even split.</source>
+        <translation>第一个流水线阶段的层数，其余均分；0 表示均分。</translation>
+    </message>
+    <message>
+        <source>Last stage layers</source>
+        <translation>末阶段层数</translation>
+    </message>
+    <message>
+        <source>Layers of the last pipeline stage, the rest split evenly; 0 means an even split.</source>
+        <translation>最后一个流水线阶段的层数，其余均分；0 表示均分。</translation>
+    </message>
+    <message>
+        <source>Multi-head (MHA)</source>
+        <translation>多头（MHA）</translation>
+    </message>
+    <message>
+        <source>Grouped-query (GQA)</source>
+        <translation>分组查询（GQA）</translation>
+    </message>
+    <message>
+        <source>Multi-head latent (MLA)</source>
+        <translation>多头潜在（MLA）</translation>
+    </message>
+    <message>
+        <source>Per tensor</source>
+        <translation>按张量</translation>
+    </message>
+    <message>
+        <source>Per block (DeepSeek-V3)</source>
+        <translation>按块（DeepSeek-V3）</translation>
+    </message>
+    <message>
+        <source>MXFP8 (Blackwell)</source>
+        <translation>MXFP8（Blackwell）</translation>
+    </message>
+    <message>
+        <source>NVFP4 (Blackwell)</source>
+        <translation>NVFP4（Blackwell）</translation>
+    </message>
+    <message>
+        <source>Ring of point-to-point sends</source>
+        <translation>点对点环形发送</translation>
+    </message>
+    <message>
+        <source>All-gather</source>
+        <translation>全收集</translation>
     </message>
 </context>
 <context>
@@ -3221,6 +3585,14 @@ Change: %5</source>
         <source>Click for the formula</source>
         <translation>单击查看公式</translation>
     </message>
+    <message>
+        <source>Context parallel (cp)</source>
+        <translation>上下文并行（cp）</translation>
+    </message>
+    <message>
+        <source>Expert data parallel (edp)</source>
+        <translation>专家数据并行（edp）</translation>
+    </message>
 </context>
 <context>
     <name>ss::BaselineModel</name>
@@ -3637,6 +4009,34 @@ Bottleneck now: %2</source>
     <message>
         <source>%1 (last valid scenario)</source>
         <translation>%1（上一个有效场景）</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Expert data parallel</source>
+        <translation>专家数据并行</translation>
+    </message>
+    <message>
+        <source>Expert all-to-all (MoE)</source>
+        <translation>专家全交换（MoE）</translation>
+    </message>
+    <message>
+        <source>Context-parallel K/V exchange</source>
+        <translation>上下文并行 K/V 交换</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
     </message>
 </context>
 <context>
@@ -4198,6 +4598,14 @@ Bottleneck now: %2</source>
         <source>E&amp;xplain</source>
         <translation>说明(&amp;X)</translation>
     </message>
+    <message>
+        <source>Its shape can still be read by the keys most Hugging Face configurations share; check the parameter count against the model&apos;s card.</source>
+        <translation>仍可按大多数 Hugging Face 配置共有的键读取其结构；请对照模型卡核对参数量。</translation>
+    </message>
+    <message>
+        <source>Read with Common Keys</source>
+        <translation>按通用键读取</translation>
+    </message>
 </context>
 <context>
     <name>ss::MemoryChart</name>
@@ -4273,6 +4681,38 @@ Bottleneck now: %2</source>
         <source>Against the baseline: %1</source>
         <translation>相对基线：%1</translation>
     </message>
+    <message>
+        <source>ZeRO-3 gathered parameters</source>
+        <translation>ZeRO-3 聚集的参数</translation>
+    </message>
+    <message>
+        <source>Gradient buckets</source>
+        <translation>梯度桶</translation>
+    </message>
+    <message>
+        <source>Logits gradient</source>
+        <translation>logits 梯度</translation>
+    </message>
+    <message>
+        <source>CUDA context and workspaces</source>
+        <translation>CUDA 上下文与工作区</translation>
+    </message>
+    <message>
+        <source>MoE dispatch buffers</source>
+        <translation>MoE 分发缓冲区</translation>
+    </message>
+    <message>
+        <source>FP8 weight copies</source>
+        <translation>FP8 权重副本</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <source>  %1: %2</source>
+        <translation>  %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>ss::ParameterPanel</name>
@@ -4311,6 +4751,26 @@ Bottleneck now: %2</source>
     <message>
         <source>auto (the node&apos;s usual figure)</source>
         <translation>自动（该节点的常规配置）</translation>
+    </message>
+    <message>
+        <source>auto (FFN size)</source>
+        <translation>自动（FFN 大小）</translation>
+    </message>
+    <message>
+        <source>dropless (no limit)</source>
+        <translation>不丢弃（无上限）</translation>
+    </message>
+    <message>
+        <source>none (direct projection)</source>
+        <translation>无（直接投影）</translation>
+    </message>
+    <message>
+        <source>auto (as tensor parallel)</source>
+        <translation>自动（同张量并行）</translation>
+    </message>
+    <message>
+        <source>auto (even split)</source>
+        <translation>自动（均分）</translation>
     </message>
 </context>
 <context>
@@ -4941,6 +5401,18 @@ Bottleneck now: %2</source>
         <source>The offload does not fit the host either.</source>
         <translation>卸载的状态在主机上也放不下。</translation>
     </message>
+    <message>
+        <source>%1 (%2 active)</source>
+        <translation>%1（激活 %2）</translation>
+    </message>
+    <message>
+        <source>%1 parameters in all; one token passes through %2 of them (%3): the shared layers and the experts it is routed to.</source>
+        <translation>共 %1 个参数；每个词元经过其中的 %2（%3）：共享的层和它被路由到的专家。</translation>
+    </message>
+    <message>
+        <source>The multi-token-prediction modules add %1, trained beside them.</source>
+        <translation>多词元预测（MTP）模块另有 %1，与之一同训练。</translation>
+    </message>
 </context>
 <context>
     <name>ss::SweepChart</name>
@@ -5379,6 +5851,14 @@ Bottleneck now: %2</source>
     <message>
         <source>Unknown link kind &quot;%1&quot;; expected one beginning with nvlink, nvswitch, xgmi, pcie, host, qpi, upi, ib, roce or ethernet.</source>
         <translation>未知的链路类型“%1”；应以 nvlink、nvswitch、xgmi、pcie、host、qpi、upi、ib、roce 或 ethernet 开头。</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Expert data parallel</source>
+        <translation>专家数据并行</translation>
     </message>
 </context>
 <context>

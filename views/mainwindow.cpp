@@ -383,12 +383,16 @@ bool MainWindow::openFile(const QString& fileName)
     return true;
 }
 
-bool MainWindow::importFile(const QString& fileName)
+bool MainWindow::importFile(const QString& fileName, bool commonKeys)
 {
     io::ImportResult result;
     QString error;
-    if (!io::importFile(fileName, io::ImportKind::Auto, result, &error)) {
-        showError(error);
+    io::ImportOptions options;
+    options.hf_common_keys = commonKeys;
+    if (!io::importFile(fileName, io::ImportKind::Auto, result, &error, options)) {
+        QMessageBox* box = showError(error);
+        if (!commonKeys)
+            offerCommonKeys(box, fileName);
         return false;
     }
     m_lastError.clear();
@@ -410,6 +414,29 @@ bool MainWindow::importFile(const QString& fileName)
     // Non-modal, like the error box, so neither a drop nor a test blocks on it.
     preview->open();
     return true;
+}
+
+// A Hugging Face config the importer refuses only for its model_type (hfconfigimport.cpp: a family without a
+// reader of its own, whose parameter count cannot be checked) reads by the keys most configurations share
+// when the user asks: the error box offers it, and the preview then carries the importer's warning to check
+// the count. Whether the common keys would read the file is tried here, so the offer is never made in vain.
+void MainWindow::offerCommonKeys(QMessageBox* box, const QString& fileName)
+{
+    io::ImportResult retry;
+    QString ignored;
+    io::ImportOptions options;
+    options.hf_common_keys = true;
+    if (!io::importFile(fileName, io::ImportKind::Auto, retry, &ignored, options) ||
+        retry.kind != io::ImportKind::HfConfig)
+        return;
+    box->setInformativeText(tr("Its shape can still be read by the keys most Hugging Face configurations "
+                               "share; check the parameter count against the model's card."));
+    QPushButton* read = box->addButton(tr("Read with Common Keys"), QMessageBox::AcceptRole);
+    read->setObjectName(QStringLiteral("readWithCommonKeys"));
+    connect(box, &QMessageBox::buttonClicked, this, [this, read, fileName](QAbstractButton* clicked) {
+        if (clicked == read)
+            importFile(fileName, true);
+    });
 }
 
 bool MainWindow::saveFile(const QString& fileName)
@@ -780,7 +807,7 @@ void MainWindow::updateUndoRedoText()
     m_redoAction->setText(label(tr("&Redo"), stack->redoText()));
 }
 
-void MainWindow::showError(const QString& message)
+QMessageBox* MainWindow::showError(const QString& message)
 {
     m_lastError = message;
     statusBar()->showMessage(message, statusTimeoutMs);
@@ -789,6 +816,7 @@ void MainWindow::showError(const QString& message)
     box->setObjectName(QStringLiteral("errorMessage"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+    return box;
 }
 
 void MainWindow::updateTitle()

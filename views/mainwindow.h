@@ -11,6 +11,7 @@
 class QAction;
 class QDockWidget;
 class QMenu;
+class QMessageBox;
 class QTabWidget;
 
 namespace ss {
@@ -86,8 +87,11 @@ public:
     QString lastError() const { return m_lastError; }
     // Imports FILE_NAME (its kind detected from the content) through a preview: on success the
     // non-modal preview opens and its Apply replaces the scenario as one undo step "Import FILE"; a file
-    // that cannot be read changes nothing and its one-line error is shown as for openFile().
-    bool importFile(const QString& fileName);
+    // that cannot be read changes nothing and its one-line error is shown as for openFile(). COMMON_KEYS
+    // reads a Hugging Face config of an unknown model_type by its common keys
+    // (io::ImportOptions::hf_common_keys); without it, the error box of such a file offers that as a button
+    // (object name "readWithCommonKeys").
+    bool importFile(const QString& fileName, bool commonKeys = false);
     // The open import preview; nullptr when none is open.
     ImportDialog* importPreview() const;
 
@@ -152,7 +156,8 @@ private:
     void setLanguage(const QString& language);
     void retranslate();
     void updateUndoRedoText();
-    void showError(const QString& message);
+    QMessageBox* showError(const QString& message);
+    void offerCommonKeys(QMessageBox* box, const QString& fileName);
     void updateTitle();
     void showResult();
     void showProblems();

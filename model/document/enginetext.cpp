@@ -316,6 +316,11 @@ QString EngineText::fieldError(const FieldInfo& field, const QString& text)
     case FieldType::Text:
         if (!field.choices.empty())
             return tr("Unknown choice \"%1\"; expected one of: %2").arg(text.trimmed(), joinedChoices(field));
+        // The one list field (fields.cpp, pipelineLayersField): its reader takes whole numbers and commas.
+        if (field.path == "parallel.pipeline_layers")
+            return tr("Expected layers per stage as whole numbers separated by commas, such as \"7,8,8,9\"; "
+                      "got \"%1\"")
+                .arg(text.trimmed());
         return tr("Expected a text");
     case FieldType::Int:
         if (!field.choices.empty())

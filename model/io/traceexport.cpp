@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <set>
 #include <tuple>
@@ -13,7 +14,21 @@ namespace ss::io {
 
 namespace {
 
-const char* const kStreams[] = {"compute", "tp", "pp", "dp", "pcie"};
+// A stream's thread id is its place here; ep and cp came later and keep the ids after pcie, so a trace of a
+// dense model reads as before.
+const char* const kStreams[] = {"compute", "tp", "pp", "dp", "pcie", "ep", "cp"};
+constexpr int kStreamCount = int(std::size(kStreams));
+// The order the threads are shown in: a GPU's streams as the step timeline stacks them.
+const char* const kStreamOrder[] = {"compute", "tp", "ep", "cp", "pp", "dp", "pcie"};
+
+// The stream's place in kStreamOrder from 1; streams the table lacks after them, by thread id.
+int sortIndex(const std::string& stream, int tid)
+{
+    for (int i = 0; i < kStreamCount; ++i)
+        if (stream == kStreamOrder[i])
+            return i + 1;
+    return tid;
+}
 
 // Trace timestamps are microseconds (Trace Event Format, "ts"); rounded to nanoseconds so that the
 // bytes do not depend on the last bit of a double.
@@ -39,7 +54,7 @@ public:
         // Streams the fixed table lacks get numbers after it, in order of appearance.
         for (const TimelineEvent& e : timeline) {
             if (traceStreamId(e.stream) == 0 && !m_extra.count(e.stream))
-                m_extra.emplace(e.stream, 6 + int(m_extra.size()));
+                m_extra.emplace(e.stream, kStreamCount + 1 + int(m_extra.size()));
             m_stageOfGpu.emplace(e.gpu, e.stage);
             m_streamsOfGpu[e.gpu].insert(e.stream);
         }
@@ -85,7 +100,7 @@ void writeNames(JsonWriter& w, const Streams& streams)
         for (const std::string& stream : streams.streamsOf(gpu)) {
             writeMetadata(w, "thread_name", gpu, streams.tid(stream), "name", stream);
             writeMetadata(w, "thread_sort_index", gpu, streams.tid(stream), "sort_index",
-                          streams.tid(stream));
+                          sortIndex(stream, streams.tid(stream)));
         }
     }
 }
@@ -161,7 +176,7 @@ void writeFlows(JsonWriter& w, const std::vector<TimelineEvent>& timeline, const
 
 int traceStreamId(const std::string& stream)
 {
-    for (int i = 0; i < 5; ++i)
+    for (int i = 0; i < kStreamCount; ++i)
         if (stream == kStreams[i])
             return i + 1;
     return 0;

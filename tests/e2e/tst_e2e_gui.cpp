@@ -91,12 +91,19 @@ bool isRejected(QWidget* window, const QString& path)
 // The first visible text of WINDOW that shows a non-finite number; "" when there is none.
 QString nonFiniteOnScreen(QWidget* window)
 {
+    // A GPU the user named "inf" is named so in sentences about it ("the inf has no FP8 tensor cores"),
+    // unquoted: a word the user chose, not a computed number.
+    QString gpuName;
+    if (auto* main = qobject_cast<MainWindow*>(window))
+        gpuName = QString::fromStdString(main->document()->scenario().cluster.gpu.name);
     for (QLabel* label : window->findChildren<QLabel*>()) {
         if (!label->isVisible())
             continue;
         for (QString text : {label->text(), label->toolTip()}) {
             // What the user typed is quoted back in error marks ('got "inf"'): not a computed number.
             text.remove(kQuoted);
+            if (!gpuName.isEmpty())
+                text.remove(gpuName);
             if (kNonFinite.match(text).hasMatch())
                 return label->objectName() + QLatin1String(": ") + text;
         }

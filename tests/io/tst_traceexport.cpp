@@ -106,6 +106,47 @@ private slots:
                 io::writeTraceEvents(result).contains("\"ph\":\"s\""));
     }
 
+    void streamsNamedAndOrdered()
+    {
+        // The expert- and context-parallel streams (stepsim.cpp) get fixed thread ids after pcie, so the ids
+        // of a dense model's trace stay as docs/formats.md gives them; the threads sort as the step timeline
+        // stacks them (compute, tp, ep, cp, pp, dp, pcie); a stream the table lacks comes after them all.
+        Result result;
+        for (const char* stream : {"compute", "cp", "ep", "pp", "tp", "dp", "pcie", "future"}) {
+            TimelineEvent e;
+            e.stream = stream;
+            e.kind = "forward";
+            e.end_s = 1e-3;
+            result.timeline.push_back(e);
+        }
+        const QJsonArray events = QJsonDocument::fromJson(io::writeTraceEvents(result))
+                                      .object()
+                                      .value(QStringLiteral("traceEvents"))
+                                      .toArray();
+        std::map<QString, int> tidOf, sortOf;
+        std::map<int, int> sortOfTid;
+        for (const QJsonValue& v : events) {
+            const QJsonObject e = v.toObject();
+            const QString name = e.value(QStringLiteral("name")).toString();
+            const int tid = e.value(QStringLiteral("tid")).toInt();
+            const QJsonObject args = e.value(QStringLiteral("args")).toObject();
+            if (name == QLatin1String("thread_name"))
+                tidOf[args.value(QStringLiteral("name")).toString()] = tid;
+            else if (name == QLatin1String("thread_sort_index"))
+                sortOfTid[tid] = args.value(QStringLiteral("sort_index")).toInt();
+        }
+        const std::map<QString, int> expectedTid = {{"compute", 1}, {"tp", 2}, {"pp", 3}, {"dp", 4},
+                                                    {"pcie", 5},    {"ep", 6}, {"cp", 7}, {"future", 8}};
+        QCOMPARE(tidOf, expectedTid);
+        for (const auto& [stream, tid] : tidOf) {
+            QCOMPARE(io::traceStreamId(stream.toStdString()), stream == QLatin1String("future") ? 0 : tid);
+            sortOf[stream] = sortOfTid.at(tid);
+        }
+        const std::map<QString, int> expectedSort = {{"compute", 1}, {"tp", 2}, {"ep", 3},   {"cp", 4},
+                                                     {"pp", 5},      {"dp", 6}, {"pcie", 7}, {"future", 8}};
+        QCOMPARE(sortOf, expectedSort);
+    }
+
     void csvRows()
     {
         const Result result = exampleResult(QStringLiteral("gpt3-175b-megatron"));

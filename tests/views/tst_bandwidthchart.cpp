@@ -5,6 +5,7 @@
 // chart fed by the main window; a click (not a drag) on a bar names its link or its collective's index in the
 // result, for the Explain dock.
 #include "bandwidthchart.h"
+#include "ganttplottable.h"
 #include "linkstyle.h"
 #include "mainwindow.h"
 #include "scenariodocument.h"
@@ -14,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <set>
 
 using namespace ss;
 
@@ -84,6 +86,7 @@ private slots:
     void utilisationOnceSimulated();
     void busiestLinkWhenComputeLimits();
     void collectivesByGroup();
+    void expertAndContextGroups();
     void staleTitle();
     void toolTips();
     void emptyStep();
@@ -211,6 +214,36 @@ void TestBandwidthChart::collectivesByGroup()
     QCOMPARE(chart.collectiveValue(3), 0.05 * 2);
     QCOMPARE(chart.collectiveColor(0), BandwidthChart::groupColor(QStringLiteral("tp")));
     QVERIFY(chart.collectiveColor(0) != chart.collectiveColor(2));
+}
+
+// The groups the engine names for MoE and long-sequence training (comm.cpp: ep all-to-all, cp K/V, edp
+// expert gradients) sort as the step timeline stacks its streams, each with a colour and a name of its own;
+// ep and cp share the timeline's colours.
+void TestBandwidthChart::expertAndContextGroups()
+{
+    Result r;
+    r.comm.collectives = {collective("edp", "reducescatter", 0.2, 1),
+                          collective("dp", "reducescatter", 0.3, 1), collective("cp", "allgather", 0.001, 64),
+                          collective("ep", "alltoall", 0.002, 128), collective("tp", "allreduce", 0.001, 32)};
+    BandwidthChart chart;
+    chart.resize(900, 700);
+    chart.resetData(r);
+    std::vector<std::string> groups;
+    for (const CommCollective& c : chart.shownCollectives())
+        groups.push_back(c.group);
+    QCOMPARE(groups, (std::vector<std::string>{"tp", "ep", "cp", "dp", "edp"}));
+    QStringList names;
+    std::set<QRgb> colours;
+    for (const char* g : {"tp", "ep", "cp", "pp", "dp", "edp", "offload"}) {
+        const QString group = QLatin1String(g);
+        names << BandwidthChart::groupName(group);
+        colours.insert(BandwidthChart::groupColor(group).rgb());
+        QVERIFY2(BandwidthChart::groupName(group) != group, g);
+    }
+    QCOMPARE(int(colours.size()), 7);
+    QCOMPARE(BandwidthChart::groupColor(QStringLiteral("ep")), ss::ganttKindColor(ss::GanttKind::EpComm));
+    QCOMPARE(BandwidthChart::groupColor(QStringLiteral("cp")), ss::ganttKindColor(ss::GanttKind::CpComm));
+    QCOMPARE(chart.collectiveColor(1), BandwidthChart::groupColor(QStringLiteral("ep")));
 }
 
 void TestBandwidthChart::staleTitle()

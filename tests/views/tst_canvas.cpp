@@ -5,9 +5,11 @@
 // step; links take their colour from their load and their width from their bandwidth; the bottleneck is
 // marked; a collective lights up its links and ring; large clusters collapse identical machines; the layout
 // keeps its rows.
+#include "analysisrunner.h"
 #include "bandwidthchart.h"
 #include "canvasitems.h"
 #include "ganttchart.h"
+#include "gpucatalog.h"
 #include "linkcatalog.h"
 #include "linklegend.h"
 #include "linkstyle.h"
@@ -31,6 +33,7 @@
 
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 
 using namespace ss;
@@ -135,6 +138,7 @@ private slots:
     void widthFollowsBandwidth();
     void bottleneckIsMarked();
     void collectiveHighlight();
+    void expertAllToAllHighlight();
     void largeClusterCollapses();
     void expandByDoubleClick();
     void collapsedClusterEditMakesAllExplicit();
@@ -605,6 +609,77 @@ void TestCanvas::collectiveHighlight()
     QVERIFY(!scene->hasHighlight());
     QCOMPARE(scene->ringItemCount(), 0);
     QVERIFY(!scene->linkItem(QStringLiteral("n0.cpu0~n0.cpu1"))->isFaded());
+}
+
+// Mixtral 8x7B's shape (Hugging Face mistralai/Mixtral-8x7B-v0.1: 32 layers, hidden 4096, 2 experts per
+// token) with 16 experts on two DGX H100, ep 16 and cp 2: the expert all-to-all spans both machines, so its
+// row loads the GPUs' NVLinks to the NVSwitch and the network links from the NICs; selected, those stay lit.
+void TestCanvas::expertAllToAllHighlight()
+{
+    Fixture f;
+    f.document.runner()->setMode(AnalysisRunner::Mode::Inline);
+    Scenario s = f.document.scenario();
+    s.model.kind = ModelKind::Transformer;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.model.kv_heads = 8;
+    s.model.head_dim = 0;
+    s.model.ffn_hidden = 14336;
+    s.model.ffn_kind = FfnKind::Swiglu;
+    s.model.vocab = 32000;
+    s.model.seq_len = 8192;
+    s.model.experts = 16;
+    s.model.experts_per_token = 2;
+    s.training.global_batch = 64;
+    s.training.micro_batch = 1;
+    s.training.flash_attention = true;
+    s.parallel = ParallelSpec{};
+    s.parallel.dp = 8;
+    s.parallel.cp = 2;
+    s.parallel.ep = 16;
+    s.parallel.zero_stage = 1;
+    s.cluster.gpu = findGpu("H100-SXM5-80GB")->spec;
+    s.cluster.node_preset = "dgx-h100";
+    s.cluster.gpus_per_node = 8;
+    s.cluster.nodes = 2;
+    s.cluster.topology.reset();
+    f.document.replaceScenario(s, QStringLiteral("moe"), QString());
+    const std::vector<Problem>& problems = f.document.problems();
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
+    QVERIFY(f.document.hasResult());
+    const Result& r = f.document.result();
+    int a2a = -1;
+    for (std::size_t i = 0; i < r.comm.collectives.size(); ++i)
+        if (r.comm.collectives[i].group == "ep" && r.comm.collectives[i].op == "alltoall")
+            a2a = int(i);
+    QVERIFY(a2a >= 0);
+    const CommCollective& c = r.comm.collectives[std::size_t(a2a)];
+    std::map<std::string, std::string> kindOf;
+    for (const CommLink& l : r.comm.links)
+        kindOf[l.id] = l.kind;
+    bool nvlink = false, network = false;
+    for (const std::string& id : c.links) {
+        const std::string kind = kindOf.count(id) ? kindOf[id] : std::string();
+        LinkClass cls;
+        if (!linkClassOf(kind, cls))
+            continue;
+        nvlink = nvlink || cls == LinkClass::NvLink;
+        network = network || cls == LinkClass::Network;
+    }
+    QVERIFY2(nvlink && network, qPrintable(QString::number(c.links.size())));
+    f.editor->highlightCollective(a2a);
+    QVERIFY(f.editor->scene()->hasHighlight());
+    int lit = 0;
+    for (const std::string& id : c.links)
+        if (LinkItem* item = f.editor->scene()->linkItem(QString::fromStdString(id))) {
+            QVERIFY(!item->isFaded());
+            ++lit;
+        }
+    QVERIFY(lit > 0);
+    // The group's entry names it in words.
+    f.editor->highlightGroup(QStringLiteral("ep"));
+    QCOMPARE(f.editor->highlight(), QStringLiteral("group:ep"));
 }
 
 // GPT-3 on 128 DGX A100 (Narayanan et al., SC'21): 3 machines drawn, "× 125" for the rest; the rail-optimised

@@ -96,6 +96,52 @@ void TestExplainText::everyEmittedFormulaIsInTheTable_data()
         s.training.recompute = Recompute::Full;
         QTest::newRow("llama2-70b tp all-reduce, full recompute") << s;
     }
+    {
+        // Mixtral 8x7B's shape (its config.json on Hugging Face: 32 layers, hidden 4096, 8 experts, 2 per
+        // token) with ep 8 and cp 2 on one DGX H100 in FP8: the MoE and context-parallel figures, expert
+        // all-to-all, cp K/V ring, the two-kind states, the MoE dispatch and FP8 weight buffers.
+        Scenario s = example("llama2-70b");
+        s.model.layers = 32;
+        s.model.hidden = 4096;
+        s.model.heads = 32;
+        s.model.kv_heads = 8;
+        s.model.ffn_hidden = 14336;
+        s.model.vocab = 32000;
+        s.model.seq_len = 8192;
+        s.model.experts = 8;
+        s.model.experts_per_token = 2;
+        s.training.global_batch = 64;
+        s.training.micro_batch = 1;
+        s.training.precision = Precision::Fp8Mixed;
+        s.parallel.tp = 1;
+        s.parallel.pp = 1;
+        s.parallel.sequence_parallel = false;
+        s.parallel.dp = 4;
+        s.parallel.cp = 2;
+        s.parallel.ep = 8;
+        s.parallel.zero_stage = 1;
+        s.cluster.nodes = 1;
+        QTest::newRow("MoE ep 8 cp 2") << s;
+        // Expert data parallelism (ep 2 of dp·cp 8) and the K/V all-gather with full recompute.
+        s.parallel.ep = 2;
+        s.parallel.cp_comm = CpComm::AllGather;
+        s.training.recompute = Recompute::Full;
+        QTest::newRow("MoE edp, cp all-gather") << s;
+        // DeepSeek-V3's MLA, shared expert, dense first layer and MTP module (arXiv:2412.19437 §2), with
+        // ZeRO-3 offload: the expert states sharded and offloaded.
+        s.model.attention = AttentionKind::Mla;
+        s.model.q_lora_rank = 1536;
+        s.model.shared_experts = 1;
+        s.model.dense_layers = 1;
+        s.model.mtp_layers = 1;
+        s.model.moe_ffn_hidden = 1408;
+        s.model.experts = 64;
+        s.model.experts_per_token = 6;
+        s.parallel.zero_stage = 3;
+        s.parallel.offload_optimizer = Offload::Cpu;
+        s.parallel.offload_params = Offload::Cpu;
+        QTest::newRow("MLA, MTP, ZeRO-3 offload") << s;
+    }
     for (const auto& [name, schedule, chunks] :
          {std::tuple{"gpipe", Schedule::GPipe, 1}, std::tuple{"interleaved", Schedule::Interleaved, 2},
           std::tuple{"zb-h1", Schedule::ZbH1, 1}}) {
@@ -124,7 +170,7 @@ void TestExplainText::everyCollectiveFormulaIsInTheTable()
     // (tree, NVLS, direct, a broadcast ring) are in the table too.
     std::vector<Explanation> out;
     for (const char* algorithm :
-         {"ring", "tree", "hierarchical", "direct", "nvls", "p2p", "parameter-server", "copy"})
+         {"ring", "ring-p2p", "tree", "hierarchical", "direct", "nvls", "p2p", "parameter-server", "copy"})
         for (const char* op : {"allreduce", "allgather", "reducescatter", "broadcast", "reduce", "alltoall",
                                "sendrecv", "push", "pull", "d2h", "h2d"})
             for (int phases = 1; phases <= 2; ++phases) {
@@ -254,6 +300,25 @@ void TestExplainText::relatedFigures()
                           QStringLiteral("comm.links[5].bytes_per_step")}));
     QVERIFY(ExplainText::related(QStringLiteral("memory.per_gpu[1].optimizer"))
                 .contains(QStringLiteral("memory.per_gpu[1].total")));
+    // Every buffer part the engine explains (memory.cpp, explainBuffers) is among a buffer's relatives.
+    const QStringList buffers = ExplainText::related(QStringLiteral("memory.per_gpu[0].buffers"));
+    for (const char* part : {"zero3_gather", "grad_buckets", "logits", "cuda_context", "moe_dispatch",
+                             "fp8_weights", "allocator"})
+        QVERIFY2(buffers.contains(QStringLiteral("memory.per_gpu[0].buffer_parts.") + QLatin1String(part)),
+                 part);
+    // A mixture-of-experts result: its total and active parameter counts lead to each other; a dense one's
+    // total has no active count beside it.
+    Result moe;
+    moe.params_total = 46.7e9;
+    moe.params_active = 12.9e9;
+    QVERIFY(
+        ExplainText::related(QStringLiteral("params_total"), &moe).contains(QStringLiteral("params_active")));
+    QVERIFY(
+        ExplainText::related(QStringLiteral("params_active"), &moe).contains(QStringLiteral("params_total")));
+    Result dense;
+    dense.params_total = dense.params_active = 1.3e9;
+    QCOMPARE(ExplainText::related(QStringLiteral("params_total"), &dense),
+             QStringList{QStringLiteral("params_total")});
 }
 
 QTEST_MAIN(TestExplainText)

@@ -25,6 +25,7 @@
 #include <QToolTip>
 
 #include <cmath>
+#include <tuple>
 
 using ss::GanttChart;
 using ss::GanttKind;
@@ -120,6 +121,7 @@ private slots:
     void legendFollowsTheResult();
     void realEngineTimeline_data();
     void realEngineTimeline();
+    void expertAndContextStreams();
     void summaryShowsStepFigures();
     void mainWindowHasTheTab();
     void hiddenTabCatchesUpWhenShown();
@@ -658,6 +660,84 @@ void TestGanttChart::realEngineTimeline()
     QVERIFY2(text.contains(QStringLiteral("Stage %1").arg(result.timeline.front().stage)), qPrintable(text));
 }
 
+namespace {
+
+// Mixtral 8x7B's shape (Hugging Face mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, hidden 4096, 8
+// experts, 2 per token) with ep 8 and cp 2 on one DGX H100; the K/V all-gather (Llama 3, arXiv:2407.21783
+// §3.3.2) is not hidden behind attention, so both new streams carry boxes (stepmodel.cpp).
+ss::Scenario moeScenario()
+{
+    ss::Scenario s;
+    QString error;
+    if (!ss::io::loadExample(QStringLiteral("llama2-70b"), s, &error))
+        qFatal("%s", qPrintable(error));
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.model.kv_heads = 8;
+    s.model.ffn_hidden = 14336;
+    s.model.vocab = 32000;
+    s.model.seq_len = 8192;
+    s.model.experts = 8;
+    s.model.experts_per_token = 2;
+    s.training.global_batch = 64;
+    s.training.micro_batch = 1;
+    s.parallel.tp = 1;
+    s.parallel.pp = 1;
+    s.parallel.sequence_parallel = false;
+    s.parallel.dp = 4;
+    s.parallel.cp = 2;
+    s.parallel.ep = 8;
+    s.parallel.cp_comm = ss::CpComm::AllGather;
+    s.parallel.zero_stage = 1;
+    s.cluster.nodes = 1;
+    return s;
+}
+
+} // namespace
+
+// The expert all-to-all and the context-parallel exchange get rows of their own under each GPU, in the
+// order compute, tp, ep, cp, pp, dp, pcie; their boxes name their collective and activate it on a click.
+void TestGanttChart::expertAndContextStreams()
+{
+    const ss::Scenario scenario = moeScenario();
+    QVERIFY(ss::validateScenario(scenario).empty());
+    ss::EvalOptions options;
+    options.timeline = true;
+    const ss::Result result = ss::evaluate(scenario, options);
+    GanttChart chart;
+    showChart(chart, result);
+    const GanttLayout& layout = chart.ganttLayout();
+    QCOMPARE(layout.streams, (std::vector<GanttStream>{GanttStream::Compute, GanttStream::Ep, GanttStream::Cp,
+                                                       GanttStream::Dp}));
+    QCOMPARE(layout.skippedEvents, std::size_t(0));
+    QVERIFY(layout.kinds[static_cast<int>(GanttKind::EpComm)]);
+    QVERIFY(layout.kinds[static_cast<int>(GanttKind::CpComm)]);
+    QVERIFY(ss::isCommunication(GanttKind::EpComm) && ss::isCommunication(GanttKind::CpComm));
+    QVERIFY(ss::ganttKindColor(GanttKind::EpComm) != ss::ganttKindColor(GanttKind::TpComm));
+    QVERIFY(ss::ganttKindColor(GanttKind::CpComm) != ss::ganttKindColor(GanttKind::EpComm));
+    for (const auto& [kind, group, name] : {std::tuple{"ep-comm", "ep", "Expert parallel all-to-all"},
+                                            std::tuple{"cp-comm", "cp", "Context parallel all-gather"}}) {
+        const int index = findEvent(result, 0, kind, 0);
+        QVERIFY2(index >= 0, kind);
+        const int collective = result.timeline[std::size_t(index)].collective;
+        QVERIFY(collective >= 0);
+        QCOMPARE(result.comm.collectives[std::size_t(collective)].group, std::string(group));
+        const QString tip = chart.toolTipText(index);
+        QVERIFY2(tip.contains(QLatin1String(name)), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Moves ")), qPrintable(tip));
+        // Zoomed onto the box, so the click cannot land on a neighbour of another collective.
+        const ss::TimelineEvent& e = result.timeline[std::size_t(index)];
+        const double margin = std::max(e.end_s - e.start_s, 1e-9);
+        chart.setVisibleRange({e.start_s - margin, e.end_s + margin});
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        QSignalSpy activated(&chart, &GanttChart::collectiveActivated);
+        QTest::mouseClick(&chart, Qt::LeftButton, Qt::NoModifier, boxCentre(chart, index));
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).toInt(), collective);
+    }
+}
+
 void TestGanttChart::summaryShowsStepFigures()
 {
     ss::SummaryStrip strip;
@@ -689,6 +769,19 @@ void TestGanttChart::summaryShowsStepFigures()
     QVERIFY(text("summary.step_time").isEmpty());
     QVERIFY(text("summary.bottleneck").isEmpty());
     QVERIFY(!text("summary.params").isEmpty());
+
+    // A mixture-of-experts model shows its total and what a token passes through, as Mixtral's paper does
+    // (Jiang et al., arXiv:2401.04088 §2.1: 47B parameters, 13B active); a dense one only its total.
+    result.params_total = 46.7e9;
+    result.params_active = 12.9e9;
+    result.params_mtp = 0;
+    strip.resetData(result);
+    QCOMPARE(text("summary.params"), QStringLiteral("46.7B (12.9B active)"));
+    const auto* params = strip.findChild<QLabel*>(QStringLiteral("summary.params"));
+    QVERIFY2(params->toolTip().contains(QStringLiteral("12.9B")), qPrintable(params->toolTip()));
+    result.params_active = result.params_total;
+    strip.resetData(result);
+    QCOMPARE(text("summary.params"), QStringLiteral("46.7B"));
 }
 
 void TestGanttChart::mainWindowHasTheTab()

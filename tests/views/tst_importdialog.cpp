@@ -50,6 +50,7 @@ private slots:
     void cancelChangesNothing();
     void failedImportChangesNothing_data();
     void failedImportChangesNothing();
+    void unknownModelTypeOffersCommonKeys();
     void calibrationShowsChart();
     void dropOpensPreview();
     void dropOpensScenario();
@@ -199,6 +200,42 @@ void TestImportDialog::failedImportChangesNothing()
     QVERIFY(!w.lastError().contains(QLatin1Char('\n')));
     QVERIFY2(w.lastError().contains(mention), qPrintable(w.lastError()));
     QVERIFY(w.findChild<QMessageBox*>(QStringLiteral("errorMessage")));
+}
+
+void TestImportDialog::unknownModelTypeOffersCommonKeys()
+{
+    // OPT-125m's config.json (Hugging Face facebook/opt-125m): model_type "opt" has no reader of its own
+    // (hfconfigimport.cpp), so the importer refuses it unless asked for the common keys; the error box offers
+    // that, and its button opens the preview with the shape the common keys give (hidden_size 768).
+    MainWindow w;
+    const ss::Scenario before = w.document()->scenario();
+    QVERIFY(!w.importFile(fixture(QStringLiteral("hf-opt-125m.json"))));
+    QVERIFY2(w.lastError().contains(QLatin1String("model_type")), qPrintable(w.lastError()));
+    QVERIFY(!w.importPreview());
+    QVERIFY(w.document()->scenario() == before);
+    auto* box = w.findChild<QMessageBox*>(QStringLiteral("errorMessage"));
+    QVERIFY(box);
+    auto* read = box->findChild<QPushButton*>(QStringLiteral("readWithCommonKeys"));
+    QVERIFY(read);
+    read->click();
+    ImportDialog* preview = w.importPreview();
+    QVERIFY2(preview, qPrintable(w.lastError()));
+    QVERIFY(preview->canApply());
+    QCOMPARE(preview->importedScenario().model.hidden, 768);
+    QVERIFY(w.document()->scenario() == before); // nothing changes before Apply
+
+    // A file the common keys cannot read either gets no such offer.
+    MainWindow other;
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("bad.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("{\"model_type\": \"llama\", \"hidden_size\": 40");
+    out.close();
+    QVERIFY(!other.importFile(file));
+    auto* plain = other.findChild<QMessageBox*>(QStringLiteral("errorMessage"));
+    QVERIFY(plain);
+    QVERIFY(!plain->findChild<QPushButton*>(QStringLiteral("readWithCommonKeys")));
 }
 
 void TestImportDialog::calibrationShowsChart()

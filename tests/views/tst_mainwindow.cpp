@@ -2,6 +2,7 @@
 // The main window, offscreen: edits made through the panel widgets reach the document and the chart
 // (in the direction the ZeRO and Korthikanti formulas say), invalid entries are marked in place and not
 // applied, undo restores widget and chart, and a malformed file leaves everything as it was.
+#include "analysisrunner.h"
 #include "collapsiblesection.h"
 #include "examples.h"
 #include "mainwindow.h"
@@ -116,6 +117,7 @@ private slots:
     void byteTicker_data();
     void byteTicker();
     void derivedWordsElidedInNarrowField();
+    void moeFieldsInTheirSections();
 
 private:
     QTemporaryDir m_dir;
@@ -265,6 +267,10 @@ void TestMainWindow::invalidEntryMarkedAndNotApplied_data()
     QTest::newRow("not a number") << "overheads.cuda_context_bytes"
                                   << "lots"
                                   << "1 GiB";
+    // The default example's 24 layers on one stage (resources/examples/default.json).
+    QTest::newRow("layers per stage: not a number") << "parallel.pipeline_layers"
+                                                    << "12,x"
+                                                    << "24";
 }
 
 void TestMainWindow::invalidEntryMarkedAndNotApplied()
@@ -612,6 +618,74 @@ void TestMainWindow::derivedWordsElidedInNarrowField()
 
     spin->setFixedWidth(wide);
     QTRY_COMPARE(edit->text(), words);
+}
+
+// The fields of mixture-of-experts, MLA, FP8 and context/expert parallelism (fields.cpp) sit in the model,
+// training and parallel sections; those that apply only with another field's value are greyed out until it
+// has it; a 0 that means "work it out" reads as words; pipeline_layers takes a comma list and says so when it
+// cannot read one.
+void TestMainWindow::moeFieldsInTheirSections()
+{
+    MainWindow w;
+    w.document()->runner()->setMode(ss::AnalysisRunner::Mode::Inline);
+    ss::ParameterPanel* panel = w.parameterPanel();
+    const std::pair<const char*, const char*> homes[] = {{"model.moe_ffn_hidden", "model"},
+                                                         {"model.attention", "model"},
+                                                         {"model.kv_lora_rank", "model"},
+                                                         {"model.mtp_layers", "model"},
+                                                         {"training.fp8_recipe", "training"},
+                                                         {"parallel.cp", "parallel"},
+                                                         {"parallel.ep", "parallel"},
+                                                         {"parallel.etp", "parallel"},
+                                                         {"parallel.cp_comm", "parallel"},
+                                                         {"parallel.ep_overlap", "parallel"},
+                                                         {"parallel.pipeline_layers", "parallel"},
+                                                         {"parallel.first_stage_layers", "parallel"},
+                                                         {"parallel.last_stage_layers", "parallel"}};
+    for (const auto& [path, section] : homes) {
+        QWidget* editor = panel->editor(QLatin1String(path));
+        QVERIFY2(editor, path);
+        QVERIFY2(panel->section(QLatin1String(section))->isAncestorOf(editor), path);
+        QVERIFY2(!editor->toolTip().isEmpty(), path);
+    }
+    QVERIFY(qobject_cast<QLineEdit*>(panel->editor(QStringLiteral("parallel.pipeline_layers"))));
+
+    // The default example: a dense GPT in BF16 with grouped-query (here: multi-head) attention and cp 1.
+    const auto enabled = [&](const char* path) { return panel->editor(QLatin1String(path))->isEnabled(); };
+    for (const char* path : {"model.q_lora_rank", "model.kv_lora_rank", "model.qk_rope_head_dim",
+                             "model.qk_nope_head_dim", "model.v_head_dim", "model.moe_ffn_hidden",
+                             "model.capacity_factor", "training.fp8_recipe", "parallel.cp_comm"})
+        QVERIFY2(!enabled(path), path);
+    for (const char* path :
+         {"model.attention", "model.experts", "parallel.ep", "parallel.cp", "parallel.etp"})
+        QVERIFY2(enabled(path), path);
+    auto* attention = qobject_cast<QComboBox*>(panel->editor(QStringLiteral("model.attention")));
+    QVERIFY(attention);
+    attention->setCurrentIndex(attention->findData(QStringLiteral("mla")));
+    QCOMPARE(w.document()->scenario().model.attention, ss::AttentionKind::Mla);
+    QVERIFY(enabled("model.kv_lora_rank") && enabled("model.q_lora_rank") && enabled("model.v_head_dim"));
+    auto* precision = qobject_cast<QComboBox*>(panel->editor(QStringLiteral("training.precision")));
+    precision->setCurrentIndex(precision->findData(QStringLiteral("fp8-mixed")));
+    QVERIFY(enabled("training.fp8_recipe"));
+    auto* experts = qobject_cast<QSpinBox*>(panel->editor(QStringLiteral("model.experts")));
+    experts->setValue(8);
+    QVERIFY(enabled("model.moe_ffn_hidden") && enabled("model.capacity_factor"));
+
+    // 0 as words: the expert tensor-parallel degree follows tp, the capacity factor is dropless.
+    auto* etp = qobject_cast<QSpinBox*>(panel->editor(QStringLiteral("parallel.etp")));
+    QVERIFY(etp);
+    QCOMPARE(etp->value(), 0);
+    QVERIFY2(etp->text().startsWith(QStringLiteral("auto")), qPrintable(etp->text()));
+    auto* capacity = qobject_cast<QLineEdit*>(panel->editor(QStringLiteral("model.capacity_factor")));
+    QVERIFY(capacity);
+    QCOMPARE(capacity->placeholderText(), ss::ParameterPanel::tr("dropless (no limit)"));
+
+    // The engine's sentence for a list it cannot read, beside the field.
+    auto* layers = qobject_cast<QLineEdit*>(panel->editor(QStringLiteral("parallel.pipeline_layers")));
+    enterText(layers, QStringLiteral("7,8;9"));
+    QVERIFY(isMarked(w, QStringLiteral("parallel.pipeline_layers")));
+    QVERIFY2(panel->markText(QStringLiteral("parallel.pipeline_layers")).contains(QLatin1String("7,8,8,9")),
+             qPrintable(panel->markText(QStringLiteral("parallel.pipeline_layers"))));
 }
 
 QTEST_MAIN(TestMainWindow)

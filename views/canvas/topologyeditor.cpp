@@ -141,6 +141,10 @@ QString groupName(const QString& group)
         return TopologyEditor::tr("Data parallel");
     if (group == QLatin1String("ep"))
         return TopologyEditor::tr("Expert parallel");
+    if (group == QLatin1String("cp"))
+        return TopologyEditor::tr("Context parallel");
+    if (group == QLatin1String("edp"))
+        return TopologyEditor::tr("Expert data parallel");
     if (group == QLatin1String("offload"))
         return TopologyEditor::tr("Offload");
     return group;

@@ -24,7 +24,7 @@ constexpr int rowPixels = 20;
 // A press that moves further than this is a drag, not a click (as in the step timeline).
 constexpr double dragThresholdPixels = 4;
 constexpr int legendWrap = 6;
-const char* const groupOrder[] = {"tp", "pp", "dp", "ep", "offload"};
+const char* const groupOrder[] = {"tp", "ep", "cp", "pp", "dp", "edp", "offload"};
 // A link kind of each LinkClass, NvLink to Network, whose class name and colour the legend shows.
 const char* const classSamples[] = {"nvlink", "pcie", "host", "qpi", "ib"};
 
@@ -163,7 +163,11 @@ QColor BandwidthChart::groupColor(const QString& group)
     if (group == QLatin1String("dp"))
         return ganttKindColor(GanttKind::DpComm);
     if (group == QLatin1String("ep"))
-        return QColor(okabeIto::skyBlue); // the timeline has no expert-parallel boxes
+        return ganttKindColor(GanttKind::EpComm);
+    if (group == QLatin1String("cp"))
+        return ganttKindColor(GanttKind::CpComm);
+    if (group == QLatin1String("edp"))
+        return ganttKindColor(GanttKind::DpComm).darker(160); // the experts' share of the dp gradients
     if (group == QLatin1String("offload"))
         return ganttKindColor(GanttKind::DeviceToHost);
     return QColor(0x99, 0x99, 0x99);
@@ -179,6 +183,10 @@ QString BandwidthChart::groupName(const QString& group)
         return tr("Data parallel (dp)");
     if (group == QLatin1String("ep"))
         return tr("Expert parallel (ep)");
+    if (group == QLatin1String("cp"))
+        return tr("Context parallel (cp)");
+    if (group == QLatin1String("edp"))
+        return tr("Expert data parallel (edp)");
     if (group == QLatin1String("offload"))
         return tr("Offload (PCIe)");
     return group;
@@ -348,8 +356,8 @@ void BandwidthChart::markBottleneck()
     m_markLabel = label;
 }
 
-// Collectives grouped tp, pp, dp, ep, offload in that order. The result's index travels with each row: a
-// click names the collective in Result::comm.collectives.
+// Collectives grouped tp, ep, cp, pp, dp, edp, offload in that order (the step timeline's streams). The
+// result's index travels with each row: a click names the collective in Result::comm.collectives.
 void BandwidthChart::sortCollectives()
 {
     std::vector<std::size_t> order(m_collectives.size());

@@ -2,8 +2,8 @@
 // The colours the charts share. The ink of a chart (axes, ticks, labels, grid, background, legend text)
 // follows the widget's palette, so a chart reads in dark themes and, with the light palette the exporter
 // sets, in print. The series colours are fixed: the named colours of Okabe & Ito's "Color Universal Design"
-// (2008), distinguishable with the common colour-vision deficiencies, one red for what does not fit or
-// limits the step, and Tableau 10 for a chart of many categories.
+// (2008), distinguishable with the common colour-vision deficiencies (two of Paul Tol's beside them), one red
+// for what does not fit or limits the step, and Tableau 10 for a chart of many categories.
 #pragma once
 
 #include <QBrush>
@@ -56,6 +56,14 @@ constexpr QRgb blue = 0x0072B2;
 constexpr QRgb vermillion = 0xD55E00;
 constexpr QRgb reddishPurple = 0xCC79A7;
 } // namespace okabeIto
+
+// Two colours of Paul Tol's "muted" scheme (Tol, "Colour Schemes", SRON/EPS/TN/09-002, 2021), also
+// distinguishable with the common colour-vision deficiencies, for the communication kinds Okabe & Ito's
+// eight do not cover (expert- and context-parallel).
+namespace tolMuted {
+constexpr QRgb indigo = 0x332288;
+constexpr QRgb wine = 0x882255;
+} // namespace tolMuted
 
 // Tableau 10 (Tableau's default categorical palette, 2016), colour INDEX modulo its ten.
 QColor tableau10(int index);

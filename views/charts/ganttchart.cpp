@@ -125,6 +125,12 @@ QString groupName(const std::string& group)
 {
     if (group == "tp")
         return GanttChart::tr("Tensor parallel");
+    if (group == "ep")
+        return GanttChart::tr("Expert parallel");
+    if (group == "cp")
+        return GanttChart::tr("Context parallel");
+    if (group == "edp")
+        return GanttChart::tr("Expert data parallel");
     if (group == "pp")
         return GanttChart::tr("Pipeline parallel");
     if (group == "dp")
@@ -241,6 +247,10 @@ QString GanttChart::kindName(GanttKind kind)
         return tr("Optimizer step");
     case GanttKind::TpComm:
         return tr("Tensor-parallel communication");
+    case GanttKind::EpComm:
+        return tr("Expert all-to-all (MoE)");
+    case GanttKind::CpComm:
+        return tr("Context-parallel K/V exchange");
     case GanttKind::PpSend:
         return tr("Pipeline send");
     case GanttKind::PpRecv:
@@ -268,6 +278,10 @@ QString GanttChart::streamName(GanttStream stream)
         return tr("Compute");
     case GanttStream::Tp:
         return tr("TP");
+    case GanttStream::Ep:
+        return tr("EP");
+    case GanttStream::Cp:
+        return tr("CP");
     case GanttStream::Pp:
         return tr("PP");
     case GanttStream::Dp:

@@ -21,6 +21,8 @@ GanttKind ganttKind(std::string_view kind)
     case 7:
         return kind == "forward"   ? GanttKind::Forward
                : kind == "tp-comm" ? GanttKind::TpComm
+               : kind == "ep-comm" ? GanttKind::EpComm
+               : kind == "cp-comm" ? GanttKind::CpComm
                : kind == "pp-send" ? GanttKind::PpSend
                : kind == "pp-recv" ? GanttKind::PpRecv
                : kind == "dp-comm" ? GanttKind::DpComm
@@ -50,6 +52,10 @@ GanttStream ganttStream(std::string_view stream)
         return GanttStream::Compute;
     if (stream == "tp")
         return GanttStream::Tp;
+    if (stream == "ep")
+        return GanttStream::Ep;
+    if (stream == "cp")
+        return GanttStream::Cp;
     if (stream == "pp")
         return GanttStream::Pp;
     if (stream == "dp")
@@ -63,6 +69,8 @@ bool isCommunication(GanttKind kind)
 {
     switch (kind) {
     case GanttKind::TpComm:
+    case GanttKind::EpComm:
+    case GanttKind::CpComm:
     case GanttKind::PpSend:
     case GanttKind::PpRecv:
     case GanttKind::DpComm:

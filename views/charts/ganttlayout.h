@@ -20,12 +20,14 @@ enum class GanttStream : std::uint8_t
 {
     Compute,
     Tp,
+    Ep, // expert-parallel all-to-all (MoE dispatch and combine)
+    Cp, // context-parallel K/V exchange
     Pp,
     Dp,
     Pcie,
     Other
 };
-constexpr int ganttStreamCount = 6;
+constexpr int ganttStreamCount = 8;
 
 // Every kind of ss::TimelineEvent, in legend order.
 enum class GanttKind : std::uint8_t
@@ -37,6 +39,8 @@ enum class GanttKind : std::uint8_t
     Recompute,
     Optimizer,
     TpComm,
+    EpComm,
+    CpComm,
     PpSend,
     PpRecv,
     DpComm,
@@ -46,7 +50,7 @@ enum class GanttKind : std::uint8_t
     CpuOptimizer,
     Other
 };
-constexpr int ganttKindCount = 15;
+constexpr int ganttKindCount = 17;
 
 GanttKind ganttKind(std::string_view kind);
 GanttStream ganttStream(std::string_view stream);

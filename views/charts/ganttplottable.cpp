@@ -11,7 +11,9 @@ namespace ss {
 QColor ganttKindColor(GanttKind kind)
 {
     // Okabe & Ito, "Color Universal Design" (2008), with lighter or darker tints for the halves and
-    // variants of one kind of work: forward blues, backward greens, communication warm, PCIe greys.
+    // variants of one kind of work: forward blues, backward greens, communication warm, PCIe greys; the
+    // expert- and context-parallel collectives in two dark colours of Paul Tol's muted scheme
+    // (chartpalette.h).
     switch (kind) {
     case GanttKind::Forward:
         return QColor(okabeIto::blue);
@@ -28,6 +30,10 @@ QColor ganttKindColor(GanttKind kind)
         return QColor(0x9A, 0x67, 0x00);
     case GanttKind::TpComm:
         return QColor(okabeIto::reddishPurple);
+    case GanttKind::EpComm:
+        return QColor(tolMuted::wine);
+    case GanttKind::CpComm:
+        return QColor(tolMuted::indigo);
     case GanttKind::PpSend:
         return QColor(okabeIto::yellow);
     case GanttKind::PpRecv:

@@ -132,6 +132,24 @@ QString MemoryChart::componentName(Component component)
     return {};
 }
 
+// The buffers' parts that hold anything, one line each, as the engine sums them (StageMemory, result.h).
+QString MemoryChart::bufferPartsText(const StageMemory& stage)
+{
+    const std::pair<QString, double> parts[] = {
+        {tr("ZeRO-3 gathered parameters"), stage.buffer_zero3_gather},
+        {tr("Gradient buckets"), stage.buffer_grad_buckets},
+        {tr("Logits gradient"), stage.buffer_logits},
+        {tr("CUDA context and workspaces"), stage.buffer_cuda_context},
+        {tr("MoE dispatch buffers"), stage.buffer_moe_dispatch},
+        {tr("FP8 weight copies"), stage.buffer_fp8_weights},
+        {tr("Allocator fragmentation"), stage.buffer_allocator}};
+    QString text;
+    for (const auto& [name, bytes] : parts)
+        if (bytes > 0)
+            text += QLatin1Char('\n') + tr("  %1: %2").arg(name, quantityText(bytes, Unit::Bytes, 3));
+    return text;
+}
+
 double MemoryChart::componentBytes(const StageMemory& stage, Component component)
 {
     switch (component) {
@@ -401,6 +419,8 @@ void MemoryChart::onMouseMove(QMouseEvent* event)
                        .arg(s)
                        .arg(componentName(static_cast<Component>(c)), quantityText(bytes, Unit::Bytes, 4),
                             QLocale().toString(bytes, 'f', 0));
+            if (static_cast<Component>(c) == Component::Buffers)
+                text += bufferPartsText(stage);
             break;
         }
         bottom += bytes;

@@ -47,6 +47,8 @@ public:
     QCPBars* bars(Component component) const { return m_bars[static_cast<int>(component)]; }
     static QString componentName(Component component);
     static double componentBytes(const StageMemory& stage, Component component);
+    // The parts of a stage's buffers that hold anything, a line each after a line break ("" for none).
+    static QString bufferPartsText(const StageMemory& stage);
     // Stages outlined as not fitting.
     int overflowMarks() const { return static_cast<int>(m_overflowItems.size()); }
     double capacity() const { return m_capacity; }

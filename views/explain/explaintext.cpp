@@ -23,7 +23,7 @@ struct Entry
     const char* pattern;
     const char* title;
     const char* legend;
-    std::array<const char*, 10> formulas;
+    std::array<const char*, 14> formulas;
 };
 
 const char* const opLegend = QT_TRANSLATE_NOOP(
@@ -40,7 +40,9 @@ const char* const collectiveBytesLegend = QT_TRANSLATE_NOOP(
     "ExplainText",
     "b: micro-batch size; s: sequence length; h: hidden size; e: bytes per activation element; t: "
     "tensor-parallel degree; Ψ_gpu,max: parameters one GPU of the largest stage holds; e_grad: bytes per "
-    "gradient sent; w, g: bytes per weight and per gradient; N_d: data-parallel degree");
+    "gradient sent; w, g: bytes per weight and per gradient; N_d: data-parallel degree; c: context-parallel "
+    "degree; k: experts per token; f_load: the busiest expert's load over the mean; w_kv: key and value "
+    "width of one token; Ψ_experts,max: routed-expert parameters one GPU of the largest stage holds");
 
 const Entry kEntries[] = {
     {"gpus",
@@ -52,9 +54,17 @@ const Entry kEntries[] = {
      QT_TRANSLATE_NOOP("ExplainText", "Parameters of the model"),
      QT_TRANSLATE_NOOP("ExplainText", "V: vocabulary; h: hidden size; P: rows of the position table; L: "
                                       "layers; Ψ_layer: parameters of one "
-                                      "layer; Ψ_norm: the final norm; Ψ_head: the untied output layer"),
+                                      "layer; Ψ_norm: the final norm; Ψ_head: the untied output layer; "
+                                      "L_dense, L_moe: dense and mixture-of-experts layers; Ψ_dense, Ψ_moe: "
+                                      "the parameters of one of each"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ = V·h + P·h + L·Ψ_layer + Ψ_norm + Ψ_head"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ = V·h + P·h + L_dense·Ψ_dense + L_moe·Ψ_moe + Ψ_norm + Ψ_head"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ (given)")}},
+    {"params_active",
+     QT_TRANSLATE_NOOP("ExplainText", "Active parameters per token"),
+     QT_TRANSLATE_NOOP("ExplainText", "Ψ: all parameters; L_moe: mixture-of-experts layers; Ψ_experts: the "
+                                      "routed experts of one layer; k: experts per token; E: routed experts"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_active = Ψ − L_moe · Ψ_experts · (1 − k/E)")}},
     {"microbatches",
      QT_TRANSLATE_NOOP("ExplainText", "Microbatches per step"),
      QT_TRANSLATE_NOOP("ExplainText",
@@ -116,25 +126,40 @@ const Entry kEntries[] = {
     {"memory.per_gpu[].params",
      QT_TRANSLATE_NOOP("ExplainText", "Weights per GPU, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText", "Ψ_gpu: parameters one GPU holds; w: bytes per weight; N_d: "
-                                      "data-parallel degree (ZeRO-3 shards over it)"),
+                                      "data-parallel degree (ZeRO-3 shards over it); Ψ_d, Ψ_e: the GPU's "
+                                      "dense and routed-expert parameters; N_ed: the expert data-parallel "
+                                      "degree the expert weights shard over"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_gpu · w"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_gpu · w / N_d"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · w / N_d on the host)")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · w / N_d on the host)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · w + Ψ_e · w"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · w / N_d + Ψ_e · w / N_ed"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · w / N_d + Ψ_e · w / N_ed on the host)")}},
     {"memory.per_gpu[].grads",
      QT_TRANSLATE_NOOP("ExplainText", "Gradients per GPU, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText", "Ψ_gpu: parameters one GPU holds; g: bytes per gradient; N_d: "
-                                      "data-parallel degree (ZeRO-2 shards over it)"),
+                                      "data-parallel degree (ZeRO-2 shards over it); Ψ_d, Ψ_e: the GPU's "
+                                      "dense and routed-expert parameters; N_ed: the expert data-parallel "
+                                      "degree the expert gradients shard over"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_gpu · g"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_gpu · g / N_d"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · g / N_d on the host)")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · g / N_d on the host)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · g + Ψ_e · g"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · g / N_d + Ψ_e · g / N_ed"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · g / N_d + Ψ_e · g / N_ed on the host)")}},
     {"memory.per_gpu[].optimizer",
      QT_TRANSLATE_NOOP("ExplainText", "Optimizer states per GPU, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText", "Ψ_gpu: parameters one GPU holds; K: optimizer-state bytes per "
                                       "parameter (12 for mixed-precision Adam); "
-                                      "N_d: data-parallel degree (ZeRO-1 shards over it)"),
+                                      "N_d: data-parallel degree (ZeRO-1 shards over it); Ψ_d, Ψ_e: the "
+                                      "GPU's dense and routed-expert parameters; N_ed: the expert "
+                                      "data-parallel degree the expert states shard over"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_gpu · K"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_gpu · K / N_d"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · K / N_d on the host)")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · K / N_d on the host)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · K + Ψ_e · K"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · K / N_d + Ψ_e · K / N_ed"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · K / N_d + Ψ_e · K / N_ed on the host)")}},
     {"memory.per_gpu[].activations",
      QT_TRANSLATE_NOOP("ExplainText", "Activations per GPU, stage %1"),
      QT_TRANSLATE_NOOP(
@@ -146,7 +171,10 @@ const Entry kEntries[] = {
     {"memory.per_gpu[].buffers",
      QT_TRANSLATE_NOOP("ExplainText", "Buffers per GPU, stage %1"),
      nullptr,
-     {QT_TRANSLATE_NOOP("ExplainFormula", "ZeRO-3 gather + buckets + logits + CUDA context + allocator")}},
+     {QT_TRANSLATE_NOOP("ExplainFormula", "ZeRO-3 gather + buckets + logits + CUDA context + allocator"),
+      QT_TRANSLATE_NOOP(
+          "ExplainFormula",
+          "ZeRO-3 gather + buckets + logits + CUDA context + MoE dispatch + FP8 weights + allocator")}},
     {"memory.per_gpu[].buffer_parts.zero3_gather",
      QT_TRANSLATE_NOOP("ExplainText", "ZeRO-3 gathered parameters, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText",
@@ -169,6 +197,19 @@ const Entry kEntries[] = {
      QT_TRANSLATE_NOOP("ExplainText", "CUDA context and workspaces, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText", "C_ctx: the scenario's allowance (overheads.cuda_context_bytes)"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "C_ctx")}},
+    {"memory.per_gpu[].buffer_parts.moe_dispatch",
+     QT_TRANSLATE_NOOP("ExplainText", "MoE dispatch buffers, stage %1"),
+     QT_TRANSLATE_NOOP("ExplainText", "b: micro-batch size; s: sequence length; c: context-parallel degree; "
+                                      "t: tensor-parallel degree; k: experts per token; h: hidden size; e: "
+                                      "bytes per activation element; f_load: the busiest expert's load over "
+                                      "the mean (capacity factor or imbalance)"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "2 · b · s / (c · t) · k · h · e · f_load"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (no MoE layer on the stage)")}},
+    {"memory.per_gpu[].buffer_parts.fp8_weights",
+     QT_TRANSLATE_NOOP("ExplainText", "FP8 weight copies, stage %1"),
+     QT_TRANSLATE_NOOP("ExplainText", "Ψ_layers: the layer parameters one GPU holds; c_fp8: bytes per "
+                                      "parameter of the FP8 copy and its scales (0 without FP8)"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_layers · c_fp8")}},
     {"memory.per_gpu[].buffer_parts.allocator",
      QT_TRANSLATE_NOOP("ExplainText", "Allocator fragmentation, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText", "f_alloc: the scenario's fraction (overheads.allocator_fraction); "
@@ -187,8 +228,12 @@ const Entry kEntries[] = {
      QT_TRANSLATE_NOOP("ExplainText", "Model FLOPs per step"),
      QT_TRANSLATE_NOOP("ExplainText", "B: global batch; L: layers; Ψ_active: matrix weights a token passes "
                                       "through; s: sequence length; a·d: "
-                                      "attention width; h: hidden size; V: vocabulary"),
-     {QT_TRANSLATE_NOOP("ExplainFormula", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)")}},
+                                      "attention width; h: hidden size; V: vocabulary; Ψ_active,l: those of "
+                                      "layer l; d_qk, d_v: query/key and value head sizes; F_mtp: the "
+                                      "multi-token-prediction modules"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)"),
+      QT_TRANSLATE_NOOP("ExplainFormula",
+                        "3 · B · (Σ_layers (2·Ψ_active,l·s + 2·s²·a·(d_qk + d_v)) + F_mtp + 2·s·h·V)")}},
     {"compute.hardware_flops_per_step",
      QT_TRANSLATE_NOOP("ExplainText", "Hardware FLOPs per step"),
      QT_TRANSLATE_NOOP("ExplainText",
@@ -239,26 +284,42 @@ const Entry kEntries[] = {
       QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_gpu,max · e_grad"),
       QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_gpu,max · w"),
       QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_gpu,max / N_d · g"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_gpu,max / N_d · w")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_gpu,max / N_d · w"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "S = b · s / (c · t) · k · h · e · f_load"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "S = c · 2 · b · s/c · w_kv / t · e"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_experts,max · e_grad"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_experts,max · w")}},
     {"comm.collectives[].count_per_step",
      QT_TRANSLATE_NOOP("ExplainText", "Calls per step: %1"),
      QT_TRANSLATE_NOOP("ExplainText", "m: microbatches per step; v: chunks per stage; L_stage: layers of the "
                                       "largest stage; k: collectives per "
-                                      "layer and microbatch"),
+                                      "layer and microbatch; L_moe: mixture-of-experts layers of the "
+                                      "largest stage; k_a2a: all-to-alls per MoE layer and microbatch"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "n = 1"), QT_TRANSLATE_NOOP("ExplainFormula", "n = m"),
       QT_TRANSLATE_NOOP("ExplainFormula", "n = 2 · m"), QT_TRANSLATE_NOOP("ExplainFormula", "n = 2 · m · v"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "n = k · L_stage · m (k = 4; 6 with full recompute)")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "n = k · L_stage · m (k = 4; 6 with full recompute)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "n = k_a2a · L_moe · m (k_a2a = 4; 6 with full recompute)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "n = (2 or 3 with full recompute) · L_stage · m"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "n = L_stage · m")}},
     {"comm.collectives[].ranks",
      QT_TRANSLATE_NOOP("ExplainText", "Ranks per group: %1"),
-     QT_TRANSLATE_NOOP("ExplainText", "t, p, N_d: tensor-parallel, pipeline and data-parallel degrees"),
+     QT_TRANSLATE_NOOP("ExplainText", "t, p, N_d: tensor-parallel, pipeline and data-parallel degrees; c: "
+                                      "context-parallel degree; e, t_e: expert-parallel and expert "
+                                      "tensor-parallel degrees"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "n = t"), QT_TRANSLATE_NOOP("ExplainFormula", "n = p"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "n = N_d"), QT_TRANSLATE_NOOP("ExplainFormula", "n = 1")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "n = N_d"), QT_TRANSLATE_NOOP("ExplainFormula", "n = 1"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "n = c"), QT_TRANSLATE_NOOP("ExplainFormula", "n = e"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "n = N_d · c"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "n = t · c · N_d / (t_e · e)")}},
     {"comm.collectives[].groups",
      QT_TRANSLATE_NOOP("ExplainText", "Groups at once: %1"),
      QT_TRANSLATE_NOOP("ExplainText",
-                       "t, p, N_d: tensor-parallel, pipeline and data-parallel degrees; N: GPUs"),
+                       "t, p, N_d: tensor-parallel, pipeline and data-parallel degrees; N: GPUs; c: "
+                       "context-parallel degree; n: ranks per group"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "G = N_d · p"), QT_TRANSLATE_NOOP("ExplainFormula", "G = N_d · t"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "G = t · p"), QT_TRANSLATE_NOOP("ExplainFormula", "G = N")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "G = t · p"), QT_TRANSLATE_NOOP("ExplainFormula", "G = N"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "G = t · N_d · p"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "G = t · c · N_d · p / n")}},
     {"comm.links[].bytes_per_step",
      QT_TRANSLATE_NOOP("ExplainText", "Bytes per step over link %1"),
      QT_TRANSLATE_NOOP("ExplainText", "n_c: calls per step of collective c; x_c: the bytes one call puts on "
@@ -561,7 +622,8 @@ QStringList ExplainText::related(const QString& figure, const Result* result)
                p.startsWith(QLatin1String("memory.per_gpu[].buffer_parts."))) {
         row("memory.per_gpu", indices.value(0),
             {"buffers", "buffer_parts.zero3_gather", "buffer_parts.grad_buckets", "buffer_parts.logits",
-             "buffer_parts.cuda_context", "buffer_parts.allocator", "total"});
+             "buffer_parts.cuda_context", "buffer_parts.moe_dispatch", "buffer_parts.fp8_weights",
+             "buffer_parts.allocator", "total"});
     } else if (p == QLatin1String("memory.per_gpu[].activations")) {
         row("memory.per_gpu", indices.value(0), {"in_flight", "layers", "total"});
     } else if (p.startsWith(QLatin1String("memory.per_gpu[]."))) {
@@ -582,6 +644,11 @@ QStringList ExplainText::related(const QString& figure, const Result* result)
         for (const char* f :
              {"compute.model_flops_per_step", "compute.hardware_flops_per_step", "compute.flops_per_token"})
             add(QLatin1String(f));
+    } else if ((p == QLatin1String("params_total") || p == QLatin1String("params_active")) && result &&
+               result->params_active > 0 && result->params_active < result->params_total) {
+        // A mixture-of-experts model: its total and the part one token passes through.
+        add(QStringLiteral("params_total"));
+        add(QStringLiteral("params_active"));
     } else if (p == QLatin1String("comm.serial_time_s") && result) {
         for (std::size_t c = 0; c < result->comm.collectives.size() && c < 8; ++c)
             add(QStringLiteral("comm.collectives[%1].time_s").arg(c));

@@ -225,14 +225,31 @@ private:
     bool m_shade = false;
 };
 
+// The total, and for a mixture-of-experts model what one token passes through: "46.7B (12.9B active)".
+QString paramsText(const Result& result)
+{
+    const QString total = quantityText(result.params_total, Unit::Count, 4);
+    if (result.params_active > 0 && result.params_active < result.params_total)
+        return ChartExport::tr("%1 (%2 active)")
+            .arg(total, quantityText(result.params_active, Unit::Count, 4));
+    return total;
+}
+
 QString fieldValueText(const FieldInfo& field, const Scenario& scenario, const Result& result)
 {
     const FieldValue value = field.get(scenario);
     // Derived values: the engine's count for a transformer, and "auto" where 0 means "from the others".
     if (field.path == "model.params" && scenario.model.kind == ModelKind::Transformer)
-        return ChartExport::tr("%1 (derived)").arg(quantityText(result.params_total, Unit::Count, 4));
-    if ((field.path == "model.head_dim" || field.path == "model.max_positions") && value.number == 0)
+        return ChartExport::tr("%1 (derived)").arg(paramsText(result));
+    if ((field.path == "model.head_dim" || field.path == "model.max_positions" ||
+         field.path == "model.moe_ffn_hidden" || field.path == "parallel.etp" ||
+         field.path == "parallel.first_stage_layers" || field.path == "parallel.last_stage_layers") &&
+        value.number == 0)
         return ChartExport::tr("auto");
+    if (field.path == "model.capacity_factor" && value.number == 0)
+        return ChartExport::tr("dropless");
+    if (field.path == "parallel.pipeline_layers" && value.text.empty())
+        return ChartExport::tr("even");
     if ((field.type == FieldType::Real || field.type == FieldType::Int) && field.unit != Unit::None &&
         field.unit != Unit::Count)
         return quantityText(value.number, field.unit, 4);
@@ -261,7 +278,10 @@ QByteArray reportPdf(const Scenario& scenario, const Result& result, int* pageCo
     report.text(ChartExport::tr("Summary"), 18, true);
     report.resetShade();
     report.row(ChartExport::tr("GPUs"), QLocale().toString(qlonglong(result.gpus)), 13);
-    report.row(ChartExport::tr("Parameters"), quantityText(result.params_total, Unit::Count, 4), 13);
+    report.row(ChartExport::tr("Parameters"), paramsText(result), 13);
+    if (result.params_mtp > 0)
+        report.row(ChartExport::tr("Multi-token-prediction modules"),
+                   quantityText(result.params_mtp, Unit::Count, 4), 13);
     report.row(ChartExport::tr("Step time"), quantityText(result.step.time_s, Unit::Seconds, 4), 13);
     report.row(ChartExport::tr("Tokens per second"), quantityText(result.step.tokens_per_s, Unit::Count, 4),
                13);

@@ -387,6 +387,17 @@ QString ParameterPanel::zeroText(const QString& path)
         return tr("auto (the network's usual switch)");
     if (path == QLatin1String("cluster.host_memory_bytes") || path == QLatin1String("cluster.nvme_bytes"))
         return tr("auto (the node's usual figure)");
+    if (path == QLatin1String("model.moe_ffn_hidden"))
+        return tr("auto (FFN size)");
+    if (path == QLatin1String("model.capacity_factor"))
+        return tr("dropless (no limit)");
+    if (path == QLatin1String("model.q_lora_rank"))
+        return tr("none (direct projection)");
+    if (path == QLatin1String("parallel.etp"))
+        return tr("auto (as tensor parallel)");
+    if (path == QLatin1String("parallel.first_stage_layers") ||
+        path == QLatin1String("parallel.last_stage_layers"))
+        return tr("auto (even split)");
     return {};
 }
 
@@ -589,8 +600,36 @@ void ParameterPanel::updateMark(Row& row)
     }
 }
 
+// Fields that apply only with another field's value are greyed out (their value stays, and returns into
+// effect with that value): MLA's ranks and head sizes with MLA attention, the FP8 recipe with FP8 mixed
+// precision, the MoE details with routed experts, the K/V exchange with context parallelism.
+void ParameterPanel::updateConditional()
+{
+    const Scenario& s = m_document->scenario();
+    const bool transformer = s.model.kind == ModelKind::Transformer;
+    const bool mla = transformer && s.model.attention == AttentionKind::Mla;
+    const bool moe = transformer && s.model.moe();
+    const auto enable = [this](const char* path, bool on) {
+        if (Row* row = m_byPath.value(QLatin1String(path))) {
+            row->editor->setEnabled(on);
+            row->label->setEnabled(on);
+            if (row->unit)
+                row->unit->setEnabled(on);
+        }
+    };
+    for (const char* path : {"model.q_lora_rank", "model.kv_lora_rank", "model.qk_rope_head_dim",
+                             "model.qk_nope_head_dim", "model.v_head_dim"})
+        enable(path, mla);
+    for (const char* path : {"model.moe_ffn_hidden", "model.shared_experts", "model.dense_layers",
+                             "model.capacity_factor", "model.expert_imbalance"})
+        enable(path, moe);
+    enable("training.fp8_recipe", s.training.precision == Precision::Fp8Mixed);
+    enable("parallel.cp_comm", s.parallel.cp > 1);
+}
+
 void ParameterPanel::updateEnabled()
 {
+    updateConditional();
     // A transformer's parameter count is derived from its architecture (docs/formats.md, "Scenario"), so the
     // count field only applies to models given as a bare count.
     if (Row* params = m_byPath.value(QStringLiteral("model.params"))) {

@@ -56,6 +56,7 @@ private:
     void commitText(Row& row, const QString& text);
     void updateMark(Row& row);
     void updateEnabled();
+    void updateConditional();
 
     ScenarioDocument* m_document;
     std::vector<std::unique_ptr<Row>> m_rows;

@@ -271,6 +271,8 @@ void SummaryStrip::resetData(const Result& result)
     // Everything but the timeline and the explanations, which can be large and are not shown here.
     m_shown.gpus = result.gpus;
     m_shown.params_total = result.params_total;
+    m_shown.params_active = result.params_active;
+    m_shown.params_mtp = result.params_mtp;
     m_shown.microbatches = result.microbatches;
     m_shown.memory = result.memory;
     m_shown.compute = result.compute;
@@ -281,11 +283,31 @@ void SummaryStrip::resetData(const Result& result)
     showFigures();
 }
 
+// A mixture-of-experts model: its total and, beside it, what one token passes through ("46.7B (12.9B
+// active)"), as Mixtral's and DeepSeek-V3's papers state their size; the MTP modules in the tooltip.
+void SummaryStrip::showParams(const Result& result)
+{
+    const QString total = quantityText(result.params_total, Unit::Count);
+    const bool sparse = result.params_active > 0 && result.params_active < result.params_total;
+    m_params->setText(
+        sparse ? tr("%1 (%2 active)").arg(total, quantityText(result.params_active, Unit::Count)) : total);
+    QStringList tip;
+    if (sparse)
+        tip << tr("%1 parameters in all; one token passes through %2 of them (%3): the shared layers and the "
+                  "experts it is routed to.")
+                   .arg(total, quantityText(result.params_active, Unit::Count),
+                        quantityText(result.params_active / result.params_total, Unit::Fraction));
+    if (result.params_mtp > 0)
+        tip << tr("The multi-token-prediction modules add %1, trained beside them.")
+                   .arg(quantityText(result.params_mtp, Unit::Count));
+    m_params->setToolTip(tip.join(QLatin1Char('\n')));
+}
+
 void SummaryStrip::showFigures()
 {
     const Result& result = m_shown;
     const MemoryResult& memory = result.memory;
-    m_params->setText(quantityText(result.params_total, Unit::Count));
+    showParams(result);
     m_gpus->setText(QLocale().toString(static_cast<qlonglong>(result.gpus)));
     m_microbatches->setText(QLocale().toString(static_cast<qlonglong>(result.microbatches)));
     m_flops->setText(quantityText(result.compute.model_flops_per_step, Unit::Flops));

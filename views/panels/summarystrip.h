@@ -49,6 +49,7 @@ protected:
 private:
     QLabel* addFigure(const QString& caption, const QString& name, const char* figureId = nullptr);
     void showFigures();
+    void showParams(const Result& result);
     void showProblems();
     void showDeltas();
     void retranslate();
