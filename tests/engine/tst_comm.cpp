@@ -446,6 +446,15 @@ void TestComm::expertGroups()
     QCOMPARE(h.cp[0], (std::vector<int>{0, 2}));
     QCOMPARE(h.tp[0], (std::vector<int>{0, 1}));
     QCOMPARE(h.dp[0], (std::vector<int>{0, 2, 4, 6}));
+    // Llama 3's order [TP, CP, PP, DP] (arXiv:2407.21783 §3.3.2) names cp: with tp 2, cp 2, pp 2, dp 2 the
+    // pipeline's stages are 4 ranks apart and the dp replicas 8.
+    ParallelSpec l = c;
+    l.pp = 2;
+    l.rank_order = "tp-cp-pp-dp";
+    const ParallelGroups lg = parallelGroups(l);
+    QCOMPARE(lg.cp[0], (std::vector<int>{0, 2}));
+    QCOMPARE(lg.pp[0], (std::vector<int>{0, 4}));
+    QCOMPARE(lg.dp[0], (std::vector<int>{0, 2, 8, 10}));
 }
 
 void TestComm::expertAllToAll()

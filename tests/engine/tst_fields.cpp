@@ -206,9 +206,15 @@ void TestFields::choices_data()
         << "parallel.offload_params" << QStringList{"none", "cpu", "nvme"};
     QTest::newRow("parallel.schedule")
         << "parallel.schedule" << QStringList{"gpipe", "1f1b", "interleaved", "zb-h1"};
-    QTest::newRow("parallel.rank_order (6 permutations, tp-dp-pp first)")
+    // The 6 orders of tp, dp and pp (tp-dp-pp first), then the 24 that also name cp, in lexicographic order.
+    QTest::newRow("parallel.rank_order (6 + 24 permutations, tp-dp-pp first)")
         << "parallel.rank_order"
-        << QStringList{"tp-dp-pp", "tp-pp-dp", "dp-tp-pp", "dp-pp-tp", "pp-tp-dp", "pp-dp-tp"};
+        << QStringList{"tp-dp-pp",    "tp-pp-dp",    "dp-tp-pp",    "dp-pp-tp",    "pp-tp-dp",
+                       "pp-dp-tp",    "cp-dp-pp-tp", "cp-dp-tp-pp", "cp-pp-dp-tp", "cp-pp-tp-dp",
+                       "cp-tp-dp-pp", "cp-tp-pp-dp", "dp-cp-pp-tp", "dp-cp-tp-pp", "dp-pp-cp-tp",
+                       "dp-pp-tp-cp", "dp-tp-cp-pp", "dp-tp-pp-cp", "pp-cp-dp-tp", "pp-cp-tp-dp",
+                       "pp-dp-cp-tp", "pp-dp-tp-cp", "pp-tp-cp-dp", "pp-tp-dp-cp", "tp-cp-dp-pp",
+                       "tp-cp-pp-dp", "tp-dp-cp-pp", "tp-dp-pp-cp", "tp-pp-cp-dp", "tp-pp-dp-cp"};
     QTest::newRow("parallel.dp_sync") << "parallel.dp_sync" << QStringList{"allreduce", "parameter-server"};
     QTest::newRow("cluster.node_preset")
         << "cluster.node_preset"

@@ -355,26 +355,41 @@ ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
     const double vWidth = params || m.attention == AttentionKind::Mla ? v : kWidth;
     const double f = params ? 4.0 * h : double(m.ffn_hidden);
     const bool swiglu = !params && m.ffn_kind == FfnKind::Swiglu;
-    const double perWidth = swiglu ? 6.0 : 4.0;
+    // FP8 training keeps the inputs its linear layers saved for the backward in FP8, one byte instead of two
+    // (Transformer Engine saves the FP8-cast GEMM inputs; DeepSeek-V3 §3.3.3 caches them so).
+    const double lin = sc.training.precision == Precision::Fp8Mixed ? 0.5 : 1.0;
+    // Per FFN width: GeLU keeps its input and its output (fc2's input), 2 + 2; SwiGLU the fc1 output (gate
+    // and up, 4) and the product (fc2's input, 2).
+    const double perWidth = swiglu ? 4.0 + 2.0 * lin : 2.0 + 2.0 * lin;
+    // A block's input saved for its first linear layer, 2sbh (sbh in FP8), and its dropout mask, sbh.
+    const double blockInput = (2 * lin + 1) * s * b * h / tsp;
+
+    // Selective recompute redoes what is cheap to recompute and costly to keep (Korthikanti et al. §5; the
+    // modules of Megatron-Core's --recompute-modules): the attention core, and with MLA the up-projections
+    // of Q, K and V from their latents, with experts the SwiGLU product (DeepSeek-V3 §3.2.3 recomputes both).
+    const bool selective = sc.training.recompute == Recompute::Selective;
+    const bool mlaUp = selective && !params && m.attention == AttentionKind::Mla;
+    const double moeWidth = selective && swiglu ? 4.0 : perWidth;
 
     ActivationTerms full;
     full.attention =
-        3 * s * b * h / tsp + (2 * s * b * qk + 2 * s * b * (kWidth + vWidth) + 2 * s * b * v) / t;
+        blockInput +
+        ((mlaUp ? 0.0 : 2 * s * b * qk + 2 * s * b * (kWidth + vWidth)) + 2 * lin * s * b * v) / t;
     if (!params && m.attention == AttentionKind::Mla)
         full.attention +=
-            2 * s * b * (double(m.q_lora_rank) + double(m.kv_lora_rank + m.qk_rope_head_dim)) / tsp;
+            2 * lin * s * b * (double(m.q_lora_rank) + double(m.kv_lora_rank + m.qk_rope_head_dim)) / tsp;
     if (sc.training.flash_attention)
         full.scores = 4 * a * s * b / t;
     else if (sc.training.recompute != Recompute::Selective)
         full.scores = 5 * a * s * sFull * b / t; // each rank's queries against every key
     if (moeLayer && m.moe()) {
         const double k = double(activeExperts(m)), fe = double(m.expertFfn());
-        full.mlp = 3 * s * b * h / tsp +
-                   4 * s * b * double(m.experts) / tsp + // input, mask; fp32 router logits
-                   expertLoadFactor(m) * (k * perWidth * s * b * fe / t + 2 * 2 * s * b * h * k / tsp) +
-                   double(m.shared_experts) * perWidth * s * b * fe / t;
+        full.mlp =
+            blockInput + 4 * s * b * double(m.experts) / tsp + // fp32 router logits
+            expertLoadFactor(m) * (k * moeWidth * s * b * fe / t + 2 * (1 + lin) * s * b * h * k / tsp) +
+            double(m.shared_experts) * moeWidth * s * b * fe / t;
     } else {
-        full.mlp = 3 * s * b * h / tsp + perWidth * s * b * f / t;
+        full.mlp = blockInput + perWidth * s * b * f / t;
     }
     // Each norm keeps its 16-bit input, 2sbh; one shared norm (parallel attention) keeps one.
     const double norms = params ? 2.0 : double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2));

@@ -213,11 +213,12 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
          "PyTorch DDP bucket_cap_mb (25 MiB, two in flight): scenario overheads.grad_bucket_bytes"});
     const bool last = st == pp - 1 && sc.model.kind == ModelKind::Transformer;
     if (last)
-        out.push_back(
-            {path(st, "buffer_parts.logits"), "4 · s · b · V / t",
-             "4 × " + std::to_string(sc.model.seq_len) + " × " + std::to_string(sc.training.micro_batch) +
-                 " × " + std::to_string(sc.model.vocab) + " / " + n(t) + " B",
-             row.buffer_logits, "B", "Korthikanti et al., MLSys'23 §4.3 (fp32 logits and their gradient)"});
+        out.push_back({path(st, "buffer_parts.logits"), "4 · s · b · V / t",
+                       "4 × " + n(double(sc.model.seq_len) / double(std::max<std::int64_t>(par.cp, 1))) +
+                           " × " + std::to_string(sc.training.micro_batch) + " × " +
+                           std::to_string(sc.model.vocab) + " / " + n(t) + " B",
+                       row.buffer_logits, "B",
+                       "Korthikanti et al., MLSys'23 §4.3 (fp32 logits and their gradient)"});
     else
         out.push_back({path(st, "buffer_parts.logits"), "0 (not the last stage)", "0", row.buffer_logits, "B",
                        "Korthikanti et al., MLSys'23 §4.3"});
@@ -291,8 +292,13 @@ RankLayout rankLayout(const ParallelSpec& p)
             r.ppStride = stride;
             break;
         }
-        // cp sits right outside tp (traffic/ranklayout.h)
-        stride *= std::max<std::int64_t>(dim == "tp" ? p.tp * std::max<std::int64_t>(p.cp, 1) : p.dp, 1);
+        // cp sits right outside tp unless the order names it (traffic/ranklayout.h)
+        const bool cpNamed = order.find("cp") != std::string::npos;
+        const std::int64_t cp = std::max<std::int64_t>(p.cp, 1);
+        stride *= std::max<std::int64_t>(dim == "tp"   ? p.tp * (cpNamed ? 1 : cp)
+                                         : dim == "cp" ? cp
+                                                       : p.dp,
+                                         1);
         if (dash == std::string::npos)
             break;
         pos = dash + 1;
@@ -437,7 +443,9 @@ void stageBuffers(StageMemory& row, const Scenario& sc, const StageParams& sp, c
     const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
     const int zero = std::clamp(par.zero_stage, 0, 3);
     const bool offOpt = par.offload_optimizer != Offload::None && zero >= 1;
-    const double s = sc.model.seq_len, b = sc.training.micro_batch;
+    // A context-parallel rank holds s/cp tokens of each sequence, and their logits.
+    const double s = double(sc.model.seq_len) / double(std::max<std::int64_t>(par.cp, 1)),
+                 b = sc.training.micro_batch;
     const double t = std::max<std::int64_t>(par.tp, 1);
     const double vocab = sc.model.kind == ModelKind::Transformer ? double(sc.model.vocab) : 0.0;
     if (zero >= 3 && nd > 1) {

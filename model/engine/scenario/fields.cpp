@@ -315,6 +315,18 @@ FieldInfo nameField()
     return name;
 }
 
+// parallel.rank_order's choices: tp, dp and pp in any order (cp then sits right outside tp), then the four
+// with cp named (Llama 3's [TP, CP, PP, DP] is "tp-cp-pp-dp").
+std::vector<std::string> rankOrders()
+{
+    std::vector<std::string> out{"tp-dp-pp", "tp-pp-dp", "dp-tp-pp", "dp-pp-tp", "pp-tp-dp", "pp-dp-tp"};
+    std::array<std::string, 4> dims{"cp", "dp", "pp", "tp"};
+    do {
+        out.push_back(dims[0] + "-" + dims[1] + "-" + dims[2] + "-" + dims[3]);
+    } while (std::next_permutation(dims.begin(), dims.end()));
+    return out;
+}
+
 // parallel.pipeline_layers: layers per stage as a list, "4,8,8,6" in text ([4, 8, 8, 6] in the scenario
 // file); "" (an empty list) splits evenly.
 FieldInfo pipelineLayersField()
@@ -484,8 +496,7 @@ void addParallelFields(std::vector<FieldInfo>& fields)
         "parallel.virtual_stages", 1, 1e4, [](auto& s) -> auto& { return s.parallel.virtual_stages; }));
     // Innermost first: "tp-dp-pp" makes tp ranks neighbours (Megatron-LM's default order).
     fields.push_back(stringEnumField(
-        "parallel.rank_order", {"tp-dp-pp", "tp-pp-dp", "dp-tp-pp", "dp-pp-tp", "pp-tp-dp", "pp-dp-tp"},
-        [](auto& s) -> auto& { return s.parallel.rank_order; }));
+        "parallel.rank_order", rankOrders(), [](auto& s) -> auto& { return s.parallel.rank_order; }));
     fields.push_back(enumField(
         "parallel.dp_sync", kDpSyncs, [](auto& s) -> auto& { return s.parallel.dp_sync; }));
     fields.push_back(intField(

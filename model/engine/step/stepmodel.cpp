@@ -165,24 +165,28 @@ struct LayerTimes
 {
     double attnF = 0, attnIn = 0, attnW = 0;
     double mlpF = 0, mlpIn = 0, mlpW = 0;
-    double core = 0;    // the attention core, what selective recompute repeats
+    double core = 0;      // the attention core, what selective recompute repeats
+    double selective = 0; // what selective recompute redoes: the core (unless fused), MLA's up-projections,
+                          // the experts' SwiGLU
     double experts = 0; // of the MLP, the routed experts' forward (between dispatch and combine)
     bool moe = false;
 };
 
 // The attention projections of one rank: Megatron-LM's column/row-parallel Q/K/V and O; MLA's
 // down-projections (replicated on every tp rank) and up-projections (split).
-double attentionProjections(const ModelSpec& m, const Shape& x)
+double attentionProjections(const ModelSpec& m, const Shape& x, double* upProjections = nullptr)
 {
     const double t = x.t, T = x.T, h = x.h;
     const double a = double(m.heads);
     if (m.attention == AttentionKind::Mla) {
         const double qk = double(m.qk_nope_head_dim + m.qk_rope_head_dim), v = double(m.v_head_dim);
         const double ql = double(m.q_lora_rank), kvl = double(m.kv_lora_rank);
-        const double q =
-            ql > 0 ? linear(x, T, h, ql) + linear(x, T, ql, a * qk / t) : linear(x, T, h, a * qk / t);
-        const double kv = linear(x, T, h, kvl + double(m.qk_rope_head_dim)) +
-                          linear(x, T, kvl, a * (double(m.qk_nope_head_dim) + v) / t);
+        const double qUp = ql > 0 ? linear(x, T, ql, a * qk / t) : 0;
+        const double kvUp = linear(x, T, kvl, a * (double(m.qk_nope_head_dim) + v) / t);
+        if (upProjections)
+            *upProjections = qUp + kvUp;
+        const double q = ql > 0 ? linear(x, T, h, ql) + qUp : linear(x, T, h, a * qk / t);
+        const double kv = linear(x, T, h, kvl + double(m.qk_rope_head_dim)) + kvUp;
         return q + kv + linear(x, T, a * v / t, h);
     }
     const double d = double(m.headDim());
@@ -202,7 +206,9 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
     const double t = x.t, T = x.T, h = x.h, ab = x.ab, b = x.b, s = x.s;
     LayerTimes l;
     l.moe = moe && m.moe();
-    const double proj = attentionProjections(m, x);
+    double up = 0;
+    const double proj = attentionProjections(m, x, &up);
+    const bool selective = sc.training.recompute == Recompute::Selective;
     // The attention core, QKᵀ and scores·V: batched GEMMs over the a/t heads of this rank, its s/cp queries
     // against all s keys. Without fused (flash) attention they write and read the b·(a/t)·(s/cp)·s score
     // matrix; fused, only Q, K, V and the output.
@@ -229,10 +235,15 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
         const double sharedTime =
             shared > 0 ? linear(x, T, h, shared * ffnWidth / t) + linear(x, T, shared / t, h) : 0;
         mlp = router + l.experts + sharedTime;
+        // The SwiGLU product of the routed experts' tokens, read 4 and written 2 bytes per element.
+        if (selective && m.ffn_kind == FfnKind::Swiglu)
+            l.selective += 6 * perExpert * local * fe / etp / roof.bytes_per_s;
     } else {
         const double f = double(m.ffn_hidden);
         mlp = linear(x, T, h, f * ffnWidth / t) + linear(x, T, f / t, h);
     }
+    if (selective)
+        l.selective += up + (x.flash ? 0.0 : l.core);
     l.attnF = proj + l.core;
     l.attnIn = proj + 2 * l.core; // the core's backward is two pairs of batched GEMMs
     l.attnW = proj;
@@ -259,6 +270,7 @@ LayerTimes paramsLayer(const ModelSpec& m, const ParamCount& count, const Shape&
     l.attnIn = attn + 2 * l.core;
     l.attnW = attn;
     l.mlpF = l.mlpIn = l.mlpW = mlp;
+    l.selective = x.flash ? 0.0 : l.core;
     return l;
 }
 
@@ -342,7 +354,7 @@ StepUnit layerUnit(const LayerTimes& l, const LayerComm& comm, bool sp, Recomput
     if (recompute == Recompute::Full)
         layer.recompute = layer.forward;
     else if (selective)
-        add(layer.recompute, SegmentStream::Compute, l.core);
+        add(layer.recompute, SegmentStream::Compute, l.selective);
     return layer;
 }
 
@@ -521,7 +533,10 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
     model.pp = p;
     model.microbatches = int(std::clamp<std::int64_t>(microbatches, 1, 1 << 30));
     model.chunks = chunksOf(par.schedule, par.virtual_stages);
-    const bool selective = tr.recompute == Recompute::Selective && !tr.flash_attention;
+    // With fused attention the core keeps nothing to recompute; MLA's up-projections and the experts' SwiGLU
+    // still do.
+    const bool selective = tr.recompute == Recompute::Selective &&
+                           (!tr.flash_attention || m.attention == AttentionKind::Mla || m.moe());
     model.recompute = tr.recompute == Recompute::Full || selective;
 
     const Shape x = shapeOf(sc);

@@ -7,28 +7,34 @@ namespace ss {
 
 std::array<int, 4> dimensionOrder(const std::string& order)
 {
-    std::array<int, 3> dims{0, 1, 2};
-    std::array<int, 3> parsed{};
+    // The names innermost first; cp may be named (Llama 3's [TP, CP, PP, DP] is "tp-cp-pp-dp").
+    std::array<int, 4> parsed{};
     int count = 0;
-    std::size_t pos = 0;
+    bool seen[4] = {false, false, false, false};
     bool ok = true;
-    while (pos <= order.size() && count < 4) {
+    std::size_t pos = 0;
+    while (ok && pos <= order.size()) {
         const std::size_t dash = order.find('-', pos);
         const std::string name =
             order.substr(pos, dash == std::string::npos ? std::string::npos : dash - pos);
-        const int d = name == "tp" ? 0 : name == "dp" ? 1 : name == "pp" ? 2 : -1;
-        if (d < 0 || count >= 3) {
+        const int d = name == "tp" ? 0 : name == "dp" ? 1 : name == "pp" ? 2 : name == "cp" ? 3 : -1;
+        if (d < 0 || count >= 4 || seen[d]) {
             ok = false;
             break;
         }
+        seen[d] = true;
         parsed[std::size_t(count++)] = d;
         if (dash == std::string::npos)
             break;
         pos = dash + 1;
     }
-    if (ok && count == 3 && parsed[0] != parsed[1] && parsed[1] != parsed[2] && parsed[0] != parsed[2])
-        dims = parsed;
-    // cp right outside tp, as Megatron-Core's tp-cp-ep-dp-pp keeps a context-parallel group close.
+    ok = ok && seen[0] && seen[1] && seen[2] && (count == 4 || (count == 3 && !seen[3]));
+    if (ok && count == 4)
+        return parsed;
+    // Without cp (or an order not understood: the default tp-dp-pp), cp right outside tp, as Megatron-Core's
+    // tp-cp-ep-dp-pp keeps a context-parallel group close.
+    const std::array<int, 3> dims =
+        ok ? std::array<int, 3>{parsed[0], parsed[1], parsed[2]} : std::array<int, 3>{0, 1, 2};
     std::array<int, 4> out{};
     std::size_t k = 0;
     for (const int d : dims) {
