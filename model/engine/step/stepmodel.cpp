@@ -168,7 +168,7 @@ struct LayerTimes
     double core = 0;      // the attention core, what selective recompute repeats
     double selective = 0; // what selective recompute redoes: the core (unless fused), MLA's up-projections,
                           // the experts' SwiGLU
-    double experts = 0; // of the MLP, the routed experts' forward (between dispatch and combine)
+    double experts = 0;   // of the MLP, the routed experts' forward (between dispatch and combine)
     bool moe = false;
 };
 
