@@ -88,8 +88,17 @@ FlopTerms stepFlops(const Scenario& sc, ComputeResult& compute)
     // recomputed.
     if (sc.training.recompute == Recompute::Full)
         f.recompute = f.B * (f.sequence - f.logits * double(1 + std::max<std::int64_t>(m.mtp_layers, 0)));
-    else if (sc.training.recompute == Recompute::Selective && !sc.training.flash_attention)
-        f.recompute = f.B * f.L * f.layer.attention;
+    else if (sc.training.recompute == Recompute::Selective) {
+        if (!sc.training.flash_attention)
+            f.recompute = f.B * f.L * f.layer.attention;
+        // MLA's up-projections are redone too (the experts' SwiGLU is elementwise, no matmul FLOPs).
+        if (m.kind == ModelKind::Transformer && m.attention == AttentionKind::Mla) {
+            const double a = double(m.heads);
+            const double up = double(m.q_lora_rank) * a * double(m.qk_nope_head_dim + m.qk_rope_head_dim) +
+                              double(m.kv_lora_rank) * a * double(m.qk_nope_head_dim + m.v_head_dim);
+            f.recompute += f.B * f.L * 2 * up * double(m.seq_len);
+        }
+    }
     compute.hardware_flops_per_step = compute.model_flops_per_step + f.recompute;
     compute.flops_per_token = compute.model_flops_per_step / (f.B * double(m.seq_len));
     return f;
