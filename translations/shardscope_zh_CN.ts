@@ -2901,6 +2901,46 @@ Change: %5</source>
         <source>Source: %1</source>
         <translation>来源：%1</translation>
     </message>
+    <message>
+        <source>Mixture of experts (MoE)</source>
+        <translation>混合专家（MoE）</translation>
+    </message>
+    <message>
+        <source>A layer whose feed-forward network is many experts, of which a router picks the top k for each token; shared experts see every token. The model has many parameters (total) but each token passes through few of them (active): DeepSeek-V3 has 671B of which 37B are active.</source>
+        <translation>前馈网络由许多专家组成的层：路由器为每个 token 选出得分最高的 k 个专家；共享专家处理每个 token。模型参数很多（总参数），但每个 token 只经过其中少数（激活参数）：DeepSeek-V3 共 671B，其中激活 37B。</translation>
+    </message>
+    <message>
+        <source>Expert parallelism (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Splits a MoE layer&apos;s experts over ep GPUs taken from the data-parallel ranks. Every MoE layer sends each token to the GPUs of its experts and brings the results back: two all-to-alls in the forward and two in the backward pass. The experts&apos; gradients are reduced only over the GPUs that hold the same experts (expert data parallel).</source>
+        <translation>把 MoE 层的专家分到从数据并行 rank 中取出的 ep 个 GPU 上。每个 MoE 层把每个 token 发往其专家所在的 GPU，再把结果取回：前向两次、反向两次 all-to-all。专家的梯度只在持有相同专家的 GPU 之间归约（专家数据并行）。</translation>
+    </message>
+    <message>
+        <source>Context parallelism (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Splits every sequence over cp GPUs, each keeping the activations of s/cp tokens. Attention needs the keys and values of the whole sequence, so the GPUs pass them around a ring while they compute (or all-gather them first, as Llama 3 does). The sequence is cut into 2·cp chunks so that causal attention costs every GPU the same.</source>
+        <translation>把每条序列切分到 cp 个 GPU 上，每个 GPU 只保存 s/cp 个 token 的激活。注意力需要整条序列的键和值，因此各 GPU 一边计算一边沿环传递它们（或像 Llama 3 那样先 all-gather）。序列被切成 2·cp 块，使因果注意力在每个 GPU 上的开销相同。</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention (MLA)</source>
+        <translation>多头潜在注意力（MLA）</translation>
+    </message>
+    <message>
+        <source>Attention whose keys and values are projected up from a small shared latent (and queries from another), so that few values need keeping per token; a separate small part of each head carries the rotary position.</source>
+        <translation>键和值由一个小的共享潜在向量上投影得到（查询由另一个潜在向量得到）的注意力，因此每个 token 需要保存的值很少；每个头中单独的一小部分承载旋转位置编码。</translation>
+    </message>
+    <message>
+        <source>FP8 training</source>
+        <translation>FP8 训练</translation>
+    </message>
+    <message>
+        <source>Runs the linear layers&apos; matrix multiplications with 8-bit floating-point inputs at twice the 16-bit rate of Hopper and Blackwell GPUs, scaling each tensor (or each block) so that its values fit the narrow range; master weights and optimizer states stay in fp32.</source>
+        <translation>线性层的矩阵乘法使用 8 位浮点输入，在 Hopper 和 Blackwell GPU 上速度是 16 位的两倍；对每个张量（或每个块）进行缩放，使其数值落在较窄的范围内；主权重和优化器状态仍为 fp32。</translation>
+    </message>
 </context>
 <context>
     <name>GroupItem</name>

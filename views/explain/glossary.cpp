@@ -56,6 +56,51 @@ const std::vector<GlossaryEntry> glossaryTable = {
      "Korthikanti et al., \"Reducing Activation Recomputation in Large Transformer Models\", MLSys'23, "
      "section 4.2.2",
      "sequence parallel"},
+    {"moe", QT_TRANSLATE_NOOP("Glossary", "Mixture of experts (MoE)"),
+     QT_TRANSLATE_NOOP(
+         "Glossary",
+         "A layer whose feed-forward network is many experts, of which a router picks the top k for "
+         "each token; shared experts see every token. The model has many parameters (total) but each "
+         "token passes through few of them (active): DeepSeek-V3 has 671B of which 37B are active."),
+     "Lepikhin et al., \"GShard\", ICLR'21; Dai et al., \"DeepSeekMoE\", arXiv:2401.06066; DeepSeek-AI, "
+     "\"DeepSeek-V3 Technical Report\", arXiv:2412.19437",
+     "mixture of experts, router, top-k, shared expert, active parameters"},
+    {"ep", QT_TRANSLATE_NOOP("Glossary", "Expert parallelism (EP)"),
+     QT_TRANSLATE_NOOP(
+         "Glossary",
+         "Splits a MoE layer's experts over ep GPUs taken from the data-parallel ranks. Every MoE layer "
+         "sends each token to the GPUs of its experts and brings the results back: two all-to-alls in "
+         "the forward and two in the backward pass. The experts' gradients are reduced only over the "
+         "GPUs that hold the same experts (expert data parallel)."),
+     "Lepikhin et al., \"GShard\", ICLR'21, section 2.2; Megatron-Core MoE documentation",
+     "expert parallel, all-to-all, dispatch, combine, capacity factor, edp"},
+    {"cp", QT_TRANSLATE_NOOP("Glossary", "Context parallelism (CP)"),
+     QT_TRANSLATE_NOOP(
+         "Glossary",
+         "Splits every sequence over cp GPUs, each keeping the activations of s/cp tokens. Attention "
+         "needs the keys and values of the whole sequence, so the GPUs pass them around a ring while "
+         "they compute (or all-gather them first, as Llama 3 does). The sequence is cut into 2·cp "
+         "chunks so that causal attention costs every GPU the same."),
+     "Liu et al., \"Ring Attention\", arXiv:2310.01889; Llama Team, \"The Llama 3 Herd of Models\", "
+     "arXiv:2407.21783, section 3.3.2",
+     "context parallel, ring attention, long context, sequence split"},
+    {"mla", QT_TRANSLATE_NOOP("Glossary", "Multi-head latent attention (MLA)"),
+     QT_TRANSLATE_NOOP(
+         "Glossary",
+         "Attention whose keys and values are projected up from a small shared latent (and queries from "
+         "another), so that few values need keeping per token; a separate small part of each head "
+         "carries the rotary position."),
+     "DeepSeek-AI, \"DeepSeek-V2\", arXiv:2405.04434, section 2.1",
+     "latent attention, kv compression, lora rank"},
+    {"fp8", QT_TRANSLATE_NOOP("Glossary", "FP8 training"),
+     QT_TRANSLATE_NOOP(
+         "Glossary",
+         "Runs the linear layers' matrix multiplications with 8-bit floating-point inputs at twice the "
+         "16-bit rate of Hopper and Blackwell GPUs, scaling each tensor (or each block) so that its "
+         "values fit the narrow range; master weights and optimizer states stay in fp32."),
+     "Micikevicius et al., \"FP8 Formats for Deep Learning\", arXiv:2209.05433; DeepSeek-V3, "
+     "arXiv:2412.19437, section 3.3; OCP Microscaling Formats (MX) v1.0",
+     "fp8, e4m3, e5m2, mxfp8, nvfp4, block scaling"},
     {"microbatch", QT_TRANSLATE_NOOP("Glossary", "Microbatch"),
      QT_TRANSLATE_NOOP(
          "Glossary", "The slice of the batch one GPU pushes through its forward and backward pass at a time "
@@ -471,6 +516,16 @@ const std::vector<std::pair<QString, QString>>& Glossary::fieldTerms()
             {"parallel.pp", "pp"},
             {"parallel.dp", "dp"},
             {"parallel.sequence_parallel", "sp"},
+            {"parallel.ep", "ep"},
+            {"parallel.etp", "ep"},
+            {"parallel.ep_overlap", "ep"},
+            {"parallel.cp", "cp"},
+            {"parallel.cp_comm", "cp"},
+            {"model.experts", "moe"},
+            {"model.experts_per_token", "moe"},
+            {"model.shared_experts", "moe"},
+            {"model.attention", "mla"},
+            {"training.fp8_recipe", "fp8"},
             {"parallel.schedule", "pipeline-schedule"},
             {"parallel.virtual_stages", "interleaved"},
             {"parallel.dp_sync", "ps"},
