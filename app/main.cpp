@@ -295,9 +295,14 @@ void showAnimations(ss::MainWindow& window, std::optional<double> ring, std::opt
 
 // Saves a picture of the window (or of the import preview or glossary open in it) to FILE once it has
 // settled, then quits with 0, or 1 when the file could not be written.
-void scheduleScreenshot(ss::MainWindow& window, QApplication& app, const QString& file)
+void scheduleScreenshot(ss::MainWindow& window, QApplication& app, const QString& file, int waited = 0)
 {
-    QTimer::singleShot(800, &window, [&window, &app, file] {
+    QTimer::singleShot(800, &window, [&window, &app, file, waited] {
+        // A large cluster takes seconds to evaluate: the picture waits for the result (at most a minute).
+        if (window.document()->runner()->isBusy() && waited < 75) {
+            scheduleScreenshot(window, app, file, waited + 1);
+            return;
+        }
         window.memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
         window.ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
         // The import preview or the glossary, when one is open, is what the picture is for.
