@@ -1163,6 +1163,10 @@ Change: %5</source>
         <source>G = t · c · N_d · p / n</source>
         <translation>G = t · c · N_d · p / n</translation>
     </message>
+    <message>
+        <source>Ψ_mtp = n_mtp · (3·Ψ_norm + 2h² + Ψ_layer)</source>
+        <translation>Ψ_mtp = n_mtp · (3·Ψ_norm + 2h² + Ψ_layer)</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
@@ -1609,6 +1613,14 @@ Change: %5</source>
     <message>
         <source>t, p, N_d: tensor-parallel, pipeline and data-parallel degrees; N: GPUs; c: context-parallel degree; n: ranks per group</source>
         <translation>t、p、N_d：张量并行度、流水线阶段数和数据并行度；N：GPU 数；c：上下文并行度；n：每组的 rank 数</translation>
+    </message>
+    <message>
+        <source>Parameters of the multi-token-prediction modules</source>
+        <translation>多 token 预测（MTP）模块的参数</translation>
+    </message>
+    <message>
+        <source>n_mtp: MTP modules; Ψ_norm: one norm; h: hidden size; Ψ_layer: one (MoE) layer</source>
+        <translation>n_mtp：MTP 模块数；Ψ_norm：一个归一化层；h：隐藏层维度；Ψ_layer：一个（MoE）层</translation>
     </message>
 </context>
 <context>

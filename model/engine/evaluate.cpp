@@ -155,6 +155,14 @@ void explainTotals(std::vector<Explanation>& out, const Scenario& sc, const Resu
     } else
         out.push_back({"params_total", "Ψ (given)", num(m.params), r.params_total, "",
                        "the scenario's model.params (docs/formats.md)"});
+    if (r.params_mtp > 0) {
+        const double norm = m.norm == NormKind::LayerNorm ? 2.0 * double(m.hidden) : double(m.hidden);
+        out.push_back(
+            {"params_mtp", "Ψ_mtp = n_mtp · (3·Ψ_norm + 2h² + Ψ_layer)",
+             std::to_string(m.mtp_layers) + " × (3 × " + num(norm) + " + 2 × " + std::to_string(m.hidden) +
+                 " × " + std::to_string(m.hidden) + " + " + num(count.moe_layer.total()) + ")",
+             r.params_mtp, "", "DeepSeek-V3 technical report (arXiv:2412.19437) §2.2: MTP modules"});
+    }
     out.push_back({"microbatches", "m = B / (N_d · b)",
                    std::to_string(sc.training.global_batch) + " / (" + std::to_string(p.dp) + " × " +
                        std::to_string(sc.training.micro_batch) + ")",

@@ -65,6 +65,11 @@ const Entry kEntries[] = {
      QT_TRANSLATE_NOOP("ExplainText", "Ψ: all parameters; L_moe: mixture-of-experts layers; Ψ_experts: the "
                                       "routed experts of one layer; k: experts per token; E: routed experts"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_active = Ψ − L_moe · Ψ_experts · (1 − k/E)")}},
+    {"params_mtp",
+     QT_TRANSLATE_NOOP("ExplainText", "Parameters of the multi-token-prediction modules"),
+     QT_TRANSLATE_NOOP("ExplainText", "n_mtp: MTP modules; Ψ_norm: one norm; h: hidden size; Ψ_layer: one "
+                                      "(MoE) layer"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_mtp = n_mtp · (3·Ψ_norm + 2h² + Ψ_layer)")}},
     {"microbatches",
      QT_TRANSLATE_NOOP("ExplainText", "Microbatches per step"),
      QT_TRANSLATE_NOOP("ExplainText",
