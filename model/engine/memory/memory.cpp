@@ -53,10 +53,7 @@ Sharding shardingOf(const ParallelSpec& par, double expertPsi)
     Sharding s;
     const double cp = double(std::max<std::int64_t>(par.cp, 1));
     s.nd = double(std::max<std::int64_t>(par.dp, 1)) * cp;
-    s.ned =
-        std::max(double(std::max<std::int64_t>(par.tp, 1)) * s.nd /
-                     double(std::max<std::int64_t>(par.ep, 1) * std::max<std::int64_t>(par.expertTp(), 1)),
-                 1.0);
+    s.ned = double(par.expertDataParallel());
     s.expertPsi = expertPsi;
     return s;
 }

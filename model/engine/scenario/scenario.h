@@ -3,6 +3,7 @@
 // Quantities are SI base units: bytes, seconds, bytes per second per direction, FLOP/s.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -189,6 +190,15 @@ struct ParallelSpec
     std::int64_t virtual_stages = 1;
     std::string rank_order = "tp-dp-pp"; // innermost first; cp sits next to tp
     std::int64_t expertTp() const { return etp > 0 ? etp : tp; }
+    // Replicas of one expert shard, tp · cp · dp / (etp · ep), at least 1 (Megatron-Core's expert layout):
+    // the group the routed experts' gradients are reduced and their states sharded over.
+    std::int64_t expertDataParallel() const
+    {
+        const std::int64_t block =
+            std::max<std::int64_t>(tp, 1) * std::max<std::int64_t>(cp, 1) * std::max<std::int64_t>(dp, 1);
+        return std::max<std::int64_t>(
+            block / (std::max<std::int64_t>(expertTp(), 1) * std::max<std::int64_t>(ep, 1)), 1);
+    }
     DpSync dp_sync = DpSync::AllReduce;
     std::int64_t ps_servers = 1;
     bool operator==(const ParallelSpec&) const = default;

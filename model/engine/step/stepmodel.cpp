@@ -430,7 +430,8 @@ void assignChunkUnits(StepModel& model, const Scenario& sc, bool transformer)
 // The calls that move parameters: data parallel and ZeRO (comm.cpp; ZeRO §7), whose rows' calls move PSI_MAX
 // parameters' worth, the gradient buckets, and the offload copies (comm.cpp: the optimizer's d2h and h2d rows
 // first, then the parameter fetches).
-void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm, double psiMax)
+void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm,
+                    const std::vector<StageParams>& stages, double psiMax)
 {
     const ParallelSpec& par = sc.parallel;
     const TrainingSpec& tr = sc.training;
@@ -440,7 +441,7 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
     // The rows' calls move the largest stage's dense (dp) and expert (edp) parameters.
     double denseMax = 0, expertMax = 0;
     std::vector<double> share;
-    for (const StageParams& st : stageParams(sc)) {
+    for (const StageParams& st : stages) {
         denseMax = std::max(denseMax, st.per_gpu - st.expert_per_gpu);
         expertMax = std::max(expertMax, st.expert_per_gpu);
         share.push_back(st.per_gpu > 0 ? st.expert_per_gpu / st.per_gpu : 0.0);
@@ -486,7 +487,8 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
 // (fp32 training reads and writes them, having no master copy): memory-bound on the GPU, on the host bound by
 // host memory bandwidth, the node's GPUs sharing it. The host holds fp32 gradients (ZeRO-Offload §4.1), 4
 // bytes per parameter.
-void optimizerSteps(StepModel& model, const Scenario& sc, const Roofline& roof)
+void optimizerSteps(StepModel& model, const Scenario& sc, const std::vector<StageParams>& stages,
+                    const Roofline& roof)
 {
     const ParallelSpec& par = sc.parallel;
     const TrainingSpec& tr = sc.training;
@@ -500,11 +502,7 @@ void optimizerSteps(StepModel& model, const Scenario& sc, const Roofline& roof)
     const double hostBytes = 4 + 2 * state.optimizer + state.weights;
     const double perNode = double(std::clamp<std::int64_t>(sc.cluster.gpus_per_node, 1, sc.gpus()));
     // ZeRO shards the routed experts' states over their expert-data-parallel replicas.
-    const double edp =
-        std::max(double(std::max<std::int64_t>(par.tp, 1)) * dp /
-                     double(std::max<std::int64_t>(par.ep, 1) * std::max<std::int64_t>(par.expertTp(), 1)),
-                 1.0);
-    const std::vector<StageParams> stages = stageParams(sc);
+    const double edp = double(par.expertDataParallel());
     for (int i = 0; i < model.pp; ++i) {
         const double experts = stages[std::size_t(i)].expert_per_gpu;
         const double n = zero >= 1 ? (model.stageParams[std::size_t(i)] - experts) / dp + experts / edp
@@ -597,8 +595,8 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
         model.pp_s = comm.collectives[std::size_t(row)].time_s;
         model.ppBytes = comm.collectives[std::size_t(row)].bytes;
     }
-    parameterCalls(model, sc, comm, psiMax);
-    optimizerSteps(model, sc, x.roof);
+    parameterCalls(model, sc, comm, stages, psiMax);
+    optimizerSteps(model, sc, stages, x.roof);
     return model;
 }
 

@@ -25,10 +25,12 @@ struct RankLayout
     std::array<std::int64_t, 4> n; // tp, dp, pp, cp
     std::int64_t etp = 1;          // expert tensor parallel
     std::int64_t ep = 1;           // expert parallel
+    std::int64_t edpSize = 1;      // expert data parallel (ParallelSpec::expertDataParallel)
 
     explicit RankLayout(const ParallelSpec& parallel)
         : dims(dimensionOrder(parallel.rank_order)), n(parallelSizes(parallel)),
-          etp(std::max<std::int64_t>(parallel.expertTp(), 1)), ep(std::max<std::int64_t>(parallel.ep, 1))
+          etp(std::max<std::int64_t>(parallel.expertTp(), 1)), ep(std::max<std::int64_t>(parallel.ep, 1)),
+          edpSize(parallel.expertDataParallel())
     {
     }
 
@@ -36,7 +38,7 @@ struct RankLayout
     // Ranks a pipeline stage's replicas of the dense weights span: data parallel times context parallel.
     std::int64_t dpcp() const { return n[1] * n[3]; }
     // Expert data parallel: the replicas of one expert shard, tp · cp · dp / (etp · ep).
-    std::int64_t edp() const { return std::max<std::int64_t>(n[0] * n[3] * n[1] / (etp * ep), 1); }
+    std::int64_t edp() const { return edpSize; }
 
     RankCoord coord(std::int64_t rank) const
     {
