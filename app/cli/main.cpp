@@ -2,6 +2,7 @@
 // shardscope-cli: the engine without the window (docs/formats.md, "Binaries"). Each subcommand lives in its
 // own file; this one picks it by name. Exit codes: 0 success, 1 bad input (one line on stderr naming the
 // file, the path and what was expected), 2 usage error. Output is written only once it is complete.
+#include "calibratecommand.h"
 #include "clioutput.h"
 #include "collectivecommand.h"
 #include "comparecommand.h"
@@ -33,10 +34,10 @@ struct Command
 };
 
 constexpr Command kCommands[] = {
-    {"eval", evalCommand},       {"examples", examplesCommand}, {"collective", collectiveCommand},
-    {"presets", presetsCommand}, {"gpus", gpusCommand},         {"import", importCommand},
-    {"export", exportCommand},   {"plan", planCommand},         {"sweep", sweepCommand},
-    {"compare", compareCommand},
+    {"eval", evalCommand},       {"examples", examplesCommand},   {"collective", collectiveCommand},
+    {"presets", presetsCommand}, {"gpus", gpusCommand},           {"import", importCommand},
+    {"export", exportCommand},   {"plan", planCommand},           {"sweep", sweepCommand},
+    {"compare", compareCommand}, {"calibrate", calibrateCommand},
 };
 
 // ARGS as main() has them: the program, the command, its arguments.

@@ -22,6 +22,8 @@ QString usage()
         "                 [--tp-across-nodes] [--max-micro-batch N] [--threads N]\n"
         "                 [--cp LIST] [--ep LIST] [--etp LIST]\n"
         "  shardscope-cli compare BASELINE [CURRENT] [--set PATH=VALUE]...\n"
+        "  shardscope-cli calibrate SCENARIO (--log FILE | --step-time SECONDS) [--set PATH=VALUE]...\n"
+        "                 [--out FILE]\n"
         "  shardscope-cli --help | --version\n"
         "\n"
         "SCENARIO is a scenario JSON file, - for standard input, or the id of a built-in example.\n"
@@ -55,6 +57,11 @@ QString usage()
         "\n"
         "compare prints the figures of CURRENT (default: BASELINE with the --set changes) beside BASELINE\n"
         "  as JSON, with each difference and whether it is better or worse (shardscope-cli compare --help).\n"
+        "\n"
+        "calibrate fits compute.scale so that the scenario's step takes as long as a measured run's: a\n"
+        "  Megatron-LM or torchtitan training log, a PyTorch profiler trace (Chrome trace JSON) or a step\n"
+        "  time typed in. It prints the step before and after the fit with their errors (and, for a trace,\n"
+        "  each kernel class measured against the model) as JSON; --out writes the calibrated scenario.\n"
         "\n"
         "Exit status: 0 success, 1 bad input, 2 usage error.\n");
 }

@@ -90,6 +90,13 @@ QString EngineText::modernProblem(const Problem& p)
             tr("The %1 has no FP8 tensor cores (they came with Hopper and Ada); use bf16-mixed or give "
                "the GPU's FP8 peak"),
             a);
+    if (c == "attention.flash3")
+        return fill(tr("FlashAttention-3 needs Hopper (wgmma and TMA); the %1 is not one (use \"auto\" or "
+                       "\"flash2\")"),
+                    a);
+    if (c == "tp_overlap.sp")
+        return tr("Tensor-parallel communication overlap needs sequence parallelism (Megatron-LM "
+                  "--tp-comm-overlap); turn on sequence parallelism");
     if (c == "fp8.recipe_gpu")
         return fill(tr("The %1 recipe needs Blackwell's block-scaled tensor cores; the %2 has none (use "
                        "\"tensor\" or \"block\")"),
@@ -159,6 +166,12 @@ QString EngineText::problem(const Problem& p)
         return tr("The GPU needs a memory bandwidth above 0 B/s");
     if (c == "efficiency.range")
         return tr("Expected an efficiency above 0 and at most 1");
+    if (c == "compute.efficiency")
+        return tr("Expected 0 (the kernel model) or a fraction of the peak above 0 and at most 1");
+    if (c == "compute.scale")
+        return fill(tr("Expected a compute scale above 0 and at most 100, got %1"), a);
+    if (c == "measured.negative")
+        return tr("Expected a measured step time of 0 s or more");
     if (c == "fraction.range")
         return tr("Expected a fraction from 0 to 1");
     if (c == "bytes.negative")

@@ -124,7 +124,24 @@ const FieldText fieldTexts[] = {
     {"training.grad_comm_bits", QT_TRANSLATE_NOOP("FieldNames", "Gradient communication"),
      QT_TRANSLATE_NOOP("FieldNames", "Bits per gradient element on the wire."),
      QT_TRANSLATE_NOOP("FieldNames", "bits")},
-    {"training.overlap_grad_reduce", QT_TRANSLATE_NOOP("FieldNames", "Overlap gradient reduction"), nullptr,
+    {"training.overlap_grad_reduce", QT_TRANSLATE_NOOP("FieldNames", "Overlap gradient reduction"),
+     QT_TRANSLATE_NOOP("FieldNames", "Reduce each gradient bucket while the backward goes on (Megatron-LM "
+                                     "--overlap-grad-reduce, PyTorch DDP)."),
+     nullptr},
+    {"training.overlap_param_gather", QT_TRANSLATE_NOOP("FieldNames", "Overlap parameter gather"),
+     QT_TRANSLATE_NOOP("FieldNames", "ZeRO-1/2: gather the updated weights bucket by bucket during the next "
+                                     "forward instead of after the optimizer (Megatron-LM "
+                                     "--overlap-param-gather)."),
+     nullptr},
+    {"training.tp_comm_overlap", QT_TRANSLATE_NOOP("FieldNames", "Overlap tensor-parallel communication"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "Split the sequence-parallel all-gathers and reduce-scatters into chunks "
+                       "that run beside the GEMMs (Megatron-LM --tp-comm-overlap, Transformer "
+                       "Engine). Needs sequence parallelism."),
+     nullptr},
+    {"training.overlap_p2p_comm", QT_TRANSLATE_NOOP("FieldNames", "Overlap pipeline sends"),
+     QT_TRANSLATE_NOOP("FieldNames", "Pipeline sends run beside the next op's compute; off, the sender waits "
+                                     "for each send (Megatron-LM --no-overlap-p2p-communication)."),
      nullptr},
     {"training.fp8_recipe", QT_TRANSLATE_NOOP("FieldNames", "FP8 recipe"),
      QT_TRANSLATE_NOOP("FieldNames",
@@ -225,7 +242,19 @@ const FieldText fieldTexts[] = {
                                      "figure."),
      nullptr},
     {"compute.efficiency", QT_TRANSLATE_NOOP("FieldNames", "Compute efficiency"),
-     QT_TRANSLATE_NOOP("FieldNames", "Achieved fraction of peak FLOP/s for matrix multiplications."),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "0: the kernel model prices every GEMM by its shape, the attention "
+                       "kernel, memory-bound work and launches. Above 0: a flat roofline, every "
+                       "matrix multiplication at this fraction of the peak."),
+     nullptr},
+    {"compute.scale", QT_TRANSLATE_NOOP("FieldNames", "Compute scale"),
+     QT_TRANSLATE_NOOP("FieldNames", "Multiplies every compute time; calibration against a measured run "
+                                     "fits it."),
+     nullptr},
+    {"compute.calibrated_from", QT_TRANSLATE_NOOP("FieldNames", "Calibrated from"),
+     QT_TRANSLATE_NOOP("FieldNames", "The measured run the compute scale was fitted to."), nullptr},
+    {"compute.measured_step_s", QT_TRANSLATE_NOOP("FieldNames", "Measured step time"),
+     QT_TRANSLATE_NOOP("FieldNames", "The step time of the measured run the compute scale was fitted to."),
      nullptr},
     {"overheads.cuda_context_bytes", QT_TRANSLATE_NOOP("FieldNames", "CUDA context"),
      QT_TRANSLATE_NOOP("FieldNames", "CUDA context and cuBLAS/NCCL workspaces per GPU."), nullptr},

@@ -196,6 +196,21 @@ void writeStep(JsonWriter& w, const StepResult& step)
     w.member("tokens_per_s", step.tokens_per_s);
     w.member("mfu", step.mfu);
     w.member("hfu", step.hfu);
+    if (!step.kernels.model.empty()) {
+        const KernelBreakdown& k = step.kernels;
+        w.key("kernels");
+        w.beginObject();
+        w.member("model", k.model);
+        w.member("stage", k.stage);
+        w.member("gemm_s", k.gemm_s);
+        w.member("attention_s", k.attention_s);
+        w.member("memory_s", k.memory_s);
+        w.member("optimizer_s", k.optimizer_s);
+        w.member("launch_s", k.launch_s);
+        w.member("kernels", k.kernels);
+        w.member("scale", k.scale);
+        w.endObject();
+    }
     w.endObject();
 }
 

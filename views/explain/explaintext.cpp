@@ -381,6 +381,57 @@ const Entry kEntries[] = {
          "ExplainText",
          "F_hw: model FLOPs plus recomputation; T: step time; N: GPUs; F_peak: one GPU's peak FLOP/s"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "HFU = F_hw / (T · N · F_peak)")}},
+    {"step.kernels.gemm_s",
+     QT_TRANSLATE_NOOP("ExplainText", "GEMM time"),
+     QT_TRANSLATE_NOOP(
+         "ExplainText",
+         "m: microbatches; t_gemm: one microbatch's GEMMs of the busiest stage (forward, input and "
+         "weight gradient, recompute), each priced by tiles and waves over the SMs at the GPU's "
+         "measured maximum matmul rate"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "m · Σ_units t_gemm")}},
+    {"step.kernels.attention_s",
+     QT_TRANSLATE_NOOP("ExplainText", "Attention-core time"),
+     QT_TRANSLATE_NOOP("ExplainText",
+                       "m: microbatches; t_attention: the attention core of one microbatch, by the fused "
+                       "kernel of the GPU (FlashAttention-2 or -3) or unfused batched GEMMs with softmax and "
+                       "dropout passes"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "m · Σ_units t_attention")}},
+    {"step.kernels.memory_s",
+     QT_TRANSLATE_NOOP("ExplainText", "Memory-bound kernels"),
+     QT_TRANSLATE_NOOP(
+         "ExplainText",
+         "m: microbatches; bytes: what norms, activations, dropout, residual adds, rotary, casts "
+         "and the cross-entropy read and write; B_HBM: the GPU's memory bandwidth, 85% of it "
+         "achieved"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "m · Σ_units bytes / (0.85 · B_HBM)")}},
+    {"step.kernels.launch_s",
+     QT_TRANSLATE_NOOP("ExplainText", "Launch overhead"),
+     QT_TRANSLATE_NOOP("ExplainText",
+                       "m: microbatches; t_launch: the host's 4.5 µs to enqueue one kernel; a kernel shorter "
+                       "than that leaves the GPU waiting"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "m · Σ_kernels max(0, t_launch − t_kernel)")}},
+    {"step.kernels.optimizer_s",
+     QT_TRANSLATE_NOOP("ExplainText", "Optimizer step"),
+     QT_TRANSLATE_NOOP(
+         "ExplainText",
+         "Ψ_stage: parameters of the busiest stage on one GPU; the bytes each moves: gradients, "
+         "optimizer states read and written, weights, gradient clipping"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "t_opt = Ψ_stage · bytes per parameter / (0.85 · B_HBM)")}},
+    {"step.kernels.kernels",
+     QT_TRANSLATE_NOOP("ExplainText", "Kernels per step"),
+     QT_TRANSLATE_NOOP("ExplainText",
+                       "m: microbatches; the kernels one microbatch launches on the busiest stage"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "m · Σ_units kernels")}},
+    {"step.kernels.scale",
+     QT_TRANSLATE_NOOP("ExplainText", "Compute scale"),
+     QT_TRANSLATE_NOOP(
+         "ExplainText",
+         "compute.scale multiplies every compute time; calibration against a measured run fits it"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "compute.scale")}},
+    {"step.kernels.stage",
+     QT_TRANSLATE_NOOP("ExplainText", "Busiest stage"),
+     QT_TRANSLATE_NOOP("ExplainText", "C_i: compute time of stage i"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "argmax_i C_i")}},
     {"step.op_time_s[].forward",
      QT_TRANSLATE_NOOP("ExplainText", "One forward op, stage %1"),
      opLegend,

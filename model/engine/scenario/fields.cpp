@@ -52,6 +52,11 @@ constexpr NameTable<Fp8Recipe, 4> kFp8Recipes{{{Fp8Recipe::Tensor, "tensor"},
                                                {Fp8Recipe::Block, "block"},
                                                {Fp8Recipe::Mxfp8, "mxfp8"},
                                                {Fp8Recipe::Nvfp4, "nvfp4"}}};
+constexpr NameTable<AttentionKernel, 4> kAttentionKernels{
+    {{AttentionKernel::Auto, "auto"},
+     {AttentionKernel::Flash2, "flash2"},
+     {AttentionKernel::Flash3, "flash3"},
+     {AttentionKernel::MemoryEfficient, "memory-efficient"}}};
 constexpr NameTable<CpComm, 2> kCpComms{{{CpComm::P2p, "p2p"}, {CpComm::AllGather, "allgather"}}};
 constexpr NameTable<DpSync, 2> kDpSyncs{
     {{DpSync::AllReduce, "allreduce"}, {DpSync::ParameterServer, "parameter-server"}}};
@@ -298,6 +303,23 @@ std::vector<std::string> gpuIds()
     return ids;
 }
 
+template <class Ref> FieldInfo textField(std::string path, Ref ref)
+{
+    FieldInfo f;
+    f.path = std::move(path);
+    f.type = FieldType::Text;
+    f.get = [ref](const Scenario& s) {
+        FieldValue v;
+        v.text = ref(s);
+        return v;
+    };
+    f.set = [ref](Scenario& s, const FieldValue& v) {
+        ref(s) = v.text;
+        return std::string();
+    };
+    return f;
+}
+
 FieldInfo nameField()
 {
     FieldInfo name;
@@ -453,8 +475,17 @@ void addTrainingFields(std::vector<FieldInfo>& fields)
                               {"32", "16", "8", "1"}));
     fields.push_back(boolField(
         "training.overlap_grad_reduce", [](auto& s) -> auto& { return s.training.overlap_grad_reduce; }));
+    fields.push_back(boolField(
+        "training.overlap_param_gather", [](auto& s) -> auto& { return s.training.overlap_param_gather; }));
+    fields.push_back(boolField(
+        "training.tp_comm_overlap", [](auto& s) -> auto& { return s.training.tp_comm_overlap; }));
+    fields.push_back(boolField(
+        "training.overlap_p2p_comm", [](auto& s) -> auto& { return s.training.overlap_p2p_comm; }));
     fields.push_back(enumField(
         "training.fp8_recipe", kFp8Recipes, [](auto& s) -> auto& { return s.training.fp8_recipe; }));
+    fields.push_back(enumField(
+        "training.attention_kernel", kAttentionKernels,
+        [](auto& s) -> auto& { return s.training.attention_kernel; }));
 }
 
 void addParallelFields(std::vector<FieldInfo>& fields)
@@ -588,8 +619,15 @@ void addClusterFields(std::vector<FieldInfo>& fields)
 void addOverheadFields(std::vector<FieldInfo>& fields)
 {
     fields.push_back(realField(
-        "compute.efficiency", Unit::Fraction, 0, 1, true,
+        "compute.efficiency", Unit::Fraction, 0, 1, false,
         [](auto& s) -> auto& { return s.compute.efficiency; }));
+    fields.push_back(realField(
+        "compute.scale", Unit::None, 0, 100, true, [](auto& s) -> auto& { return s.compute.scale; }));
+    fields.push_back(textField(
+        "compute.calibrated_from", [](auto& s) -> auto& { return s.compute.calibrated_from; }));
+    fields.push_back(realField(
+        "compute.measured_step_s", Unit::Seconds, 0, 1e9, false,
+        [](auto& s) -> auto& { return s.compute.measured_step_s; }));
     fields.push_back(realField(
         "overheads.cuda_context_bytes", Unit::Bytes, 0, 1e12, false,
         [](auto& s) -> auto& { return s.overheads.cuda_context_bytes; }));
@@ -880,6 +918,14 @@ const char* enumName(CpComm value)
 bool enumFromName(std::string_view name, CpComm& out)
 {
     return valueIn(kCpComms, name, out);
+}
+const char* enumName(AttentionKernel value)
+{
+    return nameIn(kAttentionKernels, value);
+}
+bool enumFromName(std::string_view name, AttentionKernel& out)
+{
+    return valueIn(kAttentionKernels, name, out);
 }
 const char* enumName(Fp8Recipe value)
 {

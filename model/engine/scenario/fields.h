@@ -88,9 +88,11 @@ bool enumFromName(std::string_view name, Schedule& out);
 bool enumFromName(std::string_view name, DpSync& out);
 const char* enumName(AttentionKind value);
 const char* enumName(Fp8Recipe value);
+const char* enumName(AttentionKernel value);
 const char* enumName(CpComm value);
 bool enumFromName(std::string_view name, AttentionKind& out);
 bool enumFromName(std::string_view name, Fp8Recipe& out);
+bool enumFromName(std::string_view name, AttentionKernel& out);
 bool enumFromName(std::string_view name, CpComm& out);
 
 // Topology vocabulary of docs/formats.md ("Scenario file"): device kinds, and the prefixes a link kind

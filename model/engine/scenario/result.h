@@ -155,6 +155,21 @@ struct TimelineEvent
 };
 
 // Figures of one training step (docs/formats.md, "Result of eval": step).
+// The busiest stage's compute in one step by kernel class (kernels.h): what the kernel model (or the flat
+// roofline, model "roofline") priced, microbatches and recompute included.
+struct KernelBreakdown
+{
+    std::string model;      // "kernel" or "roofline" (compute.efficiency set)
+    int stage = 0;          // the stage it is of
+    double gemm_s = 0;      // linear layers' GEMMs (and the logits)
+    double attention_s = 0; // the attention core
+    double memory_s = 0; // memory-bound kernels: norms, activations, dropout, residual, rotary, casts, loss
+    double optimizer_s = 0; // the optimizer step and gradient clipping on the GPU
+    double launch_s = 0;    // launches beyond the kernels' own time
+    double kernels = 0;     // kernels launched
+    double scale = 1;       // compute.scale, already applied
+};
+
 struct StepResult
 {
     double time_s = 0;
@@ -165,6 +180,7 @@ struct StepResult
     double tokens_per_s = 0;
     double mfu = 0; // model FLOP/s over peak
     double hfu = 0; // hardware FLOP/s (recompute included) over peak
+    KernelBreakdown kernels;
 };
 
 // What limits the step most (docs/formats.md, "Result of eval": bottleneck).

@@ -85,6 +85,15 @@ enum class AttentionKind
 // How FP8 (and narrower) training scales its tensors: one scale per tensor (Transformer Engine's delayed or
 // current scaling on Hopper), per 1×128 / 128×128 block (DeepSeek-V3, arXiv:2412.19437 §3.3), per 32
 // elements in hardware (OCP Microscaling MXFP8 on Blackwell), or NVFP4 GEMMs (16-element blocks, Blackwell).
+// The fused attention kernel (with flash_attention): the architecture's usual one, or a named one (a run on
+// Hopper from before FlashAttention-3 used FlashAttention-2).
+enum class AttentionKernel
+{
+    Auto,
+    Flash2,
+    Flash3,
+    MemoryEfficient
+};
 enum class Fp8Recipe
 {
     Tensor,
@@ -163,7 +172,11 @@ struct TrainingSpec
     bool flash_attention = false; // fused attention: the a·s² score tensors are never stored
     int grad_comm_bits = 32;
     bool overlap_grad_reduce = true;
-    Fp8Recipe fp8_recipe = Fp8Recipe::Tensor; // precision fp8-mixed only
+    bool overlap_param_gather = false; // ZeRO-1/2: gather the updated weights during the next forward
+    bool tp_comm_overlap = false;      // tensor-parallel all-gather/reduce-scatter overlapped with the GEMMs
+    bool overlap_p2p_comm = true;      // pipeline sends asynchronous (false: the sender waits)
+    Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;                 // precision fp8-mixed only
+    AttentionKernel attention_kernel = AttentionKernel::Auto; // with flash_attention
     bool operator==(const TrainingSpec&) const = default;
 };
 
@@ -274,9 +287,16 @@ struct ClusterSpec
     bool operator==(const ClusterSpec&) const = default;
 };
 
+// How compute time is modelled. With efficiency 0 (the default) the kernel model (kernels.h) prices every
+// GEMM by its shape, the attention core by its kernel, memory-bound work at achievable HBM bandwidth and
+// each launch; a positive efficiency is a flat roofline instead: every GEMM at that fraction of the peak.
+// Either way scale multiplies the compute times (what calibration against a measured run fits).
 struct ComputeSpec
 {
-    double efficiency = 0.5; // achieved fraction of peak FLOP/s for matmuls
+    double efficiency = 0;       // 0: the kernel model; else the achieved fraction of peak for every matmul
+    double scale = 1;            // multiplies compute times (calibration)
+    std::string calibrated_from; // the measured run the scale was fitted to ("" none): a file name or "typed"
+    double measured_step_s = 0;  // that run's step time
     bool operator==(const ComputeSpec&) const = default;
 };
 

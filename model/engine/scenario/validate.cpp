@@ -6,6 +6,7 @@
 #include "nodeshapes.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <string>
 #include <string_view>
@@ -17,6 +18,13 @@ namespace {
 std::string n(std::int64_t v)
 {
     return std::to_string(v);
+}
+
+std::string num(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
 }
 
 // Records a problem: PATH to blame, a stable CODE with its ARGS (the views translate by code), and the
@@ -230,6 +238,21 @@ void checkPrecision(const Scenario& sc, std::vector<Problem>& out)
                 " has none (use \"tensor\" or \"block\")");
 }
 
+// The kernels and overlaps the recipe names, against the GPU and the layout.
+void checkKernels(const Scenario& sc, std::vector<Problem>& out)
+{
+    const TrainingSpec& t = sc.training;
+    if (t.flash_attention && t.attention_kernel == AttentionKernel::Flash3 &&
+        kernelTraitsOf(sc.cluster).attention != FusedAttention::Flash3)
+        add(out, "training.attention_kernel", "attention.flash3", {sc.cluster.gpu.name},
+            "FlashAttention-3 needs Hopper (wgmma and TMA); the " + sc.cluster.gpu.name +
+                " is not one (use \"auto\" or \"flash2\")");
+    if (t.tp_comm_overlap && sc.parallel.tp > 1 && !sc.parallel.sequence_parallel)
+        add(out, "training.tp_comm_overlap", "tp_overlap.sp", {},
+            "tensor-parallel communication overlap needs sequence parallelism (Megatron-LM "
+            "--tp-comm-overlap); turn on parallel.sequence_parallel");
+}
+
 // The layout against the cluster, the batch and the layers.
 void checkLayout(const Scenario& sc, std::vector<Problem>& out)
 {
@@ -353,9 +376,15 @@ void checkHardware(const Scenario& sc, std::vector<Problem>& out)
         add(out, "cluster.gpu.peak_flops", "gpu.flops", {}, "the GPU needs a peak FLOP/s above 0");
     if (!(c.gpu.hbm_Bps > 0))
         add(out, "cluster.gpu.hbm_Bps", "gpu.bandwidth", {}, "the GPU needs a memory bandwidth above 0 B/s");
-    if (!(sc.compute.efficiency > 0 && sc.compute.efficiency <= 1))
-        add(out, "compute.efficiency", "efficiency.range", {},
-            "expected an efficiency above 0 and at most 1");
+    if (!(sc.compute.efficiency >= 0 && sc.compute.efficiency <= 1))
+        add(out, "compute.efficiency", "compute.efficiency", {},
+            "expected 0 (the kernel model) or a fraction of the peak above 0 and at most 1");
+    if (!(sc.compute.scale > 0 && sc.compute.scale <= 100))
+        add(out, "compute.scale", "compute.scale", {num(sc.compute.scale)},
+            "expected a compute scale above 0 and at most 100, got " + num(sc.compute.scale));
+    if (!(sc.compute.measured_step_s >= 0))
+        add(out, "compute.measured_step_s", "measured.negative", {},
+            "expected a measured step time of 0 s or more");
     if (!(sc.overheads.allocator_fraction >= 0 && sc.overheads.allocator_fraction <= 1))
         add(out, "overheads.allocator_fraction", "fraction.range", {}, "expected a fraction from 0 to 1");
     if (!(sc.overheads.cuda_context_bytes >= 0))
@@ -409,6 +438,7 @@ std::vector<Problem> validateScenario(const Scenario& sc)
     }
     checkExperts(sc, out);
     checkPrecision(sc, out);
+    checkKernels(sc, out);
     checkSchedule(sc, out);
     checkSharding(sc.parallel, sc.training, out);
     checkHardware(sc, out);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // buildStepModel(): the durations the step simulator runs on (stepsim.h).
 #include "comm.h"
+#include "kernels.h"
 #include "memory.h"
 #include "stepsim.h"
 #include "workload.h"
@@ -25,29 +26,6 @@ double ScaledCall::bytesFor(double params) const
 }
 
 namespace {
-
-// The roofline (Williams, Waterman and Patterson, CACM 2009): a kernel takes the longer of its FLOPs at the
-// achievable compute rate (peak × compute.efficiency) and its bytes at the HBM bandwidth.
-struct Roofline
-{
-    double flops_per_s = 1;
-    double bytes_per_s = 1;
-    double time(double flops, double bytes) const
-    {
-        return std::max(flops / flops_per_s, bytes / bytes_per_s);
-    }
-};
-
-// A GEMM of a (tokens × k) input with a (k × n) weight, COUNT times: 2·tokens·k·n FLOPs; it reads the input
-// and the weight and writes the output, AB bytes per element. The same shapes transposed give its input- and
-// weight-gradient GEMMs, so each costs this again in the backward. Small GEMMs (few tokens, or a thin slice
-// of a weight) come out memory-bound.
-double gemm(const Roofline& r, double tokens, double k, double n, double count, double ab)
-{
-    if (!(tokens > 0 && k > 0 && n > 0 && count > 0))
-        return 0;
-    return count * r.time(2 * tokens * k * n, ab * (tokens * k + k * n + tokens * n));
-}
 
 int findRow(const CommResult& comm, const char* group, const char* op, int nth = 0)
 {
@@ -82,9 +60,8 @@ void add(std::vector<Segment>& out, SegmentStream stream, double seconds, int sl
 // What the durations of one microbatch's layer depend on, computed once from the scenario.
 struct Shape
 {
-    Roofline roof;  // 16-bit (or fp32) work: attention core, memory-bound kernels
-    Roofline gemm;  // the linear layers' GEMMs: the FP8 (or FP4) peak under fp8-mixed, else roof
-    double gab = 2; // bytes per element the linear GEMMs read (1 for FP8, 0.5 for FP4)
+    const KernelModel* km = nullptr;
+    GemmType gt = GemmType::Half; // the linear layers' GEMMs: FP8 (or FP4) under fp8-mixed
     bool quantize =
         false;     // fp8-mixed: each GEMM input is cast to FP8 first (read 2 B, write 1 B per element)
     double ab = 2; // activation and weight element bytes
@@ -92,28 +69,25 @@ struct Shape
     double s = 1;  // sequence length
     double cp = 1; // context-parallel ranks: each holds s/cp tokens of a sequence
     double T = 1;  // tokens of a microbatch one rank holds, b·s/cp
+    double nt = 1; // tokens the replicated kernels (norms, residual adds) see: T/t with sequence parallelism
     double h = 1;  // hidden size
     double t = 1;  // tensor-parallel ranks
     bool flash = false;
 };
 
-Shape shapeOf(const Scenario& sc)
+Shape shapeOf(const Scenario& sc, const KernelModel& km)
 {
     const TrainingSpec& tr = sc.training;
     const GpuSpec& gpu = sc.cluster.gpu;
     Shape x;
-    x.roof = {std::max(gpu.peak_flops * sc.compute.efficiency, 1.0), std::max(gpu.hbm_Bps, 1.0)};
-    x.gemm = x.roof;
+    x.km = &km;
     x.ab = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
-    x.gab = x.ab;
     if (tr.precision == Precision::Fp8Mixed && gpu.peak_fp8_flops > 0) {
         // FP8 training runs the linear layers' forward, input-gradient and weight-gradient GEMMs in FP8 and
         // keeps attention and the rest in BF16 (Transformer Engine; DeepSeek-V3, arXiv:2412.19437 §3.3).
         // NVFP4 runs them at the FP4 peak (4-bit elements).
         const bool fp4 = tr.fp8_recipe == Fp8Recipe::Nvfp4 && gpu.peak_fp4_flops > 0;
-        x.gemm.flops_per_s =
-            std::max((fp4 ? gpu.peak_fp4_flops : gpu.peak_fp8_flops) * sc.compute.efficiency, 1.0);
-        x.gab = fp4 ? 0.5 : 1.0;
+        x.gt = fp4 ? GemmType::Fp4 : GemmType::Fp8;
         x.quantize = true;
     }
     x.b = double(tr.micro_batch);
@@ -122,16 +96,58 @@ Shape shapeOf(const Scenario& sc)
     x.T = x.b * x.s / x.cp;
     x.h = double(sc.model.hidden);
     x.t = double(std::max<std::int64_t>(sc.parallel.tp, 1));
+    x.nt = sc.parallel.sequence_parallel && x.t > 1 ? x.T / x.t : x.T;
     x.flash = tr.flash_attention;
     return x;
 }
 
-// A linear layer's GEMM on the GEMM roofline, with the cast of its input to FP8 when the recipe needs one
-// (a memory-bound pass over the tokens × k input).
-double linear(const Shape& x, double tokens, double k, double n, double count = 1)
+// Which pass a GEMM belongs to: the forward Y = XW (tokens × k by k × n), the input gradient dX = dY·Wᵀ
+// (tokens × n by n × k) or the weight gradient dW = Xᵀ·dY (k × tokens by tokens × n). The same FLOPs in
+// three shapes, which the kernel model prices apart.
+enum Pass : int
 {
-    const double cast = x.quantize && tokens > 0 && k > 0 ? count * 3 * tokens * k / x.roof.bytes_per_s : 0;
-    return gemm(x.gemm, tokens, k, n, count, x.gab) + cast;
+    kForward = 0,
+    kInputGrad = 1,
+    kWeightGrad = 2
+};
+
+// One GEMM of PASS, COUNT times (a grouped GEMM over COUNT experts), 16-bit.
+double gemm16(const Shape& x, int pass, double tokens, double k, double n, double count, KernelTally* tally,
+              KernelClass cls = KernelClass::Gemm)
+{
+    const KernelModel& km = *x.km;
+    switch (pass) {
+    case kForward:
+        return km.gemm(tokens, n, k, count, GemmType::Half, tally, cls);
+    case kInputGrad:
+        return km.gemm(tokens, k, n, count, GemmType::Half, tally, cls);
+    default:
+        return km.gemm(k, n, tokens, count, GemmType::Half, tally, cls);
+    }
+}
+
+// A linear layer's GEMM of PASS in the linear layers' type, with the cast of its input to FP8 when the
+// recipe needs one (a memory-bound pass over the tokens × k input).
+double linear(const Shape& x, int pass, double tokens, double k, double n, KernelTally* tally,
+              double count = 1)
+{
+    const KernelModel& km = *x.km;
+    const double cast = x.quantize && tokens > 0 && k > 0
+                            ? km.stream(count * 3 * tokens * k, KernelClass::Memory, tally, true)
+                            : 0;
+    double g = 0;
+    switch (pass) {
+    case kForward:
+        g = km.gemm(tokens, n, k, count, x.gt, tally);
+        break;
+    case kInputGrad:
+        g = km.gemm(tokens, k, n, count, x.gt, tally);
+        break;
+    default:
+        g = km.gemm(k, n, tokens, count, x.gt, tally);
+        break;
+    }
+    return g + cast;
 }
 
 // The collectives inside a layer, one call each, by CommSlot: their rows and bytes go into MODEL; returns one
@@ -160,40 +176,134 @@ std::array<double, kCommSlots> commCalls(StepModel& model, const CommResult& com
     return time;
 }
 
-// The compute seconds of one layer on one tp rank, by block: forward, input gradient, weight gradient.
+// The compute seconds of one layer on one tp rank, by block: forward, input gradient, weight gradient; and
+// the same seconds by kernel class.
 struct LayerTimes
 {
     double attnF = 0, attnIn = 0, attnW = 0;
     double mlpF = 0, mlpIn = 0, mlpW = 0;
-    double core = 0;      // the attention core, what selective recompute repeats
+    double core = 0;      // the attention core's forward
     double selective = 0; // what selective recompute redoes: the core (unless fused), MLA's up-projections,
                           // the experts' SwiGLU
     double experts = 0;   // of the MLP, the routed experts' forward (between dispatch and combine)
     bool moe = false;
+    double attnGemmF = 0, attnGemmB = 0, mlpGemmF = 0,
+           mlpGemmB = 0;                      // the blocks' GEMMs, forward and backward
+    KernelTally forward, backward, recompute; // by kernel class; recompute: what selective recompute redoes
 };
 
-// The attention projections of one rank: Megatron-LM's column/row-parallel Q/K/V and O; MLA's
+// The attention projections of one rank in PASS: Megatron-LM's column/row-parallel Q/K/V and O; MLA's
 // down-projections (replicated on every tp rank) and up-projections (split).
-double attentionProjections(const ModelSpec& m, const Shape& x, double* upProjections = nullptr)
+double attentionProjections(const ModelSpec& m, const Shape& x, int pass, KernelTally* tally,
+                            double* upProjections = nullptr)
 {
     const double t = x.t, T = x.T, h = x.h;
     const double a = double(m.heads);
     if (m.attention == AttentionKind::Mla) {
         const double qk = double(m.qk_nope_head_dim + m.qk_rope_head_dim), v = double(m.v_head_dim);
         const double ql = double(m.q_lora_rank), kvl = double(m.kv_lora_rank);
-        const double qUp = ql > 0 ? linear(x, T, ql, a * qk / t) : 0;
-        const double kvUp = linear(x, T, kvl, a * (double(m.qk_nope_head_dim) + v) / t);
+        KernelTally up;
+        const double qUp = ql > 0 ? linear(x, pass, T, ql, a * qk / t, &up) : 0;
+        const double kvUp = linear(x, pass, T, kvl, a * (double(m.qk_nope_head_dim) + v) / t, &up);
         if (upProjections)
             *upProjections = qUp + kvUp;
-        const double q = ql > 0 ? linear(x, T, h, ql) + qUp : linear(x, T, h, a * qk / t);
-        const double kv = linear(x, T, h, kvl + double(m.qk_rope_head_dim)) + kvUp;
-        return q + kv + linear(x, T, a * v / t, h);
+        if (tally)
+            *tally += up;
+        const double q =
+            ql > 0 ? linear(x, pass, T, h, ql, tally) + qUp : linear(x, pass, T, h, a * qk / t, tally);
+        const double kv = linear(x, pass, T, h, kvl + double(m.qk_rope_head_dim), tally) + kvUp;
+        return q + kv + linear(x, pass, T, a * v / t, h, tally);
     }
     const double d = double(m.headDim());
     const double q = a * d;
     // Megatron-LM replicates key/value heads when tp exceeds them: each rank keeps at least one.
     const double kvRank = std::max(double(m.kv_heads) / t, 1.0) * d;
-    return linear(x, T, h, q / t + 2 * kvRank) + linear(x, T, q / t, h);
+    return linear(x, pass, T, h, q / t + 2 * kvRank, tally) + linear(x, pass, T, q / t, h, tally);
+}
+
+// The attention core of one rank, forward (and its repeat under selective recompute) and backward: QKᵀ and
+// scores·V over the a/t heads of this rank, its s/cp queries against all s keys.
+// - Fused (flash): the architecture's kernel (kernels.h) reading Q, K, V and writing the output.
+// - Unfused (Megatron-LM before fused attention): batched GEMMs writing and reading the b·(a/t)·(s/cp)·s
+//   score matrix, with the scale-mask-softmax and dropout passes over it (2 B read and written each, the
+//   dropout mask 1 B); the backward has four batched GEMMs and the two passes' gradients.
+// The flat roofline keeps its one term: the FLOPs against the bytes of the scores (or of Q, K, V, O).
+struct CoreTimes
+{
+    double forward = 0, backward = 0;
+};
+
+CoreTimes attentionCore(const ModelSpec& m, const Shape& x, double flops, KernelTally* forward,
+                        KernelTally* backward)
+{
+    const KernelModel& km = *x.km;
+    const double heads = double(m.heads) / x.t;
+    const double qkv = (attentionQkWidth(m) * 2 + attentionVWidth(m) * 2) / x.t;
+    const double sq = x.s / x.cp, sk = x.s;
+    const double scores = x.b * heads * sq * sk;
+    const double ab = x.ab;
+    CoreTimes c;
+    if (km.flat()) {
+        const double bytes = x.flash ? ab * x.T * qkv : ab * (2 * scores + x.T * qkv);
+        c.forward = km.roofline(flops, bytes, KernelClass::Attention, forward);
+        c.backward = 2 * km.roofline(flops, bytes, KernelClass::Attention, backward);
+        if (backward)
+            backward->seconds[int(KernelClass::Attention)] += c.backward / 2;
+        return c;
+    }
+    const double a = std::max(double(m.heads), 1.0);
+    const double dqk = attentionQkWidth(m) / a, dv = attentionVWidth(m) / a;
+    if (x.flash) {
+        const double io = ab * x.T * qkv;
+        c.forward = km.fusedAttention(flops, io, sk, dqk, false, forward);
+        c.backward = km.fusedAttention(flops, 2 * io, sk, dqk, true, backward);
+        return c;
+    }
+    const double batch = x.b * heads;
+    const auto gemm = [&](double mm, double n, double k, KernelTally* tally) {
+        return km.gemm(mm, n, k, batch, GemmType::Half, tally, KernelClass::Attention);
+    };
+    const double softmax = 2 * ab * scores, dropout = (2 * ab + 1) * scores;
+    c.forward = gemm(sq, sk, dqk, forward) + km.stream(softmax, KernelClass::Attention, forward) +
+                km.stream(dropout, KernelClass::Attention, forward) + gemm(sq, dv, sk, forward);
+    c.backward = gemm(sq, sk, dv, backward) + gemm(sk, dv, sq, backward) +
+                 km.stream(dropout, KernelClass::Attention, backward) +
+                 km.stream(3 * ab * scores, KernelClass::Attention, backward) + gemm(sq, dqk, sk, backward) +
+                 gemm(sk, dqk, sq, backward);
+    return c;
+}
+
+// The memory-bound kernels of a layer beside its GEMMs and attention, per block and pass (kernel model
+// only): each norm reads and writes the nt × h activations (its backward also reads the gradient); the
+// bias-dropout-add after each block reads the output and the residual and writes the sum and the 1-byte
+// mask (backward: gradient and mask in, gradient out); rotary rewrites Q and K; the activation reads its
+// input(s) and writes its output (GeLU 1 in, SwiGLU 2 in; backward reads those and the gradient).
+struct Elementwise
+{
+    double attnF = 0, attnB = 0, mlpF = 0, mlpB = 0;
+};
+
+Elementwise elementwise(const ModelSpec& m, const Shape& x, double activationElems, bool swiglu,
+                        KernelTally* forward, KernelTally* backward)
+{
+    const KernelModel& km = *x.km;
+    Elementwise e;
+    if (km.flat())
+        return e;
+    const double ab = x.ab, nh = x.nt * x.h;
+    const auto f = [&](double bytes) { return km.stream(bytes, KernelClass::Memory, forward); };
+    const auto b = [&](double bytes) { return km.stream(bytes, KernelClass::Memory, backward); };
+    const double norms = double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2));
+    const double rope = m.position_embedding == PositionEmbedding::Rotary
+                            ? 2 * ab * x.T * (attentionQkWidth(m) + double(m.kv_heads) * m.headDim()) / x.t
+                            : 0;
+    e.attnF = f(2 * ab * nh) + f(rope) + f((3 * ab + 1) * nh);
+    e.attnB = b(3 * ab * nh) + b(rope) + b((2 * ab + 1) * nh);
+    e.mlpF =
+        (norms > 1 ? f(2 * ab * nh) : 0) + f((swiglu ? 3 : 2) * ab * activationElems) + f((3 * ab + 1) * nh);
+    e.mlpB =
+        (norms > 1 ? b(3 * ab * nh) : 0) + b((swiglu ? 5 : 3) * ab * activationElems) + b((2 * ab + 1) * nh);
+    return e;
 }
 
 // A transformer layer with Megatron-LM's column/row-parallel split (Narayanan et al. SC'21 §3); a MoE layer's
@@ -202,22 +312,24 @@ double attentionProjections(const ModelSpec& m, const Shape& x, double* upProjec
 LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops& flops, bool moe)
 {
     const ModelSpec& m = sc.model;
-    const Roofline& roof = x.roof;
-    const double t = x.t, T = x.T, h = x.h, ab = x.ab, b = x.b, s = x.s;
+    const KernelModel& km = *x.km;
+    const double t = x.t, T = x.T, h = x.h, ab = x.ab;
     LayerTimes l;
     l.moe = moe && m.moe();
+    KernelTally* tf = &l.forward;
+    KernelTally* tb = &l.backward;
     double up = 0;
-    const double proj = attentionProjections(m, x, &up);
+    double proj[3];
+    for (int pass = 0; pass < 3; ++pass)
+        proj[pass] =
+            attentionProjections(m, x, pass, pass == kForward ? tf : tb, pass == kForward ? &up : nullptr);
     const bool selective = sc.training.recompute == Recompute::Selective;
-    // The attention core, QKᵀ and scores·V: batched GEMMs over the a/t heads of this rank, its s/cp queries
-    // against all s keys. Without fused (flash) attention they write and read the b·(a/t)·(s/cp)·s score
-    // matrix; fused, only Q, K, V and the output.
-    const double heads = double(m.heads) / t;
-    const double qkv = (attentionQkWidth(m) * 2 + attentionVWidth(m) * 2) / t;
-    const double coreBytes = x.flash ? ab * T * qkv : ab * (2 * b * heads * (s / x.cp) * s + T * qkv);
-    l.core = roof.time(flops.attention / t / x.cp, coreBytes);
-    const double ffnWidth = m.ffn_kind == FfnKind::Swiglu ? 2 : 1;
-    double mlp = 0;
+    const CoreTimes core = attentionCore(m, x, flops.attention / t / x.cp, tf, tb);
+    l.core = core.forward;
+    const bool swiglu = m.ffn_kind == FfnKind::Swiglu;
+    const double ffnWidth = swiglu ? 2 : 1;
+    double mlp[3] = {0, 0, 0};
+    double activation = 0; // elements the activation function sees
     if (l.moe) {
         const double E = double(m.experts),
                      k = double(std::clamp<std::int64_t>(m.experts_per_token, 1, m.experts));
@@ -228,28 +340,55 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
         // every token's choices from the ep group, times the load factor.
         const double perExpert = T / t * etp * k * expertLoadFactor(m) * ep / E;
         const double local = E / ep;
-        const double router = gemm(roof, T / t, h, E, 1, ab);
-        l.experts =
-            linear(x, perExpert, h, fe * ffnWidth / etp, local) + linear(x, perExpert, fe / etp, h, local);
         const double shared = double(m.shared_experts) * fe;
-        const double sharedTime =
-            shared > 0 ? linear(x, T, h, shared * ffnWidth / t) + linear(x, T, shared / t, h) : 0;
-        mlp = router + l.experts + sharedTime;
+        for (int pass = 0; pass < 3; ++pass) {
+            KernelTally* tally = pass == kForward ? tf : tb;
+            const double router = gemm16(x, pass, T / t, h, E, 1, tally);
+            const double experts = linear(x, pass, perExpert, h, fe * ffnWidth / etp, tally, local) +
+                                   linear(x, pass, perExpert, fe / etp, h, tally, local);
+            const double sharedTime = shared > 0 ? linear(x, pass, T, h, shared * ffnWidth / t, tally) +
+                                                       linear(x, pass, T, shared / t, h, tally)
+                                                 : 0;
+            if (pass == kForward)
+                l.experts = experts;
+            mlp[pass] = router + experts + sharedTime;
+        }
+        activation = perExpert * local * fe / etp + T * shared / t;
+        // Permuting the tokens to their experts and back: each of the k copies read and written.
+        const double permute = 2 * ab * T / t * etp * k * h;
+        mlp[kForward] += km.stream(2 * permute, KernelClass::Memory, tf);
+        mlp[kInputGrad] += km.stream(2 * permute, KernelClass::Memory, tb);
         // The SwiGLU product of the routed experts' tokens, read 4 and written 2 bytes per element.
-        if (selective && m.ffn_kind == FfnKind::Swiglu)
-            l.selective += 6 * perExpert * local * fe / etp / roof.bytes_per_s;
+        if (selective && swiglu)
+            l.selective +=
+                km.stream(6 * perExpert * local * fe / etp, KernelClass::Memory, &l.recompute, true);
     } else {
         const double f = double(m.ffn_hidden);
-        mlp = linear(x, T, h, f * ffnWidth / t) + linear(x, T, f / t, h);
+        for (int pass = 0; pass < 3; ++pass) {
+            KernelTally* tally = pass == kForward ? tf : tb;
+            mlp[pass] = linear(x, pass, T, h, f * ffnWidth / t, tally) + linear(x, pass, T, f / t, h, tally);
+        }
+        activation = T * f / t;
     }
+    const Elementwise e = elementwise(m, x, activation, swiglu, tf, tb);
     if (selective)
         l.selective += up + (x.flash ? 0.0 : l.core);
-    l.attnF = proj + l.core;
-    l.attnIn = proj + 2 * l.core; // the core's backward is two pairs of batched GEMMs
-    l.attnW = proj;
-    l.mlpF = mlp;
-    l.mlpIn = mlp;
-    l.mlpW = mlp;
+    l.attnF = proj[kForward] + core.forward + e.attnF;
+    l.attnIn = proj[kInputGrad] + core.backward + e.attnB;
+    l.attnW = proj[kWeightGrad];
+    l.mlpF = mlp[kForward] + e.mlpF;
+    l.mlpIn = mlp[kInputGrad] + e.mlpB;
+    l.mlpW = mlp[kWeightGrad];
+    l.attnGemmF = proj[kForward];
+    l.attnGemmB = proj[kInputGrad] + proj[kWeightGrad];
+    l.mlpGemmF = mlp[kForward];
+    l.mlpGemmB = mlp[kInputGrad] + mlp[kWeightGrad];
+    if (selective) {
+        // What selective recompute redoes, by class: the up-projections are GEMMs, the core is attention.
+        l.recompute.seconds[int(KernelClass::Gemm)] += up;
+        if (!x.flash)
+            l.recompute.seconds[int(KernelClass::Attention)] += l.core;
+    }
     return l;
 }
 
@@ -257,20 +396,33 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
 // of the layer, as h-wide GEMMs.
 LayerTimes paramsLayer(const ModelSpec& m, const ParamCount& count, const Shape& x, const LayerFlops& flops)
 {
-    const Roofline& roof = x.roof;
+    const KernelModel& km = *x.km;
     const double t = x.t, T = x.T, h = x.h, ab = x.ab, b = x.b, s = x.s;
     LayerTimes l;
     const double pl = count.per_layer;
-    const double attn = linear(x, T, h, pl / 3 / h / t);
-    const double mlp = linear(x, T, h, 2 * pl / 3 / h / t);
+    double attn[3], mlp[3];
+    for (int pass = 0; pass < 3; ++pass) {
+        KernelTally* tally = pass == kForward ? &l.forward : &l.backward;
+        attn[pass] = linear(x, pass, T, h, pl / 3 / h / t, tally);
+        mlp[pass] = linear(x, pass, T, h, 2 * pl / 3 / h / t, tally);
+    }
     const double scores =
         x.flash ? 0 : 2 * b * double(std::max<std::int64_t>(m.heads, 1)) / t * (s / x.cp) * s;
-    l.core = roof.time(flops.attention / t / x.cp, ab * (scores + 4 * T * h / t));
-    l.attnF = attn + l.core;
-    l.attnIn = attn + 2 * l.core;
-    l.attnW = attn;
-    l.mlpF = l.mlpIn = l.mlpW = mlp;
+    l.core = km.roofline(flops.attention / t / x.cp, ab * (scores + 4 * T * h / t), KernelClass::Attention,
+                         &l.forward);
+    l.backward.seconds[int(KernelClass::Attention)] += 2 * l.core;
+    l.attnF = attn[kForward] + l.core;
+    l.attnIn = attn[kInputGrad] + 2 * l.core;
+    l.attnW = attn[kWeightGrad];
+    l.mlpF = mlp[kForward];
+    l.mlpIn = mlp[kInputGrad];
+    l.mlpW = mlp[kWeightGrad];
+    l.attnGemmF = attn[kForward];
+    l.attnGemmB = attn[kInputGrad] + attn[kWeightGrad];
+    l.mlpGemmF = mlp[kForward];
+    l.mlpGemmB = mlp[kInputGrad] + mlp[kWeightGrad];
     l.selective = x.flash ? 0.0 : l.core;
+    l.recompute.seconds[int(KernelClass::Attention)] += l.selective;
     return l;
 }
 
@@ -284,6 +436,7 @@ struct LayerComm
     std::array<double, kCommSlots> call{}; // one call by slot
     bool epOverlap = false;
     bool cpRing = true;
+    bool tpOverlap = false; // Megatron-LM --tp-comm-overlap (sequence parallel only)
 };
 
 // The segments of one layer. Forward: attention block, its tp collective, MLP block, its collective (with
@@ -330,16 +483,26 @@ StepUnit layerUnit(const LayerTimes& l, const LayerComm& comm, bool sp, Recomput
         add(out, SegmentStream::Compute, experts);
         add(out, SegmentStream::Ep, exposed, kSlotEp); // combine
     };
+    // With tp-comm-overlap (Transformer Engine's userbuffers) a block's all-gather runs in chunks beside the
+    // block's first GEMM and its reduce-scatter beside the last: each hides behind about half the block's
+    // GEMM time, and only what exceeds it stays on the critical path.
+    const auto tpCall = [&](int slot, double gemm) {
+        return comm.tpOverlap ? std::max(0.0, c[std::size_t(slot)] - gemm / 2) : c[std::size_t(slot)];
+    };
     const auto block = [&](std::vector<Segment>& out, double first, double second, bool backward) {
         const auto firstBlock = [&](double v) { backward ? mlpBlock(out, v) : attention(out, v, false); };
         const auto secondBlock = [&](double v) { backward ? attention(out, v, true) : mlpBlock(out, v); };
+        const double gemmFirst =
+            backward ? l.mlpGemmB * first / std::max(l.mlpIn + l.mlpW, 1e-30) : l.attnGemmF;
+        const double gemmSecond =
+            backward ? l.attnGemmB * second / std::max(l.attnIn + l.attnW, 1e-30) : l.mlpGemmF;
         if (sp) {
-            add(out, SegmentStream::Tp, c[kSlotTp0], kSlotTp0);
+            add(out, SegmentStream::Tp, tpCall(kSlotTp0, gemmFirst), kSlotTp0);
             firstBlock(first);
-            add(out, SegmentStream::Tp, c[kSlotTp1], kSlotTp1);
-            add(out, SegmentStream::Tp, c[kSlotTp0], kSlotTp0);
+            add(out, SegmentStream::Tp, tpCall(kSlotTp1, gemmFirst), kSlotTp1);
+            add(out, SegmentStream::Tp, tpCall(kSlotTp0, gemmSecond), kSlotTp0);
             secondBlock(second);
-            add(out, SegmentStream::Tp, c[kSlotTp1], kSlotTp1);
+            add(out, SegmentStream::Tp, tpCall(kSlotTp1, gemmSecond), kSlotTp1);
         } else {
             firstBlock(first);
             add(out, SegmentStream::Tp, c[kSlotTp0], kSlotTp0);
@@ -362,25 +525,40 @@ StepUnit layerUnit(const LayerTimes& l, const LayerComm& comm, bool sp, Recomput
 StepUnit embeddingUnit(const ParamCount& count, const Shape& x)
 {
     StepUnit embedding;
-    const double e = 2 * x.T * x.h * x.ab / x.roof.bytes_per_s;
-    add(embedding.forward, SegmentStream::Compute, e);
+    const KernelModel& km = *x.km;
+    const double bytes = 2 * x.T * x.h * x.ab;
+    add(embedding.forward, SegmentStream::Compute,
+        km.stream(bytes, KernelClass::Memory, &embedding.kernels, true));
+    const double e = km.stream(bytes, KernelClass::Memory, nullptr, true);
     add(embedding.backward, SegmentStream::Compute, e);
     add(embedding.backwardWeight, SegmentStream::Compute, e);
+    embedding.kernels += KernelTally{{0, 0, e, 0, 0}, 1};
     embedding.params = count.embedding / x.t + count.positions;
     return embedding;
 }
 
 // The output layer on the last stage: the vocab-parallel logits GEMM and the fp32 softmax cross-entropy over
-// them (memory-bound: the logits written and read back).
+// them, memory-bound: the roofline priced 8 bytes per logit each way; the kernel model the passes of
+// Megatron-LM's vocab-parallel cross-entropy, 16 bytes forward (the cast to fp32, max, exp and sum, the
+// saved softmax) and 6 backward (the softmax read, the 16-bit gradient written).
 StepUnit logitsUnit(const ModelSpec& m, const ParamCount& count, const Shape& x, int p)
 {
     StepUnit logits;
-    const double g = gemm(x.roof, x.T, x.h, double(m.vocab) / x.t, 1, x.ab);
-    const double ce = 8 * x.T * double(m.vocab) / x.t / x.roof.bytes_per_s;
-    add(logits.forward, SegmentStream::Compute, g + ce);
-    add(logits.backward, SegmentStream::Compute, 2 * g + ce);
-    add(logits.backwardInput, SegmentStream::Compute, g + ce);
-    add(logits.backwardWeight, SegmentStream::Compute, g);
+    const KernelModel& km = *x.km;
+    const double v = double(m.vocab) / x.t;
+    KernelTally forward, backward;
+    const double gF = gemm16(x, kForward, x.T, x.h, v, 1, &forward);
+    const double gIn = gemm16(x, kInputGrad, x.T, x.h, v, 1, &backward);
+    const double gW = gemm16(x, kWeightGrad, x.T, x.h, v, 1, &backward);
+    const double elems = x.T * v;
+    const double ceF = km.stream((km.flat() ? 8 : 16) * elems, KernelClass::Memory, &forward, true);
+    const double ceB = km.stream((km.flat() ? 8 : 6) * elems, KernelClass::Memory, &backward, true);
+    add(logits.forward, SegmentStream::Compute, gF + ceF);
+    add(logits.backward, SegmentStream::Compute, gIn + gW + ceB);
+    add(logits.backwardInput, SegmentStream::Compute, gIn + ceB);
+    add(logits.backwardWeight, SegmentStream::Compute, gW);
+    logits.kernels = forward;
+    logits.kernels += backward;
     // Megatron-LM keeps a copy of a tied embedding on the last stage when pp > 1 (workload.cpp).
     const double head = count.head > 0 ? count.head : (p > 1 ? count.embedding : 0);
     logits.params = head / x.t + count.final_norm;
@@ -437,6 +615,7 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
     const TrainingSpec& tr = sc.training;
     const int zero = std::clamp(par.zero_stage, 0, 3);
     model.overlapGradReduce = tr.overlap_grad_reduce;
+    model.overlapP2p = tr.overlap_p2p_comm;
     model.reducePerMicrobatch = zero >= 2;
     // The rows' calls move the largest stage's dense (dp) and expert (edp) parameters.
     double denseMax = 0, expertMax = 0;
@@ -462,7 +641,15 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
         model.gradReduce = call("allreduce");
     } else if (zero <= 2) {
         model.gradReduce = call("reducescatter");
-        model.finalGather = call("allgather");
+        // Megatron-LM's --overlap-param-gather: the updated weights are gathered bucket by bucket as the next
+        // step's first forward reaches them, instead of all at once after the optimizer.
+        const bool offloaded = par.offload_optimizer != Offload::None;
+        if (tr.overlap_param_gather && !offloaded) {
+            model.paramGather = call("allgather");
+            model.gatherFirstForward = true;
+        } else {
+            model.finalGather = call("allgather");
+        }
     } else {
         model.gradReduce = call("reducescatter");
         model.paramGather = call("allgather");
@@ -488,7 +675,7 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
 // host memory bandwidth, the node's GPUs sharing it. The host holds fp32 gradients (ZeRO-Offload §4.1), 4
 // bytes per parameter.
 void optimizerSteps(StepModel& model, const Scenario& sc, const std::vector<StageParams>& stages,
-                    const Roofline& roof)
+                    const KernelModel& km)
 {
     const ParallelSpec& par = sc.parallel;
     const TrainingSpec& tr = sc.training;
@@ -500,6 +687,9 @@ void optimizerSteps(StepModel& model, const Scenario& sc, const std::vector<Stag
                        tr.precision == Precision::Fp8Mixed;
     const double gpuBytes = state.grads + 2 * state.optimizer + (mixed ? 1 : 2) * state.weights;
     const double hostBytes = 4 + 2 * state.optimizer + state.weights;
+    // The kernel model adds gradient clipping's pass over the gradients (its global norm) and zeroing them
+    // for the next step (Megatron-LM clip_grad_norm_fp32, zero_grad_buffer).
+    const double clipBytes = 2 * state.grads;
     const double perNode = double(std::clamp<std::int64_t>(sc.cluster.gpus_per_node, 1, sc.gpus()));
     // ZeRO shards the routed experts' states over their expert-data-parallel replicas.
     const double edp = double(par.expertDataParallel());
@@ -512,7 +702,8 @@ void optimizerSteps(StepModel& model, const Scenario& sc, const std::vector<Stag
         if (offOpt && !model.parameterServer)
             host = perNode * n * hostBytes / kHostMemoryBps;
         else if (!model.parameterServer)
-            gpu = n * gpuBytes / roof.bytes_per_s;
+            gpu = km.stream(n * gpuBytes, KernelClass::Optimizer, nullptr, true) +
+                  km.stream(n * clipBytes, KernelClass::Optimizer);
         model.optimizerSeconds.push_back(gpu);
         model.cpuOptimizerSeconds.push_back(host);
     }
@@ -537,13 +728,15 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
                            (!tr.flash_attention || m.attention == AttentionKind::Mla || m.moe());
     model.recompute = tr.recompute == Recompute::Full || selective;
 
-    const Shape x = shapeOf(sc);
+    const KernelModel km(sc);
+    const Shape x = shapeOf(sc, km);
     const ParamCount count = countParams(m);
     const bool sp = par.sequence_parallel && x.t > 1;
     LayerComm layerComm;
     layerComm.call = commCalls(model, comm, sp);
     layerComm.epOverlap = par.ep_overlap;
     layerComm.cpRing = par.cp_comm == CpComm::P2p;
+    layerComm.tpOverlap = tr.tp_comm_overlap && sp;
 
     // One transformer layer of each kind on one tp rank, and the units at the ends of the pipeline.
     const bool transformer = m.kind == ModelKind::Transformer;
@@ -555,6 +748,9 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
         const LayerTimes times =
             transformer ? transformerLayer(sc, x, flops, moe) : paramsLayer(m, count, x, flops);
         StepUnit unit = layerUnit(times, layerComm, sp, tr.recompute, selective);
+        unit.kernels = times.forward;
+        unit.kernels += times.backward;
+        unit.recomputeKernels = tr.recompute == Recompute::Full ? times.forward : times.recompute;
         const LayerParams& lp = moe ? count.moe_layer : count.dense_layer;
         unit.params =
             transformer ? lp.perGpu(tp, ep) : count.per_layer_split / x.t + count.per_layer_replicated;
@@ -566,11 +762,14 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
         // DeepSeek-V3 §2.2: the module joins the normalised hidden state and the next token's embedding
         // (a 2h × h projection) and runs one layer; its logits go through the shared head.
         mtp = layerOf(m.moe());
-        const double proj = linear(x, x.T, 2 * x.h, x.h / x.t);
+        KernelTally& tally = mtp.kernels;
+        const double proj = linear(x, kForward, x.T, 2 * x.h, x.h / x.t, &tally);
+        const double projIn = linear(x, kInputGrad, x.T, 2 * x.h, x.h / x.t, &tally);
+        const double projW = linear(x, kWeightGrad, x.T, 2 * x.h, x.h / x.t, &tally);
         mtp.forward.insert(mtp.forward.begin(), Segment{SegmentStream::Compute, proj, 0});
-        mtp.backward.insert(mtp.backward.end(), Segment{SegmentStream::Compute, 2 * proj, 0});
-        mtp.backwardInput.insert(mtp.backwardInput.end(), Segment{SegmentStream::Compute, proj, 0});
-        mtp.backwardWeight.insert(mtp.backwardWeight.end(), Segment{SegmentStream::Compute, proj, 0});
+        mtp.backward.insert(mtp.backward.end(), Segment{SegmentStream::Compute, projIn + projW, 0});
+        mtp.backwardInput.insert(mtp.backwardInput.end(), Segment{SegmentStream::Compute, projIn, 0});
+        mtp.backwardWeight.insert(mtp.backwardWeight.end(), Segment{SegmentStream::Compute, projW, 0});
         mtp.params += 2 * x.h * x.h / x.t;
     }
     StepUnit mtpLogits = logits;
@@ -596,7 +795,7 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
         model.ppBytes = comm.collectives[std::size_t(row)].bytes;
     }
     parameterCalls(model, sc, comm, stages, psiMax);
-    optimizerSteps(model, sc, stages, x.roof);
+    optimizerSteps(model, sc, stages, km);
     return model;
 }
 

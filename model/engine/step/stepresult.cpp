@@ -316,6 +316,68 @@ void stepFigures(const Scenario& sc, Result& r, const StepSimulation& sim)
     }
 }
 
+// The busiest stage's compute by kernel class: each unit's forward and backward (and recompute) tally, m
+// times, and the optimizer step.
+void kernelFigures(const Scenario& sc, Result& r, const StepModel& model, const StepSimulation& sim,
+                   std::vector<Explanation>* explain)
+{
+    std::size_t busiest = 0;
+    for (std::size_t s = 0; s < sim.stages.size(); ++s)
+        if (sim.stages[s].compute_s > sim.stages[busiest].compute_s)
+            busiest = s;
+    if (busiest >= model.chunkUnits.size())
+        return;
+    KernelTally tally;
+    for (const std::vector<int>& chunk : model.chunkUnits[busiest])
+        for (int u : chunk) {
+            const StepUnit& unit = model.units[std::size_t(u)];
+            tally += unit.kernels;
+            if (model.recompute)
+                tally += unit.recomputeKernels;
+        }
+    tally = tally.scaled(double(model.microbatches));
+    KernelBreakdown& k = r.step.kernels;
+    k.model = sc.compute.efficiency > 0 ? "roofline" : "kernel";
+    k.stage = int(busiest);
+    k.gemm_s = tally.seconds[int(KernelClass::Gemm)];
+    k.attention_s = tally.seconds[int(KernelClass::Attention)];
+    k.memory_s = tally.seconds[int(KernelClass::Memory)];
+    k.launch_s = tally.seconds[int(KernelClass::Launch)];
+    k.optimizer_s = busiest < model.optimizerSeconds.size() ? model.optimizerSeconds[busiest] : 0;
+    k.kernels = tally.kernels;
+    k.scale = sc.compute.scale > 0 ? sc.compute.scale : 1;
+    if (!explain)
+        return;
+    // Each class: m microbatches of the stage's units (forward, backward and recompute), the per-microbatch
+    // sum substituted, scaled by compute.scale (already in the per-unit times).
+    const double m = double(model.microbatches);
+    const std::string source =
+        k.model == "kernel"
+            ? "docs/engine-model.md \"Kernel model\": GEMM tile and wave quantization over the SMs at the "
+              "measured MAMF (Bekman, Machine Learning Engineering), FlashAttention-2/3 (Dao 2023; Shah et "
+              "al. 2024), memory-bound kernels at 85% of HBM bandwidth, launches"
+            : "the flat roofline: GEMMs at compute.efficiency of the peak (Williams et al., CACM 2009)";
+    const auto add = [&](const char* figure, const char* formula, double value) {
+        explain->push_back({std::string("step.kernels.") + figure, formula,
+                            std::to_string(model.microbatches) + " × " + num(m > 0 ? value / m : 0) + " s",
+                            value, "s", source});
+    };
+    add("gemm_s", "m · Σ_units t_gemm", k.gemm_s);
+    add("attention_s", "m · Σ_units t_attention", k.attention_s);
+    add("memory_s", "m · Σ_units bytes / (0.85 · B_HBM)", k.memory_s);
+    add("launch_s", "m · Σ_kernels max(0, t_launch − t_kernel)", k.launch_s);
+    explain->push_back({"step.kernels.optimizer_s", "t_opt = Ψ_stage · bytes per parameter / (0.85 · B_HBM)",
+                        num(k.optimizer_s) + " s", k.optimizer_s, "s",
+                        "ZeRO (Rajbhandari et al., SC'20) §3.1: K bytes of states per parameter, streamed"});
+    explain->push_back({"step.kernels.kernels", "m · Σ_units kernels",
+                        std::to_string(model.microbatches) + " × " + num(m > 0 ? k.kernels / m : 0),
+                        k.kernels, "", source});
+    explain->push_back({"step.kernels.scale", "compute.scale", num(k.scale), k.scale, "",
+                        "the scenario's compute.scale (fitted by calibrate)"});
+    explain->push_back(
+        {"step.kernels.stage", "argmax_i C_i", std::to_string(k.stage), double(k.stage), "", kSimulation});
+}
+
 // Link utilisation (docs/formats.md): busy time over the step T. The simulator runs each kind of traffic on
 // its own stream, so a link that several kinds share can be busier than the step; then it is capped at 1 and
 // a warning says so.
@@ -539,6 +601,7 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
     if (!(T > 0))
         return;
     stepFigures(sc, r, sim);
+    kernelFigures(sc, r, model, sim, explain);
     linkUtilisation(r, T);
     r.bottleneck = findBottleneck(sc, r, model, sim, m);
     if (explain)

@@ -266,6 +266,8 @@ private:
     {
         // ZeRO-3 gathers (and parameter offload fetches, with dp 1 the only copy) before forwards and
         // backwards.
+        if (m_model.gatherFirstForward) // overlap_param_gather: the first forward of the step gathers
+            return m_model.paramGather.present() && op.kind == PipeOpKind::Forward && op.microbatch == 0;
         return (m_model.paramGather.present() || m_model.h2dParams.present()) &&
                (op.kind == PipeOpKind::Forward || op.kind == PipeOpKind::Backward ||
                 op.kind == PipeOpKind::BackwardInput);
@@ -387,6 +389,13 @@ void Simulator::send(int from, double ready, int pred, int to, int targetOp, int
         emit(from, kPp, kPpSend, mb, chunk, start, start + d, m_model.ppBytes, m_model.ppCollective, act);
         emit(to, kPp, kPpRecv, mb, chunk, start, start + d, m_model.ppBytes, m_model.ppCollective, act);
         arrival = start + d;
+        // Without P2P overlap (Megatron-LM's --no-overlap-p2p-communication, and its schedules before 2023)
+        // the send blocks: the sender computes nothing until it completes.
+        StageState& src = m_stages[std::size_t(from)];
+        if (!m_model.overlapP2p && arrival > src.computeFree) {
+            src.computeFree = arrival;
+            src.lastCompute = act;
+        }
     }
     if (targetOp < 0 || std::size_t(targetOp) >= dst.order.size())
         return;

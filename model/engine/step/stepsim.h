@@ -12,6 +12,7 @@
 // GPU per pipeline stage is simulated (tp 0, dp 0) and stands for all of them.
 #pragma once
 
+#include "kernels.h"
 #include "pipeschedule.h"
 #include "result.h"
 #include "scenario.h"
@@ -65,6 +66,8 @@ struct StepUnit
     std::vector<Segment> backwardWeight; // ZB-H1's W
     std::vector<Segment> recompute;      // forward work redone before the backward (empty without recompute)
     double params = 0;                   // parameters one GPU holds of it (gradient buckets, ZeRO-3 gathers)
+    KernelTally kernels;                 // the compute of forward and backward by kernel class (kernels.h)
+    KernelTally recomputeKernels;        // that of the recompute
     // The segments of an op of KIND.
     const std::vector<Segment>& segments(PipeOpKind kind) const
     {
@@ -147,13 +150,17 @@ struct StepModel
     bool overlapGradReduce = true;
     bool reducePerMicrobatch = false; // ZeRO-2/3 reduce every microbatch's gradients
     double bucketParams = 0;          // gradient bucket size, in parameters
-    DpCall gradReduce;            // all-reduce (ZeRO 0), reduce-scatter (ZeRO 1-3) or parameter-server push
-    DpCall paramGather;           // ZeRO-3: every unit before its forward and its backward
-    DpCall finalGather;           // ZeRO-1/2 all-gather after the optimizer; parameter-server pull
-    bool parameterServer = false; // the servers update the weights; no optimizer on the GPU
-    ScaledCall d2h;               // offload: gradients to the host after their reduction
-    ScaledCall h2dOptimizer;      // offload: updated 16-bit weights back after the CPU optimizer
-    ScaledCall h2dParams;         // parameter offload: every unit's weights before its gather
+    DpCall gradReduce;  // all-reduce (ZeRO 0), reduce-scatter (ZeRO 1-3) or parameter-server push
+    DpCall paramGather; // ZeRO-3: every unit before its forward and its backward
+    bool gatherFirstForward = false; // ZeRO-1/2 with overlap_param_gather: paramGather holds the updated
+                                     // weights' all-gather, each unit's before its first forward of the step
+                                     // (Megatron-LM's --overlap-param-gather)
+    bool overlapP2p = true;          // pipeline sends asynchronous; false: the sender waits for each
+    DpCall finalGather;              // ZeRO-1/2 all-gather after the optimizer; parameter-server pull
+    bool parameterServer = false;    // the servers update the weights; no optimizer on the GPU
+    ScaledCall d2h;                  // offload: gradients to the host after their reduction
+    ScaledCall h2dOptimizer;         // offload: updated 16-bit weights back after the CPU optimizer
+    ScaledCall h2dParams;            // parameter offload: every unit's weights before its gather
     std::vector<double> optimizerSeconds;    // per stage, on the GPU (0 when offloaded or parameter server)
     std::vector<double> cpuOptimizerSeconds; // per stage, on the host (0 without optimizer offload)
 };

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Step times against published measured runs, with the default calibration (compute.scale 1, the kernel
+// model) and no per-run tuning: each run's scenario states only what the paper states (model, layout,
+// batch, GPUs, recompute, the framework's overlap settings of its time). docs/validation.md has the table.
+//
+// Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models" (MLSys'23): Table 3
+// (models and layouts: sequence 2048, vocabulary 51200, micro-batch 1, data parallel 1, A100 80GB) and
+// Table 5 (iteration time in seconds with full recompute, and with selective recompute plus sequence
+// parallelism; MFU of the latter 41.5%, 51.4%, 56.0%, 56.3%). Their Megatron-LM of 2022 sent pipeline
+// activations with blocking P2P (no --overlap-p2p-communication then): training.overlap_p2p_comm false.
+//
+// Llama Team, "The Llama 3 Herd of Models" (arXiv:2407.21783), Table 4: Llama 3 405B on H100 at 8,192 GPUs
+// (TP 8, CP 1, PP 16, DP 64, sequence 8192) 430 TFLOPS per GPU, and at 16,384 GPUs with 131072-token
+// sequences (TP 8, CP 16, PP 16, DP 8) 380 TFLOPS; its attention is FlashAttention-2 (the run predates
+// FlashAttention-3).
+#include "evaluate.h"
+#include "examples.h"
+#include "scenariojson.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace ss;
+
+namespace {
+
+Scenario publishedRun(const QString& name)
+{
+    Scenario s;
+    QString error;
+    const QString file = QStringLiteral(SHARDSCOPE_TEST_DATA "/../../data/published-runs/") + name;
+    if (!io::loadScenarioFile(file, s, &error))
+        qFatal("%s", qPrintable(error));
+    return s;
+}
+
+double mfuOf(const QString& name)
+{
+    return evaluate(publishedRun(name)).step.mfu;
+}
+
+} // namespace
+
+class TestValidation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void korthikantiTable5_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<double>("measured");
+        QTest::newRow("22B, full recompute: 1.42 s (Table 5)") << "korthikanti-22b-full.json" << 1.42;
+        QTest::newRow("22B, selective + SP: 1.10 s") << "korthikanti-22b-selective.json" << 1.10;
+        QTest::newRow("175B, full recompute: 18.13 s") << "korthikanti-175b-full.json" << 18.13;
+        QTest::newRow("175B, selective + SP: 13.75 s") << "korthikanti-175b-selective.json" << 13.75;
+        QTest::newRow("530B, full recompute: 49.05 s") << "korthikanti-530b-full.json" << 49.05;
+        QTest::newRow("530B, selective + SP: 37.83 s") << "korthikanti-530b-selective.json" << 37.83;
+        QTest::newRow("1T, full recompute: 94.42 s") << "korthikanti-1t-full.json" << 94.42;
+        QTest::newRow("1T, selective + SP: 71.49 s") << "korthikanti-1t-selective.json" << 71.49;
+    }
+    void korthikantiTable5()
+    {
+        QFETCH(QString, file);
+        QFETCH(double, measured);
+        const Scenario s = publishedRun(file);
+        QCOMPARE(s.compute.efficiency, 0.0); // the kernel model, not a fitted flat efficiency
+        QCOMPARE(s.compute.scale, 1.0);
+        const Result r = evaluate(s);
+        const double error = r.step.time_s / measured - 1;
+        qInfo("%s: %.2f s against %.2f s measured, %+.1f%%, MFU %.1f%%", qPrintable(file), r.step.time_s,
+              measured, 100 * error, 100 * r.step.mfu);
+        QVERIFY2(std::abs(error) < 0.10,
+                 qPrintable(QStringLiteral("%1 s, %2%").arg(r.step.time_s).arg(100 * error)));
+    }
+
+    // Table 5's MFU rises with model size, 41.5% → 51.4% → 56.0% → 56.3%: larger GEMMs run closer to the
+    // peak and the per-layer memory-bound work and communication shrink against them. The 1T model's pipeline
+    // of 64 stages without interleaving has more bubble than the 530B's; the paper's two are 0.3 points
+    // apart, so 1T is held within 3 points of 530B.
+    void mfuRisesWithModelSize()
+    {
+        const double m22 = mfuOf(QStringLiteral("korthikanti-22b-selective.json"));
+        const double m175 = mfuOf(QStringLiteral("korthikanti-175b-selective.json"));
+        const double m530 = mfuOf(QStringLiteral("korthikanti-530b-selective.json"));
+        const double m1t = mfuOf(QStringLiteral("korthikanti-1t-selective.json"));
+        qInfo("MFU: 22B %.3f, 175B %.3f, 530B %.3f, 1T %.3f (paper 0.415, 0.514, 0.560, 0.563)", m22, m175,
+              m530, m1t);
+        QVERIFY(m22 < m175);
+        QVERIFY(m175 < m530);
+        QVERIFY(std::abs(m1t - m530) < 0.03);
+        // Each within 10% (relative) of the paper's.
+        QVERIFY(std::abs(m22 / 0.415 - 1) < 0.1);
+        QVERIFY(std::abs(m175 / 0.514 - 1) < 0.1);
+        QVERIFY(std::abs(m530 / 0.560 - 1) < 0.1);
+        QVERIFY(std::abs(m1t / 0.563 - 1) < 0.1);
+    }
+
+    // Selective recompute saves about 30% of the full-recompute step at every size (Table 5: 29.0%, 31.8%,
+    // 29.7%, 32.1% more throughput).
+    void selectiveSavesAThird_data()
+    {
+        QTest::addColumn<QString>("size");
+        QTest::addColumn<double>("gain");
+        QTest::newRow("22B: 29.0%") << "22b" << 0.290;
+        QTest::newRow("175B: 31.8%") << "175b" << 0.318;
+        QTest::newRow("530B: 29.7%") << "530b" << 0.297;
+        QTest::newRow("1T: 32.1%") << "1t" << 0.321;
+    }
+    void selectiveSavesAThird()
+    {
+        QFETCH(QString, size);
+        QFETCH(double, gain);
+        const double full = evaluate(publishedRun("korthikanti-" + size + "-full.json")).step.time_s;
+        const double selective =
+            evaluate(publishedRun("korthikanti-" + size + "-selective.json")).step.time_s;
+        const double model = full / selective - 1;
+        QVERIFY2(std::abs(model - gain) < 0.1, qPrintable(QString::number(model)));
+    }
+
+    // Llama 3 405B on H100 (Table 4): TFLOPS per GPU within 10% of the published 430 (8K sequences on
+    // 8,192 GPUs) and 380 (128K sequences on 16,384 GPUs).
+    void llama3Table4_data()
+    {
+        QTest::addColumn<bool>("longContext");
+        QTest::addColumn<double>("tflops");
+        QTest::newRow("8,192 GPUs, TP 8 CP 1 PP 16 DP 64, 8K: 430 TFLOPS") << false << 430.0;
+        QTest::newRow("16,384 GPUs, TP 8 CP 16 PP 16 DP 8, 128K: 380 TFLOPS") << true << 380.0;
+    }
+    void llama3Table4()
+    {
+        QFETCH(bool, longContext);
+        QFETCH(double, tflops);
+        Scenario s;
+        QString error;
+        QVERIFY(io::loadExample(QStringLiteral("llama3.1-405b-16k-h100"), s, &error));
+        if (!longContext) {
+            // 16M tokens per batch as 2048 sequences of 8192, the 8K row's layout.
+            s.parallel.cp = 1;
+            s.parallel.dp = 64;
+            s.cluster.nodes = 1024;
+            s.model.seq_len = 8192;
+            s.training.global_batch = 2048;
+        }
+        const Result r = evaluate(s);
+        const double model = r.step.mfu * s.cluster.gpu.peak_flops / 1e12;
+        qInfo("Llama 3 405B: %.0f TFLOPS per GPU against %.0f published", model, tflops);
+        QVERIFY2(std::abs(model / tflops - 1) < 0.1, qPrintable(QString::number(model)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestValidation)
+#include "tst_validation.moc"
