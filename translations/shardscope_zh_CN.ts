@@ -692,6 +692,26 @@ Change: %5</source>
         <source>Expected layers per stage as whole numbers separated by commas, such as &quot;7,8,8,9&quot;; got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的每阶段层数（整数），例如“7,8,8,9”；实际为“%1”</translation>
     </message>
+    <message>
+        <source>FlashAttention-3 needs Hopper (wgmma and TMA); the %1 is not one (use &quot;auto&quot; or &quot;flash2&quot;)</source>
+        <translation>FlashAttention-3 需要 Hopper（wgmma 和 TMA）；%1 不是 Hopper（请用 &quot;auto&quot; 或 &quot;flash2&quot;）</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication overlap needs sequence parallelism (Megatron-LM --tp-comm-overlap); turn on sequence parallelism</source>
+        <translation>张量并行通信重叠需要序列并行（Megatron-LM --tp-comm-overlap）；请打开序列并行</translation>
+    </message>
+    <message>
+        <source>Expected 0 (the kernel model) or a fraction of the peak above 0 and at most 1</source>
+        <translation>应为 0（内核模型）或大于 0、至多为 1 的峰值比例</translation>
+    </message>
+    <message>
+        <source>Expected a compute scale above 0 and at most 100, got %1</source>
+        <translation>计算缩放系数应大于 0 且至多为 100，实际为 %1</translation>
+    </message>
+    <message>
+        <source>Expected a measured step time of 0 s or more</source>
+        <translation>实测训练步时间应为 0 秒或更多</translation>
+    </message>
 </context>
 <context>
     <name>ExplainFormula</name>
@@ -1167,6 +1187,38 @@ Change: %5</source>
         <source>Ψ_mtp = n_mtp · (3·Ψ_norm + 2h² + Ψ_layer)</source>
         <translation>Ψ_mtp = n_mtp · (3·Ψ_norm + 2h² + Ψ_layer)</translation>
     </message>
+    <message>
+        <source>m · Σ_units t_gemm</source>
+        <translation>m · Σ_units t_gemm</translation>
+    </message>
+    <message>
+        <source>m · Σ_units t_attention</source>
+        <translation>m · Σ_units t_attention</translation>
+    </message>
+    <message>
+        <source>m · Σ_units bytes / (0.85 · B_HBM)</source>
+        <translation>m · Σ_units bytes / (0.85 · B_HBM)</translation>
+    </message>
+    <message>
+        <source>m · Σ_kernels max(0, t_launch − t_kernel)</source>
+        <translation>m · Σ_kernels max(0, t_launch − t_kernel)</translation>
+    </message>
+    <message>
+        <source>t_opt = Ψ_stage · bytes per parameter / (0.85 · B_HBM)</source>
+        <translation>t_opt = Ψ_stage · 每参数字节数 / (0.85 · B_HBM)</translation>
+    </message>
+    <message>
+        <source>m · Σ_units kernels</source>
+        <translation>m · Σ_units kernels</translation>
+    </message>
+    <message>
+        <source>compute.scale</source>
+        <translation>compute.scale</translation>
+    </message>
+    <message>
+        <source>argmax_i C_i</source>
+        <translation>argmax_i C_i</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
@@ -1622,6 +1674,70 @@ Change: %5</source>
         <source>n_mtp: MTP modules; Ψ_norm: one norm; h: hidden size; Ψ_layer: one (MoE) layer</source>
         <translation>n_mtp：MTP 模块数；Ψ_norm：一个归一化层；h：隐藏层维度；Ψ_layer：一个（MoE）层</translation>
     </message>
+    <message>
+        <source>GEMM time</source>
+        <translation>GEMM 时间</translation>
+    </message>
+    <message>
+        <source>m: microbatches; t_gemm: one microbatch&apos;s GEMMs of the busiest stage (forward, input and weight gradient, recompute), each priced by tiles and waves over the SMs at the GPU&apos;s measured maximum matmul rate</source>
+        <translation>m：微批次数；t_gemm：最忙阶段一个微批次的 GEMM（前向、输入梯度、权重梯度、重计算），每个都按 SM 上的分块和波次、以该 GPU 实测的最大矩阵乘速率计价</translation>
+    </message>
+    <message>
+        <source>Attention-core time</source>
+        <translation>注意力核心时间</translation>
+    </message>
+    <message>
+        <source>m: microbatches; t_attention: the attention core of one microbatch, by the fused kernel of the GPU (FlashAttention-2 or -3) or unfused batched GEMMs with softmax and dropout passes</source>
+        <translation>m：微批次数；t_attention：一个微批次的注意力核心，按该 GPU 的融合内核（FlashAttention-2 或 -3）计价，或按未融合的批量 GEMM 加 softmax 和 dropout 遍历计价</translation>
+    </message>
+    <message>
+        <source>Memory-bound kernels</source>
+        <translation>访存受限内核</translation>
+    </message>
+    <message>
+        <source>m: microbatches; bytes: what norms, activations, dropout, residual adds, rotary, casts and the cross-entropy read and write; B_HBM: the GPU&apos;s memory bandwidth, 85% of it achieved</source>
+        <translation>m：微批次数；bytes：归一化、激活函数、dropout、残差加法、旋转位置编码、类型转换和交叉熵读写的字节；B_HBM：GPU 显存带宽，可达其 85%</translation>
+    </message>
+    <message>
+        <source>Launch overhead</source>
+        <translation>启动开销</translation>
+    </message>
+    <message>
+        <source>m: microbatches; t_launch: the host&apos;s 4.5 µs to enqueue one kernel; a kernel shorter than that leaves the GPU waiting</source>
+        <translation>m：微批次数；t_launch：主机排队一个内核需要的 4.5 µs；比它更短的内核会让 GPU 等待</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>Ψ_stage: parameters of the busiest stage on one GPU; the bytes each moves: gradients, optimizer states read and written, weights, gradient clipping</source>
+        <translation>Ψ_stage：最忙阶段在一个 GPU 上的参数；每个参数搬运的字节：梯度、读写的优化器状态、权重、梯度裁剪</translation>
+    </message>
+    <message>
+        <source>Kernels per step</source>
+        <translation>每步内核数</translation>
+    </message>
+    <message>
+        <source>m: microbatches; the kernels one microbatch launches on the busiest stage</source>
+        <translation>m：微批次数；一个微批次在最忙阶段启动的内核数</translation>
+    </message>
+    <message>
+        <source>Compute scale</source>
+        <translation>计算缩放系数</translation>
+    </message>
+    <message>
+        <source>compute.scale multiplies every compute time; calibration against a measured run fits it</source>
+        <translation>compute.scale 乘到每一项计算时间上；用实测运行校准时拟合它</translation>
+    </message>
+    <message>
+        <source>Busiest stage</source>
+        <translation>最忙阶段</translation>
+    </message>
+    <message>
+        <source>C_i: compute time of stage i</source>
+        <translation>C_i：阶段 i 的计算时间</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -1939,10 +2055,6 @@ Change: %5</source>
     <message>
         <source>Compute efficiency</source>
         <translation>计算效率</translation>
-    </message>
-    <message>
-        <source>Achieved fraction of peak FLOP/s for matrix multiplications.</source>
-        <translation>矩阵乘法实际达到的峰值 FLOP/s 比例。</translation>
     </message>
     <message>
         <source>CUDA context</source>
@@ -2541,6 +2653,86 @@ Change: %5</source>
     <message>
         <source>All-gather</source>
         <translation>全收集</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>With flash attention: the GPU&apos;s usual fused kernel (FlashAttention-3 on Hopper, FlashAttention-2 on Ampere and Ada) or the one named.</source>
+        <translation>开启 Flash 注意力时：GPU 常用的融合内核（Hopper 上为 FlashAttention-3，Ampere 和 Ada 上为 FlashAttention-2），或指定的内核。</translation>
+    </message>
+    <message>
+        <source>Reduce each gradient bucket while the backward goes on (Megatron-LM --overlap-grad-reduce, PyTorch DDP).</source>
+        <translation>反向传播进行的同时逐桶规约梯度（Megatron-LM --overlap-grad-reduce，PyTorch DDP）。</translation>
+    </message>
+    <message>
+        <source>Overlap parameter gather</source>
+        <translation>重叠参数收集</translation>
+    </message>
+    <message>
+        <source>ZeRO-1/2: gather the updated weights bucket by bucket during the next forward instead of after the optimizer (Megatron-LM --overlap-param-gather).</source>
+        <translation>ZeRO-1/2：在下一次前向中逐桶收集更新后的权重，而不是在优化器之后一次收集（Megatron-LM --overlap-param-gather）。</translation>
+    </message>
+    <message>
+        <source>Overlap tensor-parallel communication</source>
+        <translation>重叠张量并行通信</translation>
+    </message>
+    <message>
+        <source>Split the sequence-parallel all-gathers and reduce-scatters into chunks that run beside the GEMMs (Megatron-LM --tp-comm-overlap, Transformer Engine). Needs sequence parallelism.</source>
+        <translation>把序列并行的 all-gather 和 reduce-scatter 切成小块，与 GEMM 并行执行（Megatron-LM --tp-comm-overlap，Transformer Engine）。需要序列并行。</translation>
+    </message>
+    <message>
+        <source>Overlap pipeline sends</source>
+        <translation>重叠流水线发送</translation>
+    </message>
+    <message>
+        <source>Pipeline sends run beside the next op&apos;s compute; off, the sender waits for each send (Megatron-LM --no-overlap-p2p-communication).</source>
+        <translation>流水线发送与下一个操作的计算并行；关闭时发送方等待每次发送完成（Megatron-LM --no-overlap-p2p-communication）。</translation>
+    </message>
+    <message>
+        <source>0: the kernel model prices every GEMM by its shape, the attention kernel, memory-bound work and launches. Above 0: a flat roofline, every matrix multiplication at this fraction of the peak.</source>
+        <translation>0：内核模型按形状为每个 GEMM 计价，并计入注意力内核、访存受限的工作和内核启动。大于 0：平坦屋顶线，每个矩阵乘都按峰值的这一比例计算。</translation>
+    </message>
+    <message>
+        <source>Compute scale</source>
+        <translation>计算缩放系数</translation>
+    </message>
+    <message>
+        <source>Multiplies every compute time; calibration against a measured run fits it.</source>
+        <translation>乘到每一项计算时间上；用实测运行校准时拟合它。</translation>
+    </message>
+    <message>
+        <source>Calibrated from</source>
+        <translation>校准来源</translation>
+    </message>
+    <message>
+        <source>The measured run the compute scale was fitted to.</source>
+        <translation>计算缩放系数所拟合的实测运行。</translation>
+    </message>
+    <message>
+        <source>Measured step time</source>
+        <translation>实测训练步时间</translation>
+    </message>
+    <message>
+        <source>The step time of the measured run the compute scale was fitted to.</source>
+        <translation>计算缩放系数所拟合的实测运行的训练步时间。</translation>
+    </message>
+    <message>
+        <source>Auto: the GPU&apos;s usual kernel</source>
+        <translation>自动：该 GPU 常用的内核</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3 (Hopper)</source>
+        <translation>FlashAttention-3（Hopper）</translation>
+    </message>
+    <message>
+        <source>Memory-efficient (xFormers)</source>
+        <translation>省显存注意力（xFormers）</translation>
     </message>
 </context>
 <context>
@@ -3188,10 +3380,6 @@ Change: %5</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <source>GPT-3 2.7B in 8 pipeline stages on a DGX A100, 16 microbatches per step, scheduled by GPipe: all forwards, then all backwards. In the &lt;b&gt;Step timeline&lt;/b&gt; see the staircases at the start and the end: the bubble, (p-1)/(m+p-1) = 7/23 of the step for equal stages, about 43% here because the last stage also computes the 51,200-word output layer.</source>
-        <translation>GPT-3 2.7B 分成 8 个流水线阶段运行在一台 DGX A100 上，每步 16 个微批次，按 GPipe 调度：先全部前向，再全部反向。在&lt;b&gt;训练步时间线&lt;/b&gt;中看开头和结尾的阶梯：这就是气泡，各阶段相同时为一步的 (p-1)/(m+p-1) = 7/23，这里约 43%，因为最后一个阶段还要计算 51,200 词的输出层。</translation>
-    </message>
-    <message>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
@@ -3204,16 +3392,8 @@ Change: %5</source>
         <translation>交错式，2 个块</translation>
     </message>
     <message>
-        <source>Interleaved 1F1B gives every GPU two chunks of 2 layers instead of one of 4 (&lt;i&gt;Virtual stages&lt;/i&gt;: 2), so the pipeline fills twice as fast: the bubble falls to about 35% and the step from about 0.83 s to about 0.74 s. The price: twice the pipeline messages and 1 + (p-1)/(pv) = 1.44 times the activations.</source>
-        <translation>交错式 1F1B 让每个 GPU 负责两个各 2 层的块，而不是一个 4 层的块（&lt;i&gt;虚拟级数&lt;/i&gt;：2），流水线填充快一倍：气泡降到约 35%，一步从约 0.83 秒降到约 0.74 秒。代价是流水线消息翻倍，激活值为 1 + (p-1)/(pv) = 1.44 倍。</translation>
-    </message>
-    <message>
         <source>ZB-H1</source>
         <translation>ZB-H1</translation>
-    </message>
-    <message>
-        <source>ZB-H1 splits every backward pass into the input gradient, which the previous stage waits for, and the weight gradient, which can wait and fills the bubbles. The bubble falls to about 32% and the step to about 0.70 s, with 1F1B&apos;s activations.</source>
-        <translation>ZB-H1 把每次反向拆成输入梯度（上一阶段在等它）和权重梯度（可以推迟，用来填补气泡）。气泡降到约 32%，一步降到约 0.70 秒，激活值与 1F1B 相同。</translation>
     </message>
     <message>
         <source>Activation recomputation: none, selective, full</source>
@@ -3232,24 +3412,12 @@ Change: %5</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <source>Selective recomputation drops only the attention&apos;s softmax and dropout tensors, the 5as/h part, which is large but cheap to compute again. The activations fall to about 29 GiB and the model fits; the step takes about 4% longer, 8.0 s against 7.7 s.</source>
-        <translation>选择性重计算只丢弃注意力的 softmax 和 dropout 张量，即 5as/h 那部分，它们占显存多但重算便宜。激活值降到约 29 GiB，模型放得下了；一步只长约 4%，8.0 秒对 7.7 秒。</translation>
-    </message>
-    <message>
         <source>Full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <source>Full recomputation keeps only each layer&apos;s input, 2sbh bytes, and runs the whole forward pass again in the backward: about 8 GiB of activations, but the step takes about 10.1 s, 31% longer. MFU falls from about 50% to 38%, while HFU, which counts the recomputed FLOPs, stays near 50%.</source>
-        <translation>完全重计算只保留每层的输入，2sbh 字节，并在反向时重做整个前向：激活值约 8 GiB，但一步约 10.1 秒，长了 31%。MFU 从约 50% 降到 38%，而计入重计算 FLOPs 的 HFU 仍接近 50%。</translation>
-    </message>
-    <message>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
-    </message>
-    <message>
-        <source>Fused attention (&lt;i&gt;Flash attention&lt;/i&gt; on) computes the softmax in tiles and never stores the score matrices: without any recomputation the activations are those of selective recomputation, about 29 GiB, at the full speed of about 7.7 s.</source>
-        <translation>融合注意力（打开 &lt;i&gt;Flash Attention&lt;/i&gt;）分块计算 softmax，从不保存注意力分数矩阵：不做任何重计算，激活值就与选择性重计算一样，约 29 GiB，速度仍是全速的约 7.7 秒。</translation>
     </message>
     <message>
         <source>A bigger batch per GPU: more compute per byte</source>
@@ -3416,24 +3584,48 @@ Change: %5</source>
         <translation>K/V 环</translation>
     </message>
     <message>
-        <source>Each GPU still needs the keys and values of the other chunks. In the &lt;b&gt;Step timeline&lt;/b&gt; they travel around a ring, one block at a time, while the attention computes on the block at hand (Ring Attention, Liu et al.): the exchange hides behind the attention, and the step stays at about 19.0 s with about 0.04 s of exposed communication, as without context parallelism. The backward passes the blocks again and sends their gradients back the other way.</source>
-        <translation>每个 GPU 仍然需要其他块的键和值。在&lt;b&gt;训练步时间线&lt;/b&gt;中，它们沿环一次传一块，同时注意力在手头的块上计算（Ring Attention，Liu 等）：交换隐藏在注意力计算之后，一步仍约 19.0 秒，暴露的通信约 0.04 秒，与不用上下文并行时相同。反向传播再传一遍这些块，并把它们的梯度沿相反方向送回。</translation>
-    </message>
-    <message>
         <source>K/V all-gather</source>
         <translation>K/V all-gather</translation>
-    </message>
-    <message>
-        <source>Llama 3 all-gathers K/V before attention instead (&lt;i&gt;parallel.cp_comm&lt;/i&gt;: allgather): simpler, and it works with any attention mask, but the attention waits for the whole gather. The exposed communication grows to about 2.0 s and the step to about 20.9 s. Llama 3 could afford it because grouped-query attention makes K and V small: try &lt;i&gt;KV heads&lt;/i&gt; 8.</source>
-        <translation>Llama 3 则在注意力之前对 K/V 做 all-gather（&lt;i&gt;parallel.cp_comm&lt;/i&gt;: allgather）：更简单，适用于任何注意力掩码，但注意力要等整个 gather 完成。暴露的通信增长到约 2.0 秒，一步增长到约 20.9 秒。Llama 3 负担得起，是因为分组查询注意力让 K 和 V 很小：试试把&lt;i&gt;KV 头数&lt;/i&gt;设为 8。</translation>
     </message>
     <message>
         <source>CP 16 across nodes</source>
         <translation>跨节点 CP 16</translation>
     </message>
     <message>
-        <source>CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to about 23.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K tokens).</source>
-        <translation>CP 16 横跨两个节点：激活值再减半，降到约 18 GiB，但每个 GPU 仍要收集整个序列的键和值，而只计算其中的十六分之一，并且 gather 现在要经过 InfiniBand。暴露的通信增长到约 4.5 秒，一步增长到约 23.4 秒。长上下文训练会让 cp 在显存允许的范围内尽量小（Llama 3 处理 128K token 需要 16）。</translation>
+        <source>GPT-3 2.7B in 8 pipeline stages on a DGX A100, 16 microbatches per step, scheduled by GPipe: all forwards, then all backwards. In the &lt;b&gt;Step timeline&lt;/b&gt; see the staircases at the start and the end: the bubble, (p-1)/(m+p-1) = 7/23 of the step for equal stages, about 40% here because the last stage also computes the 51,200-word output layer.</source>
+        <translation>GPT-3 2.7B 分成 8 个流水线阶段运行在一台 DGX A100 上，每步 16 个微批次，按 GPipe 调度：先全部前向，再全部反向。在&lt;b&gt;训练步时间线&lt;/b&gt;中看开头和结尾的阶梯：这就是气泡，各阶段相同时为一步的 (p-1)/(m+p-1) = 7/23，这里约 40%，因为最后一个阶段还要计算 51,200 词的输出层。</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B gives every GPU two chunks of 2 layers instead of one of 4 (&lt;i&gt;Virtual stages&lt;/i&gt;: 2), so the pipeline fills twice as fast: the bubble falls to about 31% and the step from about 0.80 s to about 0.70 s. The price: twice the pipeline messages and 1 + (p-1)/(pv) = 1.44 times the activations.</source>
+        <translation>交错式 1F1B 让每个 GPU 负责两个各 2 层的块，而不是一个 4 层的块（&lt;i&gt;虚拟级数&lt;/i&gt;：2），流水线填充快一倍：气泡降到约 31%，一步从约 0.80 秒降到约 0.70 秒。代价是流水线消息翻倍，激活值为 1 + (p-1)/(pv) = 1.44 倍。</translation>
+    </message>
+    <message>
+        <source>ZB-H1 splits every backward pass into the input gradient, which the previous stage waits for, and the weight gradient, which can wait and fills the bubbles. The bubble falls to about 31% and the step to about 0.70 s, with 1F1B&apos;s activations.</source>
+        <translation>ZB-H1 把每次反向拆成输入梯度（上一阶段在等它）和权重梯度（可以推迟，用来填补气泡）。气泡降到约 31%，一步降到约 0.70 秒，激活值与 1F1B 相同。</translation>
+    </message>
+    <message>
+        <source>Selective recomputation drops only the attention&apos;s softmax and dropout tensors, the 5as/h part, which is large but cheap to compute again. The activations fall to about 29 GiB and the model fits; the step takes about 12% longer, 7.8 s against 7.0 s: at this width the unfused attention core is a large part of the layer.</source>
+        <translation>选择性重计算只丢弃注意力的 softmax 和 dropout 张量，即 5as/h 那一部分：它们很大，重新计算却不贵。激活值降到约 29 GiB，模型放得下；一步约长 12%，7.8 秒对 7.0 秒：在这个宽度下，未融合的注意力核心占了一层的很大一部分。</translation>
+    </message>
+    <message>
+        <source>Full recomputation keeps only each layer&apos;s input, 2sbh bytes, and runs the whole forward pass again in the backward: about 8 GiB of activations, but the step takes about 9.3 s, 34% longer. MFU falls from about 55% to 41%, while HFU, which counts the recomputed FLOPs, stays near 54%.</source>
+        <translation>完全重计算只保留每层的输入，2sbh 字节，并在反向时重做整个前向：激活值约 8 GiB，但一步约 9.3 秒，长了 34%。MFU 从约 55% 降到 41%，而计入重计算 FLOPs 的 HFU 仍接近 54%。</translation>
+    </message>
+    <message>
+        <source>Fused attention (&lt;i&gt;Flash attention&lt;/i&gt; on) computes the softmax in tiles and never stores the score matrices: without any recomputation the activations are those of selective recomputation, about 29 GiB, and the step takes about 5.6 s, faster than without recomputation: the softmax and dropout passes over the score matrices are gone too.</source>
+        <translation>融合注意力（打开 &lt;i&gt;Flash 注意力&lt;/i&gt;）分块计算 softmax，从不保存得分矩阵：不做任何重计算，激活值也与选择性重计算相同，约 29 GiB；一步约 5.6 秒，比不重计算还快，因为对得分矩阵的 softmax 和 dropout 遍历也没有了。</translation>
+    </message>
+    <message>
+        <source>Each GPU still needs the keys and values of the other chunks. In the &lt;b&gt;Step timeline&lt;/b&gt; they travel around a ring, one block at a time, while the attention computes on the block at hand (Ring Attention, Liu et al.): the exchange hides behind the attention, and the step stays at about 13.9 s with about 0.04 s of exposed communication, as without context parallelism. The backward passes the blocks again and sends their gradients back the other way.</source>
+        <translation>每个 GPU 仍然需要其他块的键和值。在&lt;b&gt;训练步时间线&lt;/b&gt;中，它们沿环一次传一块，同时注意力在手头的块上计算（Ring Attention，Liu 等）：交换隐藏在注意力计算之后，一步仍约 13.9 秒，暴露的通信约 0.04 秒，与不用上下文并行时相同。反向传播再传一遍这些块，并把它们的梯度沿相反方向送回。</translation>
+    </message>
+    <message>
+        <source>Llama 3 all-gathers K/V before attention instead (&lt;i&gt;parallel.cp_comm&lt;/i&gt;: allgather): simpler, and it works with any attention mask, but the attention waits for the whole gather. The exposed communication grows to about 2.0 s and the step to about 15.9 s. Llama 3 could afford it because grouped-query attention makes K and V small: try &lt;i&gt;KV heads&lt;/i&gt; 8.</source>
+        <translation>Llama 3 则在注意力之前对 K/V 做 all-gather（&lt;i&gt;parallel.cp_comm&lt;/i&gt;: allgather）：更简单，适用于任何注意力掩码，但注意力要等整个 gather 完成。暴露的通信增长到约 2.0 秒，一步增长到约 15.9 秒。Llama 3 负担得起，是因为分组查询注意力让 K 和 V 很小：试试把&lt;i&gt;KV 头数&lt;/i&gt;设为 8。</translation>
+    </message>
+    <message>
+        <source>CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to about 18.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K tokens).</source>
+        <translation>CP 16 横跨两个节点：激活值再减半，降到约 18 GiB，但每个 GPU 仍要收集整个序列的键和值，而只计算其中的十六分之一，并且 gather 现在要经过 InfiniBand。暴露的通信增长到约 4.5 秒，一步增长到约 18.4 秒。长上下文训练会让 cp 在显存允许的范围内尽量小（Llama 3 处理 128K token 需要 16）。</translation>
     </message>
 </context>
 <context>
@@ -6342,6 +6534,128 @@ Bottleneck now: %2</source>
     <message>
         <source>an integer from 0 to 100000</source>
         <translation>0 到 100000 的整数</translation>
+    </message>
+    <message numerus="yes">
+        <source>median of %n step(s) after warm-up</source>
+        <translation>
+            <numerusform>预热后 %n 步的中位数</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens per step over %2 GPUs at %3 tokens/s per GPU (median)</source>
+        <translation>每步 %1 个 token，%2 个 GPU，每个 GPU 每秒 %3 个 token（中位数）</translation>
+    </message>
+    <message>
+        <source>the run has neither step times nor tokens per second to calibrate against</source>
+        <translation>该运行既没有训练步时间，也没有每秒 token 数，无法据此校准</translation>
+    </message>
+    <message>
+        <source>the run&apos;s global batch is %1 sequences, the scenario&apos;s %2: the fit compares steps of different sizes</source>
+        <translation>该运行的全局批大小为 %1 个序列，场景为 %2：拟合比较的是大小不同的训练步</translation>
+    </message>
+    <message>
+        <source>a Megatron-LM or torchtitan training log or a PyTorch profiler trace</source>
+        <translation>Megatron-LM 或 torchtitan 训练日志，或 PyTorch profiler 跟踪</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>%1: expected %2, got &quot;%3&quot;</source>
+        <translation>%1：应为%2，实际为 &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>no training iterations: expected Megatron-LM lines (&quot;iteration N/M | ... | elapsed time per iteration (ms): ...&quot;), torchtitan lines (&quot;step: N ... tps: ...&quot;) or a PyTorch profiler trace (JSON with &quot;traceEvents&quot;)</source>
+        <translation>没有训练迭代：应为 Megatron-LM 的行（&quot;iteration N/M | ... | elapsed time per iteration (ms): ...&quot;）、torchtitan 的行（&quot;step: N ... tps: ...&quot;）或 PyTorch profiler 跟踪（带 &quot;traceEvents&quot; 的 JSON）</translation>
+    </message>
+    <message>
+        <source>a time above 0</source>
+        <translation>大于 0 的时间</translation>
+    </message>
+    <message>
+        <source>a throughput of 0 or more</source>
+        <translation>0 或更大的吞吐量</translation>
+    </message>
+    <message>
+        <source>a whole number above 0</source>
+        <translation>大于 0 的整数</translation>
+    </message>
+    <message>
+        <source>an iteration line without &quot;%1&quot;</source>
+        <translation>缺少 &quot;%1&quot; 的迭代行</translation>
+    </message>
+    <message>
+        <source>tokens per second above 0</source>
+        <translation>大于 0 的每秒 token 数</translation>
+    </message>
+    <message>
+        <source>a percentage of 0 or more</source>
+        <translation>0 或更大的百分比</translation>
+    </message>
+    <message>
+        <source>a trace event (an object)</source>
+        <translation>一个跟踪事件（对象）</translation>
+    </message>
+    <message>
+        <source>%1: expected a start time in microseconds, got %2</source>
+        <translation>%1：应为以微秒计的开始时间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: expected a duration of 0 or more microseconds, got %2</source>
+        <translation>%1：应为 0 或更多微秒的持续时间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: the event does not end</source>
+        <translation>%1：该事件没有结束</translation>
+    </message>
+    <message>
+        <source>JSON syntax error: %1; expected a PyTorch profiler trace</source>
+        <translation>JSON 语法错误：%1；应为 PyTorch profiler 跟踪</translation>
+    </message>
+    <message>
+        <source>the array of trace events of a PyTorch profiler trace</source>
+        <translation>PyTorch profiler 跟踪的跟踪事件数组</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with &quot;traceEvents&quot; (a PyTorch profiler trace)</source>
+        <translation>应为带 &quot;traceEvents&quot; 的 JSON 对象（PyTorch profiler 跟踪）</translation>
+    </message>
+    <message>
+        <source>no ProfilerStep#N spans: expected a PyTorch profiler trace recorded with a schedule and prof.step() called every iteration</source>
+        <translation>没有 ProfilerStep#N 区间：应为用 schedule 录制、并且每次迭代都调用 prof.step() 的 PyTorch profiler 跟踪</translation>
+    </message>
+    <message>
+        <source>ProfilerStep#%1 lasts 0 us: expected a step time above 0</source>
+        <translation>ProfilerStep#%1 持续 0 微秒：应为大于 0 的训练步时间</translation>
+    </message>
+    <message>
+        <source>no GPU kernels (events of category &quot;kernel&quot;) inside the ProfilerStep spans</source>
+        <translation>ProfilerStep 区间内没有 GPU 内核（类别为 &quot;kernel&quot; 的事件）</translation>
+    </message>
+    <message>
+        <source>no GPU kernels (events of category &quot;kernel&quot;): expected a trace recorded with ProfilerActivity.CUDA</source>
+        <translation>没有 GPU 内核（类别为 &quot;kernel&quot; 的事件）：应为用 ProfilerActivity.CUDA 录制的跟踪</translation>
+    </message>
+    <message>
+        <source>too large for a training log or trace (%1 bytes; at most 512 MiB)</source>
+        <translation>作为训练日志或跟踪太大（%1 字节；至多 512 MiB）</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected %1</source>
+        <translation>文件为空；应为%1</translation>
+    </message>
+    <message>
+        <source>is a directory, expected %1</source>
+        <translation>是一个目录，应为%1</translation>
+    </message>
+    <message>
+        <source>too large for a training log or trace (at most 512 MiB)</source>
+        <translation>作为训练日志或跟踪太大（至多 512 MiB）</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, socket or device), expected %1</source>
+        <translation>不是普通文件（FIFO、套接字或设备），应为%1</translation>
     </message>
 </context>
 <context>

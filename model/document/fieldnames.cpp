@@ -124,6 +124,11 @@ const FieldText fieldTexts[] = {
     {"training.grad_comm_bits", QT_TRANSLATE_NOOP("FieldNames", "Gradient communication"),
      QT_TRANSLATE_NOOP("FieldNames", "Bits per gradient element on the wire."),
      QT_TRANSLATE_NOOP("FieldNames", "bits")},
+    {"training.attention_kernel", QT_TRANSLATE_NOOP("FieldNames", "Attention kernel"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "With flash attention: the GPU's usual fused kernel (FlashAttention-3 on "
+                       "Hopper, FlashAttention-2 on Ampere and Ada) or the one named."),
+     nullptr},
     {"training.overlap_grad_reduce", QT_TRANSLATE_NOOP("FieldNames", "Overlap gradient reduction"),
      QT_TRANSLATE_NOOP("FieldNames", "Reduce each gradient bucket while the backward goes on (Megatron-LM "
                                      "--overlap-grad-reduce, PyTorch DDP)."),
@@ -409,7 +414,17 @@ QString FieldNames::countUnit(const QString& path)
 
 QString FieldNames::choice(const QString& path, const QString& choice)
 {
-    Q_UNUSED(path);
+    // Names that mean something else in another field.
+    if (path == QLatin1String("training.attention_kernel")) {
+        if (choice == QLatin1String("auto"))
+            return tr("Auto: the GPU's usual kernel");
+        if (choice == QLatin1String("flash2"))
+            return tr("FlashAttention-2");
+        if (choice == QLatin1String("flash3"))
+            return tr("FlashAttention-3 (Hopper)");
+        if (choice == QLatin1String("memory-efficient"))
+            return tr("Memory-efficient (xFormers)");
+    }
     for (const auto& text : choiceTexts) {
         if (choice == QLatin1String(text.name))
             return translated(text.label);

@@ -276,6 +276,26 @@ void writeTimeline(JsonWriter& w, const std::vector<TimelineEvent>& timeline)
     w.endArray();
 }
 
+// Each op of a stage and chunk by kernel class (docs/formats.md, "timeline_kernels").
+void writeTimelineKernels(JsonWriter& w, const std::vector<OpKernels>& ops)
+{
+    w.key("timeline_kernels");
+    w.beginArray();
+    for (const OpKernels& op : ops) {
+        w.beginObject();
+        w.member("stage", op.stage);
+        w.member("chunk", op.chunk);
+        w.member("kind", op.kind);
+        w.member("gemm_s", op.gemm_s);
+        w.member("attention_s", op.attention_s);
+        w.member("memory_s", op.memory_s);
+        w.member("launch_s", op.launch_s);
+        w.member("kernels", op.kernels);
+        w.endObject();
+    }
+    w.endArray();
+}
+
 void writeExplain(JsonWriter& w, const std::vector<Explanation>& explain)
 {
     w.key("explain");
@@ -311,8 +331,10 @@ QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline)
     writeStep(w, r.step);
     writeBottleneck(w, r.bottleneck);
     writeWarnings(w, r.warnings, nonFinitePaths(r, withExplain, withTimeline));
-    if (withTimeline)
+    if (withTimeline) {
         writeTimeline(w, r.timeline);
+        writeTimelineKernels(w, r.timeline_kernels);
+    }
     if (withExplain)
         writeExplain(w, r.explain);
     w.endObject();

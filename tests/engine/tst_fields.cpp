@@ -108,6 +108,10 @@ void TestFields::table_data()
     row("training.flash_attention", FieldType::Bool, Unit::None, 0, 0);
     row("training.grad_comm_bits", FieldType::Int, Unit::None, 1, 32);
     row("training.overlap_grad_reduce", FieldType::Bool, Unit::None, 0, 0);
+    row("training.overlap_param_gather", FieldType::Bool, Unit::None, 0, 0);
+    row("training.tp_comm_overlap", FieldType::Bool, Unit::None, 0, 0);
+    row("training.overlap_p2p_comm", FieldType::Bool, Unit::None, 0, 0);
+    row("training.attention_kernel", FieldType::Enum, Unit::None, 0, 0);
     row("parallel.dp", FieldType::Int, Unit::None, 1, 1e7);
     row("parallel.tp", FieldType::Int, Unit::None, 1, 1e5);
     row("parallel.pp", FieldType::Int, Unit::None, 1, 1e5);
@@ -138,7 +142,11 @@ void TestFields::table_data()
     row("cluster.network.oversubscription", FieldType::Real, Unit::None, 1, 64);
     row("cluster.network.rail_optimized", FieldType::Bool, Unit::None, 0, 0);
     row("cluster.network.switch_ports", FieldType::Int, Unit::None, 0, 4096);
-    row("compute.efficiency", FieldType::Real, Unit::Fraction, 0, 1, true);
+    // 0 is the kernel model (docs/engine-model.md); a positive fraction the flat roofline.
+    row("compute.efficiency", FieldType::Real, Unit::Fraction, 0, 1);
+    row("compute.scale", FieldType::Real, Unit::None, 0, 100, true);
+    row("compute.calibrated_from", FieldType::Text, Unit::None, 0, 0);
+    row("compute.measured_step_s", FieldType::Real, Unit::Seconds, 0, 1e9);
     row("overheads.cuda_context_bytes", FieldType::Real, Unit::Bytes, 0, 1e12);
     row("overheads.allocator_fraction", FieldType::Real, Unit::Fraction, 0, 1);
     row("overheads.grad_bucket_bytes", FieldType::Real, Unit::Bytes, 0, 1e13);
@@ -169,7 +177,7 @@ void TestFields::table()
 void TestFields::tableHasNoOtherFields()
 {
     // The scenario format's fields (docs/formats.md); a field added later must be added to table_data() too.
-    QCOMPARE(ss::scenarioFields().size(), std::size_t(83));
+    QCOMPARE(ss::scenarioFields().size(), std::size_t(90));
     // Other names the format accepts for a field resolve to it.
     QCOMPARE(ss::findField("cluster.gpu.peak_flops_fp8"), ss::findField("cluster.gpu.peak_fp8_flops"));
     QCOMPARE(ss::findField("cluster.network.rails"), ss::findField("cluster.network.rail_optimized"));
@@ -328,15 +336,18 @@ void TestFields::setFromText_data()
                                           << "50%"
                                           << ""
                                           << "0.5";
-    QTest::newRow("efficiency 0 (min exclusive)")
-        << "compute.efficiency"
+    QTest::newRow("efficiency 0: the kernel model") << "compute.efficiency"
+                                                    << "0"
+                                                    << ""
+                                                    << "0";
+    QTest::newRow("efficiency 1.5") << "compute.efficiency"
+                                    << "1.5"
+                                    << "compute.efficiency: expected a fraction from 0 to 1, got 1.5"
+                                    << "";
+    QTest::newRow("scale 0 (min exclusive)")
+        << "compute.scale"
         << "0"
-        << "compute.efficiency: expected a fraction greater than 0 and at most 1, got 0"
-        << "";
-    QTest::newRow("efficiency 1.5")
-        << "compute.efficiency"
-        << "1.5"
-        << "compute.efficiency: expected a fraction greater than 0 and at most 1, got 1.5"
+        << "compute.scale: expected a number greater than 0 and at most 100, got 0"
         << "";
     QTest::newRow("allocator_fraction 0 allowed") << "overheads.allocator_fraction"
                                                   << "0"

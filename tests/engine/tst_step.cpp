@@ -561,8 +561,9 @@ void TestStep::mfuMegatronLayout()
 {
     // GPT-3 175B on 1024 A100 (Narayanan et al. SC'21 Table 1 reports 138 TFLOP/s per GPU, 44% of peak, with
     // recomputation counted). MFU follows the model-FLOPs definition (PaLM App. B): 72·B·s·L·h²(1 + s/6h +
-    // V/12Lh) / (T · N · peak); HFU adds the selective recompute; both below the compute efficiency, which
-    // only bubbles and exposed communication erode.
+    // V/12Lh) / (T · N · peak); HFU adds the selective recompute; both below what the A100's GEMMs sustain at
+    // best (its measured MAMF, 86.9% of peak, at the sustained clock of a training node), which bubbles,
+    // exposed communication, attention and memory-bound kernels erode.
     const Scenario s = gpt3();
     QVERIFY2(validateScenario(s).empty(), problems(s));
     const Result r = run(s);
@@ -571,7 +572,7 @@ void TestStep::mfuMegatronLayout()
     QVERIFY(std::fabs(r.compute.model_flops_per_step - flops) < 0.01 * flops);
     QVERIFY(std::fabs(r.step.mfu - r.compute.model_flops_per_step / (r.step.time_s * 1024 * 312e12)) < 1e-12);
     QVERIFY(r.step.hfu > r.step.mfu);
-    QVERIFY2(r.step.mfu > 0.3 && r.step.hfu < 0.5, qPrintable(QString::number(r.step.mfu)));
+    QVERIFY2(r.step.mfu > 0.3 && r.step.hfu < 0.869 * 0.9, qPrintable(QString::number(r.step.mfu)));
     // Interleaving with v = 2 on 8 stages and m = 96: the bubble at least (p-1)/(v·m+p-1) = 7/199.
     QVERIFY(r.step.bubble_fraction >= 7.0 / 199 - 1e-9);
 }

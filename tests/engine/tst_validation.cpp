@@ -29,7 +29,7 @@ Scenario publishedRun(const QString& name)
 {
     Scenario s;
     QString error;
-    const QString file = QStringLiteral(SHARDSCOPE_TEST_DATA "/../../data/published-runs/") + name;
+    const QString file = QStringLiteral(SHARDSCOPE_TEST_DATA "/published-runs/") + name;
     if (!io::loadScenarioFile(file, s, &error))
         qFatal("%s", qPrintable(error));
     return s;

@@ -509,8 +509,10 @@ void TestScenarioJson::malformed_data()
         "x.json: model.layers: expected an integer from 1 to 100000, got 0");
     row("zero global batch", scenarioJson(R"(, "training": {"global_batch": 0})"),
         "x.json: training.global_batch: expected an integer from 1 to 1000000000, got 0");
-    row("zero efficiency", scenarioJson(R"(, "compute": {"efficiency": 0})"),
-        "x.json: compute.efficiency: expected a fraction greater than 0 and at most 1, got 0");
+    row("negative efficiency", scenarioJson(R"(, "compute": {"efficiency": -0.5})"),
+        "x.json: compute.efficiency: expected a fraction from 0 to 1, got -0.5");
+    row("zero compute scale", scenarioJson(R"(, "compute": {"scale": 0})"),
+        "x.json: compute.scale: expected a number greater than 0 and at most 100, got 0");
     row("zero_stage 4 (the brief's example)", scenarioJson(R"(, "parallel": {"zero_stage": 4})"),
         "gpt.json: parallel.zero_stage: expected an integer from 0 to 3, got 4", "gpt.json");
 

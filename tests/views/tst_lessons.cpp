@@ -335,8 +335,10 @@ void TestLessons::pipelineSchedules()
 }
 
 // Lesson 7. Korthikanti et al., MLSys'23: selective recomputation keeps sbh·34 of sbh(34 + 5as/h) per layer
-// (Table 2) for a few percent more compute (section 5: 2.7% for GPT-3 175B); full keeps 2sbh and repeats the
-// forward pass (a third more compute, Table 4).
+// (Table 2) and repeats only the attention core (section 5: 2.7% more compute for GPT-3 175B, where the core
+// is s/6h = 3% of the layer's FLOPs; at h = 2048 it is 17%, with memory-bound softmax and dropout passes, so
+// selective costs more here but still well under half of what full recomputation, which repeats the whole
+// forward pass, costs).
 void TestLessons::recomputation()
 {
     const auto r = stepResults("recompute");
@@ -349,16 +351,18 @@ void TestLessons::recomputation()
     QVERIFY(stepTime(r[1]) < stepTime(r[2]));
     const double selectiveCost = stepTime(r[1]) / stepTime(r[0]) - 1;
     const double fullCost = stepTime(r[2]) / stepTime(r[0]) - 1;
-    QVERIFY(selectiveCost < 0.1);
+    QVERIFY(selectiveCost < fullCost / 2);
     QVERIFY(fullCost > 0.2);
     QVERIFY(!r[0].memory.per_gpu[0].fits);
     QVERIFY(r[1].memory.per_gpu[0].fits);
     // HFU counts the recomputed FLOPs: it stays where MFU falls (PaLM, appendix B).
     QVERIFY(r[2].step.mfu < r[0].step.mfu * 0.85);
     QVERIFY(r[2].step.hfu > r[0].step.hfu * 0.95);
-    // Fused attention stores no scores: selective's memory at no recompute's speed.
+    // Fused attention stores no scores: selective's memory, and faster than no recompute, since the
+    // score matrices are never written and read back (Dao et al., NeurIPS'22 §4.1: GPT-2 trains 1.7 to 3
+    // times faster than with Megatron-LM's and Hugging Face's attention).
     QVERIFY(std::abs(activations(3) - activations(1)) < 0.01 * activations(1));
-    QVERIFY(std::abs(stepTime(r[3]) - stepTime(r[0])) < 0.01 * stepTime(r[0]));
+    QVERIFY(stepTime(r[3]) < stepTime(r[0]));
 }
 
 // Lesson 8. The gradient all-reduce moves the same bytes per step whatever the batch (ZeRO, SC'20, section 7:
@@ -487,24 +491,24 @@ void TestLessons::quotedFigures_data()
     row("topology-dgx1-pcie", 2, LessonFigure::StepTime, 0.35);
     row("topology-dgx1-pcie", 4, LessonFigure::DpBusBandwidth, 6e9);
     row("topology-dgx1-pcie", 4, LessonFigure::StepTime, 1.1);
-    row("pipeline-schedules", 1, LessonFigure::Bubble, 0.43);
+    row("pipeline-schedules", 1, LessonFigure::Bubble, 0.40);
     row("pipeline-schedules", 1, LessonFigure::Activations, 57 * GiB);
-    row("pipeline-schedules", 1, LessonFigure::StepTime, 0.83);
+    row("pipeline-schedules", 1, LessonFigure::StepTime, 0.80);
     row("pipeline-schedules", 2, LessonFigure::Activations, 25 * GiB);
-    row("pipeline-schedules", 3, LessonFigure::Bubble, 0.35);
-    row("pipeline-schedules", 3, LessonFigure::StepTime, 0.74);
-    row("pipeline-schedules", 4, LessonFigure::Bubble, 0.32);
+    row("pipeline-schedules", 3, LessonFigure::Bubble, 0.31);
+    row("pipeline-schedules", 3, LessonFigure::StepTime, 0.70);
+    row("pipeline-schedules", 4, LessonFigure::Bubble, 0.31);
     row("pipeline-schedules", 4, LessonFigure::StepTime, 0.70);
     row("recompute", 1, LessonFigure::Activations, 89 * GiB);
     row("recompute", 2, LessonFigure::Activations, 29 * GiB);
-    row("recompute", 2, LessonFigure::StepTime, 8.0);
-    row("recompute", 1, LessonFigure::StepTime, 7.7);
+    row("recompute", 2, LessonFigure::StepTime, 7.8);
+    row("recompute", 1, LessonFigure::StepTime, 7.0);
     row("recompute", 3, LessonFigure::Activations, 8 * GiB);
-    row("recompute", 3, LessonFigure::StepTime, 10.1);
-    row("recompute", 1, LessonFigure::Mfu, 0.50);
-    row("recompute", 3, LessonFigure::Mfu, 0.38);
+    row("recompute", 3, LessonFigure::StepTime, 9.3);
+    row("recompute", 1, LessonFigure::Mfu, 0.55);
+    row("recompute", 3, LessonFigure::Mfu, 0.41);
     row("recompute", 4, LessonFigure::Activations, 29 * GiB);
-    row("recompute", 4, LessonFigure::StepTime, 7.7);
+    row("recompute", 4, LessonFigure::StepTime, 5.6);
     row("batch-per-gpu", 1, LessonFigure::Mfu, 0.07);
     row("batch-per-gpu", 2, LessonFigure::Mfu, 0.12);
     row("batch-per-gpu", 3, LessonFigure::Mfu, 0.22);
@@ -520,13 +524,13 @@ void TestLessons::quotedFigures_data()
     row("expert-parallel", 6, LessonFigure::StepTime, 8.1);
     row("context-parallel", 1, LessonFigure::Activations, 282 * GiB);
     row("context-parallel", 2, LessonFigure::Activations, 35 * GiB);
-    row("context-parallel", 3, LessonFigure::StepTime, 19.0);
+    row("context-parallel", 3, LessonFigure::StepTime, 13.9);
     row("context-parallel", 3, LessonFigure::ExposedComm, 0.04);
     row("context-parallel", 4, LessonFigure::ExposedComm, 2.0);
-    row("context-parallel", 4, LessonFigure::StepTime, 20.9);
+    row("context-parallel", 4, LessonFigure::StepTime, 15.9);
     row("context-parallel", 5, LessonFigure::Activations, 18 * GiB);
     row("context-parallel", 5, LessonFigure::ExposedComm, 4.5);
-    row("context-parallel", 5, LessonFigure::StepTime, 23.4);
+    row("context-parallel", 5, LessonFigure::StepTime, 18.4);
 }
 
 // "About X" in a text is the engine's figure within 8%: a text must change when the model does.

@@ -262,7 +262,7 @@ const std::vector<Lesson> lessonTable = {
            "GPT-3 2.7B in 8 pipeline stages on a DGX A100, 16 microbatches per step, scheduled by GPipe: all "
            "forwards, then all backwards. In the <b>Step timeline</b> see the staircases at the start and "
            "the "
-           "end: the bubble, (p-1)/(m+p-1) = 7/23 of the step for equal stages, about 43% here because the "
+           "end: the bubble, (p-1)/(m+p-1) = 7/23 of the step for equal stages, about 40% here because the "
            "last stage also computes the 51,200-word output layer."),
        {},
        "ganttChart"},
@@ -278,8 +278,8 @@ const std::vector<Lesson> lessonTable = {
        QT_TRANSLATE_NOOP(
            "Lessons",
            "Interleaved 1F1B gives every GPU two chunks of 2 layers instead of one of 4 (<i>Virtual "
-           "stages</i>: 2), so the pipeline fills twice as fast: the bubble falls to about 35% and the step "
-           "from about 0.83 s to about 0.74 s. The price: twice the pipeline messages and 1 + (p-1)/(pv) = "
+           "stages</i>: 2), so the pipeline fills twice as fast: the bubble falls to about 31% and the step "
+           "from about 0.80 s to about 0.70 s. The price: twice the pipeline messages and 1 + (p-1)/(pv) = "
            "1.44 times the activations."),
        {{"parallel.schedule", "interleaved"}, {"parallel.virtual_stages", "2"}},
        "ganttChart"},
@@ -288,7 +288,7 @@ const std::vector<Lesson> lessonTable = {
            "Lessons",
            "ZB-H1 splits every backward pass into the input gradient, which the previous stage waits for, "
            "and "
-           "the weight gradient, which can wait and fills the bubbles. The bubble falls to about 32% and the "
+           "the weight gradient, which can wait and fills the bubbles. The bubble falls to about 31% and the "
            "step to about 0.70 s, with 1F1B's activations."),
        {{"parallel.schedule", "zb-h1"}, {"parallel.virtual_stages", "1"}},
        "ganttChart"}}},
@@ -311,16 +311,18 @@ const std::vector<Lesson> lessonTable = {
            "Selective recomputation drops only the attention's softmax and dropout tensors, the 5as/h part, "
            "which is large but cheap to compute again. The activations fall to about 29 GiB and the model "
            "fits; "
-           "the step takes about 4% longer, 8.0 s against 7.7 s."),
+           "the step takes about 12% longer, 7.8 s against 7.0 s: at this width the unfused attention core "
+           "is a "
+           "large part of the layer."),
        {{"training.recompute", "selective"}},
        "memoryChart"},
       {QT_TRANSLATE_NOOP("Lessons", "Full"),
        QT_TRANSLATE_NOOP(
            "Lessons", "Full recomputation keeps only each layer's input, 2sbh bytes, and runs the whole "
                       "forward pass again "
-                      "in the backward: about 8 GiB of activations, but the step takes about 10.1 s, 31% "
+                      "in the backward: about 8 GiB of activations, but the step takes about 9.3 s, 34% "
                       "longer. MFU falls "
-                      "from about 50% to 38%, while HFU, which counts the recomputed FLOPs, stays near 50%."),
+                      "from about 55% to 41%, while HFU, which counts the recomputed FLOPs, stays near 54%."),
        {{"training.recompute", "full"}},
        "ganttChart"},
       {QT_TRANSLATE_NOOP("Lessons", "Flash attention"),
@@ -328,7 +330,8 @@ const std::vector<Lesson> lessonTable = {
            "Lessons",
            "Fused attention (<i>Flash attention</i> on) computes the softmax in tiles and never stores the "
            "score matrices: without any recomputation the activations are those of selective recomputation, "
-           "about 29 GiB, at the full speed of about 7.7 s."),
+           "about 29 GiB, and the step takes about 5.6 s, faster than without recomputation: the softmax and "
+           "dropout passes over the score matrices are gone too."),
        {{"training.recompute", "none"}, {"training.flash_attention", "true"}},
        "memoryChart"}}},
 
@@ -479,7 +482,7 @@ const std::vector<Lesson> lessonTable = {
            "Each GPU still needs the keys and values of the other chunks. In the <b>Step timeline</b> they "
            "travel around a ring, one block at a time, while the attention computes on the block at hand "
            "(Ring Attention, Liu et al.): the exchange hides behind the attention, and the step stays at "
-           "about 19.0 s with about 0.04 s of exposed communication, as without context parallelism. The "
+           "about 13.9 s with about 0.04 s of exposed communication, as without context parallelism. The "
            "backward passes the blocks again and sends their gradients back the other way."),
        {{"parallel.cp", "8"}, {"parallel.dp", "2"}},
        "ganttChart"},
@@ -488,7 +491,7 @@ const std::vector<Lesson> lessonTable = {
            "Lessons",
            "Llama 3 all-gathers K/V before attention instead (<i>parallel.cp_comm</i>: allgather): simpler, "
            "and it works with any attention mask, but the attention waits for the whole gather. The exposed "
-           "communication grows to about 2.0 s and the step to about 20.9 s. Llama 3 could afford it because "
+           "communication grows to about 2.0 s and the step to about 15.9 s. Llama 3 could afford it because "
            "grouped-query attention makes K and V small: try <i>KV heads</i> 8."),
        {{"parallel.cp", "8"}, {"parallel.dp", "2"}, {"parallel.cp_comm", "allgather"}},
        "ganttChart"},
@@ -498,7 +501,7 @@ const std::vector<Lesson> lessonTable = {
            "CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still "
            "gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and "
            "the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to "
-           "about 23.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K "
+           "about 18.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K "
            "tokens)."),
        {{"parallel.cp", "16"}, {"parallel.dp", "1"}, {"parallel.cp_comm", "allgather"}},
        "ganttChart"}}},

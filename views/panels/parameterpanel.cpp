@@ -625,6 +625,9 @@ void ParameterPanel::updateConditional()
         enable(path, moe);
     enable("training.fp8_recipe", s.training.precision == Precision::Fp8Mixed);
     enable("parallel.cp_comm", s.parallel.cp > 1);
+    enable("training.attention_kernel", s.training.flash_attention);
+    enable("training.tp_comm_overlap", s.parallel.tp > 1 && s.parallel.sequence_parallel);
+    enable("training.overlap_param_gather", s.parallel.zero_stage == 1 || s.parallel.zero_stage == 2);
 }
 
 void ParameterPanel::updateEnabled()

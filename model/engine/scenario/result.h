@@ -170,6 +170,17 @@ struct KernelBreakdown
     double scale = 1;       // compute.scale, already applied
 };
 
+// One op of the simulated step (a stage's forward, backward, ... of one chunk, any microbatch) by kernel
+// class: what the timeline's compute boxes of that op are made of.
+struct OpKernels
+{
+    int stage = 0;
+    int chunk = 0;
+    std::string kind; // "forward", "backward", "backward-input", "backward-weight", "recompute"
+    double gemm_s = 0, attention_s = 0, memory_s = 0, launch_s = 0;
+    double kernels = 0;
+};
+
 struct StepResult
 {
     double time_s = 0;
@@ -212,6 +223,8 @@ struct Result
     StepResult step;                     // zero until the step simulator has run
     Bottleneck bottleneck;               // kind empty until the step simulator has run
     std::vector<TimelineEvent> timeline; // filled when EvalOptions::timeline is set
+    std::vector<OpKernels>
+        timeline_kernels; // with the timeline: each op of a stage and chunk by kernel class
     std::vector<Warning> warnings;
     std::vector<Explanation> explain;
 };

@@ -188,8 +188,10 @@ struct LayerTimes
     double experts = 0;   // of the MLP, the routed experts' forward (between dispatch and combine)
     bool moe = false;
     double attnGemmF = 0, attnGemmB = 0, mlpGemmF = 0,
-           mlpGemmB = 0;                      // the blocks' GEMMs, forward and backward
-    KernelTally forward, backward, recompute; // by kernel class; recompute: what selective recompute redoes
+           mlpGemmB = 0; // the blocks' GEMMs, forward and backward
+    // By kernel class: forward, input gradient (with the backward's memory-bound kernels), weight gradient,
+    // and what selective recompute redoes.
+    KernelTally forward, input, weight, recompute;
 };
 
 // The attention projections of one rank in PASS: Megatron-LM's column/row-parallel Q/K/V and O; MLA's
@@ -317,12 +319,14 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
     LayerTimes l;
     l.moe = moe && m.moe();
     KernelTally* tf = &l.forward;
-    KernelTally* tb = &l.backward;
+    KernelTally* tb = &l.input;
+    const auto tallyOf = [&](int pass) {
+        return pass == kForward ? tf : pass == kInputGrad ? tb : &l.weight;
+    };
     double up = 0;
     double proj[3];
     for (int pass = 0; pass < 3; ++pass)
-        proj[pass] =
-            attentionProjections(m, x, pass, pass == kForward ? tf : tb, pass == kForward ? &up : nullptr);
+        proj[pass] = attentionProjections(m, x, pass, tallyOf(pass), pass == kForward ? &up : nullptr);
     const bool selective = sc.training.recompute == Recompute::Selective;
     const CoreTimes core = attentionCore(m, x, flops.attention / t / x.cp, tf, tb);
     l.core = core.forward;
@@ -342,7 +346,7 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
         const double local = E / ep;
         const double shared = double(m.shared_experts) * fe;
         for (int pass = 0; pass < 3; ++pass) {
-            KernelTally* tally = pass == kForward ? tf : tb;
+            KernelTally* tally = tallyOf(pass);
             const double router = gemm16(x, pass, T / t, h, E, 1, tally);
             const double experts = linear(x, pass, perExpert, h, fe * ffnWidth / etp, tally, local) +
                                    linear(x, pass, perExpert, fe / etp, h, tally, local);
@@ -365,7 +369,7 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
     } else {
         const double f = double(m.ffn_hidden);
         for (int pass = 0; pass < 3; ++pass) {
-            KernelTally* tally = pass == kForward ? tf : tb;
+            KernelTally* tally = tallyOf(pass);
             mlp[pass] = linear(x, pass, T, h, f * ffnWidth / t, tally) + linear(x, pass, T, f / t, h, tally);
         }
         activation = T * f / t;
@@ -402,7 +406,7 @@ LayerTimes paramsLayer(const ModelSpec& m, const ParamCount& count, const Shape&
     const double pl = count.per_layer;
     double attn[3], mlp[3];
     for (int pass = 0; pass < 3; ++pass) {
-        KernelTally* tally = pass == kForward ? &l.forward : &l.backward;
+        KernelTally* tally = pass == kForward ? &l.forward : pass == kInputGrad ? &l.input : &l.weight;
         attn[pass] = linear(x, pass, T, h, pl / 3 / h / t, tally);
         mlp[pass] = linear(x, pass, T, h, 2 * pl / 3 / h / t, tally);
     }
@@ -410,7 +414,7 @@ LayerTimes paramsLayer(const ModelSpec& m, const ParamCount& count, const Shape&
         x.flash ? 0 : 2 * b * double(std::max<std::int64_t>(m.heads, 1)) / t * (s / x.cp) * s;
     l.core = km.roofline(flops.attention / t / x.cp, ab * (scores + 4 * T * h / t), KernelClass::Attention,
                          &l.forward);
-    l.backward.seconds[int(KernelClass::Attention)] += 2 * l.core;
+    l.input.seconds[int(KernelClass::Attention)] += 2 * l.core;
     l.attnF = attn[kForward] + l.core;
     l.attnIn = attn[kInputGrad] + 2 * l.core;
     l.attnW = attn[kWeightGrad];
@@ -521,18 +525,33 @@ StepUnit layerUnit(const LayerTimes& l, const LayerComm& comm, bool sp, Recomput
     return layer;
 }
 
+// A unit's kernels by op kind from its passes: the backward is the input and the weight gradient together.
+void setKernels(StepUnit& unit, const KernelTally& forward, const KernelTally& input,
+                const KernelTally& weight, const KernelTally& recompute)
+{
+    unit.kernels[int(PipeOpKind::Forward)] = forward;
+    unit.kernels[int(PipeOpKind::BackwardInput)] = input;
+    unit.kernels[int(PipeOpKind::BackwardWeight)] = weight;
+    unit.kernels[int(PipeOpKind::Backward)] = input;
+    unit.kernels[int(PipeOpKind::Backward)] += weight;
+    unit.kernels[int(PipeOpKind::Recompute)] = recompute;
+}
+
 // The embedding on the first stage: a row gather forward and a scatter-add backward, memory-bound.
 StepUnit embeddingUnit(const ParamCount& count, const Shape& x)
 {
     StepUnit embedding;
     const KernelModel& km = *x.km;
     const double bytes = 2 * x.T * x.h * x.ab;
+    KernelTally* k = embedding.kernels;
     add(embedding.forward, SegmentStream::Compute,
-        km.stream(bytes, KernelClass::Memory, &embedding.kernels, true));
+        km.stream(bytes, KernelClass::Memory, &k[int(PipeOpKind::Forward)], true));
     const double e = km.stream(bytes, KernelClass::Memory, nullptr, true);
     add(embedding.backward, SegmentStream::Compute, e);
     add(embedding.backwardWeight, SegmentStream::Compute, e);
-    embedding.kernels += KernelTally{{0, 0, e, 0, 0}, 1};
+    const KernelTally pass{{0, 0, e, 0, 0}, 1};
+    k[int(PipeOpKind::Backward)] = pass;
+    k[int(PipeOpKind::BackwardWeight)] = pass;
     embedding.params = count.embedding / x.t + count.positions;
     return embedding;
 }
@@ -546,19 +565,18 @@ StepUnit logitsUnit(const ModelSpec& m, const ParamCount& count, const Shape& x,
     StepUnit logits;
     const KernelModel& km = *x.km;
     const double v = double(m.vocab) / x.t;
-    KernelTally forward, backward;
+    KernelTally forward, input, weight;
     const double gF = gemm16(x, kForward, x.T, x.h, v, 1, &forward);
-    const double gIn = gemm16(x, kInputGrad, x.T, x.h, v, 1, &backward);
-    const double gW = gemm16(x, kWeightGrad, x.T, x.h, v, 1, &backward);
+    const double gIn = gemm16(x, kInputGrad, x.T, x.h, v, 1, &input);
+    const double gW = gemm16(x, kWeightGrad, x.T, x.h, v, 1, &weight);
     const double elems = x.T * v;
     const double ceF = km.stream((km.flat() ? 8 : 16) * elems, KernelClass::Memory, &forward, true);
-    const double ceB = km.stream((km.flat() ? 8 : 6) * elems, KernelClass::Memory, &backward, true);
+    const double ceB = km.stream((km.flat() ? 8 : 6) * elems, KernelClass::Memory, &input, true);
     add(logits.forward, SegmentStream::Compute, gF + ceF);
     add(logits.backward, SegmentStream::Compute, gIn + gW + ceB);
     add(logits.backwardInput, SegmentStream::Compute, gIn + ceB);
     add(logits.backwardWeight, SegmentStream::Compute, gW);
-    logits.kernels = forward;
-    logits.kernels += backward;
+    setKernels(logits, forward, input, weight, KernelTally{});
     // Megatron-LM keeps a copy of a tied embedding on the last stage when pp > 1 (workload.cpp).
     const double head = count.head > 0 ? count.head : (p > 1 ? count.embedding : 0);
     logits.params = head / x.t + count.final_norm;
@@ -748,9 +766,8 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
         const LayerTimes times =
             transformer ? transformerLayer(sc, x, flops, moe) : paramsLayer(m, count, x, flops);
         StepUnit unit = layerUnit(times, layerComm, sp, tr.recompute, selective);
-        unit.kernels = times.forward;
-        unit.kernels += times.backward;
-        unit.recomputeKernels = tr.recompute == Recompute::Full ? times.forward : times.recompute;
+        setKernels(unit, times.forward, times.input, times.weight,
+                   tr.recompute == Recompute::Full ? times.forward : times.recompute);
         const LayerParams& lp = moe ? count.moe_layer : count.dense_layer;
         unit.params =
             transformer ? lp.perGpu(tp, ep) : count.per_layer_split / x.t + count.per_layer_replicated;
@@ -762,10 +779,14 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
         // DeepSeek-V3 §2.2: the module joins the normalised hidden state and the next token's embedding
         // (a 2h × h projection) and runs one layer; its logits go through the shared head.
         mtp = layerOf(m.moe());
-        KernelTally& tally = mtp.kernels;
-        const double proj = linear(x, kForward, x.T, 2 * x.h, x.h / x.t, &tally);
-        const double projIn = linear(x, kInputGrad, x.T, 2 * x.h, x.h / x.t, &tally);
-        const double projW = linear(x, kWeightGrad, x.T, 2 * x.h, x.h / x.t, &tally);
+        KernelTally* k = mtp.kernels;
+        const double proj = linear(x, kForward, x.T, 2 * x.h, x.h / x.t, &k[int(PipeOpKind::Forward)]);
+        const double projIn =
+            linear(x, kInputGrad, x.T, 2 * x.h, x.h / x.t, &k[int(PipeOpKind::BackwardInput)]);
+        const double projW =
+            linear(x, kWeightGrad, x.T, 2 * x.h, x.h / x.t, &k[int(PipeOpKind::BackwardWeight)]);
+        k[int(PipeOpKind::Backward)] = k[int(PipeOpKind::BackwardInput)];
+        k[int(PipeOpKind::Backward)] += k[int(PipeOpKind::BackwardWeight)];
         mtp.forward.insert(mtp.forward.begin(), Segment{SegmentStream::Compute, proj, 0});
         mtp.backward.insert(mtp.backward.end(), Segment{SegmentStream::Compute, projIn + projW, 0});
         mtp.backwardInput.insert(mtp.backwardInput.end(), Segment{SegmentStream::Compute, projIn, 0});

@@ -331,9 +331,10 @@ void kernelFigures(const Scenario& sc, Result& r, const StepModel& model, const 
     for (const std::vector<int>& chunk : model.chunkUnits[busiest])
         for (int u : chunk) {
             const StepUnit& unit = model.units[std::size_t(u)];
-            tally += unit.kernels;
+            tally += unit.kernelsOf(PipeOpKind::Forward);
+            tally += unit.kernelsOf(PipeOpKind::Backward);
             if (model.recompute)
-                tally += unit.recomputeKernels;
+                tally += unit.kernelsOf(PipeOpKind::Recompute);
         }
     tally = tally.scaled(double(model.microbatches));
     KernelBreakdown& k = r.step.kernels;
@@ -376,6 +377,35 @@ void kernelFigures(const Scenario& sc, Result& r, const StepModel& model, const 
                         "the scenario's compute.scale (fitted by calibrate)"});
     explain->push_back(
         {"step.kernels.stage", "argmax_i C_i", std::to_string(k.stage), double(k.stage), "", kSimulation});
+}
+
+// One op of every stage, chunk and kind by kernel class, for the timeline's compute boxes: the sum over the
+// chunk's units (every microbatch's op is the same).
+void timelineKernels(Result& r, const StepModel& model)
+{
+    static const char* const kKinds[] = {"forward", "backward", "backward-input", "backward-weight",
+                                         "recompute"};
+    for (std::size_t i = 0; i < model.chunkUnits.size(); ++i)
+        for (std::size_t c = 0; c < model.chunkUnits[i].size(); ++c)
+            for (int kind = 0; kind < 5; ++kind) {
+                if (kind == int(PipeOpKind::Recompute) && !model.recompute)
+                    continue;
+                KernelTally tally;
+                for (int u : model.chunkUnits[i][c])
+                    tally += model.units[std::size_t(u)].kernels[kind];
+                if (!(tally.total() > 0))
+                    continue;
+                OpKernels op;
+                op.stage = int(i);
+                op.chunk = int(c);
+                op.kind = kKinds[kind];
+                op.gemm_s = tally.seconds[int(KernelClass::Gemm)];
+                op.attention_s = tally.seconds[int(KernelClass::Attention)];
+                op.memory_s = tally.seconds[int(KernelClass::Memory)];
+                op.launch_s = tally.seconds[int(KernelClass::Launch)];
+                op.kernels = tally.kernels;
+                r.timeline_kernels.push_back(op);
+            }
 }
 
 // Link utilisation (docs/formats.md): busy time over the step T. The simulator runs each kind of traffic on
@@ -606,8 +636,10 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
     r.bottleneck = findBottleneck(sc, r, model, sim, m);
     if (explain)
         explainStep(*explain, sc, r, model, sim);
-    if (timeline)
+    if (timeline) {
         r.timeline = std::move(sim.timeline);
+        timelineKernels(r, model);
+    }
 }
 
 } // namespace ss

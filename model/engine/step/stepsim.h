@@ -66,8 +66,8 @@ struct StepUnit
     std::vector<Segment> backwardWeight; // ZB-H1's W
     std::vector<Segment> recompute;      // forward work redone before the backward (empty without recompute)
     double params = 0;                   // parameters one GPU holds of it (gradient buckets, ZeRO-3 gathers)
-    KernelTally kernels;                 // the compute of forward and backward by kernel class (kernels.h)
-    KernelTally recomputeKernels;        // that of the recompute
+    KernelTally kernels[5]; // the compute of each op kind by kernel class (kernels.h), by PipeOpKind
+    const KernelTally& kernelsOf(PipeOpKind kind) const { return kernels[int(kind)]; }
     // The segments of an op of KIND.
     const std::vector<Segment>& segments(PipeOpKind kind) const
     {
