@@ -692,6 +692,26 @@ Change: %5</source>
         <source>Expected layers per stage as whole numbers separated by commas, such as &quot;7,8,8,9&quot;; got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的每阶段层数（整数），例如“7,8,8,9”；实际为“%1”</translation>
     </message>
+    <message>
+        <source>FlashAttention-3 needs Hopper (wgmma and TMA); the %1 is not one (use &quot;auto&quot; or &quot;flash2&quot;)</source>
+        <translation>FlashAttention-3 需要 Hopper 架构（wgmma 与 TMA）；%1 不是（请使用“auto”或“flash2”）</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication overlap needs sequence parallelism (Megatron-LM --tp-comm-overlap); turn on sequence parallelism</source>
+        <translation>张量并行通信重叠需要序列并行（Megatron-LM --tp-comm-overlap）；请开启序列并行</translation>
+    </message>
+    <message>
+        <source>Expected 0 (the kernel model) or a fraction of the peak above 0 and at most 1</source>
+        <translation>应为 0（内核模型），或大于 0 且不超过 1 的峰值比例</translation>
+    </message>
+    <message>
+        <source>Expected a compute scale above 0 and at most 100, got %1</source>
+        <translation>计算缩放系数应大于 0 且不超过 100，实际为 %1</translation>
+    </message>
+    <message>
+        <source>Expected a measured step time of 0 s or more</source>
+        <translation>实测单步时间应为 0 秒或更多</translation>
+    </message>
 </context>
 <context>
     <name>ExplainFormula</name>
@@ -1167,6 +1187,38 @@ Change: %5</source>
         <source>Ψ_mtp = n_mtp · (3·Ψ_norm + 2h² + Ψ_layer)</source>
         <translation>Ψ_mtp = n_mtp · (3·Ψ_norm + 2h² + Ψ_layer)</translation>
     </message>
+    <message>
+        <source>m · Σ_units t_gemm</source>
+        <translation>m · Σ_units t_gemm</translation>
+    </message>
+    <message>
+        <source>m · Σ_units t_attention</source>
+        <translation>m · Σ_units t_attention</translation>
+    </message>
+    <message>
+        <source>m · Σ_units bytes / (0.85 · B_HBM)</source>
+        <translation>m · Σ_units bytes / (0.85 · B_HBM)</translation>
+    </message>
+    <message>
+        <source>m · Σ_kernels max(0, t_launch − t_kernel)</source>
+        <translation>m · Σ_kernels max(0, t_launch − t_kernel)</translation>
+    </message>
+    <message>
+        <source>t_opt = Ψ_stage · bytes per parameter / (0.85 · B_HBM)</source>
+        <translation>t_opt = Ψ_stage · 每参数字节数 / (0.85 · B_HBM)</translation>
+    </message>
+    <message>
+        <source>m · Σ_units kernels</source>
+        <translation>m · Σ_units kernels</translation>
+    </message>
+    <message>
+        <source>compute.scale</source>
+        <translation>compute.scale</translation>
+    </message>
+    <message>
+        <source>argmax_i C_i</source>
+        <translation>argmax_i C_i</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
@@ -1622,6 +1674,70 @@ Change: %5</source>
         <source>n_mtp: MTP modules; Ψ_norm: one norm; h: hidden size; Ψ_layer: one (MoE) layer</source>
         <translation>n_mtp：MTP 模块数；Ψ_norm：一个归一化层；h：隐藏层维度；Ψ_layer：一个（MoE）层</translation>
     </message>
+    <message>
+        <source>GEMM time</source>
+        <translation>GEMM 时间</translation>
+    </message>
+    <message>
+        <source>m: microbatches; t_gemm: one microbatch&apos;s GEMMs of the busiest stage (forward, input and weight gradient, recompute), each priced by tiles and waves over the SMs at the GPU&apos;s measured maximum matmul rate</source>
+        <translation>m：微批次数；t_gemm：最繁忙阶段一个微批次的 GEMM（前向、输入梯度与权重梯度、重计算），每个按分块（tile）和在各 SM 上的波次（wave），以 GPU 实测的最大矩阵乘速率计价</translation>
+    </message>
+    <message>
+        <source>Attention-core time</source>
+        <translation>注意力核心时间</translation>
+    </message>
+    <message>
+        <source>m: microbatches; t_attention: the attention core of one microbatch, by the fused kernel of the GPU (FlashAttention-2 or -3) or unfused batched GEMMs with softmax and dropout passes</source>
+        <translation>m：微批次数；t_attention：一个微批次的注意力核心，按该 GPU 的融合内核（FlashAttention-2 或 -3）计算，或按未融合的批量 GEMM 加 softmax 与 dropout 各遍计算</translation>
+    </message>
+    <message>
+        <source>Memory-bound kernels</source>
+        <translation>访存受限内核</translation>
+    </message>
+    <message>
+        <source>m: microbatches; bytes: what norms, activations, dropout, residual adds, rotary, casts and the cross-entropy read and write; B_HBM: the GPU&apos;s memory bandwidth, 85% of it achieved</source>
+        <translation>m：微批次数；bytes：归一化、激活、dropout、残差相加、旋转位置编码、类型转换与交叉熵读写的字节数；B_HBM：GPU 的显存带宽，按其 85% 可达计算</translation>
+    </message>
+    <message>
+        <source>Launch overhead</source>
+        <translation>启动开销</translation>
+    </message>
+    <message>
+        <source>m: microbatches; t_launch: the host&apos;s 4.5 µs to enqueue one kernel; a kernel shorter than that leaves the GPU waiting</source>
+        <translation>m：微批次数；t_launch：主机把一个内核放入队列所需的 4.5 µs；比这更短的内核会让 GPU 等待</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>Ψ_stage: parameters of the busiest stage on one GPU; the bytes each moves: gradients, optimizer states read and written, weights, gradient clipping</source>
+        <translation>Ψ_stage：最繁忙阶段在一块 GPU 上的参数量；每个参数搬运的字节：梯度、读写的优化器状态、权重、梯度裁剪</translation>
+    </message>
+    <message>
+        <source>Kernels per step</source>
+        <translation>每步内核数</translation>
+    </message>
+    <message>
+        <source>m: microbatches; the kernels one microbatch launches on the busiest stage</source>
+        <translation>m：微批次数；一个微批次在最繁忙阶段启动的内核</translation>
+    </message>
+    <message>
+        <source>Compute scale</source>
+        <translation>计算缩放系数</translation>
+    </message>
+    <message>
+        <source>compute.scale multiplies every compute time; calibration against a measured run fits it</source>
+        <translation>compute.scale 乘以每一项计算时间；按实测运行校准时拟合得到</translation>
+    </message>
+    <message>
+        <source>Busiest stage</source>
+        <translation>最繁忙阶段</translation>
+    </message>
+    <message>
+        <source>C_i: compute time of stage i</source>
+        <translation>C_i：阶段 i 的计算时间</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -1939,10 +2055,6 @@ Change: %5</source>
     <message>
         <source>Compute efficiency</source>
         <translation>计算效率</translation>
-    </message>
-    <message>
-        <source>Achieved fraction of peak FLOP/s for matrix multiplications.</source>
-        <translation>矩阵乘法实际达到的峰值 FLOP/s 比例。</translation>
     </message>
     <message>
         <source>CUDA context</source>
@@ -2541,6 +2653,62 @@ Change: %5</source>
     <message>
         <source>All-gather</source>
         <translation>全收集</translation>
+    </message>
+    <message>
+        <source>Reduce each gradient bucket while the backward goes on (Megatron-LM --overlap-grad-reduce, PyTorch DDP).</source>
+        <translation>在反向传播进行的同时归约每个梯度桶（Megatron-LM --overlap-grad-reduce，PyTorch DDP）。</translation>
+    </message>
+    <message>
+        <source>Overlap parameter gather</source>
+        <translation>重叠参数收集</translation>
+    </message>
+    <message>
+        <source>ZeRO-1/2: gather the updated weights bucket by bucket during the next forward instead of after the optimizer (Megatron-LM --overlap-param-gather).</source>
+        <translation>ZeRO-1/2：在下一次前向传播中逐桶收集更新后的权重，而不是在优化器之后收集（Megatron-LM --overlap-param-gather）。</translation>
+    </message>
+    <message>
+        <source>Overlap tensor-parallel communication</source>
+        <translation>重叠张量并行通信</translation>
+    </message>
+    <message>
+        <source>Split the sequence-parallel all-gathers and reduce-scatters into chunks that run beside the GEMMs (Megatron-LM --tp-comm-overlap, Transformer Engine). Needs sequence parallelism.</source>
+        <translation>把序列并行的 all-gather 与 reduce-scatter 切成小块，与 GEMM 并行执行（Megatron-LM --tp-comm-overlap，Transformer Engine）。需要序列并行。</translation>
+    </message>
+    <message>
+        <source>Overlap pipeline sends</source>
+        <translation>重叠流水线发送</translation>
+    </message>
+    <message>
+        <source>Pipeline sends run beside the next op&apos;s compute; off, the sender waits for each send (Megatron-LM --no-overlap-p2p-communication).</source>
+        <translation>流水线发送与下一个操作的计算并行执行；关闭时，发送方等待每次发送完成（Megatron-LM --no-overlap-p2p-communication）。</translation>
+    </message>
+    <message>
+        <source>0: the kernel model prices every GEMM by its shape, the attention kernel, memory-bound work and launches. Above 0: a flat roofline, every matrix multiplication at this fraction of the peak.</source>
+        <translation>0：内核模型按形状为每个 GEMM 计价，并计入注意力内核、访存受限的工作与内核启动。大于 0：统一的 roofline，每个矩阵乘法都按峰值的这一比例计算。</translation>
+    </message>
+    <message>
+        <source>Compute scale</source>
+        <translation>计算缩放系数</translation>
+    </message>
+    <message>
+        <source>Multiplies every compute time; calibration against a measured run fits it.</source>
+        <translation>乘以每一项计算时间；按实测运行校准时拟合得到。</translation>
+    </message>
+    <message>
+        <source>Calibrated from</source>
+        <translation>校准来源</translation>
+    </message>
+    <message>
+        <source>The measured run the compute scale was fitted to.</source>
+        <translation>计算缩放系数所拟合的实测运行。</translation>
+    </message>
+    <message>
+        <source>Measured step time</source>
+        <translation>实测单步时间</translation>
+    </message>
+    <message>
+        <source>The step time of the measured run the compute scale was fitted to.</source>
+        <translation>计算缩放系数所拟合的实测运行的单步时间。</translation>
     </message>
 </context>
 <context>
@@ -3658,6 +3826,245 @@ Change: %5</source>
     </message>
 </context>
 <context>
+    <name>ss::CalibrateDialog</name>
+    <message>
+        <source>Training logs and profiler traces (*.log *.txt *.out *.json)</source>
+        <translation>训练日志与性能分析跟踪文件 (*.log *.txt *.out *.json)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM or torchtitan logs (*.log *.txt *.out)</source>
+        <translation>Megatron-LM 或 torchtitan 日志 (*.log *.txt *.out)</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces (*.json)</source>
+        <translation>PyTorch 性能分析器跟踪文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Measured Run</source>
+        <translation>实测运行</translation>
+    </message>
+    <message>
+        <source>The scenario has problems (see the parameters): fix them before calibrating.</source>
+        <translation>场景存在问题（见参数面板）：请先修正再校准。</translation>
+    </message>
+    <message>
+        <source>No compute scale reproduces the measured step: %1</source>
+        <translation>没有任何计算缩放系数能复现实测单步：%1</translation>
+    </message>
+    <message>
+        <source>the measured step time must be a number of seconds above 0.</source>
+        <translation>实测单步时间必须是大于 0 的秒数。</translation>
+    </message>
+    <message>
+        <source>the scenario has no step time to fit (it is invalid or too large to simulate).</source>
+        <translation>场景没有可拟合的单步时间（场景无效，或规模太大无法模拟）。</translation>
+    </message>
+    <message>
+        <source>the measured step (%1) is shorter than this scenario&apos;s communication and pipeline bubbles alone, even with its compute a thousand times faster. The run&apos;s network, layout or batch differs from the scenario&apos;s.</source>
+        <translation>实测单步（%1）比该场景仅通信与流水线气泡的时间还短，即使计算快一千倍也是如此。该运行的网络、并行布局或批大小与场景不同。</translation>
+    </message>
+    <message>
+        <source>the measured step (%1) is longer than this scenario takes with its compute %2 times slower. The run&apos;s layout or batch differs from the scenario&apos;s.</source>
+        <translation>实测单步（%1）比该场景在计算慢 %2 倍时的单步还长。该运行的并行布局或批大小与场景不同。</translation>
+    </message>
+    <message>
+        <source>a typed step of %1</source>
+        <translation>输入的单步时间 %1</translation>
+    </message>
+    <message>
+        <source>Calibrate compute to %1</source>
+        <translation>按 %1 校准计算</translation>
+    </message>
+    <message>
+        <source>Calibrate Compute</source>
+        <translation>校准计算</translation>
+    </message>
+    <message>
+        <source>Measured &amp;run:</source>
+        <translation>实测运行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>A Megatron-LM or torchtitan log, or a PyTorch profiler trace (.json)</source>
+        <translation>Megatron-LM 或 torchtitan 日志，或 PyTorch 跟踪文件（.json）</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Or a &amp;step time:</source>
+        <translation>或单步时间(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>The measured time of one training step, e.g. 13.75 s or 850 ms</source>
+        <translation>一个训练步的实测时间，例如 13.75 s 或 850 ms</translation>
+    </message>
+    <message>
+        <source>&amp;Fit</source>
+        <translation>拟合(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Again</source>
+        <translation>重新拟合(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Fit the same measured step to the scenario as it is now</source>
+        <translation>按场景的当前状态重新拟合同一实测单步</translation>
+    </message>
+    <message>
+        <source>Set the fitted compute scale on the scenario (one undo step)</source>
+        <translation>把拟合得到的计算缩放系数设置到场景中（一个撤销步骤）</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>拟合前</translation>
+    </message>
+    <message>
+        <source>After the fit</source>
+        <translation>拟合后</translation>
+    </message>
+    <message>
+        <source>Compute scale</source>
+        <translation>计算缩放系数</translation>
+    </message>
+    <message>
+        <source>Modelled step</source>
+        <translation>模型单步</translation>
+    </message>
+    <message>
+        <source>Measured step</source>
+        <translation>实测单步</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Kernel class</source>
+        <translation>内核类别</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Modelled after the fit</source>
+        <translation>拟合后的模型值</translation>
+    </message>
+    <message>
+        <source>Kernel time per step by class: the trace&apos;s GPU against the model&apos;s busiest pipeline stage at the fitted scale.</source>
+        <translation>按类别统计的每步内核时间：跟踪文件中的 GPU 对比模型在拟合后缩放系数下最繁忙的流水线阶段。</translation>
+    </message>
+    <message>
+        <source>Typed step time</source>
+        <translation>输入的单步时间</translation>
+    </message>
+    <message>
+        <source>Megatron-LM log</source>
+        <translation>Megatron-LM 日志</translation>
+    </message>
+    <message>
+        <source>torchtitan log</source>
+        <translation>torchtitan 日志</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler trace</source>
+        <translation>PyTorch 性能分析器跟踪文件</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Derived from</source>
+        <translation>得出方式</translation>
+    </message>
+    <message>
+        <source>typed in</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <source>Throughput per GPU</source>
+        <translation>每 GPU 吞吐量</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 条序列</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>GEMM</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Elementwise (memory-bound)</source>
+        <translation>逐元素（访存受限）</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory copies</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) in the profiled steps</source>
+        <translation>
+            <numerusform>分析的各步中共 %n 个内核</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not a compute kernel class of the model: shown as measured only</source>
+        <translation>不是模型中的计算内核类别：仅显示实测值</translation>
+    </message>
+    <message>
+        <source>Fitting the compute scale: the step is simulated several times…</source>
+        <translation>正在拟合计算缩放系数：需要多次模拟单步…</translation>
+    </message>
+    <message>
+        <source>Reading the run and fitting the compute scale: the step is simulated several times…</source>
+        <translation>正在读取运行记录并拟合计算缩放系数：需要多次模拟单步…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted in %n simulation(s) of the step.</source>
+        <translation>
+            <numerusform>经 %n 次单步模拟完成拟合。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The scenario changed since this fit: Fit Again to calibrate it as it is now.</source>
+        <translation>此次拟合之后场景已更改：请点击“重新拟合”，按当前场景校准。</translation>
+    </message>
+</context>
+<context>
     <name>ss::CalibrationChart</name>
     <message>
         <source>Bytes per collective</source>
@@ -4657,6 +5064,14 @@ Bottleneck now: %2</source>
     <message>
         <source>Read with Common Keys</source>
         <translation>按通用键读取</translation>
+    </message>
+    <message>
+        <source>Calibrate &amp;Compute…</source>
+        <translation>校准计算(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Fit the compute scale so the modelled step takes as long as a measured run&apos;s</source>
+        <translation>拟合计算缩放系数，使模型单步时间与实测运行的单步时间相同</translation>
     </message>
 </context>
 <context>
@@ -6342,6 +6757,128 @@ Bottleneck now: %2</source>
     <message>
         <source>an integer from 0 to 100000</source>
         <translation>0 到 100000 的整数</translation>
+    </message>
+    <message numerus="yes">
+        <source>median of %n step(s) after warm-up</source>
+        <translation>
+            <numerusform>预热后 %n 步的中位数</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens per step over %2 GPUs at %3 tokens/s per GPU (median)</source>
+        <translation>每步 %1 个 token，分布在 %2 块 GPU 上，每 GPU %3 token/s（中位数）</translation>
+    </message>
+    <message>
+        <source>the run has neither step times nor tokens per second to calibrate against</source>
+        <translation>该运行既没有单步时间，也没有每秒 token 数，无法据此校准</translation>
+    </message>
+    <message>
+        <source>the run&apos;s global batch is %1 sequences, the scenario&apos;s %2: the fit compares steps of different sizes</source>
+        <translation>该运行的全局批大小为 %1 条序列，场景为 %2：拟合比较的是大小不同的步</translation>
+    </message>
+    <message>
+        <source>a Megatron-LM or torchtitan training log or a PyTorch profiler trace</source>
+        <translation>Megatron-LM 或 torchtitan 训练日志，或 PyTorch 性能分析器跟踪文件</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>%1: expected %2, got &quot;%3&quot;</source>
+        <translation>%1：应为%2，实际为“%3”</translation>
+    </message>
+    <message>
+        <source>no training iterations: expected Megatron-LM lines (&quot;iteration N/M | ... | elapsed time per iteration (ms): ...&quot;), torchtitan lines (&quot;step: N ... tps: ...&quot;) or a PyTorch profiler trace (JSON with &quot;traceEvents&quot;)</source>
+        <translation>没有训练迭代：应为 Megatron-LM 行（“iteration N/M | ... | elapsed time per iteration (ms): ...”）、torchtitan 行（“step: N ... tps: ...”）或 PyTorch 性能分析器跟踪文件（含“traceEvents”的 JSON）</translation>
+    </message>
+    <message>
+        <source>a time above 0</source>
+        <translation>大于 0 的时间</translation>
+    </message>
+    <message>
+        <source>a throughput of 0 or more</source>
+        <translation>0 或更大的吞吐量</translation>
+    </message>
+    <message>
+        <source>a whole number above 0</source>
+        <translation>大于 0 的整数</translation>
+    </message>
+    <message>
+        <source>an iteration line without &quot;%1&quot;</source>
+        <translation>不含“%1”的迭代行</translation>
+    </message>
+    <message>
+        <source>tokens per second above 0</source>
+        <translation>大于 0 的每秒 token 数</translation>
+    </message>
+    <message>
+        <source>a percentage of 0 or more</source>
+        <translation>0 或更大的百分比</translation>
+    </message>
+    <message>
+        <source>a trace event (an object)</source>
+        <translation>跟踪事件（一个对象）</translation>
+    </message>
+    <message>
+        <source>%1: expected a start time in microseconds, got %2</source>
+        <translation>%1：应为以微秒计的开始时间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: expected a duration of 0 or more microseconds, got %2</source>
+        <translation>%1：应为 0 或更多微秒的持续时间，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: the event does not end</source>
+        <translation>%1：该事件没有结束</translation>
+    </message>
+    <message>
+        <source>JSON syntax error: %1; expected a PyTorch profiler trace</source>
+        <translation>JSON 语法错误：%1；应为 PyTorch 性能分析器跟踪文件</translation>
+    </message>
+    <message>
+        <source>the array of trace events of a PyTorch profiler trace</source>
+        <translation>PyTorch 性能分析器跟踪文件的跟踪事件数组</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with &quot;traceEvents&quot; (a PyTorch profiler trace)</source>
+        <translation>应为含“traceEvents”的 JSON 对象（PyTorch 性能分析器跟踪文件）</translation>
+    </message>
+    <message>
+        <source>no ProfilerStep#N spans: expected a PyTorch profiler trace recorded with a schedule and prof.step() called every iteration</source>
+        <translation>没有 ProfilerStep#N 区间：应为按 schedule 录制、且每次迭代都调用 prof.step() 的 PyTorch 性能分析器跟踪文件</translation>
+    </message>
+    <message>
+        <source>ProfilerStep#%1 lasts 0 us: expected a step time above 0</source>
+        <translation>ProfilerStep#%1 持续 0 us：单步时间应大于 0</translation>
+    </message>
+    <message>
+        <source>no GPU kernels (events of category &quot;kernel&quot;) inside the ProfilerStep spans</source>
+        <translation>ProfilerStep 区间内没有 GPU 内核（类别为“kernel”的事件）</translation>
+    </message>
+    <message>
+        <source>no GPU kernels (events of category &quot;kernel&quot;): expected a trace recorded with ProfilerActivity.CUDA</source>
+        <translation>没有 GPU 内核（类别为“kernel”的事件）：应为使用 ProfilerActivity.CUDA 录制的跟踪文件</translation>
+    </message>
+    <message>
+        <source>too large for a training log or trace (%1 bytes; at most 512 MiB)</source>
+        <translation>作为训练日志或跟踪文件太大（%1 字节；最多 512 MiB）</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected %1</source>
+        <translation>文件为空；应为%1</translation>
+    </message>
+    <message>
+        <source>is a directory, expected %1</source>
+        <translation>是一个目录，应为%1</translation>
+    </message>
+    <message>
+        <source>too large for a training log or trace (at most 512 MiB)</source>
+        <translation>作为训练日志或跟踪文件太大（最多 512 MiB）</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, socket or device), expected %1</source>
+        <translation>不是普通文件（FIFO、套接字或设备），应为%1</translation>
     </message>
 </context>
 <context>
