@@ -22,6 +22,23 @@
     </message>
 </context>
 <context>
+    <name>ss::CalibrateDialog</name>
+    <message numerus="yes">
+        <source>%n kernel(s) in the profiled steps</source>
+        <translation>
+            <numerusform>%n kernel in the profiled steps</numerusform>
+            <numerusform>%n kernels in the profiled steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted in %n simulation(s) of the step.</source>
+        <translation>
+            <numerusform>Fitted in %n simulation of the step.</numerusform>
+            <numerusform>Fitted in %n simulations of the step.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ss::CalibrationChart</name>
     <message numerus="yes">
         <source>%1, %n ranks: α = %2, 1/β = %3, R² = %4</source>

@@ -3850,6 +3850,245 @@ Change: %5</source>
     </message>
 </context>
 <context>
+    <name>ss::CalibrateDialog</name>
+    <message>
+        <source>Training logs and profiler traces (*.log *.txt *.out *.json)</source>
+        <translation>训练日志与性能分析跟踪文件 (*.log *.txt *.out *.json)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM or torchtitan logs (*.log *.txt *.out)</source>
+        <translation>Megatron-LM 或 torchtitan 日志 (*.log *.txt *.out)</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces (*.json)</source>
+        <translation>PyTorch 性能分析器跟踪文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Measured Run</source>
+        <translation>实测运行</translation>
+    </message>
+    <message>
+        <source>The scenario has problems (see the parameters): fix them before calibrating.</source>
+        <translation>场景存在问题（见参数面板）：请先修正再校准。</translation>
+    </message>
+    <message>
+        <source>No compute scale reproduces the measured step: %1</source>
+        <translation>没有任何计算缩放系数能复现实测单步：%1</translation>
+    </message>
+    <message>
+        <source>the measured step time must be a number of seconds above 0.</source>
+        <translation>实测单步时间必须是大于 0 的秒数。</translation>
+    </message>
+    <message>
+        <source>the scenario has no step time to fit (it is invalid or too large to simulate).</source>
+        <translation>场景没有可拟合的单步时间（场景无效，或规模太大无法模拟）。</translation>
+    </message>
+    <message>
+        <source>the measured step (%1) is shorter than this scenario&apos;s communication and pipeline bubbles alone, even with its compute a thousand times faster. The run&apos;s network, layout or batch differs from the scenario&apos;s.</source>
+        <translation>实测单步（%1）比该场景仅通信与流水线气泡的时间还短，即使计算快一千倍也是如此。该运行的网络、并行布局或批大小与场景不同。</translation>
+    </message>
+    <message>
+        <source>the measured step (%1) is longer than this scenario takes with its compute %2 times slower. The run&apos;s layout or batch differs from the scenario&apos;s.</source>
+        <translation>实测单步（%1）比该场景在计算慢 %2 倍时的单步还长。该运行的并行布局或批大小与场景不同。</translation>
+    </message>
+    <message>
+        <source>a typed step of %1</source>
+        <translation>输入的单步时间 %1</translation>
+    </message>
+    <message>
+        <source>Calibrate compute to %1</source>
+        <translation>按 %1 校准计算</translation>
+    </message>
+    <message>
+        <source>Calibrate Compute</source>
+        <translation>校准计算</translation>
+    </message>
+    <message>
+        <source>Measured &amp;run:</source>
+        <translation>实测运行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>A Megatron-LM or torchtitan log, or a PyTorch profiler trace (.json)</source>
+        <translation>Megatron-LM 或 torchtitan 日志，或 PyTorch 跟踪文件（.json）</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Or a &amp;step time:</source>
+        <translation>或单步时间(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>The measured time of one training step, e.g. 13.75 s or 850 ms</source>
+        <translation>一个训练步的实测时间，例如 13.75 s 或 850 ms</translation>
+    </message>
+    <message>
+        <source>&amp;Fit</source>
+        <translation>拟合(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Again</source>
+        <translation>重新拟合(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Fit the same measured step to the scenario as it is now</source>
+        <translation>按场景的当前状态重新拟合同一实测单步</translation>
+    </message>
+    <message>
+        <source>Set the fitted compute scale on the scenario (one undo step)</source>
+        <translation>把拟合得到的计算缩放系数设置到场景中（一个撤销步骤）</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>拟合前</translation>
+    </message>
+    <message>
+        <source>After the fit</source>
+        <translation>拟合后</translation>
+    </message>
+    <message>
+        <source>Compute scale</source>
+        <translation>计算缩放系数</translation>
+    </message>
+    <message>
+        <source>Modelled step</source>
+        <translation>模型单步</translation>
+    </message>
+    <message>
+        <source>Measured step</source>
+        <translation>实测单步</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Kernel class</source>
+        <translation>内核类别</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Modelled after the fit</source>
+        <translation>拟合后的模型值</translation>
+    </message>
+    <message>
+        <source>Kernel time per step by class: the trace&apos;s GPU against the model&apos;s busiest pipeline stage at the fitted scale.</source>
+        <translation>按类别统计的每步内核时间：跟踪文件中的 GPU 对比模型在拟合后缩放系数下最繁忙的流水线阶段。</translation>
+    </message>
+    <message>
+        <source>Typed step time</source>
+        <translation>输入的单步时间</translation>
+    </message>
+    <message>
+        <source>Megatron-LM log</source>
+        <translation>Megatron-LM 日志</translation>
+    </message>
+    <message>
+        <source>torchtitan log</source>
+        <translation>torchtitan 日志</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler trace</source>
+        <translation>PyTorch 性能分析器跟踪文件</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Derived from</source>
+        <translation>得出方式</translation>
+    </message>
+    <message>
+        <source>typed in</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <source>Throughput per GPU</source>
+        <translation>每 GPU 吞吐量</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 条序列</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>GEMM</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Elementwise (memory-bound)</source>
+        <translation>逐元素（访存受限）</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory copies</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) in the profiled steps</source>
+        <translation>
+            <numerusform>分析的各步中共 %n 个内核</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not a compute kernel class of the model: shown as measured only</source>
+        <translation>不是模型中的计算内核类别：仅显示实测值</translation>
+    </message>
+    <message>
+        <source>Fitting the compute scale: the step is simulated several times…</source>
+        <translation>正在拟合计算缩放系数：需要多次模拟单步…</translation>
+    </message>
+    <message>
+        <source>Reading the run and fitting the compute scale: the step is simulated several times…</source>
+        <translation>正在读取运行记录并拟合计算缩放系数：需要多次模拟单步…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted in %n simulation(s) of the step.</source>
+        <translation>
+            <numerusform>经 %n 次单步模拟完成拟合。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The scenario changed since this fit: Fit Again to calibrate it as it is now.</source>
+        <translation>此次拟合之后场景已更改：请点击“重新拟合”，按当前场景校准。</translation>
+    </message>
+</context>
+<context>
     <name>ss::CalibrationChart</name>
     <message>
         <source>Bytes per collective</source>
@@ -4849,6 +5088,14 @@ Bottleneck now: %2</source>
     <message>
         <source>Read with Common Keys</source>
         <translation>按通用键读取</translation>
+    </message>
+    <message>
+        <source>Calibrate &amp;Compute…</source>
+        <translation>校准计算(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Fit the compute scale so the modelled step takes as long as a measured run&apos;s</source>
+        <translation>拟合计算缩放系数，使模型单步时间与实测运行的单步时间相同</translation>
     </message>
 </context>
 <context>

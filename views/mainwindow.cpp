@@ -4,6 +4,7 @@
 #include "autosave.h"
 #include "bandwidthchart.h"
 #include "baselinemodel.h"
+#include "calibratedialog.h"
 #include "comparetext.h"
 #include "compareview.h"
 #include "examples.h"
@@ -224,6 +225,10 @@ QAction* MainWindow::createFileMenu(QMenu* file)
     action = file->addAction(tr("&Import…"), this, &MainWindow::import);
     action->setObjectName(QStringLiteral("actionImport"));
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    // Beside Import, which calibrates the links from nccl-tests output: this calibrates the compute.
+    action = file->addAction(tr("Calibrate &Compute…"), this, &MainWindow::calibrateCompute);
+    action->setObjectName(QStringLiteral("actionCalibrateCompute"));
+    action->setStatusTip(tr("Fit the compute scale so the modelled step takes as long as a measured run's"));
     QAction* compareFile =
         file->addAction(tr("Compare with &File…"), this, &MainWindow::compareWithFileDialog);
     compareFile->setObjectName(QStringLiteral("actionCompareWithFile"));
@@ -596,6 +601,24 @@ ImportDialog* MainWindow::importPreview() const
     return m_importPreview;
 }
 
+CalibrateDialog* MainWindow::calibrateCompute()
+{
+    if (!m_calibrateDialog) {
+        auto* dialog = new CalibrateDialog(m_document, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_calibrateDialog = dialog;
+    }
+    m_calibrateDialog->show();
+    m_calibrateDialog->raise();
+    m_calibrateDialog->activateWindow();
+    return m_calibrateDialog;
+}
+
+CalibrateDialog* MainWindow::calibrateDialog() const
+{
+    return m_calibrateDialog;
+}
+
 void MainWindow::import()
 {
     const QString dir = m_settings ? m_settings->lastDirectory() : QString();
@@ -748,6 +771,10 @@ void MainWindow::retranslate()
     setText("actionNew", tr("&New from Default"));
     setText("actionOpen", tr("&Open…"));
     setText("actionImport", tr("&Import…"));
+    setText("actionCalibrateCompute", tr("Calibrate &Compute…"));
+    if (auto* calibrate = findChild<QAction*>(QStringLiteral("actionCalibrateCompute")))
+        calibrate->setStatusTip(
+            tr("Fit the compute scale so the modelled step takes as long as a measured run's"));
     if (auto* compareFile = findChild<QAction*>(QStringLiteral("actionCompareWithFile"))) {
         compareFile->setText(tr("Compare with &File…"));
         compareFile->setStatusTip(tr("Pin a saved scenario as the baseline, beside the open one"));

@@ -20,6 +20,7 @@ class Autosave;
 struct AutosaveEntry;
 class BandwidthChart;
 class BaselineModel;
+class CalibrateDialog;
 class CompareView;
 class ExportActions;
 class GanttChart;
@@ -94,6 +95,11 @@ public:
     bool importFile(const QString& fileName, bool commonKeys = false);
     // The open import preview; nullptr when none is open.
     ImportDialog* importPreview() const;
+    // File > Calibrate Compute…: opens the calibration dialog of the document (non-modal, one at a time, so
+    // the scenario can still be edited) or raises the open one; returns it.
+    CalibrateDialog* calibrateCompute();
+    // The open calibration dialog; nullptr when none is open.
+    CalibrateDialog* calibrateDialog() const;
 
     // Pins the current scenario as the baseline (PIN) or unpins it. Pinning an invalid scenario shows
     // why and changes nothing; returns whether a baseline is pinned afterwards.
@@ -194,6 +200,7 @@ private:
     mutable bool m_ganttPending = false;
     mutable bool m_bandwidthPending = false;
     QPointer<ImportDialog> m_importPreview;
+    QPointer<CalibrateDialog> m_calibrateDialog;
     Autosave* m_autosave = nullptr;
     RecoveryPrompt m_recoveryPrompt;
 };

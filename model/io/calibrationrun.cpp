@@ -53,8 +53,9 @@ void writeSide(JsonWriter& w, const char* key, double scale, double step, double
     w.endObject();
 }
 
-// The model's seconds of a measured kernel class ("elementwise" is the model's "memory").
-double modelSeconds(const KernelBreakdown& k, const std::string& cls)
+} // namespace
+
+double modelKernelSeconds(const KernelBreakdown& k, const std::string& cls)
 {
     if (cls == "gemm")
         return k.gemm_s;
@@ -66,8 +67,6 @@ double modelSeconds(const KernelBreakdown& k, const std::string& cls)
         return k.optimizer_s;
     return -1;
 }
-
-} // namespace
 
 QByteArray writeComputeFit(const ComputeFit& fit, const QString& source, const MeasuredStep& step,
                            const MeasuredRun* run, const Result& after)
@@ -95,7 +94,7 @@ QByteArray writeComputeFit(const ComputeFit& fit, const QString& source, const M
             w.beginObject();
             w.member("class", k.kernel_class);
             w.member("measured_s", k.seconds);
-            const double model = modelSeconds(after.step.kernels, k.kernel_class);
+            const double model = modelKernelSeconds(after.step.kernels, k.kernel_class);
             if (model >= 0)
                 w.member("model_s", model);
             w.endObject();

@@ -26,6 +26,11 @@ struct MeasuredStep
 // none.
 bool measuredStep(const MeasuredRun& run, const Scenario& scenario, MeasuredStep& out, QString* error);
 
+// The model's seconds per step of a trace's kernel class KERNEL_CLASS (kernelClass(): "elementwise" is the
+// model's memory-bound kernels) in KERNELS; -1 for the classes the kernel model does not price
+// (communication, memcpy, other).
+double modelKernelSeconds(const KernelBreakdown& kernels, const std::string& kernelClass);
+
 // The fit as `calibrate` prints it: the measured step, before and after with their errors, and for a trace
 // each kernel class measured against the model after the fit (AFTER: the result at the fitted scale).
 QByteArray writeComputeFit(const ComputeFit& fit, const QString& source, const MeasuredStep& step,
