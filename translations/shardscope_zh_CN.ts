@@ -4521,6 +4521,27 @@ Bottleneck now: %2</source>
         <source>CP</source>
         <translation>CP</translation>
     </message>
+    <message>
+        <source>GEMM</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>访存受限</translation>
+    </message>
+    <message>
+        <source>Launch</source>
+        <translation>内核启动</translation>
+    </message>
+    <message>
+        <source>%1 %2% (%3)</source>
+        <extracomment>A kernel class (GEMM, Attention...), its percent of the op&apos;s compute, the seconds of one op</extracomment>
+        <translation>%1 %2%（%3）</translation>
+    </message>
 </context>
 <context>
     <name>ss::GanttCursor</name>

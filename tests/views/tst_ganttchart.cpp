@@ -19,11 +19,14 @@
 #include "validate.h"
 
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
 #include <QToolTip>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <tuple>
 
@@ -121,6 +124,7 @@ private slots:
     void legendFollowsTheResult();
     void realEngineTimeline_data();
     void realEngineTimeline();
+    void kernelStripes();
     void expertAndContextStreams();
     void summaryShowsStepFigures();
     void mainWindowHasTheTab();
@@ -658,6 +662,102 @@ void TestGanttChart::realEngineTimeline()
     // Every box has a tooltip that names its stage.
     const QString text = chart.toolTipText(0);
     QVERIFY2(text.contains(QStringLiteral("Stage %1").arg(result.timeline.front().stage)), qPrintable(text));
+}
+
+// The engine's kernel classes of each compute op (Result::timeline_kernels,
+// model/engine/step/stepresult.cpp): a forward box's tooltip lists them with their shares of the op's
+// compute; zoomed onto that op its box shows them as stripes along its foot and the legend names them; zoomed
+// out to the whole step, none does.
+void TestGanttChart::kernelStripes()
+{
+    ss::Scenario scenario;
+    QString error;
+    QVERIFY2(ss::io::loadExample(QStringLiteral("pipeline-schedules-8-stages"), scenario, &error),
+             qPrintable(error));
+    ss::EvalOptions options;
+    options.timeline = true;
+    const ss::Result result = ss::evaluate(scenario, options);
+    QVERIFY(!result.timeline_kernels.empty());
+    const int index = findEvent(result, 0, "forward", 0);
+    QVERIFY(index >= 0);
+    const ss::TimelineEvent& event = result.timeline[static_cast<std::size_t>(index)];
+    const auto op = std::find_if(
+        result.timeline_kernels.begin(), result.timeline_kernels.end(), [&](const ss::OpKernels& k) {
+            return k.stage == event.stage && k.chunk == event.chunk && k.kind == "forward";
+        });
+    QVERIFY(op != result.timeline_kernels.end());
+    const std::array<double, 4> seconds{op->gemm_s, op->attention_s, op->memory_s, op->launch_s};
+    const double total = seconds[0] + seconds[1] + seconds[2] + seconds[3];
+    QVERIFY(total > 0);
+
+    GanttChart chart;
+    showChart(chart, result);
+    const int entries = chart.legendEntries();
+    QCOMPARE(chart.boxes()->paintStats().stripesDrawn, 0);
+    QVERIFY(!chart.kernelLegendShown());
+
+    // The tooltip, whatever the zoom: one line per class with seconds, in the fixed order.
+    const QStringList names{QStringLiteral("GEMM"), QStringLiteral("Attention"),
+                            QStringLiteral("Memory-bound"), QStringLiteral("Launch")};
+    const QStringList lines = chart.toolTipText(index).split(QLatin1Char('\n'));
+    const QRegularExpression pattern(
+        QStringLiteral("^(GEMM|Attention|Memory-bound|Launch) (\\d+)% \\((.+)\\)$"));
+    int percentSum = 0;
+    int lastClass = -1;
+    int classLines = 0;
+    for (const QString& line : lines) {
+        const QRegularExpressionMatch match = pattern.match(line);
+        if (!match.hasMatch())
+            continue;
+        const int c = static_cast<int>(names.indexOf(match.captured(1)));
+        QVERIFY2(c > lastClass, qPrintable(line));
+        lastClass = c;
+        QVERIFY(seconds[static_cast<std::size_t>(c)] > 0);
+        const int percent = match.captured(2).toInt();
+        QCOMPARE(percent, qRound(100 * seconds[static_cast<std::size_t>(c)] / total));
+        percentSum += percent;
+        ++classLines;
+    }
+    QCOMPARE(classLines,
+             static_cast<int>(std::count_if(seconds.begin(), seconds.end(), [](double s) { return s > 0; })));
+    QVERIFY2(std::abs(percentSum - 100) <= 2, qPrintable(lines.join(QLatin1Char('|'))));
+
+    // Zoomed onto the op: its box (and its neighbours of the same width) get stripes, in the lower part of
+    // the compute row, inside the box's columns, wide in proportion to the seconds.
+    const double duration = event.end_s - event.start_s;
+    chart.setVisibleRange({event.start_s - 0.1 * duration, event.end_s + 0.1 * duration});
+    chart.replot(QCustomPlot::rpImmediateRefresh);
+    const ss::GanttPlottable::PaintStats& stats = chart.boxes()->paintStats();
+    QVERIFY(stats.boxesStriped >= 1);
+    QVERIFY(stats.stripesDrawn >= 1);
+    QVERIFY(chart.kernelLegendShown());
+    QCOMPARE(chart.legendEntries(), entries + 4);
+    const double left = chart.xAxis->coordToPixel(event.start_s);
+    const double right = chart.xAxis->coordToPixel(event.end_s);
+    const ss::GanttRow& row = chart.ganttLayout().rows[chart.ganttLayout().lanes[0].firstRow];
+    const double middle = chart.yAxis->coordToPixel(row.top + row.height / 2);
+    const double foot = chart.yAxis->coordToPixel(row.top + row.height);
+    int striped = 0;
+    for (int c = 0; c < ss::ganttKernelClassCount; ++c) {
+        for (const QRect& rect : chart.boxes()->stripeRects()[static_cast<std::size_t>(c)]) {
+            if (rect.left() < left - 1 || rect.right() > right + 1 || rect.top() < middle ||
+                rect.bottom() > foot)
+                continue; // another box's or another row's
+            const double expected = (right - left) * seconds[static_cast<std::size_t>(c)] / total;
+            QVERIFY2(
+                std::abs(rect.width() - expected) <= 3,
+                qPrintable(
+                    QStringLiteral("%1: %2 px, %3 expected").arg(names[c]).arg(rect.width()).arg(expected)));
+            striped += rect.width();
+        }
+    }
+    QVERIFY(striped >= (right - left) - 6);
+
+    chart.resetZoom();
+    chart.replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(chart.boxes()->paintStats().stripesDrawn, 0);
+    QVERIFY(!chart.kernelLegendShown());
+    QCOMPARE(chart.legendEntries(), entries);
 }
 
 namespace {

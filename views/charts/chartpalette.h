@@ -57,12 +57,17 @@ constexpr QRgb vermillion = 0xD55E00;
 constexpr QRgb reddishPurple = 0xCC79A7;
 } // namespace okabeIto
 
-// Two colours of Paul Tol's "muted" scheme (Tol, "Colour Schemes", SRON/EPS/TN/09-002, 2021), also
-// distinguishable with the common colour-vision deficiencies, for the communication kinds Okabe & Ito's
-// eight do not cover (expert- and context-parallel).
+// Colours of Paul Tol's "muted" scheme (Tol, "Colour Schemes", SRON/EPS/TN/09-002, 2021), also
+// distinguishable with the common colour-vision deficiencies: indigo and wine for the communication kinds
+// Okabe & Ito's eight do not cover (expert- and context-parallel); sand, rose, purple and pale grey for the
+// kernel classes drawn inside the Gantt's compute boxes, apart from the boxes' blues and greens.
 namespace tolMuted {
 constexpr QRgb indigo = 0x332288;
 constexpr QRgb wine = 0x882255;
+constexpr QRgb sand = 0xDDCC77;
+constexpr QRgb rose = 0xCC6677;
+constexpr QRgb purple = 0xAA4499;
+constexpr QRgb paleGrey = 0xDDDDDD;
 } // namespace tolMuted
 
 // Tableau 10 (Tableau's default categorical palette, 2016), colour INDEX modulo its ten.

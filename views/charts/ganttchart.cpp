@@ -27,6 +27,7 @@ constexpr double maxComputeRowPixels = 48;
 enum class Swatch
 {
     Kind,
+    Kernel,
     Bubble,
     Critical
 };
@@ -45,6 +46,7 @@ public:
     GanttKind kind() const { return m_kind; }
     QString name() const { return m_name; }
     void setOutlineColor(const QColor& color) { m_outline = color; }
+    void setKernelClass(GanttKernelClass kernelClass) { m_kernelClass = kernelClass; }
 
 protected:
     void draw(QCPPainter* painter) override
@@ -63,6 +65,14 @@ protected:
         switch (m_swatch) {
         case Swatch::Kind: {
             const QColor color = ganttKindColor(m_kind);
+            painter->setPen(QPen(color.darker(150), 1));
+            painter->setBrush(color);
+            painter->drawRect(icon.adjusted(0, 0, -1, -1));
+            break;
+        }
+        case Swatch::Kernel: {
+            // As a stripe shows in a box: along the swatch's foot, under the box's own colour.
+            const QColor color = ganttKernelColor(m_kernelClass);
             painter->setPen(QPen(color.darker(150), 1));
             painter->setBrush(color);
             painter->drawRect(icon.adjusted(0, 0, -1, -1));
@@ -96,6 +106,7 @@ protected:
 private:
     Swatch m_swatch;
     GanttKind m_kind;
+    GanttKernelClass m_kernelClass = GanttKernelClass::Gemm;
     QString m_name;
     QColor m_outline = Qt::black;
 };
@@ -209,6 +220,7 @@ GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::mak
     m_emptyText->setSelectable(false);
 
     connect(this, &QCustomPlot::beforeReplot, this, &GanttChart::updateLaneLabels);
+    connect(this, &QCustomPlot::beforeReplot, this, &GanttChart::updateKernelLegend);
     applyPalette();
     updateTitle();
     rebuildLayout();
@@ -271,6 +283,21 @@ QString GanttChart::kindName(GanttKind kind)
     return tr("Other");
 }
 
+QString GanttChart::kernelClassName(GanttKernelClass kernelClass)
+{
+    switch (kernelClass) {
+    case GanttKernelClass::Gemm:
+        return tr("GEMM");
+    case GanttKernelClass::Attention:
+        return tr("Attention");
+    case GanttKernelClass::Memory:
+        return tr("Memory-bound");
+    case GanttKernelClass::Launch:
+        break;
+    }
+    return tr("Launch");
+}
+
 QString GanttChart::streamName(GanttStream stream)
 {
     switch (stream) {
@@ -306,6 +333,7 @@ void GanttChart::resetData(const Result& result)
             m_otherKinds.emplace(static_cast<int>(i), result.timeline[i].kind);
     }
     m_collectives = result.comm.collectives;
+    m_kernels = GanttKernelTable(result.timeline_kernels);
     m_stepTime = result.step.time_s;
     rebuildLayout();
     if (wasFull)
@@ -322,6 +350,17 @@ void GanttChart::resetData(const Result& result)
 void GanttChart::rebuildLayout()
 {
     m_layout = std::make_shared<GanttLayout>(buildGanttLayout(m_events, m_stepTime, m_expandedStages));
+    m_layout->kernels = m_kernels;
+    m_longestStripedBox = 0;
+    for (const GanttRow& row : m_layout->rows) {
+        if (row.stream != GanttStream::Compute)
+            continue;
+        const int stage = m_layout->lanes[static_cast<std::size_t>(row.lane)].stage;
+        for (const GanttBox& box : row.boxes) {
+            if (box.end - box.start > m_longestStripedBox && m_kernels.find(stage, box.chunk, box.kind))
+                m_longestStripedBox = box.end - box.start;
+        }
+    }
     m_boxes->setLayout(m_layout);
     m_emptyText->setVisible(m_layout->boxCount == 0);
     hideHover();
@@ -440,6 +479,20 @@ QString GanttChart::toolTipText(int index) const
         if (!c.algorithm.empty())
             collective += QStringLiteral(" (%1)").arg(QString::fromStdString(c.algorithm));
         lines << collective;
+    }
+    if (const GanttKernels* kernels = m_kernels.find(event.stage, event.chunk, event.kind)) {
+        // The whole op's kernels (a box may be one block of it, between tensor-parallel collectives).
+        const double total = kernels->total();
+        for (int c = 0; c < ganttKernelClassCount; ++c) {
+            const double seconds = kernels->seconds[static_cast<std::size_t>(c)];
+            if (seconds > 0)
+                //: A kernel class (GEMM, Attention...), its percent of the op's compute, the seconds of one
+                //: op
+                lines << tr("%1 %2% (%3)")
+                             .arg(kernelClassName(static_cast<GanttKernelClass>(c)))
+                             .arg(qRound(100 * seconds / total))
+                             .arg(quantityText(seconds, Unit::Seconds, 2));
+        }
     }
     if (event.critical)
         lines << tr("On the critical path");
@@ -591,6 +644,15 @@ void GanttChart::updateLegend()
         const auto kind = static_cast<GanttKind>(k);
         items.push_back(new GanttLegendItem(legend, Swatch::Kind, kind, kindName(kind)));
     }
+    if (m_kernelLegend) {
+        for (int c = 0; c < ganttKernelClassCount; ++c) {
+            const auto kernelClass = static_cast<GanttKernelClass>(c);
+            auto* item =
+                new GanttLegendItem(legend, Swatch::Kernel, GanttKind::Other, kernelClassName(kernelClass));
+            item->setKernelClass(kernelClass);
+            items.push_back(item);
+        }
+    }
     if (m_layout->boxCount > 0) {
         auto* bubble = new GanttLegendItem(legend, Swatch::Bubble, GanttKind::Other, tr("Bubble (idle)"));
         QColor hatch = text;
@@ -611,6 +673,19 @@ void GanttChart::updateLegend()
     }
     m_legendEntries = static_cast<int>(items.size());
     updateLegendWrap(width());
+}
+
+// Before each replot: the kernel classes join the legend while some compute box is wide enough for its
+// stripes, and leave it when none is.
+void GanttChart::updateKernelLegend()
+{
+    const double secondsPerPixel = visibleRange().size() / std::max(1, axisRect()->width());
+    const bool shown = m_longestStripedBox > 0 && secondsPerPixel > 0 &&
+                       m_longestStripedBox / secondsPerPixel >= GanttPlottable::stripeMinWidth;
+    if (shown == m_kernelLegend)
+        return;
+    m_kernelLegend = shown;
+    updateLegend();
 }
 
 void GanttChart::updateLegendWrap(int width)

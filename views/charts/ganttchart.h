@@ -64,7 +64,11 @@ public:
     // Entries in the legend: the kinds present, the bubble and (when marked) the critical path.
     int legendEntries() const { return m_legendEntries; }
 
+    // Whether the legend lists the kernel classes: some compute box is wide enough for its stripes.
+    bool kernelLegendShown() const { return m_kernelLegend; }
+
     static QString kindName(GanttKind kind);
+    static QString kernelClassName(GanttKernelClass kernelClass);
     static QString streamName(GanttStream stream);
 
     // Presentation mode: fonts, box outlines and lines SCALE times their usual size (1: as usual).
@@ -94,6 +98,7 @@ private:
     void rebuildLayout();
     void updateLegend();
     void updateLegendWrap(int width);
+    void updateKernelLegend();
     void updateLaneLabels();
     void updateTitle();
     void applyPalette();
@@ -106,6 +111,9 @@ private:
     std::vector<GanttEvent> m_events;
     std::unordered_map<int, std::string> m_otherKinds; // event index -> kind, for kinds GanttKind lacks
     std::vector<CommCollective> m_collectives;
+    GanttKernelTable m_kernels;
+    double m_longestStripedBox = 0; // seconds: the longest compute box whose op has kernel classes
+    bool m_kernelLegend = false;
     double m_stepTime = 0;
     std::shared_ptr<GanttLayout> m_layout;
     std::vector<int> m_expandedStages;

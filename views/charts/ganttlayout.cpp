@@ -353,4 +353,29 @@ GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepT
     return layout;
 }
 
+GanttKernelTable::GanttKernelTable(const std::vector<OpKernels>& ops)
+{
+    for (const OpKernels& op : ops) {
+        GanttKernels kernels;
+        kernels.seconds = {op.gemm_s, op.attention_s, op.memory_s, op.launch_s};
+        for (double& s : kernels.seconds)
+            s = std::isfinite(s) && s > 0 ? s : 0;
+        if (kernels.total() > 0)
+            m_ops[key(op.stage, op.chunk, ganttKind(op.kind))] = kernels;
+    }
+}
+
+std::uint64_t GanttKernelTable::key(int stage, int chunk, GanttKind kind)
+{
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(stage)) << 32) |
+           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(chunk) & 0xFFFFFF) << 8) |
+           static_cast<std::uint64_t>(kind);
+}
+
+const GanttKernels* GanttKernelTable::find(int stage, int chunk, GanttKind kind) const
+{
+    const auto it = m_ops.find(key(stage, chunk, kind));
+    return it == m_ops.end() ? nullptr : &it->second;
+}
+
 } // namespace ss

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace ss {
@@ -117,6 +118,40 @@ struct GanttLane
     int rowCount = 0;
 };
 
+// The kernel classes of a compute op (ss::OpKernels), in the order the chart draws and lists them.
+enum class GanttKernelClass : std::uint8_t
+{
+    Gemm,
+    Attention,
+    Memory, // memory-bound (elementwise, norms, optimizer-style streams)
+    Launch
+};
+constexpr int ganttKernelClassCount = 4;
+
+// One op's compute seconds by kernel class.
+struct GanttKernels
+{
+    std::array<double, ganttKernelClassCount> seconds{};
+    double total() const { return seconds[0] + seconds[1] + seconds[2] + seconds[3]; }
+};
+
+// Result::timeline_kernels by stage, chunk and kind: every microbatch's op of one stage, chunk and kind is
+// the same, so the compute boxes look their op up here.
+class GanttKernelTable
+{
+public:
+    GanttKernelTable() = default;
+    explicit GanttKernelTable(const std::vector<OpKernels>& ops);
+
+    // The op of STAGE, CHUNK and KIND; nullptr when the result has none (or no seconds).
+    const GanttKernels* find(int stage, int chunk, GanttKind kind) const;
+    bool empty() const { return m_ops.empty(); }
+
+private:
+    static std::uint64_t key(int stage, int chunk, GanttKind kind);
+    std::unordered_map<std::uint64_t, GanttKernels> m_ops;
+};
+
 struct GanttLayout
 {
     static constexpr double computeHeight = 1.0;
@@ -131,6 +166,7 @@ struct GanttLayout
     std::size_t boxCount = 0;
     std::size_t skippedEvents = 0;            // events with times that are not a box (NaN, end before start)
     std::array<bool, ganttKindCount> kinds{}; // kinds present
+    GanttKernelTable kernels;                 // the compute ops by kernel class (the chart sets it)
 
     int rowAt(double value) const;
     int laneAt(double value) const;

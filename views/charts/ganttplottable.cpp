@@ -52,6 +52,21 @@ QColor ganttKindColor(GanttKind kind)
     return QColor(0xC8, 0xC8, 0xC8);
 }
 
+QColor ganttKernelColor(GanttKernelClass kernelClass)
+{
+    switch (kernelClass) {
+    case GanttKernelClass::Gemm:
+        return QColor(tolMuted::sand);
+    case GanttKernelClass::Attention:
+        return QColor(tolMuted::rose);
+    case GanttKernelClass::Memory:
+        return QColor(tolMuted::purple);
+    case GanttKernelClass::Launch:
+        break;
+    }
+    return QColor(tolMuted::paleGrey);
+}
+
 namespace {
 
 // Relative luminance (WCAG 2.x): above this, dark text reads better than white.
@@ -148,6 +163,7 @@ struct GanttPlottable::Frame
     double pixelsPerSecond = 0;
     int labelHeight = 0;
     std::vector<int> columnDraws; // countColumns: rectangles each pixel column of the row received
+    int stage = 0;                // the row's pipeline stage
     int top = 0;                  // the row's pixels
     int bottom = 0;
     int lastFill = -1; // the bucket of the row's last narrow fill, while nothing else followed it
@@ -176,6 +192,7 @@ void GanttPlottable::draw(QCPPainter* painter)
         collectRow(frame, row);
     painter->setPen(Qt::NoPen);
     paintBoxes(painter);
+    paintStripes(painter);
     paintOutlines(painter);
     paintLabels(painter);
 }
@@ -195,6 +212,8 @@ int GanttPlottable::prepareFrame()
     for (auto& rects : m_outlined)
         rects.clear();
     m_gaps.clear();
+    for (auto& rects : m_stripes)
+        rects.clear();
     m_criticalRects.clear();
     m_criticalMarks.clear();
     m_highlightRects.clear();
@@ -239,6 +258,7 @@ void GanttPlottable::collectRow(Frame& frame, const GanttRow& row)
         bottom = top + 1;
     if (bottom < frame.area.top() || top > frame.area.bottom())
         return;
+    frame.stage = m_layout->lanes[static_cast<std::size_t>(row.lane)].stage;
     frame.top = top;
     frame.bottom = bottom;
     const int height = bottom - top;
@@ -315,12 +335,55 @@ void GanttPlottable::collectBox(Frame& frame, const GanttBox& box, const PixelSp
     // Whether a number fits is judged on the box's exact width, not its rounded columns, so boxes of one
     // length are all numbered or none is.
     const double exactWidth = (box.end - box.start) * frame.pixelsPerSecond;
+    QRect labelRect = rect;
+    if (exactWidth >= stripeMinWidth && collectStripes(frame, box, span)) {
+        // The number moves into the part above the stripes where it fits there.
+        const int stripesTop = frame.bottom - static_cast<int>(std::lround(height * stripeHeightShare));
+        if (stripesTop - rect.top() >= frame.labelHeight)
+            labelRect = QRect(rect.left(), rect.top(), rect.width(), stripesTop - rect.top());
+    }
     if (box.microbatch >= 0 && height >= frame.labelHeight && exactWidth >= frame.labelHeight) {
         labelText(box.microbatch);
         if (exactWidth >= m_labelWidths[box.microbatch] + 5 &&
             span.width() >= m_labelWidths[box.microbatch] + 2)
-            m_labels.push_back({rect, box.microbatch, isLight(bucketColor(bucket))});
+            m_labels.push_back({labelRect, box.microbatch, isLight(bucketColor(bucket))});
     }
+}
+
+// The op's kernel classes along the foot of a wide compute box, inside its outline, in proportion to their
+// seconds. The edges come from the box's whole extent, so a box cut by the plot's edge keeps its proportions.
+bool GanttPlottable::collectStripes(const Frame& frame, const GanttBox& box, const PixelSpan& span)
+{
+    const int height = frame.bottom - frame.top;
+    const int inset = std::max(1, static_cast<int>(std::lround(m_lineScale)));
+    const int stripeHeight = static_cast<int>(std::lround(height * stripeHeightShare));
+    const int left = span.left + inset;
+    const int right = span.right - inset; // exclusive
+    const int bottom = frame.bottom - inset;
+    const int top = frame.bottom - stripeHeight;
+    if (right - left < 4 || bottom - top < 2)
+        return false;
+    const GanttKernels* kernels = m_layout->kernels.find(frame.stage, box.chunk, box.kind);
+    if (!kernels)
+        return false;
+    const double total = kernels->total();
+    const double x0 = frame.map.toPixel(box.start);
+    const double width = (box.end - box.start) * frame.pixelsPerSecond;
+    double before = 0;
+    for (int c = 0; c < ganttKernelClassCount; ++c) {
+        const double seconds = kernels->seconds[static_cast<std::size_t>(c)];
+        if (!(seconds > 0))
+            continue;
+        const int from = std::max(left, static_cast<int>(std::lround(x0 + width * before / total)));
+        before += seconds;
+        const int to = std::min(right, static_cast<int>(std::lround(x0 + width * before / total)));
+        if (to <= from)
+            continue;
+        m_stripes[static_cast<std::size_t>(c)].emplace_back(from, top, to - from, bottom - top);
+        ++m_stats.stripesDrawn;
+    }
+    ++m_stats.boxesStriped;
+    return true;
 }
 
 // The hatched bubbles, then the boxes batch by batch: narrow ones filled, wide ones with an outline.
@@ -348,6 +411,19 @@ void GanttPlottable::paintBoxes(QCPPainter* painter)
             painter->setPen(QPen(color.darker(150), std::max(1.0, std::round(m_lineScale))));
             painter->drawRects(outlined.data(), static_cast<int>(outlined.size()));
         }
+    }
+}
+
+// One batch per kernel class, over the boxes' fills and under the critical path's outlines.
+void GanttPlottable::paintStripes(QCPPainter* painter)
+{
+    painter->setPen(Qt::NoPen);
+    for (int c = 0; c < ganttKernelClassCount; ++c) {
+        const std::vector<QRect>& rects = m_stripes[static_cast<std::size_t>(c)];
+        if (rects.empty())
+            continue;
+        painter->setBrush(ganttKernelColor(static_cast<GanttKernelClass>(c)));
+        painter->drawRects(rects.data(), static_cast<int>(rects.size()));
     }
 }
 

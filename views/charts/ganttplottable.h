@@ -20,6 +20,8 @@ namespace ss {
 
 // Okabe-Ito based colours (as MemoryChart's), distinguishable with the common colour-vision deficiencies.
 QColor ganttKindColor(GanttKind kind);
+// The stripes of a kernel class inside a compute box (Paul Tol's muted colours, chartpalette.h).
+QColor ganttKernelColor(GanttKernelClass kernelClass);
 
 class GanttPlottable : public QCPAbstractPlottable
 {
@@ -34,6 +36,8 @@ public:
         int boxesSkipped = 0; // landed on columns already painted in their row
         int labelsDrawn = 0;
         int gapsDrawn = 0;
+        int boxesStriped = 0;      // compute boxes wide enough to show their kernel classes
+        int stripesDrawn = 0;      // kernel-class stripes handed to the painter
         int maxDrawsPerColumn = 0; // the most rectangles any one pixel column of one row received
         bool countColumns = false; // set to fill maxDrawsPerColumn (costs time; tests only)
     };
@@ -54,6 +58,13 @@ public:
     // SCALE times as thick.
     void setLineScale(double scale) { m_lineScale = scale > 0 ? scale : 1; }
     double lineScale() const { return m_lineScale; }
+
+    // A compute box this many pixels wide or wider shows its op's kernel classes as stripes along its foot.
+    static constexpr double stripeMinWidth = 48;
+    // The stripes' share of the box's height; the box's own colour stays visible above them.
+    static constexpr double stripeHeightShare = 0.4;
+    // The stripes of the last draw(), for tests.
+    const std::array<std::vector<QRect>, ganttKernelClassCount>& stripeRects() const { return m_stripes; }
 
     const PaintStats& paintStats() const { return m_stats; }
     PaintStats& paintStats() { return m_stats; }
@@ -82,6 +93,9 @@ private:
     void drawBands(QCPPainter* painter, const QRect& area) const;
     void collectRow(Frame& frame, const GanttRow& row);
     void collectBox(Frame& frame, const GanttBox& box, const PixelSpan& span);
+    // Returns whether the box got stripes.
+    bool collectStripes(const Frame& frame, const GanttBox& box, const PixelSpan& span);
+    void paintStripes(QCPPainter* painter);
     void paintBoxes(QCPPainter* painter);
     void paintOutlines(QCPPainter* painter);
     void paintLabels(QCPPainter* painter);
@@ -98,6 +112,7 @@ private:
     std::array<std::vector<QRect>, ganttKindCount * 2> m_fills;
     std::array<std::vector<QRect>, ganttKindCount * 2> m_outlined;
     std::vector<QRect> m_gaps;
+    std::array<std::vector<QRect>, ganttKernelClassCount> m_stripes;
     std::vector<QRect> m_criticalRects;
     std::vector<QRect> m_criticalMarks;
     std::vector<QRect> m_highlightRects;
