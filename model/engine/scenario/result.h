@@ -196,7 +196,7 @@ struct StepResult
 
 // What limits the step most (docs/formats.md, "Result of eval": bottleneck).
 // ARGS by kind (numbers in plain SI, shares as fractions of the step), as estimateStep() writes them:
-//   compute: {share, compute efficiency}
+//   compute: {share, the fraction of peak the kernels reach while computing}
 //   bubble:  {share, pp, microbatches, schedule}
 //   link:    {link id, link kind, traffic groups ("dp", "tp+pp"), share}
 //   pcie:    {link id, offload bytes per parameter per step ("0": none), share, link kind,
