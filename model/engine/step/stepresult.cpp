@@ -436,9 +436,10 @@ Candidate computeCandidate(const Scenario& sc, const StepResult& step)
     c.bottleneck.kind = "compute";
     // The rate while computing: the flat roofline's efficiency, or what the kernel model's kernels reach on
     // average (the GPUs' hardware FLOPs over their compute time, HFU · T / C).
-    const double rate = sc.compute.efficiency > 0
-                            ? sc.compute.efficiency
-                            : (step.compute_s > 0 ? std::min(step.hfu * step.time_s / step.compute_s, 1.0) : 0.0);
+    const double rate =
+        sc.compute.efficiency > 0
+            ? sc.compute.efficiency
+            : (step.compute_s > 0 ? std::min(step.hfu * step.time_s / step.compute_s, 1.0) : 0.0);
     c.bottleneck.message = "compute: the busiest GPU computes " + percent(c.share) + " of the step at " +
                            percent(rate) + " of its peak FLOP/s";
     c.bottleneck.args = {num(c.share), num(rate)};
