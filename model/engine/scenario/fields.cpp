@@ -322,19 +322,8 @@ template <class Ref> FieldInfo textField(std::string path, Ref ref)
 
 FieldInfo nameField()
 {
-    FieldInfo name;
-    name.path = "name";
-    name.type = FieldType::Text;
-    name.get = [](const Scenario& s) {
-        FieldValue v;
-        v.text = s.name;
-        return v;
-    };
-    name.set = [](Scenario& s, const FieldValue& v) {
-        s.name = v.text;
-        return std::string();
-    };
-    return name;
+    return textField(
+        "name", [](auto& s) -> auto& { return s.name; });
 }
 
 // parallel.rank_order's choices: tp, dp and pp in any order (cp then sits right outside tp), then the four

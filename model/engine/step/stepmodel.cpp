@@ -247,10 +247,10 @@ CoreTimes attentionCore(const ModelSpec& m, const Shape& x, double flops, Kernel
     CoreTimes c;
     if (km.flat()) {
         const double bytes = x.flash ? ab * x.T * qkv : ab * (2 * scores + x.T * qkv);
+        // The backward is two pairs of batched GEMMs: the forward's cost twice.
         c.forward = km.roofline(flops, bytes, KernelClass::Attention, forward);
-        c.backward = 2 * km.roofline(flops, bytes, KernelClass::Attention, backward);
-        if (backward)
-            backward->seconds[int(KernelClass::Attention)] += c.backward / 2;
+        c.backward = km.roofline(flops, bytes, KernelClass::Attention, backward) +
+                     km.roofline(flops, bytes, KernelClass::Attention, backward);
         return c;
     }
     const double a = std::max(double(m.heads), 1.0);
