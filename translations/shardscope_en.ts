@@ -234,16 +234,6 @@
     </message>
 </context>
 <context>
-    <name>ss::io</name>
-    <message numerus="yes">
-        <source>median of %n step(s) after warm-up</source>
-        <translation>
-            <numerusform>median of %n step after warm-up</numerusform>
-            <numerusform>median of %n steps after warm-up</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ss::io::Import</name>
     <message numerus="yes">
         <source>%1 on %n rank(s): latency %2, %3 bus bandwidth</source>

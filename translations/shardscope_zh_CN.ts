@@ -6803,12 +6803,6 @@ Bottleneck now: %2</source>
         <source>an integer from 0 to 100000</source>
         <translation>0 到 100000 的整数</translation>
     </message>
-    <message numerus="yes">
-        <source>median of %n step(s) after warm-up</source>
-        <translation>
-            <numerusform>预热后 %n 步的中位数</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 tokens per step over %2 GPUs at %3 tokens/s per GPU (median)</source>
         <translation>每步 %1 个 token，%2 个 GPU，每个 GPU 每秒 %3 个 token（中位数）</translation>
@@ -6924,6 +6918,10 @@ Bottleneck now: %2</source>
     <message>
         <source>not a regular file (a FIFO, socket or device), expected %1</source>
         <translation>不是普通文件（FIFO、套接字或设备），应为%1</translation>
+    </message>
+    <message>
+        <source>median after warm-up (steps: %1)</source>
+        <translation>预热后的中位数（步数：%1）</translation>
     </message>
 </context>
 <context>

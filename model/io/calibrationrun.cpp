@@ -13,8 +13,9 @@ bool measuredStep(const MeasuredRun& run, const Scenario& sc, MeasuredStep& out,
     const double tokens = double(sc.training.global_batch) * double(sc.model.seq_len);
     if (run.step_time_s > 0) {
         step.seconds = run.step_time_s;
-        step.how = QCoreApplication::translate("ss::io", "median of %n step(s) after warm-up", nullptr,
-                                               run.iterations);
+        // No %n: the CLI prints the untranslated English, where "step(s)" would show.
+        step.how =
+            QCoreApplication::translate("ss::io", "median after warm-up (steps: %1)").arg(run.iterations);
     } else if (run.tokens_per_s_per_gpu > 0 && sc.gpus() > 0) {
         // torchtitan's tps is tokens per second on one GPU (its local batch): the step is the global batch's
         // tokens over all GPUs' rate.
