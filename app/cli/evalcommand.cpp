@@ -16,6 +16,7 @@ int evalCommand(const QStringList& args)
     QStringList sets;
     bool explain = false;
     bool timeline = false;
+    bool allLinks = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString& arg = args.at(i);
         if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
@@ -25,6 +26,8 @@ int evalCommand(const QStringList& args)
             explain = true;
         } else if (arg == QLatin1String("--timeline")) {
             timeline = true;
+        } else if (arg == QLatin1String("--all-links")) {
+            allLinks = true;
         } else if (arg == QLatin1String("--set")) {
             if (i + 1 >= args.size())
                 return usageError(tr("--set needs PATH=VALUE, e.g. --set parallel.zero_stage=3"));
@@ -61,6 +64,6 @@ int evalCommand(const QStringList& args)
     options.explain = explain;
     options.timeline = timeline;
     const ss::Result result = ss::evaluate(scenario, options);
-    print(stdout, ss::io::writeResult(result, explain, timeline));
+    print(stdout, ss::io::writeResult(result, explain, timeline, allLinks));
     return kOk;
 }

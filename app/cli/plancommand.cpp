@@ -10,6 +10,7 @@
 #include "workload.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <optional>
 
@@ -215,6 +216,29 @@ QByteArray planJson(const ss::PlanResult& result, const ss::PlanOptions& options
     for (const ss::PlanCandidate& c : result.best)
         writeCandidate(w, c, base);
     w.endArray();
+    if (!result.nothing_fits.empty()) {
+        w.key("nothing_fits");
+        w.value(result.nothing_fits);
+        if (result.haveClosest) {
+            w.key("closest");
+            w.beginObject();
+            w.key("dp");
+            w.value(std::int64_t(result.closest.layout.dp));
+            w.key("tp");
+            w.value(std::int64_t(result.closest.layout.tp));
+            w.key("pp");
+            w.value(std::int64_t(result.closest.layout.pp));
+            w.key("micro_batch");
+            w.value(std::int64_t(result.closest.layout.micro_batch));
+            w.key("zero_stage");
+            w.value(std::int64_t(result.closest.layout.zero_stage));
+            w.key("peak_gpu_bytes");
+            w.value(result.closest.peak_gpu_bytes);
+            w.key("capacity_bytes");
+            w.value(result.closest.capacity_bytes);
+            w.endObject();
+        }
+    }
     w.endObject();
     return w.data();
 }
@@ -239,5 +263,7 @@ int planCommand(const QStringList& args)
     ss::Scenario base;
     ss::planBase(scenario, a.options.gpus, base); // succeeded inside planLayouts()
     print(stdout, planJson(result, a.options, base, std::int64_t(a.gpus > 0 ? a.gpus : scenario.gpus())));
+    if (!result.nothing_fits.empty())
+        std::fprintf(stderr, "shardscope-cli: plan: %s\n", result.nothing_fits.c_str());
     return kOk;
 }

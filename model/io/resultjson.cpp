@@ -2,6 +2,7 @@
 #include "resultjson.h"
 
 #include "jsonwriter.h"
+#include "linkclasses.h"
 
 #include <cmath>
 #include <string>
@@ -164,8 +165,9 @@ void writeLinkLoad(JsonWriter& w, const CommLink& l)
     w.endObject();
 }
 
-// The step's collectives and link loads; a link's "utilization" is busy_s over the simulated step time.
-void writeComm(JsonWriter& w, const CommResult& comm)
+// The step's collectives and link loads; a link's "utilization" is busy_s over the simulated step time. Past
+// kLinkRowsThreshold links without ALL_LINKS, the classes and one row per class (linkclasses.h).
+void writeComm(JsonWriter& w, const CommResult& comm, bool allLinks)
 {
     w.key("comm");
     w.beginObject();
@@ -174,11 +176,44 @@ void writeComm(JsonWriter& w, const CommResult& comm)
     for (const CommCollective& c : comm.collectives)
         writeCollective(w, c);
     w.endArray();
+    const bool aggregate = !allLinks && comm.links.size() > kLinkRowsThreshold;
     w.key("links");
     w.beginArray();
-    for (const CommLink& l : comm.links)
-        writeLinkLoad(w, l);
+    std::vector<LinkClass> classes;
+    if (aggregate) {
+        classes = linkClasses(comm.links);
+        std::vector<bool> keep(comm.links.size(), false);
+        for (const LinkClass& c : classes)
+            keep[c.busiest] = true;
+        for (std::size_t i = 0; i < comm.links.size(); ++i)
+            if (keep[i] || comm.links[i].id == comm.bottleneck_link)
+                writeLinkLoad(w, comm.links[i]);
+    } else {
+        for (const CommLink& l : comm.links)
+            writeLinkLoad(w, l);
+    }
     w.endArray();
+    w.member("links_total", double(comm.links.size()));
+    w.member("links_aggregated", aggregate);
+    if (aggregate) {
+        w.key("link_classes");
+        w.beginArray();
+        for (const LinkClass& c : classes) {
+            w.beginObject();
+            w.member("kind", c.kind);
+            w.member("bandwidth_Bps", c.bandwidth_Bps);
+            w.member("efficiency", c.efficiency);
+            w.member("links", double(c.links));
+            w.member("bytes_per_step_max", c.bytes_per_step_max);
+            w.member("bytes_per_step_mean", c.bytes_per_step_sum / double(c.links));
+            w.member("busy_s_max", c.busy_s_max);
+            w.member("utilization_max", c.utilization_max);
+            w.member("utilization_mean", c.utilization_mean);
+            w.member("busiest_link", comm.links[c.busiest].id);
+            w.endObject();
+        }
+        w.endArray();
+    }
     w.member("bottleneck_link", comm.bottleneck_link);
     w.member("serial_time_s", comm.serial_time_s);
     w.endObject();
@@ -315,7 +350,7 @@ void writeExplain(JsonWriter& w, const std::vector<Explanation>& explain)
 
 } // namespace
 
-QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline)
+QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline, bool allLinks)
 {
     JsonWriter w;
     w.beginObject();
@@ -327,7 +362,7 @@ QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline)
     w.member("microbatches", r.microbatches);
     writeMemory(w, r.memory);
     writeCompute(w, r.compute);
-    writeComm(w, r.comm);
+    writeComm(w, r.comm, allLinks);
     writeStep(w, r.step);
     writeBottleneck(w, r.bottleneck);
     writeWarnings(w, r.warnings, nonFinitePaths(r, withExplain, withTimeline));

@@ -11,7 +11,8 @@ namespace ss::io {
 
 // Indented JSON. EXPLAIN adds the "explain" array, TIMELINE the "timeline" array (docs/formats.md: only
 // with --timeline). Figures that are not finite numbers (an engine bug) are written as null and named in an
-// extra warning with code "result.non_finite".
-QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline = false);
+// extra warning with code "result.non_finite". Past kLinkRowsThreshold loaded links (linkclasses.h) the
+// links are summarised by class (comm.link_classes, one row per class in comm.links) unless ALL_LINKS.
+QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline = false, bool allLinks = false);
 
 } // namespace ss::io

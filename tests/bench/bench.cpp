@@ -22,12 +22,14 @@
 #include "fields.h"
 #include "ganttchart.h"
 #include "ganttcursor.h"
+#include "largecluster.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "planner.h"
 #include "presets.h"
 #include "scaling.h"
 #include "scenariodocument.h"
+#include "sweep.h"
 #include "synthetictimeline.h"
 #include "topologycanvas.h"
 #include "topologyeditor.h"
@@ -94,7 +96,12 @@ int main(int argc, char* argv[])
         QStringLiteral("Measure how evaluate() grows with GPUs and microbatches instead."));
     parser.addOption(json);
     parser.addOption(quick);
+    const QCommandLineOption huge(
+        QStringLiteral("huge"),
+        QStringLiteral(
+            "Also evaluate GPT-3 175B on 1,048,576 GPUs with shardscope-cli (minutes on a slow tree)."));
     parser.addOption(scaling);
+    parser.addOption(huge);
     parser.process(app);
     const bool fast = parser.isSet(quick);
 
@@ -148,6 +155,30 @@ int main(int argc, char* argv[])
         medians.insert(QStringLiteral("eval_gpt3_175b_s"), measure(evalRuns / 10, evalRuns, [&](int) {
                            sink = sink + ss::evaluate(gpt3).memory.peak_gpu_bytes;
                        }));
+    // A sweep of 100 global batch sizes, 64 to 6,400 (target <= 0.1 s wall on 2 cores): GPT-3 175B as tp 8 ×
+    // pp 8 × dp 8 on 64 DGX A100, interleaved with 3 chunks, so 8 to 800 microbatches per replica.
+    {
+        ss::Scenario s = gpt3;
+        s.cluster.nodes = 64;
+        s.parallel.dp = 8;
+        s.parallel.virtual_stages = 3;
+        ss::SweepSpec spec;
+        spec.param = "training.global_batch";
+        for (int i = 1; i <= 100; ++i)
+            spec.values.push_back(64.0 * i);
+        if (ss::validateScenario(s).empty())
+            medians.insert(QStringLiteral("sweep_gpt3_100_batches_s"), measure(1, fast ? 2 : 20, [&](int) {
+                               sink = sink + double(ss::runSweep(s, spec).rows.size());
+                           }));
+    }
+    // GPT-3 175B on 131,072 GPUs through the CLI (target <= 0.25 s and 300 MB; --huge adds 1,048,576 GPUs:
+    // <= 2 s, 1 GB and 50 MB of JSON).
+    if (!fast) {
+        std::vector<int> sizes = {131072};
+        if (parser.isSet(huge))
+            sizes.push_back(1048576);
+        ss::bench::measureLargeClusters(SHARDSCOPE_CLI, sizes, 3, medians);
+    }
     // The step with its timeline on 1024 GPUs (target <= 20 ms): GPT-3 175B on 128 DGX A100 as
     // tp 8 × pp 16 × dp 8, 128 microbatches, interleaved 1F1B with 2 chunks (about 170k boxes).
     {

@@ -59,6 +59,7 @@ private slots:
     void teachingExamples();
     void setChangesResult();
     void setRepairsFile();
+    void linkClassesOnLargeClusters();
     void badInput_data();
     void badInput();
     void usage_data();
@@ -305,6 +306,45 @@ void TestCli::setChangesResult()
                             QStringLiteral("overheads.cuda_context_bytes=1 GiB")});
     QCOMPARE(gpu.exitCode, 0);
     QCOMPARE(stage0(json(gpu.out), "capacity"), 81559.0 * 1048576.0); // gpucatalog.cpp: H100 SXM 81559 MiB
+}
+
+void TestCli::linkClassesOnLargeClusters()
+{
+    // GPT-3 175B on 512 DGX A100 (4096 GPUs, dp 64): each GPU has its NVLink to the NVSwitch, its PCIe link
+    // to its switch and its NIC's HDR link to a leaf (the dgx-a100 preset with 8 NICs), 3 × 4096 loaded links
+    // past the 4096-row threshold, so eval summarises them by class; --all-links lists them all.
+    const QStringList args = {QStringLiteral("eval"),  QStringLiteral("gpt3-175b-megatron"),
+                              QStringLiteral("--set"), QStringLiteral("cluster.nodes=512"),
+                              QStringLiteral("--set"), QStringLiteral("parallel.dp=64"),
+                              QStringLiteral("--set"), QStringLiteral("training.global_batch=1536")};
+    const Run summary = runCli(args);
+    QCOMPARE(summary.exitCode, 0);
+    const QJsonObject comm = json(summary.out).value(QLatin1String("comm")).toObject();
+    QVERIFY(comm.value(QLatin1String("links_aggregated")).toBool());
+    const double total = comm.value(QLatin1String("links_total")).toDouble();
+    QVERIFY(total > 3 * 4096);
+    const QJsonArray classes = comm.value(QLatin1String("link_classes")).toArray();
+    double counted = 0;
+    double nvlink = 0;
+    for (const QJsonValue& v : classes) {
+        const QJsonObject c = v.toObject();
+        counted += c.value(QLatin1String("links")).toDouble();
+        QVERIFY(c.value(QLatin1String("bytes_per_step_max")).toDouble() >=
+                c.value(QLatin1String("bytes_per_step_mean")).toDouble() * (1 - 1e-12));
+        if (c.value(QLatin1String("kind")).toString() == QLatin1String("nvlink3"))
+            nvlink += c.value(QLatin1String("links")).toDouble();
+    }
+    QCOMPARE(counted, total);
+    QCOMPARE(nvlink, 4096.0);
+    // One row per class, plus the bottleneck link when it is not its class's busiest.
+    const QJsonArray rows = comm.value(QLatin1String("links")).toArray();
+    QVERIFY(rows.size() >= classes.size() && rows.size() <= classes.size() + 1);
+    const Run all = runCli(QStringList(args) << QStringLiteral("--all-links"));
+    QCOMPARE(all.exitCode, 0);
+    const QJsonObject allComm = json(all.out).value(QLatin1String("comm")).toObject();
+    QVERIFY(!allComm.value(QLatin1String("links_aggregated")).toBool());
+    QCOMPARE(double(allComm.value(QLatin1String("links")).toArray().size()), total);
+    QVERIFY(!allComm.contains(QLatin1String("link_classes")));
 }
 
 void TestCli::setRepairsFile()

@@ -471,6 +471,28 @@ private slots:
         QCOMPARE(reported, plan.feasible);
     }
 
+    void nothingFitsSaysWhy()
+    {
+        // GPT-3 175B on one 8-GPU node: its 175·10⁹ parameters need 16 bytes each with mixed-precision Adam
+        // (Rajbhandari et al., SC'20 §3), 2.8 TB, 350 GB per GPU even split eight ways, far above 80 GB.
+        Scenario s = gpt3();
+        s.cluster.nodes = 1;
+        PlanOptions options;
+        options.threads = 1;
+        const PlanResult plan = planLayouts(s, options);
+        QVERIFY(plan.error.empty());
+        QCOMPARE(plan.feasible, std::int64_t(0));
+        QVERIFY(plan.evaluated > 0);
+        QVERIFY(plan.haveClosest);
+        QVERIFY(plan.closest.peak_gpu_bytes > 16.0 * 175e9 / 8 * 0.9);
+        QVERIFY(plan.closest.capacity_bytes < plan.closest.peak_gpu_bytes);
+        QCOMPARE(plan.closest.layout.dp * plan.closest.layout.tp * plan.closest.layout.pp, std::int64_t(8));
+        QVERIFY2(plan.nothing_fits.find("none of the") != std::string::npos, plan.nothing_fits.c_str());
+        QVERIFY2(plan.nothing_fits.find("GB per GPU") != std::string::npos, plan.nothing_fits.c_str());
+        // A search that finds layouts says nothing of the kind.
+        QVERIFY(planLayouts(tiny(), tinyOptions()).nothing_fits.empty());
+    }
+
     void badRequests()
     {
         Scenario out;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <mutex>
 #include <optional>
 
@@ -447,7 +448,29 @@ struct alignas(64) PlanWorker // a cache line of its own: workers write their ow
     std::vector<Warning> warnings;
     std::vector<PlanCandidate> fresh; // feasible layouts not yet reported
     std::int64_t evaluated = 0;
+    bool haveClosest = false;
+    PlanCandidate closest; // the layout with the least peak over capacity that does not fit
 };
+
+// Keeps C as W's closest miss when its fullest stage overshoots less than the closest so far.
+void noteMiss(PlanWorker& w, const Layout& l, std::int64_t index, const MemoryResult& memory)
+{
+    double peak = 0, capacity = 0, ratio = 0;
+    for (const StageMemory& s : memory.per_gpu)
+        if (s.capacity > 0 && s.total / s.capacity > ratio) {
+            ratio = s.total / s.capacity;
+            peak = s.total;
+            capacity = s.capacity;
+        }
+    if (!(ratio > 0) || (w.haveClosest && ratio >= w.closest.peak_gpu_bytes / w.closest.capacity_bytes))
+        return;
+    w.haveClosest = true;
+    w.closest = PlanCandidate{};
+    w.closest.layout = l;
+    w.closest.index = index;
+    w.closest.peak_gpu_bytes = peak;
+    w.closest.capacity_bytes = capacity;
+}
 
 // Evaluates LAYOUT, the INDEX-th of the enumeration, on worker W: a feasible one joins W's fresh list.
 void evaluateLayout(PlanWorker& w, const Layout& l, std::int64_t index)
@@ -460,15 +483,20 @@ void evaluateLayout(PlanWorker& w, const Layout& l, std::int64_t index)
     // Memory first: it costs microseconds and most layouts of a large model fail here.
     w.warnings.clear();
     const std::int64_t micro = sc.training.global_batch / (l.dp * l.micro_batch);
-    if (!fitsAll(estimateMemory(sc, micro, w.warnings)))
+    const MemoryResult memory = estimateMemory(sc, micro, w.warnings);
+    if (!fitsAll(memory)) {
+        noteMiss(w, l, index, memory);
         return;
+    }
     const Result r = evaluate(sc, w.eval);
     PlanCandidate c;
     c.layout = l;
     c.index = index;
     c.fits = fitsAll(r.memory);
-    if (!c.fits)
+    if (!c.fits) {
+        noteMiss(w, l, index, r.memory);
         return;
+    }
     c.step_time_s = r.step.time_s;
     c.tokens_per_s = r.step.tokens_per_s;
     c.mfu = r.step.mfu;
@@ -477,6 +505,28 @@ void evaluateLayout(PlanWorker& w, const Layout& l, std::int64_t index)
     c.exposed_comm_s = r.step.exposed_comm_s;
     c.bubble_fraction = r.step.bubble_fraction;
     w.fresh.push_back(c);
+}
+
+// Why the search found nothing: no layout at all, or the closest one's peak against its GPU's memory.
+std::string nothingFitsText(const PlanResult& result, const Scenario& base)
+{
+    if (result.total == 0 || result.evaluated == 0)
+        return "no layout of dp, tp, pp and micro batch splits " + num(base.gpus()) +
+               " GPUs and a global batch of " + num(base.training.global_batch) +
+               " under the model's divisibility rules (heads, layers, batch)";
+    if (!result.haveClosest)
+        return "none of the " + num(result.evaluated) + " layouts fits in memory";
+    const Layout& l = result.closest.layout;
+    const double gb = 1e9;
+    char figures[96];
+    std::snprintf(figures, sizeof figures, "%.1f GB per GPU, %.1f GB more than the %.1f GB",
+                  result.closest.peak_gpu_bytes / gb,
+                  (result.closest.peak_gpu_bytes - result.closest.capacity_bytes) / gb,
+                  result.closest.capacity_bytes / gb);
+    return "none of the " + num(result.evaluated) + " layouts fits in memory; the closest, dp " + num(l.dp) +
+           " tp " + num(l.tp) + " pp " + num(l.pp) + " with micro batch " + num(l.micro_batch) + ", ZeRO " +
+           num(l.zero_stage) + ", needs " + figures +
+           " the GPU has: more GPUs, a GPU with more memory, offload or a shorter sequence would make room";
 }
 
 // The search's figures from the feasible layouts: every one in enumeration order, the best ranked.
@@ -555,9 +605,21 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
     };
     result.cancelled = !parallelFor(layouts.size(), parallel, body, chunkDone);
 
-    for (const PlanWorker& w : workers)
+    for (const PlanWorker& w : workers) {
         result.evaluated += w.evaluated;
+        if (w.haveClosest && (!result.haveClosest ||
+                              w.closest.peak_gpu_bytes / w.closest.capacity_bytes <
+                                  result.closest.peak_gpu_bytes / result.closest.capacity_bytes ||
+                              (w.closest.peak_gpu_bytes / w.closest.capacity_bytes ==
+                                   result.closest.peak_gpu_bytes / result.closest.capacity_bytes &&
+                               w.closest.index < result.closest.index))) {
+            result.haveClosest = true;
+            result.closest = w.closest;
+        }
+    }
     rankFeasible(result, std::move(feasible), options);
+    if (result.feasible == 0 && !result.cancelled)
+        result.nothing_fits = nothingFitsText(result, base);
     result.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
 }

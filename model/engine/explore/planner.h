@@ -104,6 +104,12 @@ struct PlanResult
     bool cancelled = false;
     std::vector<PlanCandidate> best;        // the `top` best feasible layouts, best first
     std::vector<PlanCandidate> feasibleAll; // every feasible layout, in enumeration order
+    // When no layout fits: the one that came closest (the least peak memory over its GPU's capacity) and a
+    // sentence saying so and what would make room (nothing_fits; empty when some layout fits or none was
+    // evaluated).
+    bool haveClosest = false;
+    PlanCandidate closest; // fits false; peak_gpu_bytes and capacity_bytes of its fullest stage
+    std::string nothing_fits;
 };
 
 // Called from the worker threads, one call at a time: DONE of TOTAL layouts evaluated so far and the

@@ -619,10 +619,12 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
     const std::int64_t m = std::max<std::int64_t>(r.microbatches, 1);
     const std::int64_t p = std::max<std::int64_t>(par.pp, 1);
     const int v = chunksOf(par.schedule, par.virtual_stages);
-    // The simulation visits every unit of every op: keep it to what runs in well under a second.
+    const StepModel model = buildStepModel(sc, m, r.comm);
+    // The simulation visits every unit of every op: keep it to what runs in well under a second. A step
+    // without its timeline past a few steady periods is extrapolated (stepsim.h) and has no such limit.
     const double ops = double(p) * double(m) * double(v) * 4;
     const double visits = double(m) * double(std::max<std::int64_t>(sc.model.layers, 1) + 2 * p) * 4;
-    if (ops > 4e6 || visits > 4e7) {
+    if ((timeline || !periodicSimulationApplies(model)) && (ops > 4e6 || visits > 4e7)) {
         warn(r.warnings, "step.too_large",
              "the step has " + std::to_string(m) + " microbatches over " + std::to_string(p) +
                  " stages, too many to simulate; the step figures are left out",
@@ -630,7 +632,6 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
         return;
     }
 
-    const StepModel model = buildStepModel(sc, m, r.comm);
     StepSimulation sim = simulateStep(model, r.comm.collectives.size(), timeline);
     simulationWarnings(r.warnings, sim);
     const double T = sim.time_s;

@@ -954,7 +954,9 @@ StepSimulation Simulator::run()
 
 } // namespace
 
-StepSimulation simulateStep(const StepModel& model, std::size_t collectives, bool timeline)
+namespace {
+
+bool wellFormed(const StepModel& model)
 {
     if (model.pp < 1 || model.microbatches < 1 || model.chunks < 1 ||
         model.chunkUnits.size() != std::size_t(model.pp) ||
@@ -962,17 +964,265 @@ StepSimulation simulateStep(const StepModel& model, std::size_t collectives, boo
         model.stageParams.size() != std::size_t(model.pp) ||
         model.optimizerSeconds.size() != std::size_t(model.pp) ||
         model.cpuOptimizerSeconds.size() != std::size_t(model.pp))
-        return {};
+        return false;
     for (const auto& chunks : model.chunkUnits) {
         if (chunks.size() != std::size_t(model.chunks))
-            return {};
+            return false;
         for (const auto& units : chunks)
             for (int u : units)
                 if (u < 0 || std::size_t(u) >= model.units.size())
-                    return {};
+                    return false;
     }
+    return true;
+}
+
+// ---- Periodic simulation -------------------------------------------------------------------------------
+// Every microbatch of a step does the same work, so once the pipeline is full its schedule repeats: each
+// further period of P microbatches (P = pp, the interleaved schedule's group) adds the same boxes, shifted by
+// the same time, to every stage. The step is then a max-plus linear system in its steady state (Baccelli,
+// Cohen, Olsder and Quadrat, "Synchronization and Linearity", 1992, ch. 3: the cyclicity theorem), and every
+// figure of the simulation is affine in the microbatch count: f(m) = f(m1) + (m − m1)/P · (f(m1 + P) −
+// f(m1)). Three short simulations (m1, m1 + P, m1 + 2P, with m1 past the warm-up and ≡ m mod P) fix the line
+// and check it (the second difference must vanish to rounding); a step with more microbatches is extrapolated
+// along it, at a cost that does not grow with m. A model that fails the check is simulated in full.
+
+// Every input of the simulation but the microbatch count, flattened: two models with equal fingerprints
+// simulate the same. (Keep it in step with StepModel: a field the simulator reads belongs here.)
+void fingerprint(const StepModel& m, std::size_t collectives, std::vector<double>& out)
+{
+    out.clear();
+    const auto put = [&out](double v) { out.push_back(v); };
+    const auto segments = [&](const std::vector<Segment>& v) {
+        put(double(v.size()));
+        for (const Segment& s : v) {
+            put(double(int(s.stream)));
+            put(s.seconds);
+            put(double(s.tpSlot));
+        }
+    };
+    const auto values = [&](const std::vector<double>& v) {
+        put(double(v.size()));
+        out.insert(out.end(), v.begin(), v.end());
+    };
+    const auto ints = [&](const std::vector<int>& v) {
+        put(double(v.size()));
+        for (int i : v)
+            put(double(i));
+    };
+    const auto call = [&](const ScaledCall& c) {
+        put(double(c.collective));
+        put(c.alpha_s);
+        put(c.full_s);
+        put(c.reference);
+        put(c.bytes);
+    };
+    const auto dpCall = [&](const DpCall& c) {
+        call(c.dense);
+        call(c.experts);
+        values(c.expertShare);
+    };
+    put(double(collectives));
+    put(double(int(m.schedule)));
+    put(double(m.pp));
+    put(double(m.chunks));
+    put(m.recompute ? 1 : 0);
+    put(double(m.units.size()));
+    for (const StepUnit& u : m.units) {
+        segments(u.forward);
+        segments(u.backward);
+        segments(u.backwardInput);
+        segments(u.backwardWeight);
+        segments(u.recompute);
+        put(u.params);
+    }
+    for (const auto& chunks : m.chunkUnits)
+        for (const auto& units : chunks)
+            ints(units);
+    ints(m.gpuOfStage);
+    values(m.stageParams);
+    ints(m.tpCollectives);
+    values(m.tpBytes);
+    put(m.pp_s);
+    put(m.ppBytes);
+    put(double(m.ppCollective));
+    put(m.overlapGradReduce ? 1 : 0);
+    put(m.reducePerMicrobatch ? 1 : 0);
+    put(m.bucketParams);
+    dpCall(m.gradReduce);
+    dpCall(m.paramGather);
+    put(m.gatherFirstForward ? 1 : 0);
+    put(m.overlapP2p ? 1 : 0);
+    dpCall(m.finalGather);
+    put(m.parameterServer ? 1 : 0);
+    call(m.d2h);
+    call(m.h2dOptimizer);
+    call(m.h2dParams);
+    values(m.optimizerSeconds);
+    values(m.cpuOptimizerSeconds);
+}
+
+// The figures of a simulation without its timeline, flattened in a fixed order (and back).
+void flatten(const StepSimulation& s, std::vector<double>& out)
+{
+    out.clear();
+    out.push_back(s.time_s);
+    out.push_back(s.critical_compute_s);
+    out.push_back(s.critical_cpu_optimizer_s);
+    for (const StageStats& st : s.stages) {
+        out.push_back(st.compute_s);
+        out.push_back(st.tp_s);
+        out.push_back(st.busy_s);
+        out.push_back(st.exposed_comm_s);
+        out.push_back(st.pcie_bytes);
+    }
+    out.insert(out.end(), s.criticalByCollective.begin(), s.criticalByCollective.end());
+    out.insert(out.end(), s.criticalPcieByCollective.begin(), s.criticalPcieByCollective.end());
+}
+
+void unflatten(const std::vector<double>& in, StepSimulation& s)
+{
+    std::size_t i = 0;
+    s.time_s = in[i++];
+    s.critical_compute_s = in[i++];
+    s.critical_cpu_optimizer_s = in[i++];
+    for (StageStats& st : s.stages) {
+        st.compute_s = in[i++];
+        st.tp_s = in[i++];
+        st.busy_s = in[i++];
+        st.exposed_comm_s = in[i++];
+        st.pcie_bytes = in[i++];
+    }
+    for (double& v : s.criticalByCollective)
+        v = in[i++];
+    for (double& v : s.criticalPcieByCollective)
+        v = in[i++];
+}
+
+// The steady line of one model: F1 at microbatch count M1 and the change per period of P microbatches.
+struct SteadyLine
+{
+    std::vector<double> key; // fingerprint()
+    int p = 1;
+    int m1 = 0;
+    bool periodic = false; // false: the check failed, simulate this model in full
+    StepSimulation shape;  // the simulation at M1 (stage count, critical stage, flags)
+    std::vector<double> f1;
+    std::vector<double> slope; // per period
+};
+
+// The first microbatch count, ≡ M mod P, at which the schedule has filled and runs at least one steady
+// period before it drains: 1F1B's warm-up is pp − 1 forwards, the interleaved schedule's
+// (pp − 1)·2 + (v − 1)·pp (Narayanan et al., SC'21 §2.2), both under (v + 1)·pp. The check of the line
+// guards the choice.
+int steadyStart(const StepModel& model, int p)
+{
+    const int base = (model.chunks + 1) * model.pp + p;
+    const int m = model.microbatches;
+    return base + ((m - base) % p + p) % p;
+}
+
+StepSimulation simulateFull(const StepModel& model, std::size_t collectives, bool timeline)
+{
     Simulator sim(model, collectives, timeline);
     return sim.run();
+}
+
+bool fitLine(const StepModel& model, std::size_t collectives, SteadyLine& line)
+{
+    StepModel probe = model;
+    std::vector<double> f[3];
+    for (int k = 0; k < 3; ++k) {
+        probe.microbatches = line.m1 + k * line.p;
+        StepSimulation s = simulateFull(probe, collectives, false);
+        if (s.stalled || !(s.time_s > 0))
+            return false;
+        if (k == 0)
+            line.shape = s;
+        else if (s.criticalStage != line.shape.criticalStage)
+            return false;
+        flatten(s, f[k]);
+    }
+    line.slope.resize(f[0].size());
+    const double stepTime = f[2][0]; // time_s
+    for (std::size_t i = 0; i < f[0].size(); ++i) {
+        const double d1 = f[1][i] - f[0][i];
+        const double d2 = f[2][i] - f[1][i];
+        const double scale = std::max({std::fabs(f[0][i]), std::fabs(f[1][i]), std::fabs(f[2][i])});
+        // Rounding of the event times (about 1e-16 of the step per event) is noise; a change of slope is not.
+        if (std::fabs(d2 - d1) > 1e-12 * scale + 1e-13 * stepTime)
+            return false;
+        line.slope[i] = d1;
+    }
+    line.f1 = std::move(f[0]);
+    return true;
+}
+
+// A few steady lines per thread: a sweep over the batch size or the microbatch count evaluates one model
+// at many counts, and the planner revisits layouts. With FIT false, only a line already known is returned.
+const SteadyLine* steadyLine(const StepModel& model, std::size_t collectives, int p, bool fit)
+{
+    thread_local std::vector<SteadyLine> lines;
+    thread_local std::size_t nextSlot = 0;
+    thread_local std::vector<double> key;
+    fingerprint(model, collectives, key);
+    const int m1 = steadyStart(model, p);
+    for (const SteadyLine& l : lines)
+        if (l.m1 == m1 && l.p == p && l.key == key)
+            return &l;
+    if (!fit)
+        return nullptr;
+    SteadyLine line;
+    line.key = key;
+    line.p = p;
+    line.m1 = m1;
+    line.periodic = fitLine(model, collectives, line);
+    constexpr std::size_t kLines = 16;
+    if (lines.size() < kLines) {
+        lines.push_back(std::move(line));
+        return &lines.back();
+    }
+    SteadyLine& slot = lines[nextSlot];
+    nextSlot = (nextSlot + 1) % kLines;
+    slot = std::move(line);
+    return &slot;
+}
+
+} // namespace
+
+int steadyPeriod(const StepModel& model)
+{
+    // The interleaved schedule runs microbatches in groups of pp; the others repeat every microbatch.
+    return model.chunks > 1 ? std::max(model.pp, 1) : 1;
+}
+
+bool periodicSimulationApplies(const StepModel& model)
+{
+    const int p = steadyPeriod(model);
+    return model.microbatches >= steadyStart(model, p) + 2 * p;
+}
+
+StepSimulation simulateStep(const StepModel& model, std::size_t collectives, bool timeline,
+                            SimulationMode mode)
+{
+    if (!wellFormed(model))
+        return {};
+    if (timeline || mode == SimulationMode::Full || !periodicSimulationApplies(model))
+        return simulateFull(model, collectives, timeline);
+    const int p = steadyPeriod(model);
+    // A known line costs nothing; a new one costs three probes of about m1 + P microbatches each, worth it
+    // past three times that.
+    const bool fit = model.microbatches > 3 * (steadyStart(model, p) + p);
+    const SteadyLine* line = steadyLine(model, collectives, p, fit);
+    if (!line || !line->periodic)
+        return simulateFull(model, collectives, false);
+    StepSimulation out = line->shape;
+    const double periods = double(model.microbatches - line->m1) / double(p);
+    std::vector<double> f(line->f1.size());
+    for (std::size_t i = 0; i < f.size(); ++i)
+        f[i] = line->f1[i] + periods * line->slope[i];
+    unflatten(f, out);
+    out.extrapolated = true;
+    return out;
 }
 
 } // namespace ss

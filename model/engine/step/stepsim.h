@@ -201,17 +201,32 @@ struct StepSimulation
     std::vector<double> criticalByCollective;     // indexed like comm.collectives: tp/pp/dp calls
     std::vector<double> criticalPcieByCollective; // d2h/h2d copies
     std::vector<TimelineEvent> timeline;          // with TIMELINE only
-    bool stalled = false;   // the schedule could not finish (a bug); the figures cover what ran
-    bool truncated = false; // the timeline reached kMaxTimelineEvents
-    bool coarse = false;    // the timeline draws tp collectives inside their ops' boxes
+    bool stalled = false;      // the schedule could not finish (a bug); the figures cover what ran
+    bool truncated = false;    // the timeline reached kMaxTimelineEvents
+    bool coarse = false;       // the timeline draws tp collectives inside their ops' boxes
+    bool extrapolated = false; // figures from the steady line of shorter simulations (SimulationMode)
 };
 
 constexpr std::size_t kMaxTimelineEvents = 1'000'000;
 // A timeline that would have more boxes than this draws each op's tensor-parallel collectives inside its box.
 constexpr std::size_t kDetailedTimelineBoxes = 300'000;
 
+// Auto: a step with many microbatches and no timeline is extrapolated from three short simulations along its
+// steady period (stepsim.cpp, "Periodic simulation"), at a cost that does not grow with the microbatch
+// count; a model whose figures are not affine in the count is simulated in full. Full: always event by event.
+enum class SimulationMode
+{
+    Auto,
+    Full
+};
+
 // Simulates one step of MODEL; COLLECTIVES is the number of comm.collectives rows (for the per-row sums).
-StepSimulation simulateStep(const StepModel& model, std::size_t collectives, bool timeline);
+StepSimulation simulateStep(const StepModel& model, std::size_t collectives, bool timeline,
+                            SimulationMode mode = SimulationMode::Auto);
+// The microbatches of one steady period (pp: the interleaved schedule's group) and whether MODEL has enough
+// microbatches for the periodic simulation to pay.
+int steadyPeriod(const StepModel& model);
+bool periodicSimulationApplies(const StepModel& model);
 
 // Fills RESULT's step, bottleneck, link utilisation and (with TIMELINE) timeline for SCENARIO, from the
 // memory, compute and comm parts already in RESULT. Appends "step.*" warnings; with EXPLAIN, explanations of
