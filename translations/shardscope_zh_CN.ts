@@ -712,6 +712,10 @@ Change: %5</source>
         <source>Expected a measured step time of 0 s or more</source>
         <translation>实测训练步时间应为 0 秒或更多</translation>
     </message>
+    <message>
+        <source>The step has %1 microbatches over %2 stages, too many to draw; its figures come from its steady period and the timeline is left out</source>
+        <translation>该训练步在 %2 个阶段上有 %1 个微批次，无法全部绘制；其数值由稳态周期推算得出，时间线从略</translation>
+    </message>
 </context>
 <context>
     <name>ExplainFormula</name>

@@ -8,6 +8,8 @@
 #include "scenariosource.h"
 #include "usage.h"
 
+#include <limits>
+
 using namespace ss::cli;
 
 int evalCommand(const QStringList& args)
@@ -16,7 +18,7 @@ int evalCommand(const QStringList& args)
     QStringList sets;
     bool explain = false;
     bool timeline = false;
-    bool allLinks = false;
+    std::size_t maxLinkRows = ss::kLinkRowsThreshold;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString& arg = args.at(i);
         if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
@@ -27,7 +29,14 @@ int evalCommand(const QStringList& args)
         } else if (arg == QLatin1String("--timeline")) {
             timeline = true;
         } else if (arg == QLatin1String("--all-links")) {
-            allLinks = true;
+            maxLinkRows = std::numeric_limits<std::size_t>::max();
+        } else if (arg == QLatin1String("--max-link-rows")) {
+            bool ok = false;
+            const qlonglong n = i + 1 < args.size() ? args.at(i + 1).toLongLong(&ok) : 0;
+            if (!ok || n < 1)
+                return usageError(tr("--max-link-rows needs a whole number of rows, at least 1"));
+            maxLinkRows = std::size_t(n);
+            ++i;
         } else if (arg == QLatin1String("--set")) {
             if (i + 1 >= args.size())
                 return usageError(tr("--set needs PATH=VALUE, e.g. --set parallel.zero_stage=3"));
@@ -64,6 +73,6 @@ int evalCommand(const QStringList& args)
     options.explain = explain;
     options.timeline = timeline;
     const ss::Result result = ss::evaluate(scenario, options);
-    print(stdout, ss::io::writeResult(result, explain, timeline, allLinks));
+    print(stdout, ss::io::writeResult(result, explain, timeline, maxLinkRows));
     return kOk;
 }

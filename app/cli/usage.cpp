@@ -9,7 +9,8 @@ QString usage()
 {
     return tr(
         "Usage:\n"
-        "  shardscope-cli eval SCENARIO [--set PATH=VALUE]... [--explain] [--timeline] [--all-links]\n"
+        "  shardscope-cli eval SCENARIO [--set PATH=VALUE]... [--explain] [--timeline]\n"
+        "                 [--all-links | --max-link-rows N]\n"
         "  shardscope-cli examples\n"
         "  shardscope-cli collective --topology TOPOLOGY --op OP --bytes N [--gpus a,b,..] "
         "[--algorithm ALG]\n"
@@ -31,9 +32,9 @@ QString usage()
         "  --set model.params=7.5e9, --set cluster.gpu=H100-SXM5-80GB (unit strings such as\n"
         "  \"80 GiB\" or \"200 Gb/s\" are accepted).\n"
         "--explain adds the formula behind every figure.\n"
-        "eval prints one row per loaded link up to 4096 links; past that, comm.link_classes\n"
-        "  summarises the links by kind and bandwidth and comm.links keeps each class's busiest\n"
-        "  link; --all-links prints every link.\n"
+        "eval prints one row per loaded link up to 65536 links (--max-link-rows N); past that,\n"
+        "  comm.link_classes summarises the links by kind and bandwidth and comm.links keeps each\n"
+        "  class's busiest link; --all-links prints every link.\n"
         "\n"
         "collective prices one NCCL-style collective on a topology: TOPOLOGY is a scenario file, a\n"
         "  topology file or a preset id (shardscope-cli presets); OP is allreduce, allgather,\n"

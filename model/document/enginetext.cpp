@@ -233,6 +233,10 @@ QString EngineText::warning(const Warning& w)
             tr("The step has %1 microbatches over %2 stages, too many to simulate; the step figures are "
                "left out"),
             a);
+    if (w.code == "step.timeline_too_large" && a.size() >= 2)
+        return fill(tr("The step has %1 microbatches over %2 stages, too many to draw; its figures come from "
+                       "its steady period and the timeline is left out"),
+                    a);
     if (w.code == "step.stalled")
         return tr(
             "The pipeline schedule could not finish (a bug in ShardScope); the step figures cover what ran");

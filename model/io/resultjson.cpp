@@ -166,8 +166,8 @@ void writeLinkLoad(JsonWriter& w, const CommLink& l)
 }
 
 // The step's collectives and link loads; a link's "utilization" is busy_s over the simulated step time. Past
-// kLinkRowsThreshold links without ALL_LINKS, the classes and one row per class (linkclasses.h).
-void writeComm(JsonWriter& w, const CommResult& comm, bool allLinks)
+// MAX_ROWS links, the classes and one row per class (linkclasses.h).
+void writeComm(JsonWriter& w, const CommResult& comm, std::size_t maxRows)
 {
     w.key("comm");
     w.beginObject();
@@ -176,7 +176,7 @@ void writeComm(JsonWriter& w, const CommResult& comm, bool allLinks)
     for (const CommCollective& c : comm.collectives)
         writeCollective(w, c);
     w.endArray();
-    const bool aggregate = !allLinks && comm.links.size() > kLinkRowsThreshold;
+    const bool aggregate = comm.links.size() > maxRows;
     w.key("links");
     w.beginArray();
     std::vector<LinkClass> classes;
@@ -350,7 +350,7 @@ void writeExplain(JsonWriter& w, const std::vector<Explanation>& explain)
 
 } // namespace
 
-QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline, bool allLinks)
+QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline, std::size_t maxLinkRows)
 {
     JsonWriter w;
     w.beginObject();
@@ -362,7 +362,7 @@ QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline, boo
     w.member("microbatches", r.microbatches);
     writeMemory(w, r.memory);
     writeCompute(w, r.compute);
-    writeComm(w, r.comm, allLinks);
+    writeComm(w, r.comm, withExplain ? r.comm.links.size() : maxLinkRows);
     writeStep(w, r.step);
     writeBottleneck(w, r.bottleneck);
     writeWarnings(w, r.warnings, nonFinitePaths(r, withExplain, withTimeline));

@@ -311,13 +311,14 @@ void TestCli::setChangesResult()
 void TestCli::linkClassesOnLargeClusters()
 {
     // GPT-3 175B on 512 DGX A100 (4096 GPUs, dp 64): each GPU has its NVLink to the NVSwitch, its PCIe link
-    // to its switch and its NIC's HDR link to a leaf (the dgx-a100 preset with 8 NICs), 3 × 4096 loaded links
-    // past the 4096-row threshold, so eval summarises them by class; --all-links lists them all.
+    // to its switch and its NIC's HDR link to a leaf (the dgx-a100 preset with 8 NICs), more than 3 × 4096
+    // loaded links: past a threshold of 4096 rows eval summarises them by class; --all-links lists them.
     const QStringList args = {QStringLiteral("eval"),  QStringLiteral("gpt3-175b-megatron"),
                               QStringLiteral("--set"), QStringLiteral("cluster.nodes=512"),
                               QStringLiteral("--set"), QStringLiteral("parallel.dp=64"),
                               QStringLiteral("--set"), QStringLiteral("training.global_batch=1536")};
-    const Run summary = runCli(args);
+    const Run summary =
+        runCli(QStringList(args) << QStringLiteral("--max-link-rows") << QStringLiteral("4096"));
     QCOMPARE(summary.exitCode, 0);
     const QJsonObject comm = json(summary.out).value(QLatin1String("comm")).toObject();
     QVERIFY(comm.value(QLatin1String("links_aggregated")).toBool());
@@ -345,6 +346,16 @@ void TestCli::linkClassesOnLargeClusters()
     QVERIFY(!allComm.value(QLatin1String("links_aggregated")).toBool());
     QCOMPARE(double(allComm.value(QLatin1String("links")).toArray().size()), total);
     QVERIFY(!allComm.contains(QLatin1String("link_classes")));
+    // Under the default threshold (65536 rows) every link is listed.
+    const Run plain = runCli(args);
+    QCOMPARE(plain.exitCode, 0);
+    QCOMPARE(double(json(plain.out)
+                        .value(QLatin1String("comm"))
+                        .toObject()
+                        .value(QLatin1String("links"))
+                        .toArray()
+                        .size()),
+             total);
 }
 
 void TestCli::setRepairsFile()

@@ -120,6 +120,10 @@ void StepTally::finish()
             worst = l;
     if (worst < links.size())
         m_out.bottleneck_link = links[worst].id;
+    std::size_t rows = 0;
+    for (std::size_t l = 0; l < links.size(); ++l)
+        rows += m_bytes[l] > 0 && (m_detail || l == worst || m_named[l]) ? 1 : 0;
+    m_out.links.reserve(m_out.links.size() + rows);
     for (std::size_t l = 0; l < links.size(); ++l) {
         if (!(m_bytes[l] > 0))
             continue;

@@ -12,9 +12,10 @@
 
 namespace ss {
 
-// Past this many loaded links, `shardscope-cli eval` prints the classes and one row per class (its busiest
-// link, and the step's bottleneck link) instead of every link; --all-links prints every link.
-constexpr std::size_t kLinkRowsThreshold = 4096;
+// Past this many loaded links (a cluster of about 16,000 GPUs), `shardscope-cli eval` prints the classes and
+// one row per class (its busiest link, and the step's bottleneck link) instead of every link; --all-links
+// prints every link, --max-link-rows N moves the threshold.
+constexpr std::size_t kLinkRowsThreshold = 65536;
 
 // The links of one kind and bandwidth (per direction, bonded links together) and efficiency.
 struct LinkClass

@@ -620,19 +620,31 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
     const std::int64_t p = std::max<std::int64_t>(par.pp, 1);
     const int v = chunksOf(par.schedule, par.virtual_stages);
     const StepModel model = buildStepModel(sc, m, r.comm);
-    // The simulation visits every unit of every op: keep it to what runs in well under a second. A step
-    // without its timeline past a few steady periods is extrapolated (stepsim.h) and has no such limit.
+    // The simulation visits every unit of every op: keep it to what runs in well under a second. Past that a
+    // step is extrapolated along its steady period (stepsim.h) without its timeline, or, when it has no
+    // steady line (or more microbatches than a count holds), left out.
     const double ops = double(p) * double(m) * double(v) * 4;
     const double visits = double(m) * double(std::max<std::int64_t>(sc.model.layers, 1) + 2 * p) * 4;
-    if ((timeline || !periodicSimulationApplies(model)) && (ops > 4e6 || visits > 4e7)) {
+    const bool tooLarge = ops > 4e6 || visits > 4e7;
+    StepSimulation sim;
+    if (tooLarge && m <= std::int64_t(model.microbatches) && periodicSimulationApplies(model))
+        sim = simulateStep(model, r.comm.collectives.size(), false, SimulationMode::Periodic);
+    else if (!tooLarge)
+        sim = simulateStep(model, r.comm.collectives.size(), timeline);
+    if (tooLarge && !(sim.time_s > 0)) {
         warn(r.warnings, "step.too_large",
              "the step has " + std::to_string(m) + " microbatches over " + std::to_string(p) +
                  " stages, too many to simulate; the step figures are left out",
              {std::to_string(m), std::to_string(p)});
         return;
     }
-
-    StepSimulation sim = simulateStep(model, r.comm.collectives.size(), timeline);
+    if (tooLarge && timeline)
+        warn(r.warnings, "step.timeline_too_large",
+             "the step has " + std::to_string(m) + " microbatches over " + std::to_string(p) +
+                 " stages, too many to draw; its figures come from its steady period and the timeline is "
+                 "left out",
+             {std::to_string(m), std::to_string(p)});
+    const bool drawn = timeline && !tooLarge;
     simulationWarnings(r.warnings, sim);
     const double T = sim.time_s;
     if (!(T > 0))
@@ -643,7 +655,7 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
     r.bottleneck = findBottleneck(sc, r, model, sim, m);
     if (explain)
         explainStep(*explain, sc, r, model, sim);
-    if (timeline) {
+    if (drawn) {
         r.timeline = std::move(sim.timeline);
         timelineKernels(r, model);
     }

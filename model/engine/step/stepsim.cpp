@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <queue>
+#include <tuple>
 #include <utility>
 
 namespace ss {
@@ -53,6 +54,11 @@ public:
         return t;
     }
     void reserve(std::size_t n) { m_busy.reserve(n); }
+    void clear()
+    {
+        m_busy.clear();
+        m_cpu = false;
+    }
     bool hasCpu() const { return m_cpu; }
     void insert(double start, double end, int act, bool cpu = false)
     {
@@ -180,19 +186,64 @@ struct StageState
     bool finished = false;
     std::vector<Interval> computeRuns;
     StageStats stats;
+    // Back to a fresh state, keeping the vectors' memory (the buffers of the thread's last simulation).
+    void reset()
+    {
+        order.clear();
+        next = 0;
+        computeFree = 0;
+        lastCompute = -1;
+        prefetch = Prefetch{};
+        pp.clear();
+        dp.clear();
+        pcie.clear();
+        gradDone = 0;
+        gradDoneAct = -1;
+        inHeap = false;
+        finished = false;
+        computeRuns.clear();
+        stats = StageStats{};
+    }
+};
+
+// The simulator's big buffers, kept per thread between simulations: a sweep, the planner and the periodic
+// probes run thousands of steps, and fresh buffers cost an allocation and its page faults each time.
+struct SimulatorBuffers
+{
+    std::vector<StageState> stages;
+    std::vector<Activity> acts;
 };
 
 class Simulator
 {
 public:
-    Simulator(const StepModel& model, std::size_t collectives, bool timeline)
-        : m_model(model), m_collectives(collectives), m_timeline(timeline)
+    // FORCE_COARSE: 1 draws the coarse timeline, 0 the detailed one, -1 decides by the number of boxes.
+    Simulator(const StepModel& model, std::size_t collectives, bool timeline, int forceCoarse = -1)
+        : m_model(model), m_collectives(collectives), m_timeline(timeline), m_forceCoarse(forceCoarse)
     {
+        m_stages.swap(buffers().stages);
+        m_acts.swap(buffers().acts);
+        m_acts.clear();
     }
+    ~Simulator()
+    {
+        // Large one-offs are let go rather than kept for the rest of the thread.
+        if (m_acts.capacity() <= (std::size_t(1) << 20)) {
+            m_stages.swap(buffers().stages);
+            m_acts.swap(buffers().acts);
+        }
+    }
+    Simulator(const Simulator&) = delete;
+    Simulator& operator=(const Simulator&) = delete;
 
     StepSimulation run();
 
 private:
+    static SimulatorBuffers& buffers()
+    {
+        thread_local SimulatorBuffers b;
+        return b;
+    }
     bool needsInput(int stage, const PipeOp& op) const
     {
         if (op.kind == PipeOpKind::Forward)
@@ -324,6 +375,7 @@ private:
     std::vector<int> m_eventAct;
     std::size_t m_openCompute = std::size_t(-1); // the compute box a contiguous segment may lengthen
     bool m_coarse = false;                       // tp collectives drawn inside their ops' compute boxes
+    int m_forceCoarse = -1;
     struct OpCost
     {
         double seconds = 0;
@@ -752,7 +804,9 @@ std::size_t Simulator::prepareStages()
     const int p = m_model.pp;
     const int m = m_model.microbatches;
     const int v = m_model.chunks;
-    m_stages.assign(std::size_t(p), StageState{});
+    m_stages.resize(std::size_t(p));
+    for (StageState& st : m_stages)
+        st.reset();
     std::size_t ops = 0;
     for (int s = 0; s < p; ++s) {
         StageState& st = m_stages[std::size_t(s)];
@@ -806,24 +860,36 @@ void Simulator::sumOpCosts()
             }
 }
 
-void Simulator::reserveTimeline(std::size_t ops)
+// The boxes a timeline of MODEL with OPS ops will have (an upper estimate) and whether it is drawn coarse.
+std::size_t timelineBoxes(const StepModel& model, std::size_t ops, bool& coarse)
 {
-    // Room for a box per segment and a few per op, so that the vector does not grow while filling.
+    // A box per segment and a few per op.
     std::size_t segments = 0;
-    for (int s = 0; s < m_model.pp; ++s)
-        for (int c = 0; c < m_model.chunks; ++c)
-            for (int u : m_model.chunkUnits[std::size_t(s)][std::size_t(c)]) {
-                const StepUnit& unit = m_model.units[std::size_t(u)];
+    for (int s = 0; s < model.pp; ++s)
+        for (int c = 0; c < model.chunks; ++c)
+            for (int u : model.chunkUnits[std::size_t(s)][std::size_t(c)]) {
+                const StepUnit& unit = model.units[std::size_t(u)];
                 segments += unit.forward.size() + std::max(unit.backward.size(), unit.backwardInput.size()) +
-                            (m_model.recompute ? unit.recompute.size() : 0);
+                            (model.recompute ? unit.recompute.size() : 0);
             }
-    std::size_t estimate = segments * std::size_t(m_model.microbatches) + ops * 3;
+    const std::size_t estimate = segments * std::size_t(model.microbatches) + ops * 3;
     // Past kDetailedTimelineBoxes the tensor-parallel collectives go inside their ops' boxes: a few boxes per
     // op instead of several per layer, so that big pipelines stay quick to build and to draw.
-    if (estimate > kDetailedTimelineBoxes) {
-        m_coarse = m_out.coarse = true;
+    coarse = estimate > kDetailedTimelineBoxes;
+    return coarse ? ops * 3 : estimate;
+}
+
+void Simulator::reserveTimeline(std::size_t ops)
+{
+    // Room for the boxes, so that the vector does not grow while filling.
+    bool coarse = false;
+    std::size_t estimate = timelineBoxes(m_model, ops, coarse);
+    if (m_forceCoarse >= 0 && (m_forceCoarse == 1) != coarse) {
+        coarse = m_forceCoarse == 1;
         estimate = ops * 3;
     }
+    if (coarse)
+        m_coarse = m_out.coarse = true;
     estimate = std::min(estimate, kMaxTimelineEvents);
     m_out.timeline.reserve(estimate);
     m_eventAct.reserve(estimate);
@@ -1121,9 +1187,10 @@ int steadyStart(const StepModel& model, int p)
     return base + ((m - base) % p + p) % p;
 }
 
-StepSimulation simulateFull(const StepModel& model, std::size_t collectives, bool timeline)
+StepSimulation simulateFull(const StepModel& model, std::size_t collectives, bool timeline,
+                            int forceCoarse = -1)
 {
-    Simulator sim(model, collectives, timeline);
+    Simulator sim(model, collectives, timeline, forceCoarse);
     return sim.run();
 }
 
@@ -1187,6 +1254,110 @@ const SteadyLine* steadyLine(const StepModel& model, std::size_t collectives, in
     return &slot;
 }
 
+// ---- Periodic timeline ----------------------------------------------------------------------------------
+// The timeline of a long step from a short one: with microbatches [h, h + P) in the steady state and the
+// drain behind microbatch h + P, a step with k more periods has the same boxes for the microbatches before h
+// (the fill), the boxes of microbatches [h, h + P) repeated k + 1 times, each copy P microbatches later and
+// one steady period T later, and the rest (the drain, the reductions and the optimizer) k periods later. The
+// rule is checked on the short step itself: applied once (k = 1) it must give the boxes of the step one
+// period longer, simulated.
+
+bool sameBoxes(std::vector<TimelineEvent> a, std::vector<TimelineEvent> b, double tolerance)
+{
+    if (a.size() != b.size())
+        return false;
+    const auto order = [](const TimelineEvent& x, const TimelineEvent& y) {
+        return std::tie(x.stage, x.stream, x.kind, x.microbatch, x.chunk, x.start_s) <
+               std::tie(y.stage, y.stream, y.kind, y.microbatch, y.chunk, y.start_s);
+    };
+    std::sort(a.begin(), a.end(), order);
+    std::sort(b.begin(), b.end(), order);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const TimelineEvent& x = a[i];
+        const TimelineEvent& y = b[i];
+        if (x.gpu != y.gpu || x.stage != y.stage || x.stream != y.stream || x.kind != y.kind ||
+            x.microbatch != y.microbatch || x.chunk != y.chunk || x.collective != y.collective ||
+            x.critical != y.critical || std::fabs(x.start_s - y.start_s) > tolerance ||
+            std::fabs(x.end_s - y.end_s) > tolerance ||
+            std::fabs(x.bytes - y.bytes) > 1e-9 * std::max(std::fabs(x.bytes), 1.0))
+            return false;
+    }
+    return true;
+}
+
+// The boxes of SHORT (microbatches [H, H + P) steady) with K more periods of length T.
+std::vector<TimelineEvent> extendBoxes(const std::vector<TimelineEvent>& shortBoxes, int h, int p,
+                                       std::int64_t k, double T)
+{
+    std::size_t period = 0;
+    for (const TimelineEvent& e : shortBoxes)
+        period += e.microbatch >= h && e.microbatch < h + p ? 1 : 0;
+    std::vector<TimelineEvent> out;
+    out.reserve(shortBoxes.size() + std::size_t(k) * period);
+    const auto shifted = [&](const TimelineEvent& e, std::int64_t periods) {
+        TimelineEvent& x = out.emplace_back(e);
+        if (x.microbatch >= 0)
+            x.microbatch = int(x.microbatch + periods * p);
+        x.start_s = e.start_s + double(periods) * T;
+        x.end_s = e.end_s + double(periods) * T;
+    };
+    for (const TimelineEvent& e : shortBoxes) {
+        if (e.microbatch >= 0 && e.microbatch < h)
+            out.push_back(e); // the fill
+        else if (e.microbatch >= h && e.microbatch < h + p)
+            for (std::int64_t j = 0; j <= k; ++j)
+                shifted(e, j); // the steady period, k + 1 times
+        else
+            shifted(e, k); // the drain and what follows the last microbatch
+    }
+    return out;
+}
+
+// The timeline of MODEL from two short simulations, or nothing when the rule does not hold (or the timeline
+// would be truncated): then the step is simulated box by box.
+bool periodicTimeline(const StepModel& model, std::size_t collectives, StepSimulation& out)
+{
+    const int p = steadyPeriod(model);
+    const int fill = ((model.chunks + 1) * model.pp + p - 1) / p * p; // h: past the warm-up, a multiple of P
+    const int h = fill;
+    const int ma = h + p + fill; // the drain behind h + P
+    if (model.microbatches < ma + 2 * p || (model.microbatches - ma) % p != 0)
+        return false;
+    std::size_t ops = 0;
+    for (int s = 0; s < model.pp; ++s)
+        ops +=
+            stageOrder(model.schedule, s, model.pp, model.microbatches, model.chunks, model.recompute).size();
+    bool coarse = false;
+    if (timelineBoxes(model, ops, coarse) > kMaxTimelineEvents)
+        return false;
+    const SteadyLine* line = steadyLine(model, collectives, p, true);
+    if (!line || !line->periodic)
+        return false;
+    StepModel probe = model;
+    probe.microbatches = ma;
+    const StepSimulation a = simulateFull(probe, collectives, true, coarse ? 1 : 0);
+    probe.microbatches = ma + p;
+    const StepSimulation b = simulateFull(probe, collectives, true, coarse ? 1 : 0);
+    if (a.stalled || b.stalled || a.truncated || b.truncated || !(a.time_s > 0))
+        return false;
+    const double T = b.time_s - a.time_s;
+    if (!sameBoxes(extendBoxes(a.timeline, h, p, 1, T), b.timeline, 1e-9 * b.time_s))
+        return false; // GPipe (every backward waits for the last forward), ZB-H1 (deferred W), ...
+    const std::int64_t k = (model.microbatches - ma) / p;
+    StepSimulation figures = line->shape;
+    std::vector<double> f(line->f1.size());
+    const double periods = double(model.microbatches - line->m1) / double(p);
+    for (std::size_t i = 0; i < f.size(); ++i)
+        f[i] = line->f1[i] + periods * line->slope[i];
+    unflatten(f, figures);
+    out = std::move(figures);
+    out.timeline = extendBoxes(a.timeline, h, p, k, T);
+    out.coarse = coarse;
+    out.truncated = false;
+    out.extrapolated = true;
+    return true;
+}
+
 } // namespace
 
 int steadyPeriod(const StepModel& model)
@@ -1206,15 +1377,24 @@ StepSimulation simulateStep(const StepModel& model, std::size_t collectives, boo
 {
     if (!wellFormed(model))
         return {};
-    if (timeline || mode == SimulationMode::Full || !periodicSimulationApplies(model))
-        return simulateFull(model, collectives, timeline);
+    // A long step's timeline: two short simulations and their steady period copied (no gain below a few
+    // times their length).
+    if (timeline && mode == SimulationMode::Auto && periodicSimulationApplies(model) &&
+        model.microbatches > 6 * ((model.chunks + 1) * model.pp + 2 * steadyPeriod(model))) {
+        StepSimulation out;
+        if (periodicTimeline(model, collectives, out))
+            return out;
+    }
+    const bool periodicOnly = mode == SimulationMode::Periodic;
+    if (!periodicSimulationApplies(model) || (!periodicOnly && (timeline || mode == SimulationMode::Full)))
+        return periodicOnly ? StepSimulation{} : simulateFull(model, collectives, timeline);
     const int p = steadyPeriod(model);
     // A known line costs nothing; a new one costs three probes of about m1 + P microbatches each, worth it
     // past three times that.
-    const bool fit = model.microbatches > 3 * (steadyStart(model, p) + p);
+    const bool fit = periodicOnly || model.microbatches > 3 * (steadyStart(model, p) + p);
     const SteadyLine* line = steadyLine(model, collectives, p, fit);
     if (!line || !line->periodic)
-        return simulateFull(model, collectives, false);
+        return periodicOnly ? StepSimulation{} : simulateFull(model, collectives, false);
     StepSimulation out = line->shape;
     const double periods = double(model.microbatches - line->m1) / double(p);
     std::vector<double> f(line->f1.size());

@@ -214,10 +214,13 @@ constexpr std::size_t kDetailedTimelineBoxes = 300'000;
 // Auto: a step with many microbatches and no timeline is extrapolated from three short simulations along its
 // steady period (stepsim.cpp, "Periodic simulation"), at a cost that does not grow with the microbatch
 // count; a model whose figures are not affine in the count is simulated in full. Full: always event by event.
+// Periodic: extrapolated or nothing (an empty simulation when the model has no steady line), for steps too
+// long to simulate in full.
 enum class SimulationMode
 {
     Auto,
-    Full
+    Full,
+    Periodic
 };
 
 // Simulates one step of MODEL; COLLECTIVES is the number of comm.collectives rows (for the per-row sums).
