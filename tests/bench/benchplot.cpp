@@ -316,15 +316,26 @@ const Figure kFigures[] = {
     {"collective_1024gpu_s",
      "one 1 GiB all-reduce over 1024 GPUs (128 DGX A100), auto (ring, tree, hierarchical considered), cold "
      "model",
-     2e-3},
+     1e-3},
     {"eval_gpt3_175b_s", "evaluate() of GPT-3 175B on 1024 GPUs (example gpt3-175b-megatron), no timeline"},
     {"eval_1024gpu_s",
      "evaluate() with the timeline: GPT-3 175B, tp 8 × pp 16 × dp 8, 128 microbatches, interleaved (170k "
      "boxes)",
      20e-3},
     {"planner_configs_per_s",
-     "layouts the planner evaluates per second (GPT-3 175B on 1024 GPUs, both cores)", 10000, true},
+     "layouts the planner evaluates per second (GPT-3 175B on 1024 GPUs, both cores)", 30000, true},
     {"planner_gpt3_1024gpu_s", "the planner's whole search of that case"},
+    {"sweep_gpt3_100_batches_s",
+     "a sweep of 100 global batch sizes (64 … 6,400) of GPT-3 175B, tp 8 × pp 8 × dp 8, interleaved with 3 "
+     "chunks, both cores",
+     0.1},
+    {"eval_cli_131072gpu_s",
+     "`shardscope-cli eval` of GPT-3 175B on 131,072 GPUs (16,384 DGX A100), wall time", 0.25},
+    {"eval_cli_131072gpu_peak_bytes", "its peak resident memory", 300e6},
+    {"eval_cli_131072gpu_json_bytes", "the JSON it prints (links summarised by class)"},
+    {"eval_cli_1048576gpu_s", "the same on 1,048,576 GPUs (`--huge`)", 2},
+    {"eval_cli_1048576gpu_peak_bytes", "its peak resident memory", 1e9},
+    {"eval_cli_1048576gpu_json_bytes", "the JSON it prints", 50e6},
     {"gui_update_s", "one panel edit to the memory chart repainted", 16e-3},
     {"gui_update_grab_s", "the same with the whole window repainted"},
     {"gui_update_64_stages_s", "one panel edit with 64 pipeline stages", 16e-3},
@@ -352,6 +363,9 @@ QString formatSeconds(double s)
 // Three significant digits for a measured figure ("38.2 µs"), the round number for a target ("16 ms").
 QString formatFigure(const QString& key, double v, bool round = false)
 {
+    if (key.endsWith(QLatin1String("_bytes")))
+        return v < 1e6 ? QString::number(v / 1e3, 'f', 1) + QStringLiteral(" kB")
+                       : QString::number(v / 1e6, 'f', v >= 1e8 ? 0 : 1) + QStringLiteral(" MB");
     if (key.endsWith(QLatin1String("_per_s")))
         return QLocale(QLocale::English).toString(qRound64(v)) + QStringLiteral(" /s");
     if (!round)
