@@ -22,6 +22,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -29,6 +31,8 @@
 #include <QTest>
 #include <QToolTip>
 #include <QUndoStack>
+#include <QWheelEvent>
+#include <QtTest/qtestspontaneevent.h>
 
 #include <array>
 
@@ -118,6 +122,8 @@ private slots:
     void byteTicker();
     void derivedWordsElidedInNarrowField();
     void moeFieldsInTheirSections();
+    void wheelOverUnfocusedComboScrollsThePanel();
+    void undoKeysWorkInAFocusedField();
 
 private:
     QTemporaryDir m_dir;
@@ -686,6 +692,99 @@ void TestMainWindow::moeFieldsInTheirSections()
     QVERIFY(isMarked(w, QStringLiteral("parallel.pipeline_layers")));
     QVERIFY2(panel->markText(QStringLiteral("parallel.pipeline_layers")).contains(QLatin1String("7,8,8,9")),
              qPrintable(panel->markText(QStringLiteral("parallel.pipeline_layers"))));
+}
+
+// A wheel notch as the window system delivers it (spontaneous): Qt gives a WheelFocus widget the focus
+// before the widget sees the event, as it does under a real pointer.
+void spontaneousWheel(QWidget* target, int notches)
+{
+    const QPointF pos = QRectF(target->rect()).center();
+    QWheelEvent event(pos, QPointF(target->mapToGlobal(pos.toPoint())), QPoint(), QPoint(0, 120 * notches),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QSpontaneKeyEvent::setSpontaneous(&event);
+    qApp->notify(target, &event);
+}
+
+// Scrolling the parameter panel over a combo box the user has not clicked scrolls the panel: the value, the
+// undo stack and the focus stay. Once the box has focus (a click, Tab), the wheel steps its value.
+void TestMainWindow::wheelOverUnfocusedComboScrollsThePanel()
+{
+    MainWindow w;
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    auto* scroll = widget<QScrollArea>(w, QStringLiteral("parameterScroll"));
+    QVERIFY(scroll);
+    QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "the panel is taller than its dock at 1024×700");
+    scroll->verticalScrollBar()->setValue(0);
+    for (const char* path : {"training.precision", "parallel.zero_stage", "cluster.gpu"}) {
+        auto* combo = widget<QComboBox>(w, QLatin1String(path));
+        QVERIFY2(combo, path);
+        w.parameterPanel()->setFocus();
+        const int index = combo->currentIndex() > 0 ? combo->currentIndex() : 1;
+        combo->setCurrentIndex(index);
+        const int steps = w.document()->undoStack()->index();
+        const int scrolled = scroll->verticalScrollBar()->value();
+        for (int i = 0; i < 3; ++i)
+            spontaneousWheel(combo, -1);
+        QCOMPARE(combo->currentIndex(), index);
+        QCOMPARE(w.document()->undoStack()->index(), steps);
+        QVERIFY2(!combo->hasFocus(), path);
+        QVERIFY2(!(combo->focusPolicy() & Qt::WheelFocus & ~Qt::StrongFocus), path);
+        if (scrolled < scroll->verticalScrollBar()->maximum())
+            QVERIFY2(scroll->verticalScrollBar()->value() > scrolled, path);
+        // Focused, the wheel is the box's.
+        combo->setFocus(Qt::TabFocusReason);
+        QVERIFY(combo->hasFocus());
+        spontaneousWheel(combo, 1);
+        QCOMPARE(combo->currentIndex(), index - 1);
+        QCOMPARE(w.document()->undoStack()->index(), steps + 1);
+    }
+}
+
+// Ctrl+Z in a field that keeps focus after Enter undoes the edit (the line edit has nothing of its own to
+// undo); Ctrl+Shift+Z redoes it. The same in a spin box. Typing not yet committed is the field's to undo.
+void TestMainWindow::undoKeysWorkInAFocusedField()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QUndoStack* stack = w.document()->undoStack();
+    auto* seq = widget<QLineEdit>(w, QStringLiteral("name"));
+    QVERIFY(seq);
+    const std::string name = w.document()->scenario().name;
+    enterText(seq, QStringLiteral("renamed"));
+    QCOMPARE(w.document()->scenario().name, std::string("renamed"));
+    QVERIFY(seq->hasFocus());
+    const int index = stack->index();
+    QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(stack->index(), index - 1);
+    QCOMPARE(w.document()->scenario().name, name);
+    QCOMPARE(seq->text(), QString::fromStdString(name));
+    QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(stack->index(), index);
+    QCOMPARE(w.document()->scenario().name, std::string("renamed"));
+    // Typing not committed: Ctrl+Z is the field's own, the document stays.
+    QTest::keyClicks(seq, QStringLiteral("xyz"));
+    QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(stack->index(), index);
+
+    auto* spin = widget<QSpinBox>(w, QStringLiteral("training.micro_batch"));
+    QVERIFY(spin);
+    const int before = spin->value();
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QString::number(before * 2));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(w.document()->scenario().training.micro_batch, before * 2);
+    QVERIFY(spin->hasFocus());
+    QTest::keyClick(spin, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(w.document()->scenario().training.micro_batch, before);
+    QCOMPARE(spin->value(), before);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -9,6 +9,7 @@
 #include "stepspinbox.h"
 #include "unitformat.h"
 
+#include <QAbstractScrollArea>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -17,6 +18,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -26,6 +28,7 @@
 #include <QStyle>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <climits>
@@ -73,6 +76,8 @@ public:
         m_zeroText = text;
         showZeroText(); // the new words on show at once
     }
+    // Whether the text on show is the value's (no typing pending).
+    bool showsValue() const { return lineEdit()->text() == textFromValue(value()); }
 
 protected:
     QString textFromValue(int value) const override
@@ -344,6 +349,10 @@ QWidget* ParameterPanel::createEditor(Row& row)
                 v.text = data.toString().toStdString();
             commit(*r, v, false);
         });
+        // As the spin boxes: the wheel reaches the value only once the box has focus (a click or Tab), so
+        // scrolling the panel over it scrolls on (eventFilter()); QComboBox's own WheelFocus would take
+        // focus with the first notch and let the rest step through the choices.
+        combo->setFocusPolicy(Qt::StrongFocus);
         combo->installEventFilter(this);
         return combo;
     }
@@ -357,7 +366,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
         spin->setGroupSeparatorShown(true);
         spin->setZeroText(zeroText(QString::fromStdString(field.path)));
         spin->setFocusPolicy(Qt::StrongFocus);
-        spin->installEventFilter(this);
+        spin->installEventFilter(this); // the wheel, and Ctrl+Z for the document (eventFilter())
         connect(spin, &QSpinBox::valueChanged, this, [this, r, spin](int value) {
             FieldValue v;
             v.number = value;
@@ -366,6 +375,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
         return spin;
     }
     auto* edit = new QLineEdit;
+    edit->installEventFilter(this); // Ctrl+Z for the document (eventFilter())
     row.kind = field.type == FieldType::Text ? Row::Kind::Text : Row::Kind::Quantity;
     connect(edit, &QLineEdit::editingFinished, this, [this, r, edit] {
         if (m_loading || edit->text() == r->shownText)
@@ -653,14 +663,49 @@ void ParameterPanel::updateEnabled()
     }
 }
 
-// A wheel over an unfocused spin box or combo box scrolls the panel instead of changing the value.
+// Whether EDITOR (a field's line edit or spin box) holds typing not committed yet: text other than the value
+// it was loaded with.
+bool ParameterPanel::hasTyping(QObject* editor) const
+{
+    if (auto* spin = dynamic_cast<FieldSpinBox*>(editor))
+        return !spin->showsValue();
+    auto* edit = qobject_cast<QLineEdit*>(editor);
+    const Row* row = edit ? m_byPath.value(edit->objectName()) : nullptr;
+    return !row || row->kind == Row::Kind::Spin || edit->text() != row->shownText;
+}
+
+// A wheel over an unfocused spin box or combo box scrolls the panel instead of changing the value. Undo and
+// redo keys in a field with no typing of its own to undo (a committed value, Enter pressed) are the window's:
+// QLineEdit claims them whether or not it has anything to undo, and the Edit menu's shortcut would never
+// fire.
 bool ParameterPanel::eventFilter(QObject* watched, QEvent* event)
 {
+    if (event->type() == QEvent::ShortcutOverride) {
+        // A spin box takes the keys for its line edit (which has the spin box as its focus proxy).
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const bool editing = (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo));
+        if (editing && !hasTyping(watched)) {
+            event->ignore();
+            return true;
+        }
+    }
     if (event->type() == QEvent::Wheel) {
         auto* widget = qobject_cast<QWidget*>(watched);
         if (widget && !widget->hasFocus()) {
-            if (QWidget* parent = widget->parentWidget())
-                QCoreApplication::sendEvent(parent, event); // propagates up to the scroll area
+            // The scroll area around the panel scrolls by the same notches.
+            QWidget* ancestor = widget->parentWidget();
+            while (ancestor && !qobject_cast<QAbstractScrollArea*>(ancestor))
+                ancestor = ancestor->parentWidget();
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(ancestor)) {
+                const auto* wheel = static_cast<QWheelEvent*>(event);
+                QWidget* viewport = area->viewport();
+                QWheelEvent forwarded(viewport->mapFromGlobal(wheel->globalPosition()),
+                                      wheel->globalPosition(), wheel->pixelDelta(), wheel->angleDelta(),
+                                      wheel->buttons(), wheel->modifiers(), wheel->phase(), wheel->inverted(),
+                                      wheel->source(), wheel->pointingDevice());
+                QCoreApplication::sendEvent(viewport, &forwarded);
+            }
+            event->accept();
             return true;
         }
     }

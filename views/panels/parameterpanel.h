@@ -45,6 +45,7 @@ protected:
 
 private:
     struct Row;
+    bool hasTyping(QObject* editor) const;
     Row* addRow(const FieldInfo& field, QWidget* body);
     QWidget* createEditor(Row& row);
     QString toolTipFor(const Row& row) const;
