@@ -5597,6 +5597,14 @@ Bottleneck now: %2</source>
         <source>Apply layout %1</source>
         <translation>应用布局 %1</translation>
     </message>
+    <message>
+        <source>The results are for an earlier scenario: Run again to apply a layout</source>
+        <translation>结果属于先前的场景：请重新运行后再应用布局</translation>
+    </message>
+    <message>
+        <source>The results are for an earlier scenario: Run again before applying a layout.</source>
+        <translation>结果属于先前的场景：请先重新运行，再应用布局。</translation>
+    </message>
 </context>
 <context>
     <name>ss::PresentationMode</name>
