@@ -143,7 +143,16 @@ MainWindow::MainWindow(QWidget* parent)
         m_explainDock->raise();
         if (first && !m_explainDock->isFloating()) {
             m_explainDock->setProperty("sized", true);
-            resizeDocks({m_explainDock}, {std::clamp(width() / 4, 260, 460)}, Qt::Horizontal);
+            // Never wider than the room the central area leaves: a wider dock would widen the window past its
+            // screen, and the charts would then be drawn over the docks.
+            int room = width() - centralWidget()->minimumSizeHint().width() - 24;
+            for (QDockWidget* dock : findChildren<QDockWidget*>())
+                if (dock != m_explainDock && dock->isVisible() && !dock->isFloating() &&
+                    dockWidgetArea(dock) == Qt::LeftDockWidgetArea && !dock->visibleRegion().isEmpty())
+                    room -= dock->width();
+            const int wanted = std::min(std::clamp(width() / 4, 260, 460), room);
+            resizeDocks({m_explainDock}, {std::max(wanted, m_explainDock->minimumSizeHint().width())},
+                        Qt::Horizontal);
         }
     });
     // Lambdas that reach into this window take it as their context, so that ~MainWindow cuts them too.

@@ -9,12 +9,15 @@
 #include "analysisrunner.h"
 #include "canvasitems.h"
 #include "collapsiblesection.h"
+#include "explainpanel.h"
 #include "exportactions.h"
 #include "fields.h"
 #include "importdialog.h"
+#include "lessonpanel.h"
 #include "mainwindow.h"
 #include "parameterpanel.h"
 #include "scenariodocument.h"
+#include "summarystrip.h"
 #include "topologycanvas.h"
 #include "topologyeditor.h"
 #include "topologyscene.h"
@@ -24,6 +27,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QLabel>
@@ -156,6 +160,8 @@ private slots:
     void undoEverything();
     void randomEdits();
     void screenshotChinese();
+    void smallWindowWithDocksDoesNotOverlap_data();
+    void smallWindowWithDocksDoesNotOverlap();
     void cleanupTestCase();
 
 private:
@@ -580,6 +586,58 @@ void TestE2eGui::screenshotChinese()
     qInfo("screenshot: %s", qPrintable(file));
     QVERIFY2(window.findChild<QMenu*>(QStringLiteral("menuFile"))->title() != QLatin1String("&File"),
              "the Chinese catalogue is loaded");
+}
+
+void TestE2eGui::smallWindowWithDocksDoesNotOverlap_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+// At 1024×700 with the lesson and Explain docks open and the parameters raised, the docks and the central
+// area (summary strip, charts) lie side by side: no two overlap, and each is at least as large as its
+// contents need.
+void TestE2eGui::smallWindowWithDocksDoesNotOverlap()
+{
+    QFETCH(QString, language);
+    ss::installTranslations(*qApp, language);
+    MainWindow window;
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.lessonPanel()->openLesson(0));
+    window.explainPanel()->showFigure(QStringLiteral("step.time_s"));
+    settle();
+    auto* parameters = window.findChild<QDockWidget*>(QStringLiteral("parametersDock"));
+    QVERIFY(parameters);
+    parameters->raise();
+    QTest::qWait(100);
+    QList<QWidget*> parts = {window.centralWidget()};
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+        if (dock->isVisible() && !dock->visibleRegion().isEmpty())
+            parts << dock;
+    QVERIFY(parts.size() >= 3);
+    const auto rectOf = [&](QWidget* w) { return QRect(w->mapTo(&window, QPoint()), w->size()); };
+    QString geometry;
+    for (QWidget* part : parts)
+        geometry += QStringLiteral("%1 %2,%3 %4x%5 (min %6); ")
+                        .arg(part->objectName())
+                        .arg(rectOf(part).x())
+                        .arg(rectOf(part).y())
+                        .arg(part->width())
+                        .arg(part->height())
+                        .arg(part->minimumSizeHint().width());
+    for (int i = 0; i < parts.size(); ++i)
+        for (int j = i + 1; j < parts.size(); ++j)
+            QVERIFY2(!rectOf(parts[i]).intersects(rectOf(parts[j])), qPrintable(geometry));
+    QVERIFY2(window.width() <= 1024, qPrintable(geometry)); // the docks fit the window; it did not widen
+    QVERIFY2(rectOf(window.centralWidget()).right() < window.width(), qPrintable(geometry));
+    for (QWidget* part : {window.centralWidget(), static_cast<QWidget*>(window.summaryStrip())})
+        QVERIFY2(part->width() >= part->minimumSizeHint().width(), qPrintable(geometry));
+    const QString file = artifactsDir() + QStringLiteral("/main-window-1024x700-docks-%1.png").arg(language);
+    QVERIFY(window.grab().save(file));
+    qInfo("%s; screenshot: %s", qPrintable(geometry), qPrintable(file));
 }
 
 QTEST_MAIN(TestE2eGui)

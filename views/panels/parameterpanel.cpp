@@ -236,6 +236,9 @@ void ParameterPanel::alignLabels()
     int labelWidth = 0;
     for (const auto& row : m_rows)
         labelWidth = std::max(labelWidth, row->label->sizeHint().width());
+    // At most about 20 characters: a longer label wraps onto a second line, so that the panel leaves room for
+    // the summary and the charts (and a lesson or Explain dock) in a window 1024 pixels wide.
+    labelWidth = std::min(labelWidth, fontMetrics().averageCharWidth() * 20);
     for (CollapsibleSection* section : std::as_const(m_sections))
         static_cast<QGridLayout*>(section->body()->layout())->setColumnMinimumWidth(0, labelWidth);
 }
@@ -249,6 +252,7 @@ ParameterPanel::Row* ParameterPanel::addRow(const FieldInfo& field, QWidget* bod
     const int r = grid->rowCount();
 
     row->label = new QLabel(FieldNames::label(row->path), body);
+    row->label->setWordWrap(true);
     row->editor = createEditor(*row);
     row->editor->setParent(body);
     row->editor->setObjectName(row->path);
