@@ -4709,6 +4709,10 @@ Bottleneck now: %2</source>
         <source>The topology already matches the measured bus bandwidth: nothing to apply.</source>
         <translation>拓扑已与实测总线带宽一致：无需应用。</translation>
     </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1（导入）</translation>
+    </message>
 </context>
 <context>
     <name>ss::LessonPanel</name>
