@@ -5288,6 +5288,10 @@ Bottleneck now: %2</source>
         <source>auto (even split)</source>
         <translation>自动（均分）</translation>
     </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>将%1设为 %2</translation>
+    </message>
 </context>
 <context>
     <name>ss::PlannerChart</name>

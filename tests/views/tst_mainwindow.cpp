@@ -124,6 +124,7 @@ private slots:
     void moeFieldsInTheirSections();
     void wheelOverUnfocusedComboScrollsThePanel();
     void undoKeysWorkInAFocusedField();
+    void layoutProblemOnTheEditedFieldWithAFix();
 
 private:
     QTemporaryDir m_dir;
@@ -332,8 +333,9 @@ void TestMainWindow::crossFieldProblemMarkedOnItsField()
     QVERIFY(tp && dp);
     tp->setValue(2); // 8 × 2 × 1 = 16 ≠ 8 GPUs: a valid field value, an invalid scenario
     QCOMPARE(w.document()->scenario().parallel.tp, 2);
-    QVERIFY(isMarked(w, QStringLiteral("parallel.dp")));
-    QVERIFY(!isMarked(w, QStringLiteral("parallel.tp")));
+    // The field just set carries the mark.
+    QVERIFY(isMarked(w, QStringLiteral("parallel.tp")));
+    QVERIFY(!isMarked(w, QStringLiteral("parallel.dp")));
     QVERIFY(w.memoryChart()->isStale());
     QCOMPARE(bars(w), chartBefore);
     QVERIFY(!widget<QLabel>(w, QStringLiteral("summary.problems"))->isHidden());
@@ -496,6 +498,7 @@ void TestMainWindow::openFileUpdatesPanelsAndTitle()
 void TestMainWindow::manyStages()
 {
     MainWindow w;
+    w.document()->runner()->setMode(ss::AnalysisRunner::Mode::Inline);
     QVERIFY(w.openExample(QStringLiteral("gpt3-175b-megatron")));
     QTRY_VERIFY(w.document()->isResultCurrent()); // a big scenario: evaluated off the UI thread
     const int stages = static_cast<int>(w.document()->scenario().parallel.pp);
@@ -785,6 +788,42 @@ void TestMainWindow::undoKeysWorkInAFocusedField()
     QTest::keyClick(spin, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(w.document()->scenario().training.micro_batch, before);
     QCOMPARE(spin->value(), before);
+}
+
+// GPT-3 175B on 1,024 GPUs (tp 8 × pp 8 × dp 16): tp set to 4 leaves 512 GPUs of the layout. The tp field
+// is marked (not dp), and the mark offers "Set Data parallel to 32", which one click applies as one undo
+// step.
+void TestMainWindow::layoutProblemOnTheEditedFieldWithAFix()
+{
+    MainWindow w;
+    w.document()->runner()->setMode(ss::AnalysisRunner::Mode::Inline);
+    QVERIFY(w.openExample(QStringLiteral("gpt3-175b-megatron")));
+    const ss::ParallelSpec& p = w.document()->scenario().parallel;
+    QCOMPARE(w.document()->scenario().gpus(), 1024);
+    QCOMPARE(p.tp, 8);
+    const std::int64_t dp = p.dp;
+    auto* tp = widget<QSpinBox>(w, QStringLiteral("parallel.tp"));
+    QVERIFY(tp);
+    tp->setValue(4);
+    QVERIFY(!w.document()->isValid());
+    QVERIFY(isMarked(w, QStringLiteral("parallel.tp")));
+    QVERIFY(!isMarked(w, QStringLiteral("parallel.dp")));
+    const std::optional<ss::FieldFix> fix = w.document()->suggestedFix(QStringLiteral("parallel.tp"));
+    QVERIFY(fix);
+    QCOMPARE(QString::fromStdString(fix->path), QStringLiteral("parallel.dp"));
+    QCOMPARE(fix->value, dp * 2);
+    auto* error = widget<QLabel>(w, QStringLiteral("error.parallel.tp"));
+    const QString link = w.parameterPanel()->fixText(QStringLiteral("parallel.tp"));
+    QCOMPARE(error->text(), link);
+    QVERIFY2(link.contains(QStringLiteral("<a href=\"fix\">Set Data parallel to %1</a>").arg(dp * 2)),
+             qPrintable(link));
+    const int steps = w.document()->undoStack()->index();
+    emit error->linkActivated(QStringLiteral("fix"));
+    QCOMPARE(w.document()->undoStack()->index(), steps + 1);
+    QCOMPARE(w.document()->scenario().parallel.dp, dp * 2);
+    QCOMPARE(w.document()->scenario().parallel.tp, 4);
+    QVERIFY(w.document()->isValid());
+    QVERIFY(!isMarked(w, QStringLiteral("parallel.tp")));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -33,6 +33,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <optional>
 
 namespace ss {
 
@@ -169,10 +170,11 @@ struct ParameterPanel::Row
     QFrame* frame = nullptr; // carries the red frame of a marked field
     QLabel* unit = nullptr;
     QLabel* error = nullptr;
-    QString toolTip;   // the field's own tooltip, shown when it is not marked
-    QString rejected;  // why the last entry was rejected ("" when it was applied)
-    QString problem;   // what validateScenario() says about the field
-    QString shownText; // what a line edit was loaded with, to tell an edit from a focus change
+    QString toolTip;             // the field's own tooltip, shown when it is not marked
+    QString rejected;            // why the last entry was rejected ("" when it was applied)
+    QString problem;             // what validateScenario() says about the field
+    QString shownText;           // what a line edit was loaded with, to tell an edit from a focus change
+    std::optional<FieldFix> fix; // a change of another field that fixes `problem`, offered as a link
     FieldValue lastValue;
     bool loaded = false;
 };
@@ -282,6 +284,8 @@ ParameterPanel::Row* ParameterPanel::addRow(const FieldInfo& field, QWidget* bod
     row->error->setProperty("role", QStringLiteral("fieldError"));
     row->error->setWordWrap(true);
     row->error->setVisible(false);
+    row->error->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(row->error, &QLabel::linkActivated, this, [this, r = row.get()] { applyFix(*r); });
     grid->addWidget(row->error, r + 1, 0, 1, 3);
 
     Row* raw = row.get();
@@ -526,6 +530,7 @@ void ParameterPanel::refreshProblems()
 {
     for (const auto& row : m_rows) {
         row->problem = m_document->problemsAt(row->path);
+        row->fix = row->problem.isEmpty() ? std::nullopt : m_document->suggestedFix(row->path);
         updateMark(*row);
     }
 }
@@ -581,6 +586,22 @@ void ParameterPanel::commit(Row& row, const FieldValue& value, bool scrub)
     updateMark(row);
 }
 
+void ParameterPanel::applyFix(Row& row)
+{
+    if (!row.fix)
+        return;
+    const FieldFix fix = *row.fix;
+    FieldValue value;
+    value.number = double(fix.value);
+    m_document->setField(QString::fromStdString(fix.path), value);
+}
+
+QString ParameterPanel::fixText(const QString& path) const
+{
+    const Row* row = m_byPath.value(path);
+    return row && row->fix && row->rejected.isEmpty() ? row->error->text() : QString();
+}
+
 void ParameterPanel::commitText(Row& row, const QString& text)
 {
     if (row.kind == Row::Kind::Text) {
@@ -602,7 +623,18 @@ void ParameterPanel::updateMark(Row& row)
 {
     const QString text = row.rejected.isEmpty() ? row.problem : row.rejected;
     const bool marked = !text.isEmpty();
-    row.error->setText(text);
+    if (row.rejected.isEmpty() && row.fix) {
+        // The fix as a link after the sentence: one click applies it.
+        const QString fix = tr("Set %1 to %2")
+                                .arg(FieldNames::label(QString::fromStdString(row.fix->path)),
+                                     QLocale().toString(qlonglong(row.fix->value)));
+        row.error->setTextFormat(Qt::RichText);
+        row.error->setText(text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")) +
+                           QStringLiteral(" <a href=\"fix\">%1</a>").arg(fix.toHtmlEscaped()));
+    } else {
+        row.error->setTextFormat(Qt::PlainText);
+        row.error->setText(text);
+    }
     row.error->setVisible(marked);
     row.editor->setToolTip(marked ? text + QStringLiteral("\n\n") + row.toolTip : row.toolTip);
     if (row.editor->property("invalid").toBool() != marked) {

@@ -32,6 +32,9 @@ public:
     QWidget* editor(const QString& path) const;
     // The reason a field is marked ("" when it is not): the rejected entry's, else the scenario problem's.
     QString markText(const QString& path) const;
+    // The rich text of field PATH's mark when it offers a fix (a link that applies it); "" when it offers
+    // none.
+    QString fixText(const QString& path) const;
     CollapsibleSection* section(const QString& key) const { return m_sections.value(key); }
 
 public slots:
@@ -46,6 +49,7 @@ protected:
 private:
     struct Row;
     bool hasTyping(QObject* editor) const;
+    void applyFix(Row& row);
     Row* addRow(const FieldInfo& field, QWidget* body);
     QWidget* createEditor(Row& row);
     QString toolTipFor(const Row& row) const;
