@@ -489,6 +489,29 @@ void MainWindow::restoreLayout()
         return;
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
+    fitToScreen();
+}
+
+// The whole window, frame included, on the screen's available area (a geometry saved on a larger screen, or
+// with another panel or frame height, would otherwise leave the window partly below or beside it).
+void MainWindow::fitToScreen()
+{
+    const QScreen* on = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!on || isMaximized() || isFullScreen())
+        return;
+    const QRect available = on->availableGeometry();
+    QRect frame = frameGeometry();
+    const QSize border = frame.size() - size();
+    if (frame.width() > available.width() || frame.height() > available.height())
+        resize(std::min(width(), available.width() - border.width()),
+               std::min(height(), available.height() - border.height()));
+    frame = frameGeometry();
+    const int x = std::clamp(frame.x(), available.left(),
+                             std::max(available.left(), available.right() - frame.width() + 1));
+    const int y = std::clamp(frame.y(), available.top(),
+                             std::max(available.top(), available.bottom() - frame.height() + 1));
+    if (x != frame.x() || y != frame.y())
+        move(x, y);
 }
 
 bool MainWindow::restoreLastScenario()

@@ -17,6 +17,7 @@
 #include "mainwindow.h"
 #include "parameterpanel.h"
 #include "scenariodocument.h"
+#include "settings.h"
 #include "summarystrip.h"
 #include "topologycanvas.h"
 #include "topologyeditor.h"
@@ -35,6 +36,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -162,6 +164,7 @@ private slots:
     void screenshotChinese();
     void smallWindowWithDocksDoesNotOverlap_data();
     void smallWindowWithDocksDoesNotOverlap();
+    void restoredWindowFitsTheScreen();
     void cleanupTestCase();
 
 private:
@@ -638,6 +641,40 @@ void TestE2eGui::smallWindowWithDocksDoesNotOverlap()
     const QString file = artifactsDir() + QStringLiteral("/main-window-1024x700-docks-%1.png").arg(language);
     QVERIFY(window.grab().save(file));
     qInfo("%s; screenshot: %s", qPrintable(geometry), qPrintable(file));
+}
+
+// A window saved partly below the screen (20 px, as a taller screen or another panel leaves it) is restored
+// whole on the screen's available area.
+void TestE2eGui::restoredWindowFitsTheScreen()
+{
+    const QString ini = m_dir.filePath(QStringLiteral("geometry.ini"));
+    const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+    {
+        ss::Settings settings(ini);
+        MainWindow saved;
+        saved.resize(900, 600);
+        saved.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&saved));
+        saved.move(available.left() + 40, available.bottom() + 1 - saved.frameGeometry().height() + 20);
+        QTRY_VERIFY(saved.frameGeometry().bottom() > available.bottom());
+        settings.setWindowGeometry(saved.saveGeometry());
+        settings.sync();
+    }
+    ss::Settings settings(ini);
+    MainWindow window;
+    window.setSettings(&settings);
+    window.restoreLayout();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY2(available.contains(window.frameGeometry()),
+                 qPrintable(QStringLiteral("%1,%2 %3x%4 on %5x%6")
+                                .arg(window.frameGeometry().x())
+                                .arg(window.frameGeometry().y())
+                                .arg(window.frameGeometry().width())
+                                .arg(window.frameGeometry().height())
+                                .arg(available.width())
+                                .arg(available.height())));
+    QCOMPARE(window.size(), QSize(900, 600));
 }
 
 QTEST_MAIN(TestE2eGui)
