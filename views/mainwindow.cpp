@@ -139,13 +139,14 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_explain, &ExplainPanel::explanationRequested, this, [this] {
         // The first time in a session it opens a third of a column wide enough for a formula line.
         const bool first = m_explainDock->isHidden() && !m_explainDock->property("sized").toBool();
+        const int before = width();
         m_explainDock->show();
         m_explainDock->raise();
         if (first && !m_explainDock->isFloating()) {
             m_explainDock->setProperty("sized", true);
             // Never wider than the room the central area leaves: a wider dock would widen the window past its
             // screen, and the charts would then be drawn over the docks.
-            int room = width() - centralWidget()->minimumSizeHint().width() - 24;
+            int room = before - centralWidget()->minimumSizeHint().width() - 24;
             for (QDockWidget* dock : findChildren<QDockWidget*>())
                 if (dock != m_explainDock && dock->isVisible() && !dock->isFloating() &&
                     dockWidgetArea(dock) == Qt::LeftDockWidgetArea && !dock->visibleRegion().isEmpty())
@@ -153,6 +154,14 @@ MainWindow::MainWindow(QWidget* parent)
             const int wanted = std::min(std::clamp(width() / 4, 260, 460), room);
             resizeDocks({m_explainDock}, {std::max(wanted, m_explainDock->minimumSizeHint().width())},
                         Qt::Horizontal);
+            // The dock shown at its own size may have widened the window (now or once the layout settles):
+            // the window keeps its width, the docks and the charts share it.
+            const auto keepWidth = [this, before] {
+                if (!isMaximized() && !isFullScreen() && width() > before)
+                    resize(std::max(before, minimumSizeHint().width()), height());
+            };
+            keepWidth();
+            QTimer::singleShot(0, this, keepWidth);
         }
     });
     // Lambdas that reach into this window take it as their context, so that ~MainWindow cuts them too.
