@@ -2129,10 +2129,6 @@ Change: %5</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <source>BF16 (no FP32 master)</source>
-        <translation>BF16（无 FP32 主权重）</translation>
-    </message>
-    <message>
         <source>FP8 mixed</source>
         <translation>FP8 混合精度</translation>
     </message>
@@ -2733,6 +2729,10 @@ Change: %5</source>
     <message>
         <source>Memory-efficient (xFormers)</source>
         <translation>省显存注意力（xFormers）</translation>
+    </message>
+    <message>
+        <source>Pure BF16</source>
+        <translation>纯 BF16</translation>
     </message>
 </context>
 <context>

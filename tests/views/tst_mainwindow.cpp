@@ -14,6 +14,7 @@
 #include "unitformat.h"
 #include "unittickers.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -27,6 +28,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyleOptionComboBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
@@ -125,6 +127,7 @@ private slots:
     void wheelOverUnfocusedComboScrollsThePanel();
     void undoKeysWorkInAFocusedField();
     void layoutProblemOnTheEditedFieldWithAFix();
+    void choicesFitTheirComboBoxes();
 
 private:
     QTemporaryDir m_dir;
@@ -533,7 +536,7 @@ void TestMainWindow::sessionRoundTrip()
         MainWindow w;
         w.setSettings(&settings);
         QVERIFY(!w.restoreLastScenario()); // the first start: nothing to restore, the default example
-        w.resize(900, 600);
+        w.resize(700, 500); // on the offscreen screen (800×600): the restored window fits it as it was
         auto* combo = widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"));
         combo->setCurrentIndex(combo->findData(3));
         w.document()->setName(QStringLiteral("Unsaved work"));
@@ -549,7 +552,7 @@ void TestMainWindow::sessionRoundTrip()
     QVERIFY(w.document()->isModified());
     QCOMPARE(w.document()->undoStack()->count(), 0); // a fresh history
     QCOMPARE(widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"))->currentData().toInt(), 3);
-    QCOMPARE(w.size(), QSize(900, 600));
+    QCOMPARE(w.size(), QSize(700, 500));
 }
 
 // Binary units (IEC 80000-13): ticks at 1, 2, 2.5 or 5 times a power of ten of one unit.
@@ -824,6 +827,40 @@ void TestMainWindow::layoutProblemOnTheEditedFieldWithAFix()
     QCOMPARE(w.document()->scenario().parallel.tp, 4);
     QVERIFY(w.document()->isValid());
     QVERIFY(!isMarked(w, QStringLiteral("parallel.tp")));
+}
+
+// Every choice of the recipe's combo boxes reads whole in the box at the window's usual size (no "BF16 (no
+// FP32 mast…"), and every combo box's list is wide enough for its longest choice.
+void TestMainWindow::choicesFitTheirComboBoxes()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto room = [](QComboBox* combo) {
+        QStyleOptionComboBox option;
+        option.initFrom(combo);
+        option.editable = combo->isEditable();
+        return combo->style()
+            ->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo)
+            .width();
+    };
+    for (const char* path : {"training.precision", "training.optimizer", "training.recompute"}) {
+        auto* combo = widget<QComboBox>(w, QLatin1String(path));
+        QVERIFY2(combo, path);
+        for (int i = 0; i < combo->count(); ++i)
+            QVERIFY2(combo->fontMetrics().horizontalAdvance(combo->itemText(i)) <= room(combo),
+                     qPrintable(QStringLiteral("%1: \"%2\" in %3 px")
+                                    .arg(QLatin1String(path), combo->itemText(i))
+                                    .arg(room(combo))));
+    }
+    for (QComboBox* combo : w.parameterPanel()->findChildren<QComboBox*>()) {
+        int widest = 0;
+        for (int i = 0; i < combo->count(); ++i)
+            widest = std::max(widest, combo->fontMetrics().horizontalAdvance(combo->itemText(i)));
+        QVERIFY2(combo->view()->minimumWidth() >= widest || combo->width() >= widest + 24,
+                 qPrintable(combo->objectName()));
+    }
 }
 
 QTEST_MAIN(TestMainWindow)

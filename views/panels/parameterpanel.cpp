@@ -9,6 +9,7 @@
 #include "stepspinbox.h"
 #include "unitformat.h"
 
+#include <QAbstractItemView>
 #include <QAbstractScrollArea>
 #include <QCheckBox>
 #include <QComboBox>
@@ -314,7 +315,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
         row.kind = Row::Kind::Combo;
         auto* combo = new QComboBox;
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(12);
+        combo->setMinimumContentsLength(14);
         combo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         if (field.type == FieldType::Int) {
             std::vector<int> values;
@@ -336,6 +337,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
             if (gpuPicker)
                 combo->addItem(tr("Custom…"), QString());
         }
+        fitPopup(combo);
         connect(combo, &QComboBox::currentIndexChanged, this, [this, r, combo, gpuPicker](int index) {
             if (m_loading || index < 0)
                 return;
@@ -391,6 +393,15 @@ QWidget* ParameterPanel::createEditor(Row& row)
         commitText(*r, edit->text());
     });
     return edit;
+}
+
+// The list a combo box opens is as wide as its longest choice, even where the box itself is narrower.
+void ParameterPanel::fitPopup(QComboBox* combo)
+{
+    int widest = 0;
+    for (int i = 0; i < combo->count(); ++i)
+        widest = std::max(widest, combo->fontMetrics().horizontalAdvance(combo->itemText(i)));
+    combo->view()->setMinimumWidth(widest + combo->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 16);
 }
 
 // What 0 means for the fields where it means "work it out": shown instead of the 0 (spin boxes) or as the
@@ -476,6 +487,7 @@ void ParameterPanel::retranslate()
                     text = FieldNames::choice(row->path, data.toString());
                 combo->setItemText(i, text.isEmpty() ? QLocale().toString(data.toInt()) : text);
             }
+            fitPopup(combo);
         } else if (row->kind == Row::Kind::Spin) {
             auto* spin = static_cast<FieldSpinBox*>(row->editor);
             const QSignalBlocker blocker(spin);

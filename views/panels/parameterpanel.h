@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+class QComboBox;
 class QLabel;
 
 namespace ss {
@@ -50,6 +51,7 @@ private:
     struct Row;
     bool hasTyping(QObject* editor) const;
     void applyFix(Row& row);
+    static void fitPopup(QComboBox* combo);
     Row* addRow(const FieldInfo& field, QWidget* body);
     QWidget* createEditor(Row& row);
     QString toolTipFor(const Row& row) const;
