@@ -310,12 +310,6 @@ Change: %5</source>
 </context>
 <context>
     <name>EngineText</name>
-    <message numerus="yes">
-        <source>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)</source>
-        <translation>
-            <numerusform>dp × tp × pp = %1 × %2 × %3 = %4，但集群共有 %5 块 GPU（%n 个节点，每节点 %6 块）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The global batch %1 is not divisible by dp × micro-batch = %2 × %3 = %4</source>
         <translation>全局批大小 %1 不能被 dp × 微批次大小 = %2 × %3 = %4 整除</translation>
@@ -447,10 +441,6 @@ Change: %5</source>
     <message>
         <source>Unknown link kind &quot;%1&quot;</source>
         <translation>未知的链路类型“%1”</translation>
-    </message>
-    <message>
-        <source>The topology has %1 GPUs, but nodes × GPUs per node = %2</source>
-        <translation>拓扑中有 %1 块 GPU，但节点数 × 每节点 GPU 数 = %2</translation>
     </message>
     <message>
         <source>Stage %1 needs %2 per GPU, %3 more than the %4&apos;s %5</source>
@@ -605,10 +595,6 @@ Change: %5</source>
         <translation>延迟应在 0 s 到 1000 s 之间</translation>
     </message>
     <message>
-        <source>The %1 preset has %2 GPUs per node, not %3 (the &quot;auto&quot; node preset builds a node of any size)</source>
-        <translation>%1 预设每节点有 %2 块 GPU，而不是 %3 块（“auto”节点预设可构建任意规模的节点）</translation>
-    </message>
-    <message>
         <source>The &quot;auto&quot; node preset builds the node from a catalogue GPU&apos;s fabric; a custom GPU needs a named node preset or an explicit topology</source>
         <translation>“auto”节点预设根据目录中 GPU 的互连结构构建节点；自定义 GPU 需要指定节点预设或显式拓扑</translation>
     </message>
@@ -623,10 +609,6 @@ Change: %5</source>
     <message>
         <source>The offload needs %1 of NVMe per node, %2 more than the node&apos;s %3</source>
         <translation>卸载需要每节点 %1 NVMe，比节点的 %3 多出 %2</translation>
-    </message>
-    <message>
-        <source>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %6 GPUs</source>
-        <translation>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5，但集群有 %6 个 GPU</translation>
     </message>
     <message>
         <source>Context parallel %1 needs the sequence length %2 to be a multiple of 2 × cp = %3</source>
@@ -711,6 +693,40 @@ Change: %5</source>
     <message>
         <source>Expected a measured step time of 0 s or more</source>
         <translation>实测训练步时间应为 0 秒或更多</translation>
+    </message>
+    <message numerus="yes">
+        <source>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %n GPU(s)</source>
+        <translation>
+            <numerusform>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5，但集群共有 %n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 (%6)</source>
+        <translation>dp × tp × pp = %1 × %2 × %3 = %4，但集群共有 %5（%6）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of %1</source>
+        <translation>
+            <numerusform>%n 个节点，每节点 %1 块</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %1 preset has %n GPU(s) per node, not %2 (the &quot;auto&quot; node preset builds a node of any size)</source>
+        <translation>
+            <numerusform>%1 预设每节点有 %n 块 GPU，而不是 %2（“自动”节点预设可构建任意规模的节点）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The topology has %n GPU(s), but nodes × GPUs per node = %1</source>
+        <translation>
+            <numerusform>拓扑中有 %n 块 GPU，但节点数 × 每节点 GPU 数 = %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4646,10 +4662,6 @@ Bottleneck now: %2</source>
         <translation>来自节点预设</translation>
     </message>
     <message>
-        <source>%1 GPUs, %2 devices, %3 links</source>
-        <translation>%1 块 GPU，%2 个设备，%3 条链路</translation>
-    </message>
-    <message>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
@@ -4712,6 +4724,28 @@ Bottleneck now: %2</source>
     <message>
         <source>%1 (imported)</source>
         <translation>%1（导入）</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation>%1，%2，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n 个设备</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n 条链路</numerusform>
+        </translation>
     </message>
 </context>
 <context>

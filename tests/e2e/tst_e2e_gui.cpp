@@ -9,8 +9,10 @@
 #include "analysisrunner.h"
 #include "canvasitems.h"
 #include "collapsiblesection.h"
+#include "enginetext.h"
 #include "explainpanel.h"
 #include "exportactions.h"
+#include "fieldnames.h"
 #include "fields.h"
 #include "importdialog.h"
 #include "lessonpanel.h"
@@ -23,6 +25,7 @@
 #include "topologyeditor.h"
 #include "topologyscene.h"
 #include "translator.h"
+#include "unitformat.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -165,6 +168,7 @@ private slots:
     void smallWindowWithDocksDoesNotOverlap_data();
     void smallWindowWithDocksDoesNotOverlap();
     void restoredWindowFitsTheScreen();
+    void numbersReadShortAndCountsAgree();
     void cleanupTestCase();
 
 private:
@@ -679,6 +683,44 @@ void TestE2eGui::restoredWindowFitsTheScreen()
                                 .arg(available.width())
                                 .arg(available.height())));
     QCOMPARE(window.size(), QSize(900, 600));
+}
+
+// Figures as a reader takes them in: a bubble of 1e-13 is "< 0.01%", a GPU memory of 24,564 MiB reads so in
+// its field (not "23.98828125 GiB"), one GPU is "1 GPU", and a node preset is named as the panel names it.
+void TestE2eGui::numbersReadShortAndCountsAgree()
+{
+    ss::installTranslations(*qApp, QStringLiteral("en"));
+    QCOMPARE(ss::quantityText(1.08e-13, Unit::Fraction), QStringLiteral("< 0.01%"));
+    QCOMPARE(ss::quantityText(0.25, Unit::Fraction), QStringLiteral("25%"));
+    QCOMPARE(ss::exactQuantityText(24564.0 * 1024 * 1024, Unit::Bytes), QStringLiteral("24564 MiB"));
+    QCOMPARE(ss::exactQuantityText(80.0 * 1024 * 1024 * 1024, Unit::Bytes), QStringLiteral("80 GiB"));
+    MainWindow window;
+    window.document()->runner()->setMode(AnalysisRunner::Mode::Inline);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* memory =
+        qobject_cast<QLineEdit*>(window.parameterPanel()->editor(QStringLiteral("cluster.gpu.memory_bytes")));
+    QVERIFY(memory);
+    memory->setFocus();
+    memory->selectAll();
+    QTest::keyClicks(memory, QStringLiteral("24564 MiB"));
+    QTest::keyClick(memory, Qt::Key_Return);
+    QCOMPARE(window.document()->scenario().cluster.gpu.memory_bytes, 24564.0 * 1024 * 1024);
+    QCOMPARE(memory->text(), QStringLiteral("24564 MiB"));
+
+    ScenarioDocument* document = window.document();
+    QCOMPARE(document->setFieldText(QStringLiteral("cluster.gpus_per_node"), QStringLiteral("1")), QString());
+    QStringList problems;
+    for (const Problem& problem : document->problems())
+        problems << ss::EngineText::problem(problem);
+    const QString text = problems.join(QLatin1Char('\n'));
+    QVERIFY2(text.contains(QLatin1String("but the cluster has 1 GPU (1 node of 1)")), qPrintable(text));
+    QVERIFY2(!text.contains(QLatin1String("1 GPUs")), qPrintable(text));
+    const QString preset =
+        FieldNames::choice(QStringLiteral("cluster.node_preset"), QStringLiteral("dgx-a100"));
+    QVERIFY2(text.contains(QStringLiteral("The %1 preset has 8 GPUs per node, not 1").arg(preset)),
+             qPrintable(text));
+    QVERIFY2(!text.contains(QLatin1String("dgx-a100")), qPrintable(text));
 }
 
 QTEST_MAIN(TestE2eGui)

@@ -53,10 +53,10 @@ QString topologyText(const Scenario& scenario)
     const Topology& topology = *scenario.cluster.topology;
     const auto gpus = std::count_if(topology.nodes.begin(), topology.nodes.end(),
                                     [](const TopologyNode& node) { return node.kind == "gpu"; });
-    return ImportDialog::tr("%1 GPUs, %2 devices, %3 links")
-        .arg(gpus)
-        .arg(topology.nodes.size())
-        .arg(topology.links.size());
+    return ImportDialog::tr("%1, %2, %3")
+        .arg(ImportDialog::tr("%n GPU(s)", nullptr, int(gpus)),
+             ImportDialog::tr("%n device(s)", nullptr, int(topology.nodes.size())),
+             ImportDialog::tr("%n link(s)", nullptr, int(topology.links.size())));
 }
 
 } // namespace
