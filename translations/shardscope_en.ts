@@ -27,8 +27,8 @@
     <message numerus="yes">
         <source>The %1 preset has %n GPU(s) per node, not %2 (the &quot;auto&quot; node preset builds a node of any size)</source>
         <translation>
-            <numerusform>The %1 preset has %n GPU per node, not %2 (the "auto" node preset builds a node of any size)</numerusform>
-            <numerusform>The %1 preset has %n GPUs per node, not %2 (the "auto" node preset builds a node of any size)</numerusform>
+            <numerusform>The %1 preset has %n GPU per node, not %2 (the &quot;auto&quot; node preset builds a node of any size)</numerusform>
+            <numerusform>The %1 preset has %n GPUs per node, not %2 (the &quot;auto&quot; node preset builds a node of any size)</numerusform>
         </translation>
     </message>
     <message numerus="yes">

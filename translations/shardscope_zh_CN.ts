@@ -4290,6 +4290,10 @@ Bottleneck now: %2</source>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
 </context>
 <context>
     <name>ss::GanttChart</name>

@@ -42,6 +42,7 @@
 #include <QScreen>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
@@ -169,6 +170,7 @@ private slots:
     void smallWindowWithDocksDoesNotOverlap();
     void restoredWindowFitsTheScreen();
     void numbersReadShortAndCountsAgree();
+    void exportSuggestsASafeNameAndConfirms();
     void cleanupTestCase();
 
 private:
@@ -721,6 +723,56 @@ void TestE2eGui::numbersReadShortAndCountsAgree()
     QVERIFY2(text.contains(QStringLiteral("The %1 preset has 8 GPUs per node, not 1").arg(preset)),
              qPrintable(text));
     QVERIFY2(!text.contains(QLatin1String("dgx-a100")), qPrintable(text));
+}
+
+// Export suggests a file name of letters, digits, '-' and '_' only, starts in Documents and then in the
+// folder of the last export, and says in the status bar where the file went.
+void TestE2eGui::exportSuggestsASafeNameAndConfirms()
+{
+    QCOMPARE(ExportActions::suggestedFileName(QStringLiteral("GPT-3: 175B / run 1"), io::ExportChart::Memory,
+                                              QStringLiteral("png")),
+             QStringLiteral("GPT-3-175B-run-1-memory.png"));
+    QCOMPARE(
+        ExportActions::suggestedFileName(QStringLiteral("::"), io::ExportChart::Gantt, QStringLiteral("svg")),
+        QStringLiteral("shardscope-gantt.svg"));
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.document()->setName(QStringLiteral("GPT-3: 175B / run 1"));
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    QVERIFY(QDir().mkpath(documents));
+    const QDir out(m_dir.filePath(QStringLiteral("export-folder")));
+    QVERIFY(QDir().mkpath(out.path()));
+    auto* action = window.findChild<QAction*>(QStringLiteral("actionExport.memory.png"));
+    QVERIFY(action);
+    int round = 0;
+    for (const QString& expectedDir : {documents, out.absolutePath()}) {
+        const QString name = QStringLiteral("memory-%1.png").arg(++round); // no overwrite question
+        QString seenDir, seenName;
+        auto* timer = new QTimer;
+        QObject::connect(timer, &QTimer::timeout, [&, timer] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            seenDir = dialog->directory().absolutePath();
+            if (auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+                seenName = edit->text();
+            dialog->setDirectory(out.absolutePath());
+            dialog->selectFile(out.filePath(name));
+            if (auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+                edit->setText(name);
+            QMetaObject::invokeMethod(dialog, "accept");
+            timer->deleteLater();
+        });
+        timer->start(25);
+        action->trigger();
+        settle();
+        QCOMPARE(QDir(seenDir).absolutePath(), QDir(expectedDir).absolutePath());
+        QCOMPARE(seenName, QStringLiteral("GPT-3-175B-run-1-memory.png"));
+        QVERIFY(QFileInfo(out.filePath(name)).size() > 0);
+        const QString message = window.statusBar()->currentMessage();
+        QVERIFY2(message.contains(QDir::toNativeSeparators(out.filePath(name))), qPrintable(message));
+    }
 }
 
 QTEST_MAIN(TestE2eGui)
