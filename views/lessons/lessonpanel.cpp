@@ -95,7 +95,8 @@ LessonPanel::LessonPanel(ScenarioDocument* document, QTabWidget* tabs, QWidget* 
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setTextElideMode(Qt::ElideRight);
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setVerticalScrollBarPolicy(
+        Qt::ScrollBarAsNeeded); // a short dock scrolls the steps, never clips them
     // As tall as its rows, no taller: the text takes the rest.
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     // Its width never widens the dock; a narrow dock scrolls it instead.
