@@ -730,6 +730,65 @@ Change: %5</source>
     </message>
 </context>
 <context>
+    <name>ExampleTitles</name>
+    <message>
+        <source>GPT-3 XL 1.3B on one DGX A100</source>
+        <translation>GPT-3 XL 1.3B，单台 DGX A100</translation>
+    </message>
+    <message>
+        <source>GPT-3 175B, Megatron-LM on 128 DGX A100 (1024 GPUs)</source>
+        <translation>GPT-3 175B，Megatron-LM，128 台 DGX A100（1024 块 GPU）</translation>
+    </message>
+    <message>
+        <source>Llama-2 7B, ZeRO-3 on 8 A100-80GB</source>
+        <translation>Llama-2 7B，ZeRO-3，8 块 A100-80GB</translation>
+    </message>
+    <message>
+        <source>Llama-2 70B, tp 8 x pp 4 x dp 2 on 8 DGX H100</source>
+        <translation>Llama-2 70B，tp 8 × pp 4 × dp 2，8 台 DGX H100</translation>
+    </message>
+    <message>
+        <source>GPT 1.3B, ZeRO-3 with CPU offload on a 4-GPU PCIe box</source>
+        <translation>GPT 1.3B，ZeRO-3 加 CPU 卸载，4 卡 PCIe 机器</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with CPU optimizer offload on a 4-GPU PCIe Gen3 workstation</source>
+        <translation>ZeRO-3 加 CPU 优化器卸载，4 卡 PCIe Gen3 工作站</translation>
+    </message>
+    <message>
+        <source>Pipeline schedules on 8 stages: GPT-3 2.7B on one DGX A100</source>
+        <translation>8 级流水线调度：GPT-3 2.7B，单台 DGX A100</translation>
+    </message>
+    <message>
+        <source>Data parallel over 10 GbE: GPT-2 medium on four 4-GPU workstations</source>
+        <translation>万兆以太网上的数据并行：GPT-2 medium，4 台 4 卡工作站</translation>
+    </message>
+    <message>
+        <source>Qwen2 0.5B, full fine-tuning on one RTX 4090</source>
+        <translation>Qwen2 0.5B，单块 RTX 4090 全参数微调</translation>
+    </message>
+    <message>
+        <source>Llama-2 70B on one GB200 NVL72 rack</source>
+        <translation>Llama-2 70B，单个 GB200 NVL72 机柜</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 671B on 2,048 H800 (PP 16, EP 64, FP8)</source>
+        <translation>DeepSeek-V3 671B，2,048 块 H800（PP 16，EP 64，FP8）</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 405B, 128K context on 16,384 H100 (TP 8, CP 16, PP 16, DP 8)</source>
+        <translation>Llama 3.1 405B，128K 上下文，16,384 块 H100（TP 8，CP 16，PP 16，DP 8）</translation>
+    </message>
+    <message>
+        <source>Mixtral 8x7B, EP 8 on two DGX H100 (16 GPUs)</source>
+        <translation>Mixtral 8x7B，EP 8，两台 DGX H100（16 块 GPU）</translation>
+    </message>
+    <message>
+        <source>Qwen3-30B-A3B, EP 8 on one 8-GPU H100 node</source>
+        <translation>Qwen3-30B-A3B，EP 8，单个 8 卡 H100 节点</translation>
+    </message>
+</context>
+<context>
     <name>ExplainFormula</name>
     <message>
         <source>L_op · (t_GEMM + n_tp · t_tp) + t_ends</source>

@@ -67,7 +67,48 @@ namespace ss {
 
 namespace {
 constexpr int statusTimeoutMs = 8000;
+
+// The built-in examples' titles (resources/examples/index.json) in words a translation can give, by example
+// id; an example not listed keeps its file's title.
+const std::pair<const char*, const char*> exampleTitles[] = {
+    {"default", QT_TRANSLATE_NOOP("ExampleTitles", "GPT-3 XL 1.3B on one DGX A100")},
+    {"gpt3-175b-megatron",
+     QT_TRANSLATE_NOOP("ExampleTitles", "GPT-3 175B, Megatron-LM on 128 DGX A100 (1024 GPUs)")},
+    {"llama2-7b-zero3", QT_TRANSLATE_NOOP("ExampleTitles", "Llama-2 7B, ZeRO-3 on 8 A100-80GB")},
+    {"llama2-70b", QT_TRANSLATE_NOOP("ExampleTitles", "Llama-2 70B, tp 8 x pp 4 x dp 2 on 8 DGX H100")},
+    {"gpt-1.3b-pcie-offload",
+     QT_TRANSLATE_NOOP("ExampleTitles", "GPT 1.3B, ZeRO-3 with CPU offload on a 4-GPU PCIe box")},
+    {"zero3-offload-pcie-gen3",
+     QT_TRANSLATE_NOOP("ExampleTitles",
+                       "ZeRO-3 with CPU optimizer offload on a 4-GPU PCIe Gen3 workstation")},
+    {"pipeline-schedules-8-stages",
+     QT_TRANSLATE_NOOP("ExampleTitles", "Pipeline schedules on 8 stages: GPT-3 2.7B on one DGX A100")},
+    {"dp-10gbe-gradient-bits",
+     QT_TRANSLATE_NOOP("ExampleTitles",
+                       "Data parallel over 10 GbE: GPT-2 medium on four 4-GPU workstations")},
+    {"qwen2-0.5b-one-rtx4090",
+     QT_TRANSLATE_NOOP("ExampleTitles", "Qwen2 0.5B, full fine-tuning on one RTX 4090")},
+    {"llama2-70b-gb200-nvl72", QT_TRANSLATE_NOOP("ExampleTitles", "Llama-2 70B on one GB200 NVL72 rack")},
+    {"deepseek-v3-2048-h800",
+     QT_TRANSLATE_NOOP("ExampleTitles", "DeepSeek-V3 671B on 2,048 H800 (PP 16, EP 64, FP8)")},
+    {"llama3.1-405b-16k-h100",
+     QT_TRANSLATE_NOOP("ExampleTitles",
+                       "Llama 3.1 405B, 128K context on 16,384 H100 (TP 8, CP 16, PP 16, DP 8)")},
+    {"mixtral-8x7b-ep8-h100",
+     QT_TRANSLATE_NOOP("ExampleTitles", "Mixtral 8x7B, EP 8 on two DGX H100 (16 GPUs)")},
+    {"qwen3-30b-a3b-one-node",
+     QT_TRANSLATE_NOOP("ExampleTitles", "Qwen3-30B-A3B, EP 8 on one 8-GPU H100 node")},
+};
+
+// Example ID's title in the current language; FALLBACK (its file's) for an example the table does not list.
+QString exampleTitle(const QString& id, const QString& fallback)
+{
+    for (const auto& [key, title] : exampleTitles)
+        if (id == QLatin1String(key))
+            return QCoreApplication::translate("ExampleTitles", title);
+    return fallback;
 }
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new ScenarioDocument(this)), m_panel(new ParameterPanel(m_document)),
@@ -276,7 +317,7 @@ void MainWindow::createExamplesMenu(QMenu* file)
     QMenu* examples = file->addMenu(tr("&Examples"));
     examples->setObjectName(QStringLiteral("menuExamples"));
     for (const io::ExampleInfo& info : io::examples()) {
-        QAction* action = examples->addAction(info.title);
+        QAction* action = examples->addAction(exampleTitle(info.id, info.title));
         action->setObjectName(QStringLiteral("example.") + info.id);
         action->setStatusTip(info.description);
         action->setToolTip(info.description);
@@ -822,6 +863,8 @@ void MainWindow::retranslate()
         compareFile->setToolTip(compareFile->statusTip());
     }
     setTitle("menuExamples", tr("&Examples"));
+    for (const io::ExampleInfo& info : io::examples())
+        setText(qPrintable(QStringLiteral("example.") + info.id), exampleTitle(info.id, info.title));
     m_exporter->retranslate();
     setText("actionSave", tr("&Save"));
     setText("actionSaveAs", tr("Save &As…"));
