@@ -4,10 +4,38 @@
 <context>
     <name>EngineText</name>
     <message numerus="yes">
-        <source>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)</source>
+        <source>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %n GPU(s)</source>
         <translation>
-            <numerusform>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node of %6)</numerusform>
-            <numerusform>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n nodes of %6)</numerusform>
+            <numerusform>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %n GPU</numerusform>
+            <numerusform>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of %1</source>
+        <translation>
+            <numerusform>%n node of %1</numerusform>
+            <numerusform>%n nodes of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %1 preset has %n GPU(s) per node, not %2 (the &quot;auto&quot; node preset builds a node of any size)</source>
+        <translation>
+            <numerusform>The %1 preset has %n GPU per node, not %2 (the &quot;auto&quot; node preset builds a node of any size)</numerusform>
+            <numerusform>The %1 preset has %n GPUs per node, not %2 (the &quot;auto&quot; node preset builds a node of any size)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The topology has %n GPU(s), but nodes × GPUs per node = %1</source>
+        <translation>
+            <numerusform>The topology has %n GPU, but nodes × GPUs per node = %1</numerusform>
+            <numerusform>The topology has %n GPUs, but nodes × GPUs per node = %1</numerusform>
         </translation>
     </message>
 </context>
@@ -72,6 +100,30 @@
         <translation>
             <numerusform>%n term</numerusform>
             <numerusform>%n terms</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ss::ImportDialog</name>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n device</numerusform>
+            <numerusform>%n devices</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n link</numerusform>
+            <numerusform>%n links</numerusform>
         </translation>
     </message>
 </context>

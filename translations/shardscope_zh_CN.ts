@@ -310,12 +310,6 @@ Change: %5</source>
 </context>
 <context>
     <name>EngineText</name>
-    <message numerus="yes">
-        <source>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)</source>
-        <translation>
-            <numerusform>dp × tp × pp = %1 × %2 × %3 = %4，但集群共有 %5 块 GPU（%n 个节点，每节点 %6 块）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The global batch %1 is not divisible by dp × micro-batch = %2 × %3 = %4</source>
         <translation>全局批大小 %1 不能被 dp × 微批次大小 = %2 × %3 = %4 整除</translation>
@@ -447,10 +441,6 @@ Change: %5</source>
     <message>
         <source>Unknown link kind &quot;%1&quot;</source>
         <translation>未知的链路类型“%1”</translation>
-    </message>
-    <message>
-        <source>The topology has %1 GPUs, but nodes × GPUs per node = %2</source>
-        <translation>拓扑中有 %1 块 GPU，但节点数 × 每节点 GPU 数 = %2</translation>
     </message>
     <message>
         <source>Stage %1 needs %2 per GPU, %3 more than the %4&apos;s %5</source>
@@ -605,10 +595,6 @@ Change: %5</source>
         <translation>延迟应在 0 s 到 1000 s 之间</translation>
     </message>
     <message>
-        <source>The %1 preset has %2 GPUs per node, not %3 (the &quot;auto&quot; node preset builds a node of any size)</source>
-        <translation>%1 预设每节点有 %2 块 GPU，而不是 %3 块（“auto”节点预设可构建任意规模的节点）</translation>
-    </message>
-    <message>
         <source>The &quot;auto&quot; node preset builds the node from a catalogue GPU&apos;s fabric; a custom GPU needs a named node preset or an explicit topology</source>
         <translation>“auto”节点预设根据目录中 GPU 的互连结构构建节点；自定义 GPU 需要指定节点预设或显式拓扑</translation>
     </message>
@@ -623,10 +609,6 @@ Change: %5</source>
     <message>
         <source>The offload needs %1 of NVMe per node, %2 more than the node&apos;s %3</source>
         <translation>卸载需要每节点 %1 NVMe，比节点的 %3 多出 %2</translation>
-    </message>
-    <message>
-        <source>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %6 GPUs</source>
-        <translation>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5，但集群有 %6 个 GPU</translation>
     </message>
     <message>
         <source>Context parallel %1 needs the sequence length %2 to be a multiple of 2 × cp = %3</source>
@@ -715,6 +697,99 @@ Change: %5</source>
     <message>
         <source>The step has %1 microbatches over %2 stages, too many to draw; its figures come from its steady period and the timeline is left out</source>
         <translation>该训练步在 %2 个阶段上有 %1 个微批次，无法全部绘制；其数值由稳态周期推算得出，时间线从略</translation>
+    </message>
+    <message numerus="yes">
+        <source>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %n GPU(s)</source>
+        <translation>
+            <numerusform>dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5，但集群共有 %n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 (%6)</source>
+        <translation>dp × tp × pp = %1 × %2 × %3 = %4，但集群共有 %5（%6）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of %1</source>
+        <translation>
+            <numerusform>%n 个节点，每节点 %1 块</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %1 preset has %n GPU(s) per node, not %2 (the &quot;auto&quot; node preset builds a node of any size)</source>
+        <translation>
+            <numerusform>%1 预设每节点有 %n 块 GPU，而不是 %2（“自动”节点预设可构建任意规模的节点）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The topology has %n GPU(s), but nodes × GPUs per node = %1</source>
+        <translation>
+            <numerusform>拓扑中有 %n 块 GPU，但节点数 × 每节点 GPU 数 = %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ExampleTitles</name>
+    <message>
+        <source>GPT-3 XL 1.3B on one DGX A100</source>
+        <translation>GPT-3 XL 1.3B，单台 DGX A100</translation>
+    </message>
+    <message>
+        <source>GPT-3 175B, Megatron-LM on 128 DGX A100 (1024 GPUs)</source>
+        <translation>GPT-3 175B，Megatron-LM，128 台 DGX A100（1024 块 GPU）</translation>
+    </message>
+    <message>
+        <source>Llama-2 7B, ZeRO-3 on 8 A100-80GB</source>
+        <translation>Llama-2 7B，ZeRO-3，8 块 A100-80GB</translation>
+    </message>
+    <message>
+        <source>Llama-2 70B, tp 8 x pp 4 x dp 2 on 8 DGX H100</source>
+        <translation>Llama-2 70B，tp 8 × pp 4 × dp 2，8 台 DGX H100</translation>
+    </message>
+    <message>
+        <source>GPT 1.3B, ZeRO-3 with CPU offload on a 4-GPU PCIe box</source>
+        <translation>GPT 1.3B，ZeRO-3 加 CPU 卸载，4 卡 PCIe 机器</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with CPU optimizer offload on a 4-GPU PCIe Gen3 workstation</source>
+        <translation>ZeRO-3 加 CPU 优化器卸载，4 卡 PCIe Gen3 工作站</translation>
+    </message>
+    <message>
+        <source>Pipeline schedules on 8 stages: GPT-3 2.7B on one DGX A100</source>
+        <translation>8 级流水线调度：GPT-3 2.7B，单台 DGX A100</translation>
+    </message>
+    <message>
+        <source>Data parallel over 10 GbE: GPT-2 medium on four 4-GPU workstations</source>
+        <translation>万兆以太网上的数据并行：GPT-2 medium，4 台 4 卡工作站</translation>
+    </message>
+    <message>
+        <source>Qwen2 0.5B, full fine-tuning on one RTX 4090</source>
+        <translation>Qwen2 0.5B，单块 RTX 4090 全参数微调</translation>
+    </message>
+    <message>
+        <source>Llama-2 70B on one GB200 NVL72 rack</source>
+        <translation>Llama-2 70B，单个 GB200 NVL72 机柜</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 671B on 2,048 H800 (PP 16, EP 64, FP8)</source>
+        <translation>DeepSeek-V3 671B，2,048 块 H800（PP 16，EP 64，FP8）</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 405B, 128K context on 16,384 H100 (TP 8, CP 16, PP 16, DP 8)</source>
+        <translation>Llama 3.1 405B，128K 上下文，16,384 块 H100（TP 8，CP 16，PP 16，DP 8）</translation>
+    </message>
+    <message>
+        <source>Mixtral 8x7B, EP 8 on two DGX H100 (16 GPUs)</source>
+        <translation>Mixtral 8x7B，EP 8，两台 DGX H100（16 块 GPU）</translation>
+    </message>
+    <message>
+        <source>Qwen3-30B-A3B, EP 8 on one 8-GPU H100 node</source>
+        <translation>Qwen3-30B-A3B，EP 8，单个 8 卡 H100 节点</translation>
     </message>
 </context>
 <context>
@@ -2133,10 +2208,6 @@ Change: %5</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <source>BF16 (no FP32 master)</source>
-        <translation>BF16（无 FP32 主权重）</translation>
-    </message>
-    <message>
         <source>FP8 mixed</source>
         <translation>FP8 混合精度</translation>
     </message>
@@ -2737,6 +2808,10 @@ Change: %5</source>
     <message>
         <source>Memory-efficient (xFormers)</source>
         <translation>省显存注意力（xFormers）</translation>
+    </message>
+    <message>
+        <source>Pure BF16</source>
+        <translation>纯 BF16</translation>
     </message>
 </context>
 <context>
@@ -4278,6 +4353,10 @@ Bottleneck now: %2</source>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
 </context>
 <context>
     <name>ss::GanttChart</name>
@@ -4650,10 +4729,6 @@ Bottleneck now: %2</source>
         <translation>来自节点预设</translation>
     </message>
     <message>
-        <source>%1 GPUs, %2 devices, %3 links</source>
-        <translation>%1 块 GPU，%2 个设备，%3 条链路</translation>
-    </message>
-    <message>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
@@ -4712,6 +4787,32 @@ Bottleneck now: %2</source>
     <message>
         <source>The topology already matches the measured bus bandwidth: nothing to apply.</source>
         <translation>拓扑已与实测总线带宽一致：无需应用。</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1（导入）</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation>%1，%2，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n 个设备</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n 条链路</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5288,6 +5389,10 @@ Bottleneck now: %2</source>
         <source>auto (even split)</source>
         <translation>自动（均分）</translation>
     </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>将%1设为 %2</translation>
+    </message>
 </context>
 <context>
     <name>ss::PlannerChart</name>
@@ -5600,6 +5705,14 @@ Bottleneck now: %2</source>
     <message>
         <source>Apply layout %1</source>
         <translation>应用布局 %1</translation>
+    </message>
+    <message>
+        <source>The results are for an earlier scenario: Run again to apply a layout</source>
+        <translation>结果属于先前的场景：请重新运行后再应用布局</translation>
+    </message>
+    <message>
+        <source>The results are for an earlier scenario: Run again before applying a layout.</source>
+        <translation>结果属于先前的场景：请先重新运行，再应用布局。</translation>
     </message>
 </context>
 <context>

@@ -67,7 +67,48 @@ namespace ss {
 
 namespace {
 constexpr int statusTimeoutMs = 8000;
+
+// The built-in examples' titles (resources/examples/index.json) in words a translation can give, by example
+// id; an example not listed keeps its file's title.
+const std::pair<const char*, const char*> exampleTitles[] = {
+    {"default", QT_TRANSLATE_NOOP("ExampleTitles", "GPT-3 XL 1.3B on one DGX A100")},
+    {"gpt3-175b-megatron",
+     QT_TRANSLATE_NOOP("ExampleTitles", "GPT-3 175B, Megatron-LM on 128 DGX A100 (1024 GPUs)")},
+    {"llama2-7b-zero3", QT_TRANSLATE_NOOP("ExampleTitles", "Llama-2 7B, ZeRO-3 on 8 A100-80GB")},
+    {"llama2-70b", QT_TRANSLATE_NOOP("ExampleTitles", "Llama-2 70B, tp 8 x pp 4 x dp 2 on 8 DGX H100")},
+    {"gpt-1.3b-pcie-offload",
+     QT_TRANSLATE_NOOP("ExampleTitles", "GPT 1.3B, ZeRO-3 with CPU offload on a 4-GPU PCIe box")},
+    {"zero3-offload-pcie-gen3",
+     QT_TRANSLATE_NOOP("ExampleTitles",
+                       "ZeRO-3 with CPU optimizer offload on a 4-GPU PCIe Gen3 workstation")},
+    {"pipeline-schedules-8-stages",
+     QT_TRANSLATE_NOOP("ExampleTitles", "Pipeline schedules on 8 stages: GPT-3 2.7B on one DGX A100")},
+    {"dp-10gbe-gradient-bits",
+     QT_TRANSLATE_NOOP("ExampleTitles",
+                       "Data parallel over 10 GbE: GPT-2 medium on four 4-GPU workstations")},
+    {"qwen2-0.5b-one-rtx4090",
+     QT_TRANSLATE_NOOP("ExampleTitles", "Qwen2 0.5B, full fine-tuning on one RTX 4090")},
+    {"llama2-70b-gb200-nvl72", QT_TRANSLATE_NOOP("ExampleTitles", "Llama-2 70B on one GB200 NVL72 rack")},
+    {"deepseek-v3-2048-h800",
+     QT_TRANSLATE_NOOP("ExampleTitles", "DeepSeek-V3 671B on 2,048 H800 (PP 16, EP 64, FP8)")},
+    {"llama3.1-405b-16k-h100",
+     QT_TRANSLATE_NOOP("ExampleTitles",
+                       "Llama 3.1 405B, 128K context on 16,384 H100 (TP 8, CP 16, PP 16, DP 8)")},
+    {"mixtral-8x7b-ep8-h100",
+     QT_TRANSLATE_NOOP("ExampleTitles", "Mixtral 8x7B, EP 8 on two DGX H100 (16 GPUs)")},
+    {"qwen3-30b-a3b-one-node",
+     QT_TRANSLATE_NOOP("ExampleTitles", "Qwen3-30B-A3B, EP 8 on one 8-GPU H100 node")},
+};
+
+// Example ID's title in the current language; FALLBACK (its file's) for an example the table does not list.
+QString exampleTitle(const QString& id, const QString& fallback)
+{
+    for (const auto& [key, title] : exampleTitles)
+        if (id == QLatin1String(key))
+            return QCoreApplication::translate("ExampleTitles", title);
+    return fallback;
 }
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new ScenarioDocument(this)), m_panel(new ParameterPanel(m_document)),
@@ -139,11 +180,29 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_explain, &ExplainPanel::explanationRequested, this, [this] {
         // The first time in a session it opens a third of a column wide enough for a formula line.
         const bool first = m_explainDock->isHidden() && !m_explainDock->property("sized").toBool();
+        const int before = width();
         m_explainDock->show();
         m_explainDock->raise();
         if (first && !m_explainDock->isFloating()) {
             m_explainDock->setProperty("sized", true);
-            resizeDocks({m_explainDock}, {std::clamp(width() / 4, 260, 460)}, Qt::Horizontal);
+            // Never wider than the room the central area leaves: a wider dock would widen the window past its
+            // screen, and the charts would then be drawn over the docks.
+            int room = before - centralWidget()->minimumSizeHint().width() - 24;
+            for (QDockWidget* dock : findChildren<QDockWidget*>())
+                if (dock != m_explainDock && dock->isVisible() && !dock->isFloating() &&
+                    dockWidgetArea(dock) == Qt::LeftDockWidgetArea && !dock->visibleRegion().isEmpty())
+                    room -= dock->width();
+            const int wanted = std::min(std::clamp(width() / 4, 260, 460), room);
+            resizeDocks({m_explainDock}, {std::max(wanted, m_explainDock->minimumSizeHint().width())},
+                        Qt::Horizontal);
+            // The dock shown at its own size may have widened the window (now or once the layout settles):
+            // the window keeps its width, the docks and the charts share it.
+            const auto keepWidth = [this, before] {
+                if (!isMaximized() && !isFullScreen() && width() > before)
+                    resize(std::max(before, minimumSizeHint().width()), height());
+            };
+            keepWidth();
+            QTimer::singleShot(0, this, keepWidth);
         }
     });
     // Lambdas that reach into this window take it as their context, so that ~MainWindow cuts them too.
@@ -258,7 +317,7 @@ void MainWindow::createExamplesMenu(QMenu* file)
     QMenu* examples = file->addMenu(tr("&Examples"));
     examples->setObjectName(QStringLiteral("menuExamples"));
     for (const io::ExampleInfo& info : io::examples()) {
-        QAction* action = examples->addAction(info.title);
+        QAction* action = examples->addAction(exampleTitle(info.id, info.title));
         action->setObjectName(QStringLiteral("example.") + info.id);
         action->setStatusTip(info.description);
         action->setToolTip(info.description);
@@ -480,6 +539,29 @@ void MainWindow::restoreLayout()
         return;
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
+    fitToScreen();
+}
+
+// The whole window, frame included, on the screen's available area (a geometry saved on a larger screen, or
+// with another panel or frame height, would otherwise leave the window partly below or beside it).
+void MainWindow::fitToScreen()
+{
+    const QScreen* on = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!on || isMaximized() || isFullScreen())
+        return;
+    const QRect available = on->availableGeometry();
+    QRect frame = frameGeometry();
+    const QSize border = frame.size() - size();
+    if (frame.width() > available.width() || frame.height() > available.height())
+        resize(std::min(width(), available.width() - border.width()),
+               std::min(height(), available.height() - border.height()));
+    frame = frameGeometry();
+    const int x = std::clamp(frame.x(), available.left(),
+                             std::max(available.left(), available.right() - frame.width() + 1));
+    const int y = std::clamp(frame.y(), available.top(),
+                             std::max(available.top(), available.bottom() - frame.height() + 1));
+    if (x != frame.x() || y != frame.y())
+        move(x, y);
 }
 
 bool MainWindow::restoreLastScenario()
@@ -781,6 +863,8 @@ void MainWindow::retranslate()
         compareFile->setToolTip(compareFile->statusTip());
     }
     setTitle("menuExamples", tr("&Examples"));
+    for (const io::ExampleInfo& info : io::examples())
+        setText(qPrintable(QStringLiteral("example.") + info.id), exampleTitle(info.id, info.title));
     m_exporter->retranslate();
     setText("actionSave", tr("&Save"));
     setText("actionSaveAs", tr("Save &As…"));

@@ -111,6 +111,8 @@ public:
 
     // Session: SETTINGS is where the window and the scenario are saved on close (none: nothing is saved).
     void setSettings(Settings* settings);
+    // The saved geometry and docks, the window then moved (and shrunk if need be) onto its screen's available
+    // area.
     void restoreLayout();
     // The last session's scenario; false when there is none to restore.
     bool restoreLastScenario();
@@ -145,6 +147,7 @@ private:
     // Shows the document's result in the Gantt and bandwidth charts where an update was held back: in the
     // one on the current tab, or in both with ALL.
     void syncHiddenViews(bool all = false) const;
+    void fitToScreen();
     void createMenus();
     QAction* createFileMenu(QMenu* file);
     void createExamplesMenu(QMenu* file);

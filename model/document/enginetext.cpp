@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "enginetext.h"
 
+#include "fieldnames.h"
 #include "units.h"
 
 #include <QLocale>
@@ -52,7 +53,9 @@ QString EngineText::modernProblem(const Problem& p)
     const auto& a = p.args;
     const std::string& c = p.code;
     if (c == "parallel.product_cp")
-        return fill(tr("dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %6 GPUs"), a);
+        return tr("dp × tp × pp × cp = %1 × %2 × %3 × %4 = %5, but the cluster has %n GPU(s)", nullptr,
+                  arg(a, 5).toInt())
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4));
     if (c == "cp.seq")
         return fill(tr("Context parallel %1 needs the sequence length %2 to be a multiple of 2 × cp = %3"),
                     a);
@@ -111,9 +114,10 @@ QString EngineText::problem(const Problem& p)
     if (const QString text = modernProblem(p); !text.isEmpty())
         return text;
     if (c == "parallel.product")
-        return tr("dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%n node(s) of %6)", nullptr,
-                  arg(a, 4).toInt())
-            .arg(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 6), arg(a, 5));
+        // One count per sentence part, so that each takes its plural: "1 GPU", "8 GPUs", "1 node of 8".
+        return tr("dp × tp × pp = %1 × %2 × %3 = %4, but the cluster has %5 (%6)")
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), tr("%n GPU(s)", nullptr, arg(a, 6).toInt()),
+                 tr("%n node(s) of %1", nullptr, arg(a, 4).toInt()).arg(arg(a, 5)));
     if (c == "batch.divisible")
         return fill(tr("The global batch %1 is not divisible by dp × micro-batch = %2 × %3 = %4"), a);
     if (c == "count.min")
@@ -178,11 +182,14 @@ QString EngineText::problem(const Problem& p)
         return tr("Expected 0 bytes or more");
     if (c == "preset.unknown")
         return fill(tr("Unknown node preset \"%1\""), a);
-    if (c == "preset.gpus")
-        return fill(
-            tr("The %1 preset has %2 GPUs per node, not %3 (the \"auto\" node preset builds a node of "
-               "any size)"),
-            a);
+    if (c == "preset.gpus") {
+        // The preset by the name the panel shows it under, not its id.
+        const QString name = FieldNames::choice(QStringLiteral("cluster.node_preset"), arg(a, 0));
+        return tr("The %1 preset has %n GPU(s) per node, not %2 (the \"auto\" node preset builds a node of "
+                  "any size)",
+                  nullptr, arg(a, 1).toInt())
+            .arg(name.isEmpty() ? arg(a, 0) : name, arg(a, 2));
+    }
     if (c == "preset.auto_gpu")
         return tr(
             "The \"auto\" node preset builds the node from a catalogue GPU's fabric; a custom GPU needs a "
@@ -206,7 +213,8 @@ QString EngineText::problem(const Problem& p)
     if (c == "topology.latency")
         return tr("Expected a latency from 0 s to 1000 s");
     if (c == "topology.gpus")
-        return fill(tr("The topology has %1 GPUs, but nodes × GPUs per node = %2"), a);
+        return tr("The topology has %n GPU(s), but nodes × GPUs per node = %1", nullptr, arg(a, 0).toInt())
+            .arg(arg(a, 1));
     return QString::fromStdString(p.message);
 }
 

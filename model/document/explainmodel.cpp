@@ -36,8 +36,12 @@ void ExplainModel::invalidate()
 {
     m_job.advance();
     const bool wasReady = m_ready;
+    const bool wasRefused = m_refused;
     m_ready = false;
-    if (wasReady || m_job.isRunning())
+    m_refused = false;
+    // Also after a request refused for an invalid scenario: whoever asked shows that the scenario had
+    // problems, which this change may have fixed.
+    if (wasReady || wasRefused || m_job.isRunning())
         emit invalidated();
 }
 
@@ -46,8 +50,10 @@ void ExplainModel::request()
     if (m_ready || m_job.isRunningCurrent())
         return;
     const Scenario& scenario = m_document->scenario();
-    if (!validateScenario(scenario).empty())
+    if (!validateScenario(scenario).empty()) {
+        m_refused = true;
         return;
+    }
     const quint64 generation = m_job.generation();
     const bool inlineRun =
         m_mode == Mode::Inline || (m_mode == Mode::Automatic && AnalysisRunner::estimatedSeconds(scenario) <=

@@ -54,7 +54,8 @@ public:
 signals:
     // The explanations of the current scenario are ready.
     void ready();
-    // The scenario changed: what result() holds is out of date until the next request().
+    // The scenario changed: what result() holds is out of date until the next request(), or a request was
+    // refused for the scenario before it (invalid) and may now be answered.
     void invalidated();
 
 private:
@@ -66,6 +67,7 @@ private:
     Result m_result;
     QHash<QString, int> m_index; // figure -> index into m_result.explain
     bool m_ready = false;
+    bool m_refused = false; // the last request() found the scenario invalid
     int m_evaluations = 0;
     BackgroundJob<Result> m_job{this}; // its generation is the scenario's, advanced by every change
 };

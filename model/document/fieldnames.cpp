@@ -289,7 +289,7 @@ const struct
     {"bf16-mixed", QT_TRANSLATE_NOOP("FieldNames", "BF16 mixed")},
     {"fp16-mixed", QT_TRANSLATE_NOOP("FieldNames", "FP16 mixed")},
     {"fp32", QT_TRANSLATE_NOOP("FieldNames", "FP32")},
-    {"bf16", QT_TRANSLATE_NOOP("FieldNames", "BF16 (no FP32 master)")},
+    {"bf16", QT_TRANSLATE_NOOP("FieldNames", "Pure BF16")}, // BF16 weights and states, no FP32 master copy
     {"fp8-mixed", QT_TRANSLATE_NOOP("FieldNames", "FP8 mixed")},
     {"adam", QT_TRANSLATE_NOOP("FieldNames", "Adam / AdamW")},
     {"adam-8bit", QT_TRANSLATE_NOOP("FieldNames", "8-bit Adam")},

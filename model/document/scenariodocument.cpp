@@ -54,6 +54,7 @@ QString ScenarioDocument::setField(const QString& path, const FieldValue& value,
         return EngineText::fieldError(*field, QString::fromStdString(fieldText(*field, value)));
     if (after == m_scenario)
         return {};
+    m_lastEdited = path; // before the push, whose analysis blames its problems (onAnalysis())
     push(after, tr("Set %1").arg(FieldNames::label(path)), kind == EditKind::Scrub ? path : QString());
     return {};
 }
@@ -103,11 +104,13 @@ void ScenarioDocument::replaceScenario(const Scenario& scenario, const QString& 
 {
     if (scenario == m_scenario && fileName == m_fileName)
         return;
+    m_lastEdited.clear();
     push(scenario, description, {}, fileName, false);
 }
 
 void ScenarioDocument::resetScenario(const Scenario& scenario, const QString& fileName, bool modified)
 {
+    m_lastEdited.clear();
     m_undoStack->clear();
     applyState(scenario, fileName);
     m_undoStack->setClean();
@@ -173,6 +176,17 @@ bool ScenarioDocument::isModified() const
     return !m_undoStack->isClean();
 }
 
+std::optional<FieldFix> ScenarioDocument::suggestedFix(const QString& path) const
+{
+    for (const Problem& problem : m_problems)
+        if (problem.path == path.toStdString() && isLayoutProblem(problem)) {
+            const std::vector<FieldFix> fixes = layoutFixes(m_scenario, problem.path);
+            if (!fixes.empty())
+                return fixes.front();
+        }
+    return std::nullopt;
+}
+
 QString ScenarioDocument::problemsAt(const QString& path) const
 {
     QStringList messages;
@@ -203,14 +217,28 @@ void ScenarioDocument::applyState(const Scenario& scenario, const QString& fileN
     m_runner->request(m_scenario);
 }
 
+// A layout that does not cover the cluster is blamed on the engine's choice, parallel.dp; when the user has
+// just set another parallel degree, that degree is the field to mark.
+bool ScenarioDocument::isLayoutProblem(const Problem& problem)
+{
+    return problem.code == "parallel.product" || problem.code == "parallel.product_cp";
+}
+
 void ScenarioDocument::onAnalysis(const Analysis& analysis)
 {
-    const bool problemsChangedNow = analysis.problems.size() != m_problems.size() ||
-                                    !std::equal(analysis.problems.begin(), analysis.problems.end(),
-                                                m_problems.begin(), [](const Problem& a, const Problem& b) {
+    std::vector<Problem> problems = analysis.problems;
+    static const QStringList degrees = {QStringLiteral("parallel.dp"), QStringLiteral("parallel.tp"),
+                                        QStringLiteral("parallel.pp"), QStringLiteral("parallel.cp")};
+    if (degrees.contains(m_lastEdited))
+        for (Problem& problem : problems)
+            if (isLayoutProblem(problem))
+                problem.path = m_lastEdited.toStdString();
+    const bool problemsChangedNow = problems.size() != m_problems.size() ||
+                                    !std::equal(problems.begin(), problems.end(), m_problems.begin(),
+                                                [](const Problem& a, const Problem& b) {
                                                     return a.path == b.path && a.message == b.message;
                                                 });
-    m_problems = analysis.problems;
+    m_problems = std::move(problems);
     if (problemsChangedNow)
         emit problemsChanged();
     if (!analysis.evaluated)

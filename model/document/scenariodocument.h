@@ -6,6 +6,7 @@
 
 #include "analysisrunner.h"
 #include "fields.h"
+#include "layoutfix.h"
 #include "result.h"
 #include "scenario.h"
 #include "validate.h"
@@ -13,6 +14,7 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 class QUndoStack;
@@ -74,6 +76,10 @@ public:
     bool isValid() const { return m_problems.empty(); }
     // The messages of the problems blamed on PATH, one per line; "" when there are none.
     QString problemsAt(const QString& path) const;
+    // A one-field change that fixes the layout problem blamed on PATH (dp × tp × pp × cp against the GPUs),
+    // leaving PATH itself alone: what the user just set stays. None when PATH has no such problem or no
+    // single degree fixes it.
+    std::optional<FieldFix> suggestedFix(const QString& path) const;
     // The result of the last valid scenario; it stays while the current one is invalid.
     const Result& result() const { return m_result; }
     bool hasResult() const { return m_hasResult; }
@@ -94,12 +100,14 @@ private:
     void push(const Scenario& after, const QString& text, const QString& mergeKey = {},
               const QString& fileAfter = QString(), bool keepFile = true);
     void onAnalysis(const Analysis& analysis);
+    static bool isLayoutProblem(const Problem& problem);
 
     Scenario m_scenario;
     QString m_fileName;
     QUndoStack* m_undoStack;
     AnalysisRunner* m_runner;
     std::vector<Problem> m_problems;
+    QString m_lastEdited; // the field of the last setField(), "" after any other change
     Result m_result;
     bool m_hasResult = false;
     bool m_resultCurrent = false;

@@ -499,8 +499,9 @@ void TestScenarioDocument::saveFile()
     QCOMPARE(doc.fileName(), fileName);
 }
 
-// validate.h: dp × tp × pp must equal the GPU count; the problem is blamed on parallel.dp. The result
-// on display stays the last valid one until the scenario is valid again.
+// validate.h: dp × tp × pp must equal the GPU count; the problem is blamed on the degree just set (here tp),
+// with a fix of another degree (dp 4). The result on display stays the last valid one until the scenario is
+// valid again.
 void TestScenarioDocument::invalidScenarioKeepsLastResult()
 {
     ScenarioDocument doc;
@@ -511,8 +512,11 @@ void TestScenarioDocument::invalidScenarioKeepsLastResult()
     QCOMPARE(doc.setField(QStringLiteral("parallel.tp"), number(2)), QString()); // 8 × 2 × 1 = 16 ≠ 8 GPUs
     QVERIFY(!doc.isValid());
     QCOMPARE(problems.count(), 1);
-    QVERIFY(!doc.problemsAt(QStringLiteral("parallel.dp")).isEmpty());
+    QVERIFY(!doc.problemsAt(QStringLiteral("parallel.tp")).isEmpty());
+    QVERIFY(doc.problemsAt(QStringLiteral("parallel.dp")).isEmpty());
     QVERIFY(doc.problemsAt(QStringLiteral("model.layers")).isEmpty());
+    const std::optional<ss::FieldFix> fix = doc.suggestedFix(QStringLiteral("parallel.tp"));
+    QVERIFY(fix && fix->path == "parallel.dp" && fix->value == 4);
     QCOMPARE(results.count(), 0);
     QVERIFY(doc.hasResult());
     QVERIFY(!doc.isResultCurrent());

@@ -9,21 +9,29 @@
 #include "analysisrunner.h"
 #include "canvasitems.h"
 #include "collapsiblesection.h"
+#include "enginetext.h"
+#include "explainpanel.h"
 #include "exportactions.h"
+#include "fieldnames.h"
 #include "fields.h"
 #include "importdialog.h"
+#include "lessonpanel.h"
 #include "mainwindow.h"
 #include "parameterpanel.h"
 #include "scenariodocument.h"
+#include "settings.h"
+#include "summarystrip.h"
 #include "topologycanvas.h"
 #include "topologyeditor.h"
 #include "topologyscene.h"
 #include "translator.h"
+#include "unitformat.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QLabel>
@@ -31,8 +39,10 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
@@ -156,6 +166,11 @@ private slots:
     void undoEverything();
     void randomEdits();
     void screenshotChinese();
+    void smallWindowWithDocksDoesNotOverlap_data();
+    void smallWindowWithDocksDoesNotOverlap();
+    void restoredWindowFitsTheScreen();
+    void numbersReadShortAndCountsAgree();
+    void exportSuggestsASafeNameAndConfirms();
     void cleanupTestCase();
 
 private:
@@ -580,6 +595,184 @@ void TestE2eGui::screenshotChinese()
     qInfo("screenshot: %s", qPrintable(file));
     QVERIFY2(window.findChild<QMenu*>(QStringLiteral("menuFile"))->title() != QLatin1String("&File"),
              "the Chinese catalogue is loaded");
+}
+
+void TestE2eGui::smallWindowWithDocksDoesNotOverlap_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+// At 1024×700 with the lesson and Explain docks open and the parameters raised, the docks and the central
+// area (summary strip, charts) lie side by side: no two overlap, and each is at least as large as its
+// contents need.
+void TestE2eGui::smallWindowWithDocksDoesNotOverlap()
+{
+    QFETCH(QString, language);
+    ss::installTranslations(*qApp, language);
+    MainWindow window;
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.lessonPanel()->openLesson(0));
+    settle();
+    QCOMPARE(window.width(), 1024); // the lesson shares the parameters' column: the window did not widen
+    window.explainPanel()->showFigure(QStringLiteral("step.time_s"));
+    settle();
+    auto* parameters = window.findChild<QDockWidget*>(QStringLiteral("parametersDock"));
+    QVERIFY(parameters);
+    parameters->raise();
+    QTest::qWait(100);
+    QList<QWidget*> parts = {window.centralWidget()};
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+        if (dock->isVisible() && !dock->visibleRegion().isEmpty())
+            parts << dock;
+    QVERIFY(parts.size() >= 3);
+    const auto rectOf = [&](QWidget* w) { return QRect(w->mapTo(&window, QPoint()), w->size()); };
+    QString geometry;
+    for (QWidget* part : parts)
+        geometry += QStringLiteral("%1 %2,%3 %4x%5 (min %6); ")
+                        .arg(part->objectName())
+                        .arg(rectOf(part).x())
+                        .arg(rectOf(part).y())
+                        .arg(part->width())
+                        .arg(part->height())
+                        .arg(part->minimumSizeHint().width());
+    for (int i = 0; i < parts.size(); ++i)
+        for (int j = i + 1; j < parts.size(); ++j)
+            QVERIFY2(!rectOf(parts[i]).intersects(rectOf(parts[j])), qPrintable(geometry));
+    QVERIFY2(window.width() <= 1024, qPrintable(geometry)); // the docks fit the window; it did not widen
+    QVERIFY2(rectOf(window.centralWidget()).right() < window.width(), qPrintable(geometry));
+    for (QWidget* part : parts)
+        QVERIFY2(part->width() >= part->minimumSizeHint().width(), qPrintable(geometry));
+    QVERIFY2(window.summaryStrip()->width() >= window.summaryStrip()->minimumSizeHint().width(),
+             qPrintable(geometry));
+    const QString file = artifactsDir() + QStringLiteral("/main-window-1024x700-docks-%1.png").arg(language);
+    QVERIFY(window.grab().save(file));
+    qInfo("%s; screenshot: %s", qPrintable(geometry), qPrintable(file));
+}
+
+// A window saved partly below the screen (20 px, as a taller screen or another panel leaves it) is restored
+// whole on the screen's available area.
+void TestE2eGui::restoredWindowFitsTheScreen()
+{
+    const QString ini = m_dir.filePath(QStringLiteral("geometry.ini"));
+    const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+    {
+        ss::Settings settings(ini);
+        MainWindow saved;
+        saved.resize(900, 600);
+        saved.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&saved));
+        saved.move(available.left() + 40, available.bottom() + 1 - saved.frameGeometry().height() + 20);
+        QTRY_VERIFY(saved.frameGeometry().bottom() > available.bottom());
+        settings.setWindowGeometry(saved.saveGeometry());
+        settings.sync();
+    }
+    ss::Settings settings(ini);
+    MainWindow window;
+    window.setSettings(&settings);
+    window.restoreLayout();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY2(available.contains(window.frameGeometry()),
+                 qPrintable(QStringLiteral("%1,%2 %3x%4 on %5x%6")
+                                .arg(window.frameGeometry().x())
+                                .arg(window.frameGeometry().y())
+                                .arg(window.frameGeometry().width())
+                                .arg(window.frameGeometry().height())
+                                .arg(available.width())
+                                .arg(available.height())));
+    QCOMPARE(window.size(), QSize(900, 600));
+}
+
+// Figures as a reader takes them in: a bubble of 1e-13 is "< 0.01%", a GPU memory of 24,564 MiB reads so in
+// its field (not "23.98828125 GiB"), one GPU is "1 GPU", and a node preset is named as the panel names it.
+void TestE2eGui::numbersReadShortAndCountsAgree()
+{
+    ss::installTranslations(*qApp, QStringLiteral("en"));
+    QCOMPARE(ss::quantityText(1.08e-13, Unit::Fraction), QStringLiteral("< 0.01%"));
+    QCOMPARE(ss::quantityText(0.25, Unit::Fraction), QStringLiteral("25%"));
+    QCOMPARE(ss::exactQuantityText(24564.0 * 1024 * 1024, Unit::Bytes), QStringLiteral("24564 MiB"));
+    QCOMPARE(ss::exactQuantityText(80.0 * 1024 * 1024 * 1024, Unit::Bytes), QStringLiteral("80 GiB"));
+    MainWindow window;
+    window.document()->runner()->setMode(AnalysisRunner::Mode::Inline);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* memory =
+        qobject_cast<QLineEdit*>(window.parameterPanel()->editor(QStringLiteral("cluster.gpu.memory_bytes")));
+    QVERIFY(memory);
+    memory->setFocus();
+    memory->selectAll();
+    QTest::keyClicks(memory, QStringLiteral("24564 MiB"));
+    QTest::keyClick(memory, Qt::Key_Return);
+    QCOMPARE(window.document()->scenario().cluster.gpu.memory_bytes, 24564.0 * 1024 * 1024);
+    QCOMPARE(memory->text(), QStringLiteral("24564 MiB"));
+
+    ScenarioDocument* document = window.document();
+    QCOMPARE(document->setFieldText(QStringLiteral("cluster.gpus_per_node"), QStringLiteral("1")), QString());
+    QStringList problems;
+    for (const Problem& problem : document->problems())
+        problems << ss::EngineText::problem(problem);
+    const QString text = problems.join(QLatin1Char('\n'));
+    QVERIFY2(text.contains(QLatin1String("but the cluster has 1 GPU (1 node of 1)")), qPrintable(text));
+    QVERIFY2(!text.contains(QLatin1String("1 GPUs")), qPrintable(text));
+    const QString preset =
+        FieldNames::choice(QStringLiteral("cluster.node_preset"), QStringLiteral("dgx-a100"));
+    QVERIFY2(text.contains(QStringLiteral("The %1 preset has 8 GPUs per node, not 1").arg(preset)),
+             qPrintable(text));
+    QVERIFY2(!text.contains(QLatin1String("dgx-a100")), qPrintable(text));
+}
+
+// Export suggests a file name of letters, digits, '-' and '_' only, starts in Documents and then in the
+// folder of the last export, and says in the status bar where the file went.
+void TestE2eGui::exportSuggestsASafeNameAndConfirms()
+{
+    QCOMPARE(ExportActions::suggestedFileName(QStringLiteral("GPT-3: 175B / run 1"), io::ExportChart::Memory,
+                                              QStringLiteral("png")),
+             QStringLiteral("GPT-3-175B-run-1-memory.png"));
+    QCOMPARE(
+        ExportActions::suggestedFileName(QStringLiteral("::"), io::ExportChart::Gantt, QStringLiteral("svg")),
+        QStringLiteral("shardscope-gantt.svg"));
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.document()->setName(QStringLiteral("GPT-3: 175B / run 1"));
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    QVERIFY(QDir().mkpath(documents));
+    const QDir out(m_dir.filePath(QStringLiteral("export-folder")));
+    QVERIFY(QDir().mkpath(out.path()));
+    auto* action = window.findChild<QAction*>(QStringLiteral("actionExport.memory.png"));
+    QVERIFY(action);
+    int round = 0;
+    for (const QString& expectedDir : {documents, out.absolutePath()}) {
+        const QString name = QStringLiteral("memory-%1.png").arg(++round); // no overwrite question
+        QString seenDir, seenName;
+        auto* timer = new QTimer;
+        QObject::connect(timer, &QTimer::timeout, [&, timer] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            seenDir = dialog->directory().absolutePath();
+            if (auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+                seenName = edit->text();
+            dialog->setDirectory(out.absolutePath());
+            dialog->selectFile(out.filePath(name));
+            if (auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+                edit->setText(name);
+            QMetaObject::invokeMethod(dialog, "accept");
+            timer->deleteLater();
+        });
+        timer->start(25);
+        action->trigger();
+        settle();
+        QCOMPARE(QDir(seenDir).absolutePath(), QDir(expectedDir).absolutePath());
+        QCOMPARE(seenName, QStringLiteral("GPT-3-175B-run-1-memory.png"));
+        QVERIFY(QFileInfo(out.filePath(name)).size() > 0);
+        const QString message = window.statusBar()->currentMessage();
+        QVERIFY2(message.contains(QDir::toNativeSeparators(out.filePath(name))), qPrintable(message));
+    }
 }
 
 QTEST_MAIN(TestE2eGui)

@@ -2,6 +2,7 @@
 // Cross-field checks: each impossible combination is reported on the field to blame, with a sentence
 // that names the numbers involved.
 #include "gpucatalog.h"
+#include "layoutfix.h"
 #include "validate.h"
 
 #include <QtTest>
@@ -22,6 +23,7 @@ private slots:
     void catalogue();
     void problems_data();
     void problems();
+    void layoutFixes();
 };
 
 void TestValidate::defaultIsValid()
@@ -199,6 +201,36 @@ void TestValidate::problems()
             QString::fromStdString(p.path) == path && QString::fromStdString(p.message).contains(mentions);
     }
     QVERIFY2(found, qPrintable(all.join(QLatin1String(" | "))));
+}
+
+// The default (8 GPUs, dp 8): tp set to 2 covers 16. The fixes leave tp alone; dp 4 makes the scenario valid
+// again and comes first; none is offered for a layout that covers the cluster.
+void TestValidate::layoutFixes()
+{
+    Scenario s = defaultScenario();
+    QVERIFY(ss::layoutFixes(s).empty());
+    s.parallel.tp = 2;
+    const std::vector<FieldFix> fixes = ss::layoutFixes(s, "parallel.tp");
+    QVERIFY(!fixes.empty());
+    QCOMPARE(QString::fromStdString(fixes.front().path), QStringLiteral("parallel.dp"));
+    QCOMPARE(fixes.front().value, 4);
+    QCOMPARE(fixes.front().problems, std::size_t(0));
+    for (const FieldFix& fix : fixes) {
+        QVERIFY(fix.path != "parallel.tp");
+        Scenario fixed = s;
+        if (fix.path == "parallel.dp")
+            fixed.parallel.dp = fix.value;
+        else if (fix.path == "parallel.pp")
+            fixed.parallel.pp = fix.value;
+        else if (fix.path == "parallel.cp")
+            fixed.parallel.cp = fix.value;
+        QCOMPARE(fixed.parallel.dp * fixed.parallel.tp * fixed.parallel.pp * fixed.parallel.cp, fixed.gpus());
+    }
+    // 3 × 1 × 1 on 8 GPUs: no single degree other than dp can cover 8 (8 / 3 is not whole).
+    s = defaultScenario();
+    s.parallel.dp = 3;
+    for (const FieldFix& fix : ss::layoutFixes(s, "parallel.dp"))
+        QVERIFY2(false, fix.path.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestValidate)

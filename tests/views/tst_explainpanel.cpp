@@ -68,6 +68,8 @@ private slots:
     void copyAsText();
     void editsAloneEvaluateNothing();
     void languageChange();
+    void validAgainExplainsAgain();
+    void removedLinksAreNotNamed();
 
 private:
     QDockWidget* dock() const { return m_window->findChild<QDockWidget*>(QStringLiteral("explainDock")); }
@@ -336,6 +338,45 @@ void TestExplainPanel::languageChange()
     panel()->setFont(big);
     auto* browser = panel()->findChild<QTextBrowser*>(QStringLiteral("explainText"));
     QTRY_COMPARE(browser->document()->defaultFont().pointSizeF(), big.pointSizeF());
+}
+
+// An explanation on show while the scenario turns invalid says so; once the scenario is valid again (undo),
+// the figure is explained again for it: no stale "problems" text is left.
+void TestExplainPanel::validAgainExplainsAgain()
+{
+    auto* browser = panel()->findChild<QTextBrowser*>(QStringLiteral("explainText"));
+    QVERIFY(browser);
+    panel()->showFigure(QStringLiteral("step.time_s"));
+    QVERIFY(panel()->shown(QStringLiteral("step.time_s")));
+    ScenarioDocument* document = m_window->document();
+    QCOMPARE(document->setFieldText(QStringLiteral("parallel.tp"), QStringLiteral("3")), QString());
+    QVERIFY(!document->isValid());
+    QTRY_VERIFY(browser->toPlainText().contains(QLatin1String("problems")));
+    document->undoStack()->undo();
+    QVERIFY(document->isValid());
+    QTRY_VERIFY2(!browser->toPlainText().contains(QLatin1String("problems")),
+                 qPrintable(browser->toPlainText()));
+    QTRY_VERIFY(panel()->shown(QStringLiteral("step.time_s")));
+    QVERIFY(close(panel()->shown(QStringLiteral("step.time_s"))->value, result().step.time_s));
+}
+
+// A link explained on the canvas and then gone from the scenario (another cluster) is not named any more: the
+// dock goes back to its prompt.
+void TestExplainPanel::removedLinksAreNotNamed()
+{
+    const QString id = QString::fromStdString(result().comm.links.back().id);
+    panel()->showLinks({id});
+    QVERIFY(!panel()->currentFigure().isEmpty());
+    QVERIFY(m_window->openExample(QStringLiteral("qwen2-0.5b-one-rtx4090")));
+    bool gone = true;
+    for (const CommLink& link : result().comm.links)
+        gone = gone && QString::fromStdString(link.id) != id;
+    QVERIFY2(gone, qPrintable(id));
+    auto* browser = panel()->findChild<QTextBrowser*>(QStringLiteral("explainText"));
+    auto* empty = panel()->findChild<QLabel*>(QStringLiteral("explainEmpty"));
+    QTRY_VERIFY(!empty->isHidden());
+    QVERIFY2(!browser->toPlainText().contains(id), qPrintable(browser->toPlainText()));
+    QVERIFY(panel()->currentFigure().isEmpty());
 }
 
 QTEST_MAIN(TestExplainPanel)

@@ -127,6 +127,11 @@ void TestImportDialog::importsInOneStep()
     ss::Scenario reference = before;
     QString error;
     QVERIFY2(ss::io::applyImport(preview->result(), reference, nullptr, &error), qPrintable(error));
+    // A model imported is another scenario, named after the model (the window title follows).
+    if (kind == int(ss::io::ImportKind::HfConfig)) {
+        reference.name = ImportDialog::importedModelName(file).toStdString();
+        QCOMPARE(QString::fromStdString(reference.name), QStringLiteral("hf-gpt2 (imported)"));
+    }
     QVERIFY(preview->importedScenario() == reference);
 
     QTest::mouseClick(preview->applyButton(), Qt::LeftButton);
@@ -135,6 +140,13 @@ void TestImportDialog::importsInOneStep()
     QCOMPARE(w.document()->undoStack()->undoText(), QStringLiteral("Import ") + file);
     if (!path.isEmpty())
         QCOMPARE(fieldText(w, path), expected);
+    const QString title = w.windowTitle();
+    if (kind == int(ss::io::ImportKind::HfConfig)) {
+        QVERIFY2(title.contains(QLatin1String("hf-gpt2 (imported)")), qPrintable(title));
+        QVERIFY2(!title.contains(QString::fromStdString(before.name)), qPrintable(title));
+    } else {
+        QVERIFY2(title.contains(QString::fromStdString(before.name)), qPrintable(title));
+    }
     if (gpus > 0) {
         QVERIFY(w.document()->scenario().cluster.topology);
         const auto& nodes = w.document()->scenario().cluster.topology->nodes;

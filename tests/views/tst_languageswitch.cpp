@@ -111,6 +111,7 @@ private slots:
     void cleanupTestCase();
     void switchesAtOnceAndBack();
     void openPreviewFollows();
+    void exampleTitlesFollow();
 };
 
 void TestLanguageSwitch::initTestCase()
@@ -255,6 +256,24 @@ void TestLanguageSwitch::openPreviewFollows()
     settle();
     QCOMPARE(table->horizontalHeaderItem(0)->text(), englishHeader);
     preview->close();
+}
+
+// File > Examples names the built-in examples in the language on show, and again in English after switching
+// back.
+void TestLanguageSwitch::exampleTitlesFollow()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* example = w.findChild<QAction*>(QStringLiteral("example.gpt3-175b-megatron"));
+    QVERIFY(example);
+    const QString english = example->text();
+    QCOMPARE(english, QStringLiteral("GPT-3 175B, Megatron-LM on 128 DGX A100 (1024 GPUs)"));
+    w.findChild<QAction*>(QStringLiteral("language.zh_CN"))->trigger();
+    QTRY_VERIFY2(example->text() != english && example->text().contains(QStringLiteral("块")),
+                 qPrintable(example->text()));
+    w.findChild<QAction*>(QStringLiteral("language.en"))->trigger();
+    QTRY_COMPARE(example->text(), english);
 }
 
 QTEST_MAIN(TestLanguageSwitch)

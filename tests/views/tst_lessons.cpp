@@ -16,12 +16,15 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
 
@@ -123,6 +126,7 @@ private slots:
     void keysStep();
     void anotherScenarioDetaches();
     void retranslateKeepsStep();
+    void shortDockScrollsTheSteps();
 
     // The glossary.
     void glossaryEntries();
@@ -842,6 +846,45 @@ void TestLessons::summaryTooltips()
     QVERIFY(QString(bubble->toolTip())
                 .replace(QLatin1Char('\n'), QLatin1Char(' '))
                 .contains(QLatin1String("(p-1)/(m+p-1)")));
+}
+
+// In a window too short for the lesson, the steps' table scrolls: a row that does not fit is reached with the
+// table's scroll bar, not cut off.
+void TestLessons::shortDockScrollsTheSteps()
+{
+    MainWindow w;
+    w.resize(1024, 360);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    LessonPanel* lessons = w.lessonPanel();
+    int most = 0;
+    for (int i = 0; i < int(ss::Lessons::all().size()); ++i) {
+        QVERIFY(lessons->openLesson(i));
+        if (lessons->stepCount() > most)
+            most = lessons->stepCount();
+    }
+    for (int i = 0; i < int(ss::Lessons::all().size()); ++i) {
+        QVERIFY(lessons->openLesson(i));
+        if (lessons->stepCount() == most)
+            break;
+    }
+    auto* table = lessons->findChild<QTableWidget*>(QStringLiteral("lessonFigures"));
+    QVERIFY(table);
+    // Shorter until the rows no longer fit.
+    for (int height = 360; height >= 240 && table->verticalHeader()->length() <= table->viewport()->height();
+         height -= 20) {
+        w.resize(1024, height);
+        QTest::qWait(30);
+    }
+    const int rows = table->verticalHeader()->length();
+    QVERIFY2(rows > table->viewport()->height(),
+             qPrintable(QStringLiteral("%1 rows in %2 px").arg(rows).arg(table->viewport()->height())));
+    QVERIFY(table->verticalScrollBarPolicy() != Qt::ScrollBarAlwaysOff);
+    QTRY_VERIFY2(table->verticalScrollBar()->maximum() > 0 && table->verticalScrollBar()->isVisible(),
+                 qPrintable(QStringLiteral("%1 rows in %2 px, scroll bar up to %3")
+                                .arg(table->verticalHeader()->length())
+                                .arg(table->viewport()->height())
+                                .arg(table->verticalScrollBar()->maximum())));
 }
 
 QTEST_MAIN(TestLessons)

@@ -14,6 +14,7 @@
 #include "unitformat.h"
 #include "unittickers.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -22,13 +23,18 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyleOptionComboBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
 #include <QUndoStack>
+#include <QWheelEvent>
+#include <QtTest/qtestspontaneevent.h>
 
 #include <array>
 
@@ -118,6 +124,10 @@ private slots:
     void byteTicker();
     void derivedWordsElidedInNarrowField();
     void moeFieldsInTheirSections();
+    void wheelOverUnfocusedComboScrollsThePanel();
+    void undoKeysWorkInAFocusedField();
+    void layoutProblemOnTheEditedFieldWithAFix();
+    void choicesFitTheirComboBoxes();
 
 private:
     QTemporaryDir m_dir;
@@ -326,8 +336,9 @@ void TestMainWindow::crossFieldProblemMarkedOnItsField()
     QVERIFY(tp && dp);
     tp->setValue(2); // 8 × 2 × 1 = 16 ≠ 8 GPUs: a valid field value, an invalid scenario
     QCOMPARE(w.document()->scenario().parallel.tp, 2);
-    QVERIFY(isMarked(w, QStringLiteral("parallel.dp")));
-    QVERIFY(!isMarked(w, QStringLiteral("parallel.tp")));
+    // The field just set carries the mark.
+    QVERIFY(isMarked(w, QStringLiteral("parallel.tp")));
+    QVERIFY(!isMarked(w, QStringLiteral("parallel.dp")));
     QVERIFY(w.memoryChart()->isStale());
     QCOMPARE(bars(w), chartBefore);
     QVERIFY(!widget<QLabel>(w, QStringLiteral("summary.problems"))->isHidden());
@@ -490,6 +501,7 @@ void TestMainWindow::openFileUpdatesPanelsAndTitle()
 void TestMainWindow::manyStages()
 {
     MainWindow w;
+    w.document()->runner()->setMode(ss::AnalysisRunner::Mode::Inline);
     QVERIFY(w.openExample(QStringLiteral("gpt3-175b-megatron")));
     QTRY_VERIFY(w.document()->isResultCurrent()); // a big scenario: evaluated off the UI thread
     const int stages = static_cast<int>(w.document()->scenario().parallel.pp);
@@ -524,7 +536,7 @@ void TestMainWindow::sessionRoundTrip()
         MainWindow w;
         w.setSettings(&settings);
         QVERIFY(!w.restoreLastScenario()); // the first start: nothing to restore, the default example
-        w.resize(900, 600);
+        w.resize(700, 500); // on the offscreen screen (800×600): the restored window fits it as it was
         auto* combo = widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"));
         combo->setCurrentIndex(combo->findData(3));
         w.document()->setName(QStringLiteral("Unsaved work"));
@@ -540,7 +552,7 @@ void TestMainWindow::sessionRoundTrip()
     QVERIFY(w.document()->isModified());
     QCOMPARE(w.document()->undoStack()->count(), 0); // a fresh history
     QCOMPARE(widget<QComboBox>(w, QStringLiteral("parallel.zero_stage"))->currentData().toInt(), 3);
-    QCOMPARE(w.size(), QSize(900, 600));
+    QCOMPARE(w.size(), QSize(700, 500));
 }
 
 // Binary units (IEC 80000-13): ticks at 1, 2, 2.5 or 5 times a power of ten of one unit.
@@ -686,6 +698,169 @@ void TestMainWindow::moeFieldsInTheirSections()
     QVERIFY(isMarked(w, QStringLiteral("parallel.pipeline_layers")));
     QVERIFY2(panel->markText(QStringLiteral("parallel.pipeline_layers")).contains(QLatin1String("7,8,8,9")),
              qPrintable(panel->markText(QStringLiteral("parallel.pipeline_layers"))));
+}
+
+// A wheel notch as the window system delivers it (spontaneous): Qt gives a WheelFocus widget the focus
+// before the widget sees the event, as it does under a real pointer.
+void spontaneousWheel(QWidget* target, int notches)
+{
+    const QPointF pos = QRectF(target->rect()).center();
+    QWheelEvent event(pos, QPointF(target->mapToGlobal(pos.toPoint())), QPoint(), QPoint(0, 120 * notches),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QSpontaneKeyEvent::setSpontaneous(&event);
+    qApp->notify(target, &event);
+}
+
+// Scrolling the parameter panel over a combo box the user has not clicked scrolls the panel: the value, the
+// undo stack and the focus stay. Once the box has focus (a click, Tab), the wheel steps its value.
+void TestMainWindow::wheelOverUnfocusedComboScrollsThePanel()
+{
+    MainWindow w;
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    auto* scroll = widget<QScrollArea>(w, QStringLiteral("parameterScroll"));
+    QVERIFY(scroll);
+    QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "the panel is taller than its dock at 1024×700");
+    scroll->verticalScrollBar()->setValue(0);
+    for (const char* path : {"training.precision", "parallel.zero_stage", "cluster.gpu"}) {
+        auto* combo = widget<QComboBox>(w, QLatin1String(path));
+        QVERIFY2(combo, path);
+        w.parameterPanel()->setFocus();
+        const int index = combo->currentIndex() > 0 ? combo->currentIndex() : 1;
+        combo->setCurrentIndex(index);
+        const int steps = w.document()->undoStack()->index();
+        const int scrolled = scroll->verticalScrollBar()->value();
+        for (int i = 0; i < 3; ++i)
+            spontaneousWheel(combo, -1);
+        QCOMPARE(combo->currentIndex(), index);
+        QCOMPARE(w.document()->undoStack()->index(), steps);
+        QVERIFY2(!combo->hasFocus(), path);
+        QVERIFY2(!(combo->focusPolicy() & Qt::WheelFocus & ~Qt::StrongFocus), path);
+        if (scrolled < scroll->verticalScrollBar()->maximum())
+            QVERIFY2(scroll->verticalScrollBar()->value() > scrolled, path);
+        // Focused, the wheel is the box's.
+        combo->setFocus(Qt::TabFocusReason);
+        QVERIFY(combo->hasFocus());
+        spontaneousWheel(combo, 1);
+        QCOMPARE(combo->currentIndex(), index - 1);
+        QCOMPARE(w.document()->undoStack()->index(), steps + 1);
+    }
+}
+
+// Ctrl+Z in a field that keeps focus after Enter undoes the edit (the line edit has nothing of its own to
+// undo); Ctrl+Shift+Z redoes it. The same in a spin box. Typing not yet committed is the field's to undo.
+void TestMainWindow::undoKeysWorkInAFocusedField()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QUndoStack* stack = w.document()->undoStack();
+    auto* seq = widget<QLineEdit>(w, QStringLiteral("name"));
+    QVERIFY(seq);
+    const std::string name = w.document()->scenario().name;
+    enterText(seq, QStringLiteral("renamed"));
+    QCOMPARE(w.document()->scenario().name, std::string("renamed"));
+    QVERIFY(seq->hasFocus());
+    const int index = stack->index();
+    QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(stack->index(), index - 1);
+    QCOMPARE(w.document()->scenario().name, name);
+    QCOMPARE(seq->text(), QString::fromStdString(name));
+    QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(stack->index(), index);
+    QCOMPARE(w.document()->scenario().name, std::string("renamed"));
+    // Typing not committed: Ctrl+Z is the field's own, the document stays.
+    QTest::keyClicks(seq, QStringLiteral("xyz"));
+    QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(stack->index(), index);
+
+    auto* spin = widget<QSpinBox>(w, QStringLiteral("training.micro_batch"));
+    QVERIFY(spin);
+    const int before = spin->value();
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QString::number(before * 2));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(w.document()->scenario().training.micro_batch, before * 2);
+    QVERIFY(spin->hasFocus());
+    QTest::keyClick(spin, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(w.document()->scenario().training.micro_batch, before);
+    QCOMPARE(spin->value(), before);
+}
+
+// GPT-3 175B on 1,024 GPUs (tp 8 × pp 8 × dp 16): tp set to 4 leaves 512 GPUs of the layout. The tp field
+// is marked (not dp), and the mark offers "Set Data parallel to 32", which one click applies as one undo
+// step.
+void TestMainWindow::layoutProblemOnTheEditedFieldWithAFix()
+{
+    MainWindow w;
+    w.document()->runner()->setMode(ss::AnalysisRunner::Mode::Inline);
+    QVERIFY(w.openExample(QStringLiteral("gpt3-175b-megatron")));
+    const ss::ParallelSpec& p = w.document()->scenario().parallel;
+    QCOMPARE(w.document()->scenario().gpus(), 1024);
+    QCOMPARE(p.tp, 8);
+    const std::int64_t dp = p.dp;
+    auto* tp = widget<QSpinBox>(w, QStringLiteral("parallel.tp"));
+    QVERIFY(tp);
+    tp->setValue(4);
+    QVERIFY(!w.document()->isValid());
+    QVERIFY(isMarked(w, QStringLiteral("parallel.tp")));
+    QVERIFY(!isMarked(w, QStringLiteral("parallel.dp")));
+    const std::optional<ss::FieldFix> fix = w.document()->suggestedFix(QStringLiteral("parallel.tp"));
+    QVERIFY(fix);
+    QCOMPARE(QString::fromStdString(fix->path), QStringLiteral("parallel.dp"));
+    QCOMPARE(fix->value, dp * 2);
+    auto* error = widget<QLabel>(w, QStringLiteral("error.parallel.tp"));
+    const QString link = w.parameterPanel()->fixText(QStringLiteral("parallel.tp"));
+    QCOMPARE(error->text(), link);
+    QVERIFY2(link.contains(QStringLiteral("<a href=\"fix\">Set Data parallel to %1</a>").arg(dp * 2)),
+             qPrintable(link));
+    const int steps = w.document()->undoStack()->index();
+    emit error->linkActivated(QStringLiteral("fix"));
+    QCOMPARE(w.document()->undoStack()->index(), steps + 1);
+    QCOMPARE(w.document()->scenario().parallel.dp, dp * 2);
+    QCOMPARE(w.document()->scenario().parallel.tp, 4);
+    QVERIFY(w.document()->isValid());
+    QVERIFY(!isMarked(w, QStringLiteral("parallel.tp")));
+}
+
+// Every choice of the recipe's combo boxes reads whole in the box at the window's usual size (no "BF16 (no
+// FP32 mast…"), and every combo box's list is wide enough for its longest choice.
+void TestMainWindow::choicesFitTheirComboBoxes()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto room = [](QComboBox* combo) {
+        QStyleOptionComboBox option;
+        option.initFrom(combo);
+        option.editable = combo->isEditable();
+        return combo->style()
+            ->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo)
+            .width();
+    };
+    for (const char* path : {"training.precision", "training.optimizer", "training.recompute"}) {
+        auto* combo = widget<QComboBox>(w, QLatin1String(path));
+        QVERIFY2(combo, path);
+        for (int i = 0; i < combo->count(); ++i)
+            QVERIFY2(combo->fontMetrics().horizontalAdvance(combo->itemText(i)) <= room(combo),
+                     qPrintable(QStringLiteral("%1: \"%2\" in %3 px")
+                                    .arg(QLatin1String(path), combo->itemText(i))
+                                    .arg(room(combo))));
+    }
+    for (QComboBox* combo : w.parameterPanel()->findChildren<QComboBox*>()) {
+        int widest = 0;
+        for (int i = 0; i < combo->count(); ++i)
+            widest = std::max(widest, combo->fontMetrics().horizontalAdvance(combo->itemText(i)));
+        QVERIFY2(combo->view()->minimumWidth() >= widest || combo->width() >= widest + 24,
+                 qPrintable(combo->objectName()));
+    }
 }
 
 QTEST_MAIN(TestMainWindow)

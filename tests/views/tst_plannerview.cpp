@@ -11,6 +11,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -231,6 +232,40 @@ private slots:
         QCOMPARE(view->model()->rowCount(), rows);
         window.document()->undoStack()->undo();
         QVERIFY(!view->isStale());
+    }
+
+    // Stale results apply nothing: Apply is disabled with a row selected, and a row or a layout applied
+    // anyway is refused with the reason in the status line; the scenario and the undo stack stay. A new Run
+    // makes them applicable again.
+    void staleResultsDoNotApply()
+    {
+        MainWindow window;
+        window.document()->resetScenario(tiny());
+        PlannerView* view = window.plannerView();
+        runToEnd(view);
+        auto* apply = view->findChild<QPushButton*>(QStringLiteral("plannerApply"));
+        auto* table = view->findChild<QTableView*>(QStringLiteral("plannerTable"));
+        auto* status = view->findChild<QLabel*>(QStringLiteral("plannerStatus"));
+        QVERIFY(apply && table && status);
+        view->setObjective(PlanObjective::MemoryHeadroom); // a best layout that differs from the scenario's
+        table->selectRow(0);
+        QVERIFY(apply->isEnabled());
+        ScenarioDocument* doc = window.document();
+        QVERIFY(doc->setFieldText(QStringLiteral("model.seq_len"), QStringLiteral("2048")).isEmpty());
+        QVERIFY(view->isStale());
+        QVERIFY(table->selectionModel()->hasSelection());
+        QVERIFY2(!apply->isEnabled(), "Apply is disabled while the results are stale");
+        const Scenario before = doc->scenario();
+        const int steps = doc->undoStack()->count();
+        QVERIFY(!view->applyRow(0));
+        QVERIFY(!view->applyLayout(view->model()->rows().front().layout));
+        QCOMPARE(doc->undoStack()->count(), steps);
+        QVERIFY(doc->scenario() == before);
+        QVERIFY(status->text().contains(QLatin1String("Run again")));
+        runToEnd(view);
+        QVERIFY(!view->isStale());
+        table->selectRow(0);
+        QVERIFY(apply->isEnabled());
     }
 
     // GPT-3 175B on 1024 GPUs: tens of thousands of layouts. Cancelled at once, the search ends promptly with

@@ -4,11 +4,16 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
+#include <utility>
 
 namespace ss {
 
 namespace {
+
+// The smallest share written as a number: 0.01%.
+constexpr double smallestFraction = 1e-4;
 
 // The engine writes "-1234.5 GiB", "7.50B", "40%" in C notation. The reader's locale keeps the engine's unit
 // and its number of digits but writes the number its own way; "nan" and "inf" stay as they are.
@@ -50,18 +55,39 @@ QString localized(const std::string& text)
 
 QString quantityText(double value, Unit unit, int significant)
 {
+    // A share too small to read in a hundredth of a percent ("0.0000000000108%") is said to be so.
+    if (unit == Unit::Fraction && value != 0 && std::abs(value) < smallestFraction / 2)
+        return (value > 0 ? QStringLiteral("< ") : QStringLiteral("> −")) +
+               localized(formatQuantity(smallestFraction, unit, 1));
     return localized(formatQuantity(value, unit, significant));
 }
 
 QString exactQuantityText(double value, Unit unit)
 {
+    QString best;
     for (int significant = 3; significant <= 12; ++significant) {
         const std::string text = formatQuantity(value, unit, significant);
         double back = 0;
-        if (parseQuantity(text, unit, back) && back == value)
-            return QString::fromStdString(text);
+        if (parseQuantity(text, unit, back) && back == value) {
+            best = QString::fromStdString(text);
+            break;
+        }
     }
-    return QString::fromStdString(formatQuantity(value, unit, 12));
+    if (best.isEmpty())
+        best = QString::fromStdString(formatQuantity(value, unit, 12));
+    // A whole number of a smaller binary unit reads shorter than a long fraction of a larger one:
+    // "24,564 MiB" rather than "23.98828125 GiB".
+    if (unit == Unit::Bytes && value > 0)
+        for (const auto& [factor, symbol] : {std::pair{1024.0 * 1024.0, "MiB"}, std::pair{1024.0, "KiB"}}) {
+            const double whole = value / factor;
+            if (whole != std::floor(whole) || whole > 1e9)
+                continue;
+            const QString text = QStringLiteral("%1 %2").arg(qlonglong(whole)).arg(QLatin1String(symbol));
+            double back = 0;
+            if (text.size() < best.size() && parseQuantity(text.toStdString(), unit, back) && back == value)
+                best = text;
+        }
+    return best;
 }
 
 QString localeNumber(double value, int decimals, bool percent)

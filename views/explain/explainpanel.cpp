@@ -221,6 +221,19 @@ void ExplainPanel::render()
     m_browser->setEnabled(true);
 
     const Result& result = m_model->result();
+    if (m_want == Want::Links) {
+        // Links the scenario no longer has (a device deleted, another cluster) are no longer named.
+        QStringList present;
+        for (const CommLink& link : result.comm.links)
+            if (m_links.contains(QString::fromStdString(link.id)))
+                present << QString::fromStdString(link.id);
+        m_links = present;
+        if (m_links.isEmpty()) {
+            m_want = Want::Nothing;
+            render();
+            return;
+        }
+    }
     const QString primary = resolve();
     m_shown.clear();
     if (primary.isEmpty()) {

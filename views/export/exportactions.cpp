@@ -10,8 +10,12 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStandardPaths>
+#include <QStatusBar>
 
 namespace ss {
 
@@ -151,18 +155,48 @@ void ExportActions::askAndExport(io::ExportChart chart, io::ExportFormat format)
     case io::ExportFormat::Unknown:
         return;
     }
-    const QString base = QString::fromStdString(m_document->scenario().name).isEmpty()
-                             ? QStringLiteral("shardscope")
-                             : QString::fromStdString(m_document->scenario().name);
-    QString suggested = base + QLatin1Char('-') + io::exportChartName(chart) + QLatin1Char('.') + suffix;
-    suggested.replace(QLatin1Char('/'), QLatin1Char('-'));
-    QString file =
-        QFileDialog::getSaveFileName(m_window, tr("Export"), QDir::home().filePath(suggested), filter);
+    const QString suggested =
+        suggestedFileName(QString::fromStdString(m_document->scenario().name), chart, suffix);
+    QString file = QFileDialog::getSaveFileName(m_window, tr("Export"),
+                                                QDir(exportDirectory()).filePath(suggested), filter);
     if (file.isEmpty())
         return;
     if (io::exportFormatOf(file) != format)
         file += QLatin1Char('.') + suffix;
     exportTo(chart, file);
+}
+
+QString ExportActions::suggestedFileName(const QString& scenarioName, io::ExportChart chart,
+                                         const QString& suffix)
+{
+    // Letters, digits, '-' and '_' only: no colon, slash or space that a file system or a shell would trip
+    // on.
+    QString base;
+    for (const QChar c : scenarioName) {
+        const bool safe = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
+                          (c >= QLatin1Char('A') && c <= QLatin1Char('Z')) ||
+                          (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('_') ||
+                          c == QLatin1Char('-');
+        if (safe)
+            base += c;
+        else if (!base.endsWith(QLatin1Char('-')))
+            base += QLatin1Char('-');
+    }
+    while (base.endsWith(QLatin1Char('-')))
+        base.chop(1);
+    while (base.startsWith(QLatin1Char('-')))
+        base.remove(0, 1);
+    if (base.isEmpty())
+        base = QStringLiteral("shardscope");
+    return base + QLatin1Char('-') + io::exportChartName(chart) + QLatin1Char('.') + suffix;
+}
+
+QString ExportActions::exportDirectory() const
+{
+    if (!m_lastDirectory.isEmpty() && QDir(m_lastDirectory).exists())
+        return m_lastDirectory;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !documents.isEmpty() && QDir(documents).exists() ? documents : QDir::homePath();
 }
 
 bool ExportActions::exportTo(io::ExportChart chart, const QString& file)
@@ -179,6 +213,13 @@ bool ExportActions::exportTo(io::ExportChart chart, const QString& file)
     m_lastError = ok ? QString() : error;
     if (!ok && m_window && m_window->isVisible())
         QMessageBox::warning(m_window, tr("Export failed"), error);
+    if (ok) {
+        // The next export starts where this one went; the status bar says where that is.
+        m_lastDirectory = QFileInfo(file).absolutePath();
+        if (auto* window = qobject_cast<QMainWindow*>(m_window))
+            window->statusBar()->showMessage(
+                tr("Exported %1").arg(QDir::toNativeSeparators(QFileInfo(file).absoluteFilePath())), 10000);
+    }
     return ok;
 }
 

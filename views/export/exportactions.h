@@ -45,6 +45,12 @@ public:
     // Puts CHART as an image on the clipboard.
     void copyToClipboard(io::ExportChart chart);
     QString lastError() const { return m_lastError; }
+    // The name an export dialog suggests: the scenario's name in letters, digits, '-' and '_', then the
+    // chart ("GPT-3-175B-on-1-024-GPUs-memory.png").
+    static QString suggestedFileName(const QString& scenarioName, io::ExportChart chart,
+                                     const QString& suffix);
+    // Where an export dialog starts: the folder of the last export, else Documents.
+    QString exportDirectory() const;
 
 private:
     void fillChartMenu(QMenu* menu, io::ExportChart chart);
@@ -55,6 +61,7 @@ private:
     QWidget* m_window;
     QMenu* m_exportMenu = nullptr;
     QString m_lastError;
+    QString m_lastDirectory;
     std::function<SweepSpec()> m_sweepSpec;
     std::function<const Baseline*()> m_baseline;
 };

@@ -7,6 +7,7 @@
 #include "unitformat.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
@@ -52,13 +53,25 @@ QString topologyText(const Scenario& scenario)
     const Topology& topology = *scenario.cluster.topology;
     const auto gpus = std::count_if(topology.nodes.begin(), topology.nodes.end(),
                                     [](const TopologyNode& node) { return node.kind == "gpu"; });
-    return ImportDialog::tr("%1 GPUs, %2 devices, %3 links")
-        .arg(gpus)
-        .arg(topology.nodes.size())
-        .arg(topology.links.size());
+    return ImportDialog::tr("%1, %2, %3")
+        .arg(ImportDialog::tr("%n GPU(s)", nullptr, int(gpus)),
+             ImportDialog::tr("%n device(s)", nullptr, int(topology.nodes.size())),
+             ImportDialog::tr("%n link(s)", nullptr, int(topology.links.size())));
 }
 
 } // namespace
+
+// The name of a scenario made from a model's config.json: the model's folder (a downloaded repository is a
+// folder named after the model, "Llama-2-7b-hf/config.json"), or the file's own base name.
+QString ImportDialog::importedModelName(const QString& fileName)
+{
+    const QFileInfo info(fileName);
+    QString model = info.completeBaseName();
+    const QString folder = info.absoluteDir().dirName();
+    if (model.compare(QLatin1String("config"), Qt::CaseInsensitive) == 0 && !folder.isEmpty())
+        model = folder;
+    return tr("%1 (imported)").arg(model);
+}
 
 ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& current, QWidget* parent)
     : QDialog(parent), m_result(result), m_current(current), m_imported(current)
@@ -83,6 +96,9 @@ ImportDialog::ImportDialog(const io::ImportResult& result, const Scenario& curre
     const bool applied = io::applyImport(result, m_imported, &applyNotes, &error);
     if (applied) {
         notes += applyNotes;
+        // Another model is another scenario: it is named after the model, and the window title with it.
+        if (result.kind == io::ImportKind::HfConfig)
+            m_imported.name = importedModelName(result.fileName).toStdString();
     } else {
         m_imported = current;
         m_reason = Reason::Error;

@@ -48,6 +48,8 @@ public:
 
     // "Hugging Face config.json", "DeepSpeed config", ... for the detected kind.
     static QString kindText(io::ImportKind kind);
+    // The name a scenario made from the model config FILE_NAME takes: "<model> (imported)".
+    static QString importedModelName(const QString& fileName);
 
 protected:
     // View > Language while the preview is open: its words again, the same changes.

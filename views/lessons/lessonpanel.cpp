@@ -95,7 +95,8 @@ LessonPanel::LessonPanel(ScenarioDocument* document, QTabWidget* tabs, QWidget* 
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setTextElideMode(Qt::ElideRight);
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setVerticalScrollBarPolicy(
+        Qt::ScrollBarAsNeeded); // a short dock scrolls the steps, never clips them
     // As tall as its rows, no taller: the text takes the rest.
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     // Its width never widens the dock; a narrow dock scrolls it instead.
@@ -279,9 +280,15 @@ void LessonPanel::showDock()
     const bool tabbed = place && m_window->width() < 1400 && parameters && !parameters->isHidden() &&
                         !parameters->isFloating();
     // Shown before it is tabified: a hidden dock added to the tab group stays behind the parameters.
+    const int width = m_window->width();
     m_dock->show();
-    if (tabbed)
+    if (tabbed) {
         m_window->tabifyDockWidget(parameters, m_dock);
+        // Shown, it stood for a moment in its own column on the right, and the window widened for it: the
+        // width it had comes back now that the lesson shares the parameters' column.
+        if (m_window->width() > width && !m_window->isMaximized() && !m_window->isFullScreen())
+            m_window->resize(std::max(width, m_window->minimumSizeHint().width()), m_window->height());
+    }
     m_dock->raise();
     if (place && !tabbed)
         m_window->resizeDocks({m_dock}, {std::clamp(m_window->width() / 4, 300, 480)}, Qt::Horizontal);

@@ -9,6 +9,8 @@
 #include "stepspinbox.h"
 #include "unitformat.h"
 
+#include <QAbstractItemView>
+#include <QAbstractScrollArea>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -17,6 +19,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -26,10 +29,12 @@
 #include <QStyle>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <optional>
 
 namespace ss {
 
@@ -73,6 +78,8 @@ public:
         m_zeroText = text;
         showZeroText(); // the new words on show at once
     }
+    // Whether the text on show is the value's (no typing pending).
+    bool showsValue() const { return lineEdit()->text() == textFromValue(value()); }
 
 protected:
     QString textFromValue(int value) const override
@@ -164,10 +171,11 @@ struct ParameterPanel::Row
     QFrame* frame = nullptr; // carries the red frame of a marked field
     QLabel* unit = nullptr;
     QLabel* error = nullptr;
-    QString toolTip;   // the field's own tooltip, shown when it is not marked
-    QString rejected;  // why the last entry was rejected ("" when it was applied)
-    QString problem;   // what validateScenario() says about the field
-    QString shownText; // what a line edit was loaded with, to tell an edit from a focus change
+    QString toolTip;             // the field's own tooltip, shown when it is not marked
+    QString rejected;            // why the last entry was rejected ("" when it was applied)
+    QString problem;             // what validateScenario() says about the field
+    QString shownText;           // what a line edit was loaded with, to tell an edit from a focus change
+    std::optional<FieldFix> fix; // a change of another field that fixes `problem`, offered as a link
     FieldValue lastValue;
     bool loaded = false;
 };
@@ -231,6 +239,9 @@ void ParameterPanel::alignLabels()
     int labelWidth = 0;
     for (const auto& row : m_rows)
         labelWidth = std::max(labelWidth, row->label->sizeHint().width());
+    // At most about 20 characters: a longer label wraps onto a second line, so that the panel leaves room for
+    // the summary and the charts (and a lesson or Explain dock) in a window 1024 pixels wide.
+    labelWidth = std::min(labelWidth, fontMetrics().averageCharWidth() * 20);
     for (CollapsibleSection* section : std::as_const(m_sections))
         static_cast<QGridLayout*>(section->body()->layout())->setColumnMinimumWidth(0, labelWidth);
 }
@@ -244,6 +255,7 @@ ParameterPanel::Row* ParameterPanel::addRow(const FieldInfo& field, QWidget* bod
     const int r = grid->rowCount();
 
     row->label = new QLabel(FieldNames::label(row->path), body);
+    row->label->setWordWrap(true);
     row->editor = createEditor(*row);
     row->editor->setParent(body);
     row->editor->setObjectName(row->path);
@@ -273,6 +285,8 @@ ParameterPanel::Row* ParameterPanel::addRow(const FieldInfo& field, QWidget* bod
     row->error->setProperty("role", QStringLiteral("fieldError"));
     row->error->setWordWrap(true);
     row->error->setVisible(false);
+    row->error->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(row->error, &QLabel::linkActivated, this, [this, r = row.get()] { applyFix(*r); });
     grid->addWidget(row->error, r + 1, 0, 1, 3);
 
     Row* raw = row.get();
@@ -301,7 +315,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
         row.kind = Row::Kind::Combo;
         auto* combo = new QComboBox;
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(12);
+        combo->setMinimumContentsLength(14);
         combo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         if (field.type == FieldType::Int) {
             std::vector<int> values;
@@ -323,6 +337,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
             if (gpuPicker)
                 combo->addItem(tr("Custom…"), QString());
         }
+        fitPopup(combo);
         connect(combo, &QComboBox::currentIndexChanged, this, [this, r, combo, gpuPicker](int index) {
             if (m_loading || index < 0)
                 return;
@@ -344,6 +359,10 @@ QWidget* ParameterPanel::createEditor(Row& row)
                 v.text = data.toString().toStdString();
             commit(*r, v, false);
         });
+        // As the spin boxes: the wheel reaches the value only once the box has focus (a click or Tab), so
+        // scrolling the panel over it scrolls on (eventFilter()); QComboBox's own WheelFocus would take
+        // focus with the first notch and let the rest step through the choices.
+        combo->setFocusPolicy(Qt::StrongFocus);
         combo->installEventFilter(this);
         return combo;
     }
@@ -357,7 +376,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
         spin->setGroupSeparatorShown(true);
         spin->setZeroText(zeroText(QString::fromStdString(field.path)));
         spin->setFocusPolicy(Qt::StrongFocus);
-        spin->installEventFilter(this);
+        spin->installEventFilter(this); // the wheel, and Ctrl+Z for the document (eventFilter())
         connect(spin, &QSpinBox::valueChanged, this, [this, r, spin](int value) {
             FieldValue v;
             v.number = value;
@@ -366,6 +385,7 @@ QWidget* ParameterPanel::createEditor(Row& row)
         return spin;
     }
     auto* edit = new QLineEdit;
+    edit->installEventFilter(this); // Ctrl+Z for the document (eventFilter())
     row.kind = field.type == FieldType::Text ? Row::Kind::Text : Row::Kind::Quantity;
     connect(edit, &QLineEdit::editingFinished, this, [this, r, edit] {
         if (m_loading || edit->text() == r->shownText)
@@ -373,6 +393,15 @@ QWidget* ParameterPanel::createEditor(Row& row)
         commitText(*r, edit->text());
     });
     return edit;
+}
+
+// The list a combo box opens is as wide as its longest choice, even where the box itself is narrower.
+void ParameterPanel::fitPopup(QComboBox* combo)
+{
+    int widest = 0;
+    for (int i = 0; i < combo->count(); ++i)
+        widest = std::max(widest, combo->fontMetrics().horizontalAdvance(combo->itemText(i)));
+    combo->view()->setMinimumWidth(widest + combo->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 16);
 }
 
 // What 0 means for the fields where it means "work it out": shown instead of the 0 (spin boxes) or as the
@@ -458,6 +487,7 @@ void ParameterPanel::retranslate()
                     text = FieldNames::choice(row->path, data.toString());
                 combo->setItemText(i, text.isEmpty() ? QLocale().toString(data.toInt()) : text);
             }
+            fitPopup(combo);
         } else if (row->kind == Row::Kind::Spin) {
             auto* spin = static_cast<FieldSpinBox*>(row->editor);
             const QSignalBlocker blocker(spin);
@@ -512,6 +542,7 @@ void ParameterPanel::refreshProblems()
 {
     for (const auto& row : m_rows) {
         row->problem = m_document->problemsAt(row->path);
+        row->fix = row->problem.isEmpty() ? std::nullopt : m_document->suggestedFix(row->path);
         updateMark(*row);
     }
 }
@@ -567,6 +598,22 @@ void ParameterPanel::commit(Row& row, const FieldValue& value, bool scrub)
     updateMark(row);
 }
 
+void ParameterPanel::applyFix(Row& row)
+{
+    if (!row.fix)
+        return;
+    const FieldFix fix = *row.fix;
+    FieldValue value;
+    value.number = double(fix.value);
+    m_document->setField(QString::fromStdString(fix.path), value);
+}
+
+QString ParameterPanel::fixText(const QString& path) const
+{
+    const Row* row = m_byPath.value(path);
+    return row && row->fix && row->rejected.isEmpty() ? row->error->text() : QString();
+}
+
 void ParameterPanel::commitText(Row& row, const QString& text)
 {
     if (row.kind == Row::Kind::Text) {
@@ -588,7 +635,18 @@ void ParameterPanel::updateMark(Row& row)
 {
     const QString text = row.rejected.isEmpty() ? row.problem : row.rejected;
     const bool marked = !text.isEmpty();
-    row.error->setText(text);
+    if (row.rejected.isEmpty() && row.fix) {
+        // The fix as a link after the sentence: one click applies it.
+        const QString fix = tr("Set %1 to %2")
+                                .arg(FieldNames::label(QString::fromStdString(row.fix->path)),
+                                     QLocale().toString(qlonglong(row.fix->value)));
+        row.error->setTextFormat(Qt::RichText);
+        row.error->setText(text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")) +
+                           QStringLiteral(" <a href=\"fix\">%1</a>").arg(fix.toHtmlEscaped()));
+    } else {
+        row.error->setTextFormat(Qt::PlainText);
+        row.error->setText(text);
+    }
     row.error->setVisible(marked);
     row.editor->setToolTip(marked ? text + QStringLiteral("\n\n") + row.toolTip : row.toolTip);
     if (row.editor->property("invalid").toBool() != marked) {
@@ -653,14 +711,49 @@ void ParameterPanel::updateEnabled()
     }
 }
 
-// A wheel over an unfocused spin box or combo box scrolls the panel instead of changing the value.
+// Whether EDITOR (a field's line edit or spin box) holds typing not committed yet: text other than the value
+// it was loaded with.
+bool ParameterPanel::hasTyping(QObject* editor) const
+{
+    if (auto* spin = dynamic_cast<FieldSpinBox*>(editor))
+        return !spin->showsValue();
+    auto* edit = qobject_cast<QLineEdit*>(editor);
+    const Row* row = edit ? m_byPath.value(edit->objectName()) : nullptr;
+    return !row || row->kind == Row::Kind::Spin || edit->text() != row->shownText;
+}
+
+// A wheel over an unfocused spin box or combo box scrolls the panel instead of changing the value. Undo and
+// redo keys in a field with no typing of its own to undo (a committed value, Enter pressed) are the window's:
+// QLineEdit claims them whether or not it has anything to undo, and the Edit menu's shortcut would never
+// fire.
 bool ParameterPanel::eventFilter(QObject* watched, QEvent* event)
 {
+    if (event->type() == QEvent::ShortcutOverride) {
+        // A spin box takes the keys for its line edit (which has the spin box as its focus proxy).
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const bool editing = (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo));
+        if (editing && !hasTyping(watched)) {
+            event->ignore();
+            return true;
+        }
+    }
     if (event->type() == QEvent::Wheel) {
         auto* widget = qobject_cast<QWidget*>(watched);
         if (widget && !widget->hasFocus()) {
-            if (QWidget* parent = widget->parentWidget())
-                QCoreApplication::sendEvent(parent, event); // propagates up to the scroll area
+            // The scroll area around the panel scrolls by the same notches.
+            QWidget* ancestor = widget->parentWidget();
+            while (ancestor && !qobject_cast<QAbstractScrollArea*>(ancestor))
+                ancestor = ancestor->parentWidget();
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(ancestor)) {
+                const auto* wheel = static_cast<QWheelEvent*>(event);
+                QWidget* viewport = area->viewport();
+                QWheelEvent forwarded(viewport->mapFromGlobal(wheel->globalPosition()),
+                                      wheel->globalPosition(), wheel->pixelDelta(), wheel->angleDelta(),
+                                      wheel->buttons(), wheel->modifiers(), wheel->phase(), wheel->inverted(),
+                                      wheel->source(), wheel->pointingDevice());
+                QCoreApplication::sendEvent(viewport, &forwarded);
+            }
+            event->accept();
             return true;
         }
     }

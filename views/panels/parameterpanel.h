@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+class QComboBox;
 class QLabel;
 
 namespace ss {
@@ -32,6 +33,9 @@ public:
     QWidget* editor(const QString& path) const;
     // The reason a field is marked ("" when it is not): the rejected entry's, else the scenario problem's.
     QString markText(const QString& path) const;
+    // The rich text of field PATH's mark when it offers a fix (a link that applies it); "" when it offers
+    // none.
+    QString fixText(const QString& path) const;
     CollapsibleSection* section(const QString& key) const { return m_sections.value(key); }
 
 public slots:
@@ -45,6 +49,9 @@ protected:
 
 private:
     struct Row;
+    bool hasTyping(QObject* editor) const;
+    void applyFix(Row& row);
+    static void fitPopup(QComboBox* combo);
     Row* addRow(const FieldInfo& field, QWidget* body);
     QWidget* createEditor(Row& row);
     QString toolTipFor(const Row& row) const;

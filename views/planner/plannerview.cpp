@@ -180,10 +180,10 @@ void PlannerView::retranslate()
     m_colourBy->setItemText(0, tr("pipeline stages"));
     m_colourBy->setItemText(1, tr("ZeRO stage"));
     m_apply->setText(tr("&Apply layout"));
-    m_apply->setToolTip(tr("Set the selected layout on the scenario (one undo step)"));
     m_model->retranslate();
     updateEmptyMessage();
     updateProgress();
+    updateButtons();
 }
 
 PlanOptions PlannerView::options() const
@@ -369,15 +369,24 @@ void PlannerView::updateButtons()
     m_cancel->setEnabled(isRunning());
     m_objective->setEnabled(true);
     const bool selected = m_table->selectionModel() && m_table->selectionModel()->hasSelection();
-    m_apply->setEnabled(selected);
+    // Results found for another scenario (or other options) would set a layout nobody costed for this one.
+    m_apply->setEnabled(selected && !m_stale);
+    m_apply->setToolTip(m_stale ? tr("The results are for an earlier scenario: Run again to apply a layout")
+                                : tr("Set the selected layout on the scenario (one undo step)"));
 }
 
-void PlannerView::applyLayout(const Layout& layout)
+bool PlannerView::applyLayout(const Layout& layout)
 {
+    if (m_stale) {
+        // A double-click on a row or a click on a point, while the results are stale: refused, and why.
+        m_status->setText(tr("The results are for an earlier scenario: Run again before applying a layout."));
+        return false;
+    }
     const Scenario after = withLayout(m_document->scenario(), layout);
     // Keeps the file the document is bound to: a layout applied is an edit, not a new document.
     m_document->replaceScenario(after, tr("Apply layout %1").arg(PlannerModel::layoutTitle(layout)),
                                 m_document->fileName());
+    return true;
 }
 
 bool PlannerView::applyRow(int row)
@@ -387,8 +396,7 @@ bool PlannerView::applyRow(int row)
     const QModelIndex source = m_proxy->mapToSource(m_proxy->index(row, 0));
     if (!source.isValid() || source.row() >= int(m_model->rows().size()))
         return false;
-    applyLayout(m_model->rows()[std::size_t(source.row())].layout);
-    return true;
+    return applyLayout(m_model->rows()[std::size_t(source.row())].layout);
 }
 
 void PlannerView::onScenarioChanged()
@@ -416,6 +424,7 @@ void PlannerView::updateStale()
         return;
     m_stale = stale;
     updateProgress();
+    updateButtons();
 }
 
 void PlannerView::updateOrientation()

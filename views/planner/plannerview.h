@@ -64,9 +64,11 @@ public:
     // Whether the scenario changed since the search (other than its layout).
     bool isStale() const { return m_stale; }
 
-    // Sets LAYOUT on the document as one undo step "Apply layout tp … × pp … × dp …".
-    void applyLayout(const Layout& layout);
-    // Applies the table's row ROW (in the view's sorted order); false when there is no such row.
+    // Sets LAYOUT on the document as one undo step "Apply layout tp … × pp … × dp …". Refused (false, and the
+    // status line says why) while the results are stale: they were costed for another scenario.
+    bool applyLayout(const Layout& layout);
+    // Applies the table's row ROW (in the view's sorted order); false when there is no such row or the
+    // results are stale.
     bool applyRow(int row);
 
 signals:
