@@ -25,6 +25,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
@@ -229,6 +230,7 @@ void TestMainWindow::spinBoxStepsMergeTypedValuesDoNot()
 void TestMainWindow::hoverTooltipNamesTheComponent()
 {
     MainWindow w;
+    w.viewTabs()->setCurrentWidget(w.memoryChart()); // the window opens on the Overview
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     MemoryChart* chart = w.memoryChart();
