@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overviewview.h"
 
+#include "canvasitems.h"
+#include "chartlayout.h"
 #include "ganttchart.h"
 #include "memorychart.h"
 #include "scenariodocument.h"
@@ -15,6 +17,7 @@
 #include <QResizeEvent>
 #include <QSplitter>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -102,6 +105,10 @@ OverviewView::OverviewView(ScenarioDocument* document, TopologyEditor* editor, Q
     m_canvas->setDragMode(QGraphicsView::NoDrag);
     m_canvas->setAcceptDrops(false);
     m_canvas->setFocusPolicy(Qt::NoFocus);
+    // No scroll bars in a pane this small (the middle button still pans): their coming and going would
+    // resize the view and fit it again.
+    m_canvas->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_canvas->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     m_panes[0] = new OverviewPane(QStringLiteral("memory"), m_memory, this, Pane::Memory);
     m_panes[1] = new OverviewPane(QStringLiteral("timeline"), m_gantt, this, Pane::Timeline);
@@ -128,6 +135,11 @@ OverviewView::OverviewView(ScenarioDocument* document, TopologyEditor* editor, Q
     for (QSplitter* splitter : {m_top, m_outer})
         connect(splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
 
+    // A chart too small for its legend as well as its data folds the legend (its full tab shows it).
+    m_memory->installEventFilter(this);
+    m_gantt->installEventFilter(this);
+    m_canvas->installEventFilter(this);
+
     // The editor lays the cluster out when the scenario changes; the canvas here takes that layout.
     connect(editor, &TopologyEditor::displayChanged, this, &OverviewView::syncDisplay);
     syncDisplay();
@@ -144,6 +156,34 @@ QWidget* OverviewView::header(Pane pane) const
     return m_panes[int(pane)]->header();
 }
 
+bool OverviewView::eventFilter(QObject* watched, QEvent* event)
+{
+    // After the widget has handled the event: a chart's legend is wrapped for the new width (or language)
+    // then, and the canvas has fitted itself.
+    if (event->type() == QEvent::Resize || event->type() == QEvent::LanguageChange) {
+        if (watched == m_canvas)
+            QTimer::singleShot(0, this, &OverviewView::fitCanvas);
+        else
+            QTimer::singleShot(0, this, &OverviewView::fitLegends);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void OverviewView::fitLegends()
+{
+    for (QCustomPlot* plot : {static_cast<QCustomPlot*>(m_memory), static_cast<QCustomPlot*>(m_gantt)}) {
+        // The legend folds when it would take more than a fifth of the chart's height, the title when it is
+        // wider than the chart (the pane's header names the chart).
+        const int legendHeight = plot->legend->minimumOuterSizeHint().height();
+        bool changed = foldTitleOrLegend(plot, false, legendHeight * 5 > plot->height());
+        if (QCPLayoutElement* title = plot->plotLayout()->element(0, 0))
+            changed = foldTitleOrLegend(plot, true, title->minimumOuterSizeHint().width() > plot->width()) ||
+                      changed;
+        if (changed)
+            plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
 void OverviewView::syncDisplay()
 {
     const TopologyDisplay& display = m_editor->display();
@@ -153,7 +193,23 @@ void OverviewView::syncDisplay()
     else
         m_scene->setDisplay(display);
     applyLoads();
+    fitCanvas();
+}
+
+void OverviewView::fitCanvas()
+{
+    // The whole cluster when it is readable so; a cluster whose network row is thousands of switches wide
+    // would be a hairline: then a readable scale, centred on the bottleneck's badge.
+    constexpr double readable = 0.3;
     m_canvas->fitAll();
+    if (m_canvas->zoom() >= readable)
+        return;
+    const QGraphicsItem* marker = m_scene->marker();
+    const QPointF centre = marker->isVisible() ? marker->scenePos() : m_scene->sceneRect().center();
+    m_canvas->zoomBy(readable / m_canvas->zoom());
+    m_canvas->centerOn(centre);
+    // Still fitted again on the next resize or cluster (the wheel zooms from here as usual).
+    m_canvas->setAutoFit(true);
 }
 
 void OverviewView::applyLoads()

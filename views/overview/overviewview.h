@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QCustomPlot;
 class QSplitter;
 class QToolButton;
 
@@ -61,7 +62,10 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void syncDisplay();
+    void fitLegends();
+    void fitCanvas();
     void applyLoads();
     void retranslate();
 
