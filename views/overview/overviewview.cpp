@@ -200,9 +200,10 @@ void OverviewView::fitCanvas()
 {
     // The whole cluster when it is readable so; a cluster whose network row is thousands of switches wide
     // would be a hairline: then a readable scale, centred on the bottleneck's badge.
+    constexpr double hairline = 0.12; // a device 10 pixels wide
     constexpr double readable = 0.3;
     m_canvas->fitAll();
-    if (m_canvas->zoom() >= readable)
+    if (m_canvas->zoom() >= hairline)
         return;
     const QGraphicsItem* marker = m_scene->marker();
     const QPointF centre = marker->isVisible() ? marker->scenePos() : m_scene->sceneRect().center();
