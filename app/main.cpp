@@ -93,7 +93,7 @@ struct Options
     QCommandLineOption pinBaseline =
         hiddenOption(QStringLiteral("pin-baseline"),
                      QStringLiteral("Pin the opened scenario as the baseline before --set."));
-    // The view tab to show: its title or its widget's object name ("topology", "bandwidthChart").
+    // The view tab to show: its title or its widget's object name ("overview", "topology", "bandwidthChart").
     QCommandLineOption tab =
         hiddenOption(QStringLiteral("tab"), QStringLiteral("Show a view tab."), QStringLiteral("name"));
     // Runs the layout planner to completion before the picture, so --tab planner shows its results.
