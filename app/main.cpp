@@ -9,6 +9,7 @@
 #include "lessonpanel.h"
 #include "mainwindow.h"
 #include "memorychart.h"
+#include "overviewview.h"
 #include "plannerview.h"
 #include "presentationmode.h"
 #include "ringanimationcontrol.h"
@@ -305,6 +306,9 @@ void scheduleScreenshot(ss::MainWindow& window, QApplication& app, const QString
         }
         window.memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
         window.ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
+        // A result that came just now is only queued for drawing in the Overview's charts.
+        window.overview()->memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
+        window.overview()->ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
         // The import preview or the glossary, when one is open, is what the picture is for.
         QWidget* shown = &window;
         if (window.importPreview())
