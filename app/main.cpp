@@ -9,6 +9,7 @@
 #include "lessonpanel.h"
 #include "mainwindow.h"
 #include "memorychart.h"
+#include "overviewview.h"
 #include "plannerview.h"
 #include "presentationmode.h"
 #include "ringanimationcontrol.h"
@@ -93,7 +94,7 @@ struct Options
     QCommandLineOption pinBaseline =
         hiddenOption(QStringLiteral("pin-baseline"),
                      QStringLiteral("Pin the opened scenario as the baseline before --set."));
-    // The view tab to show: its title or its widget's object name ("topology", "bandwidthChart").
+    // The view tab to show: its title or its widget's object name ("overview", "topology", "bandwidthChart").
     QCommandLineOption tab =
         hiddenOption(QStringLiteral("tab"), QStringLiteral("Show a view tab."), QStringLiteral("name"));
     // Runs the layout planner to completion before the picture, so --tab planner shows its results.
@@ -305,6 +306,9 @@ void scheduleScreenshot(ss::MainWindow& window, QApplication& app, const QString
         }
         window.memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
         window.ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
+        // A result that came just now is only queued for drawing in the Overview's charts.
+        window.overview()->memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
+        window.overview()->ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
         // The import preview or the glossary, when one is open, is what the picture is for.
         QWidget* shown = &window;
         if (window.importPreview())

@@ -5223,6 +5223,10 @@ Bottleneck now: %2</source>
         <source>Fit the compute scale so the modelled step takes as long as a measured run&apos;s</source>
         <translation>拟合计算缩放系数，使模型单步时间与实测运行的单步时间相同</translation>
     </message>
+    <message>
+        <source>Overview</source>
+        <translation>总览</translation>
+    </message>
 </context>
 <context>
     <name>ss::MemoryChart</name>
@@ -5329,6 +5333,33 @@ Bottleneck now: %2</source>
     <message>
         <source>  %1: %2</source>
         <translation>  %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ss::OverviewView</name>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Show the memory chart full size, on its own tab</source>
+        <translation>在单独的标签页中以完整尺寸显示显存图</translation>
+    </message>
+    <message>
+        <source>Step timeline</source>
+        <translation>训练步时间线</translation>
+    </message>
+    <message>
+        <source>Show the step timeline full size, on its own tab</source>
+        <translation>在单独的标签页中以完整尺寸显示训练步时间线</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Show the topology full size, on its own tab, where it can be edited</source>
+        <translation>在单独的标签页中以完整尺寸显示拓扑，并可在那里编辑</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,7 @@
 #include "inputfile.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
+#include "overviewview.h"
 #include "parameterpanel.h"
 #include "plannerview.h"
 #include "presentationmode.h"
@@ -145,6 +146,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_baseline = new BaselineModel(m_document, this);
     m_compare = new CompareView;
     m_tabs->addTab(m_compare, tr("Compare"));
+    // The Overview, first and shown at start: memory, timeline and topology of the same result together.
+    m_overview = new OverviewView(m_document, m_topology);
+    m_tabs->insertTab(0, m_overview, tr("Overview"));
+    m_tabs->setCurrentIndex(0);
+    connect(m_overview, &OverviewView::expandRequested, this, [this](OverviewView::Pane pane) {
+        QWidget* const pages[] = {m_chart, m_gantt, m_topology};
+        m_tabs->setCurrentWidget(pages[int(pane)]);
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { syncHiddenViews(); });
     // A communication box clicked in the timeline lights up its collective's links on the canvas.
     connect(m_gantt, &GanttChart::collectiveActivated, m_topology, &TopologyEditor::highlightCollective);
@@ -215,6 +224,11 @@ MainWindow::MainWindow(QWidget* parent)
             m_explain->showTimelineEvent(timeline[std::size_t(event)]);
     });
     connect(m_summary, &SummaryStrip::figureClicked, m_explain, &ExplainPanel::showFigure);
+    // The Overview's charts explain their figures as the full ones do.
+    connect(m_overview->memoryChart(), &MemoryChart::segmentClicked, m_chart, &MemoryChart::segmentClicked);
+    connect(m_overview->ganttChart(), &GanttChart::boxClicked, m_gantt, &GanttChart::boxClicked);
+    connect(m_overview->ganttChart(), &GanttChart::collectiveActivated, m_topology,
+            &TopologyEditor::highlightCollective);
     connect(m_topology->scene(), &QGraphicsScene::selectionChanged, this,
             [this] { m_explain->showLinks(m_topology->scene()->selectedLinkIds()); });
     // A bar of the Bandwidth tab: a link's utilisation and busy time, or a collective's time per call (the
@@ -339,6 +353,9 @@ void MainWindow::createExporter(QMenu* file)
     exporter->addChart(m_gantt, io::ExportChart::Gantt);
     exporter->addChart(m_topology->canvas(), io::ExportChart::Topology);
     exporter->addChart(m_bandwidth, io::ExportChart::Bandwidth);
+    exporter->addChart(m_overview->memoryChart(), io::ExportChart::Memory);
+    exporter->addChart(m_overview->ganttChart(), io::ExportChart::Gantt);
+    exporter->addChart(m_overview->canvas(), io::ExportChart::Topology);
     exporter->setSweepSpec([this] { return m_sweep->spec(); });
     exporter->addChart(m_sweep->chart(), io::ExportChart::Sweep);
     // Charts exported while a baseline is pinned show it, as on screen.
@@ -884,10 +901,10 @@ void MainWindow::retranslate()
     setTitle("menuHelp", tr("&Help"));
     setText("actionAbout", tr("&About ShardScope"));
 
-    const std::pair<QWidget*, QString> tabs[] = {{m_chart, tr("Memory")},      {m_gantt, tr("Step timeline")},
-                                                 {m_topology, tr("Topology")}, {m_bandwidth, tr("Bandwidth")},
-                                                 {m_sweep, tr("Sweep")},       {m_planner, tr("Planner")},
-                                                 {m_compare, tr("Compare")}};
+    const std::pair<QWidget*, QString> tabs[] = {{m_overview, tr("Overview")},   {m_chart, tr("Memory")},
+                                                 {m_gantt, tr("Step timeline")}, {m_topology, tr("Topology")},
+                                                 {m_bandwidth, tr("Bandwidth")}, {m_sweep, tr("Sweep")},
+                                                 {m_planner, tr("Planner")},     {m_compare, tr("Compare")}};
     for (const auto& [page, title] : tabs)
         if (const int index = m_tabs->indexOf(page); index >= 0)
             m_tabs->setTabText(index, title);
@@ -897,6 +914,7 @@ void MainWindow::retranslate()
     const Baseline* baseline = m_baseline->pinned();
     m_pinAction->setText(baseline ? tr("Unpin &Baseline") : tr("Pin as &Baseline"));
     m_gantt->setComparison(baseline ? CompareText::stepLine(m_baseline->deltas()) : QString());
+    m_overview->ganttChart()->setComparison(m_gantt->comparison());
     // A status message in the old language would linger for seconds.
     statusBar()->clearMessage();
     // The panel's labels take another width in another language; they are set once the panel has the event.
@@ -960,6 +978,9 @@ void MainWindow::showResult()
         m_bandwidth->resetData(m_document->result());
         m_bandwidth->setStale(!m_document->isResultCurrent());
     }
+    m_overviewPending = defer && m_tabs->currentWidget() != m_overview;
+    if (!m_overviewPending)
+        m_overview->showResult();
     showComparison();
 }
 
@@ -974,6 +995,10 @@ void MainWindow::syncHiddenViews(bool all) const
         m_bandwidthPending = false;
         m_bandwidth->resetData(m_document->result());
         m_bandwidth->setStale(!m_document->isResultCurrent());
+    }
+    if (m_overviewPending && (all || m_tabs->currentWidget() == m_overview)) {
+        m_overviewPending = false;
+        m_overview->showResult();
     }
 }
 
@@ -1038,10 +1063,12 @@ void MainWindow::showComparison()
         m_summary->setComparison(baseline->label, deltas);
         m_chart->setBaseline(&baseline->result, baseline->label);
         m_gantt->setComparison(CompareText::stepLine(deltas));
+        m_overview->setBaseline(&baseline->result, baseline->label, CompareText::stepLine(deltas));
     } else {
         m_summary->clearComparison();
         m_chart->setBaseline(nullptr);
         m_gantt->setComparison(QString());
+        m_overview->setBaseline(nullptr, QString(), QString());
     }
     m_compare->resetData(baseline, currentName, m_document->result(), deltas);
 }
@@ -1052,6 +1079,7 @@ void MainWindow::showProblems()
     m_chart->setStale(!m_document->isValid());
     m_gantt->setStale(!m_document->isValid());
     m_bandwidth->setStale(!m_document->isValid());
+    m_overview->setStale(!m_document->isValid());
     // Only a valid scenario can be pinned; unpinning is always possible.
     m_pinAction->setEnabled(m_baseline->isPinned() || m_baseline->canPinCurrent());
 }

@@ -30,6 +30,7 @@ class GlossaryDialog;
 class ImportDialog;
 class LessonPanel;
 class MemoryChart;
+class OverviewView;
 class ParameterPanel;
 class PlannerView;
 class PresentationMode;
@@ -69,8 +70,15 @@ public:
     // The pinned baseline and the Compare tab that lists it against the current scenario.
     BaselineModel* baselineModel() const { return m_baseline; }
     CompareView* compareView() const { return m_compare; }
-    // The tabs of the central area: "Memory" first.
+    // The tabs of the central area: "Overview" first and shown at start, then "Memory".
     QTabWidget* viewTabs() const { return m_tabs; }
+    // The Overview tab: memory, step timeline and topology side by side, each a second chart of the same
+    // result. Brought up to date first when an update was held back while another tab was shown.
+    OverviewView* overview() const
+    {
+        syncHiddenViews(true);
+        return m_overview;
+    }
     // View > Presentation Mode.
     PresentationMode* presentationMode() const { return m_presentation; }
     // The guided lessons: File > Examples > Lessons, the dock "lessonDock" and its step slots.
@@ -144,8 +152,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // Shows the document's result in the Gantt and bandwidth charts where an update was held back: in the
-    // one on the current tab, or in both with ALL.
+    // Shows the document's result in the Overview, Gantt and bandwidth charts where an update was held
+    // back: in the one on the current tab, or in all with ALL.
     void syncHiddenViews(bool all = false) const;
     void fitToScreen();
     void createMenus();
@@ -191,6 +199,7 @@ private:
     SummaryStrip* m_summary;
     BaselineModel* m_baseline = nullptr;
     CompareView* m_compare = nullptr;
+    OverviewView* m_overview = nullptr;
     QAction* m_pinAction = nullptr;
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_panelDock;
@@ -202,6 +211,7 @@ private:
     // Results not yet shown by the chart of a hidden tab (see ganttChart()).
     mutable bool m_ganttPending = false;
     mutable bool m_bandwidthPending = false;
+    mutable bool m_overviewPending = false;
     QPointer<ImportDialog> m_importPreview;
     QPointer<CalibrateDialog> m_calibrateDialog;
     Autosave* m_autosave = nullptr;

@@ -23,6 +23,7 @@
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -220,6 +221,7 @@ void TestCompareView::chartGainsAndLosesBaselineBars()
 void TestCompareView::hoverTellsBaselineFromCurrent()
 {
     MainWindow w;
+    w.viewTabs()->setCurrentWidget(w.memoryChart()); // the window opens on the Overview
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.setBaselinePinned(true));

@@ -29,6 +29,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyleOptionComboBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
@@ -239,6 +240,7 @@ void TestMainWindow::spinBoxStepsMergeTypedValuesDoNot()
 void TestMainWindow::hoverTooltipNamesTheComponent()
 {
     MainWindow w;
+    w.viewTabs()->setCurrentWidget(w.memoryChart()); // the window opens on the Overview
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     MemoryChart* chart = w.memoryChart();

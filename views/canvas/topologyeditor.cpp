@@ -465,6 +465,7 @@ void TopologyEditor::rebuild(bool force)
     m_arrangeAction->setEnabled(!m_generated);
     updateSource();
     updateProperties();
+    emit displayChanged();
 }
 
 void TopologyEditor::updateSource()

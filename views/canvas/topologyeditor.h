@@ -76,6 +76,10 @@ public:
     // The highlight on show: "" none, "group:tp", "collective:3".
     QString highlight() const;
 
+signals:
+    // The layout drawn changed (a new cluster, an edit of the topology, collapse, language): display().
+    void displayChanged();
+
 protected:
     void showEvent(QShowEvent* event) override;
     // View > Language: tools, headings, the source line, the highlight choices, the group titles.

@@ -125,6 +125,15 @@ void TopologyScene::setLoads(const CommResult& comm, double stepTime_s, const QS
     restyleLinks();
 }
 
+void TopologyScene::setLoads(const LinkLoadScale& scale, const QString& bottleneck, bool limitsStep)
+{
+    m_scale = scale;
+    m_bottleneck = bottleneck;
+    m_limitsStep = limitsStep;
+    m_marker->setBottleneck(limitsStep);
+    restyleLinks();
+}
+
 void TopologyScene::restyleLinks()
 {
     const Topology& topology = m_display.topology();

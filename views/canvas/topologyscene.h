@@ -37,6 +37,8 @@ public:
     // LIMITS_STEP whether it is what limits the step (else it is only the busiest link).
     void setLoads(const CommResult& comm, double stepTime_s, const QString& bottleneck,
                   bool limitsStep = true);
+    // The same from a scale already made (another scene's loadScale(): its rows are shared, not copied).
+    void setLoads(const LinkLoadScale& scale, const QString& bottleneck, bool limitsStep = true);
     bool bottleneckLimitsStep() const { return m_limitsStep; }
     const LinkLoadScale& loadScale() const { return m_scale; }
     const QString& bottleneck() const { return m_bottleneck; }

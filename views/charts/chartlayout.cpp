@@ -20,6 +20,19 @@ QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot)
     return title;
 }
 
+bool foldTitleOrLegend(QCustomPlot* plot, bool title, bool folded)
+{
+    QCPLayoutElement* row = plot->plotLayout()->element(title ? 0 : 1, 0);
+    QCPLayerable* shown = title ? static_cast<QCPLayerable*>(row) : plot->legend;
+    if (!row || shown->visible() == !folded)
+        return false;
+    shown->setVisible(!folded);
+    // A height of 1 (0 means "as the contents need") for the row; its bottom margin stays.
+    row->setMinimumSize(0, folded ? 1 : 0);
+    row->setMaximumSize(QWIDGETSIZE_MAX, folded ? 1 : QWIDGETSIZE_MAX);
+    return true;
+}
+
 QCPLayoutGrid* addLegendRow(QCustomPlot* plot, int row, QCPLegend* legend)
 {
     if (!legend)

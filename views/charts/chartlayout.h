@@ -19,6 +19,9 @@ QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot);
 // legend's own largest size, which for an empty legend is a few pixels: the axis rect above it shrank to 50
 // pixels.
 QCPLayoutGrid* addLegendRow(QCustomPlot* plot, int row, QCPLegend* legend = nullptr);
+// Folds the title (TITLE) or the legend row of addTitleAndLegendRows() away (FOLDED) so a small chart keeps
+// its room for the data, or shows it again; returns whether it changed.
+bool foldTitleOrLegend(QCustomPlot* plot, bool title, bool folded);
 // A legend row under the plot for a chart whose legend wraps: WRAP entries a line, filled line by line.
 void addWrappedLegendRow(QCustomPlot* plot, int row, int wrap);
 // Re-flows LEGEND with each of WRAPS entries a line in turn and keeps the first that fits in ROOM pixels

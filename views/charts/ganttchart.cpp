@@ -325,7 +325,7 @@ void GanttChart::resetData(const Result& result)
 {
     const TimeRange before = visibleRange();
     const bool wasFull = m_layout->boxCount == 0 || before == fullRange();
-    m_events = ganttEvents(result.timeline);
+    ganttEvents(result.timeline, m_events);
     // Kinds this version does not know keep their own word for the tooltip.
     m_otherKinds.clear();
     for (std::size_t i = 0; i < m_events.size(); ++i) {
@@ -349,7 +349,13 @@ void GanttChart::resetData(const Result& result)
 
 void GanttChart::rebuildLayout()
 {
-    m_layout = std::make_shared<GanttLayout>(buildGanttLayout(m_events, m_stepTime, m_expandedStages));
+    // The last layout's rows lend their storage to the new one when nothing but this chart and its plottable
+    // holds it: a timeline of 100k boxes is then laid out without allocating (or faulting in) megabytes.
+    std::vector<GanttRow> spare;
+    if (m_layout && m_layout.use_count() <= 2)
+        spare = std::move(m_layout->rows);
+    m_layout = std::make_shared<GanttLayout>(
+        buildGanttLayout(m_events, m_stepTime, m_expandedStages, std::move(spare)));
     m_layout->kernels = m_kernels;
     m_longestStripedBox = 0;
     for (const GanttRow& row : m_layout->rows) {

@@ -136,7 +136,14 @@ int GanttLayout::laneAt(double value) const
 
 std::vector<GanttEvent> ganttEvents(const std::vector<TimelineEvent>& timeline)
 {
-    std::vector<GanttEvent> events(timeline.size());
+    std::vector<GanttEvent> events;
+    ganttEvents(timeline, events);
+    return events;
+}
+
+void ganttEvents(const std::vector<TimelineEvent>& timeline, std::vector<GanttEvent>& events)
+{
+    events.resize(timeline.size());
     for (std::size_t i = 0; i < timeline.size(); ++i) {
         const TimelineEvent& from = timeline[i];
         GanttEvent& to = events[i];
@@ -152,7 +159,6 @@ std::vector<GanttEvent> ganttEvents(const std::vector<TimelineEvent>& timeline)
         to.stream = ganttStream(from.stream);
         to.critical = from.critical;
     }
-    return events;
 }
 
 GanttLayout buildGanttLayout(const std::vector<TimelineEvent>& events, double stepTime,
@@ -203,7 +209,7 @@ Census takeCensus(const std::vector<GanttEvent>& events)
 // One lane per stage (and per other GPU of an expanded stage), a row per present stream in each; returns
 // the first row of each GPU shown.
 std::unordered_map<int, int> addLanes(GanttLayout& layout, std::map<int, std::vector<int>>& gpusOfStage,
-                                      const std::vector<int>& expandedStages)
+                                      const std::vector<int>& expandedStages, std::vector<GanttRow>& spare)
 {
     std::unordered_map<int, int> firstRowOfGpu;
     double y = 0;
@@ -219,6 +225,15 @@ std::unordered_map<int, int> addLanes(GanttLayout& layout, std::map<int, std::ve
         lane.rowCount = static_cast<int>(layout.streams.size());
         for (GanttStream stream : layout.streams) {
             GanttRow row;
+            if (layout.rows.size() < spare.size()) {
+                // The storage of the spare row in this place, emptied.
+                row.boxes = std::move(spare[layout.rows.size()].boxes);
+                row.reach = std::move(spare[layout.rows.size()].reach);
+                row.gaps = std::move(spare[layout.rows.size()].gaps);
+                row.boxes.clear();
+                row.reach.clear();
+                row.gaps.clear();
+            }
             row.lane = static_cast<int>(layout.lanes.size());
             row.stream = stream;
             row.top = y;
@@ -332,7 +347,7 @@ void finishRow(GanttRow& row, double stepTime)
 } // namespace
 
 GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepTime,
-                             const std::vector<int>& expandedStages)
+                             const std::vector<int>& expandedStages, std::vector<GanttRow> spare)
 {
     GanttLayout layout;
     Census census = takeCensus(events);
@@ -346,7 +361,8 @@ GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepT
             layout.streams.push_back(static_cast<GanttStream>(s));
         }
     }
-    const std::unordered_map<int, int> firstRowOfGpu = addLanes(layout, census.gpusOfStage, expandedStages);
+    const std::unordered_map<int, int> firstRowOfGpu =
+        addLanes(layout, census.gpusOfStage, expandedStages, spare);
     fillRows(layout, events, firstRowOfGpu, slot);
     for (GanttRow& row : layout.rows)
         finishRow(row, layout.stepTime);

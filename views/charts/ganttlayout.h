@@ -75,6 +75,8 @@ struct GanttEvent
 };
 
 std::vector<GanttEvent> ganttEvents(const std::vector<TimelineEvent>& timeline);
+// The same into EVENTS, reusing its storage (a chart converts every new result's timeline).
+void ganttEvents(const std::vector<TimelineEvent>& timeline, std::vector<GanttEvent>& events);
 
 struct GanttBox
 {
@@ -173,9 +175,10 @@ struct GanttLayout
 };
 
 // Arranges EVENTS; STEP_TIME bounds the bubbles (0: the latest end). EXPANDED: stages shown with all
-// their GPUs.
+// their GPUs. SPARE: rows of an earlier layout whose storage the new rows take, in order (a chart shown a
+// new result of the same pipeline allocates nothing then); their contents do not matter.
 GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepTime,
-                             const std::vector<int>& expandedStages = {});
+                             const std::vector<int>& expandedStages = {}, std::vector<GanttRow> spare = {});
 GanttLayout buildGanttLayout(const std::vector<TimelineEvent>& events, double stepTime,
                              const std::vector<int>& expandedStages = {});
 
