@@ -95,11 +95,11 @@ OverviewView::OverviewView(ScenarioDocument* document, TopologyEditor* editor, Q
     // Smaller than on their own tabs: three share the tab. Names of their own, so that a search for the
     // charts of the other tabs by name finds those.
     m_memory->setObjectName(QStringLiteral("overviewMemoryChart"));
-    m_memory->setMinimumSize(240, 180);
+    m_memory->setMinimumSize(240, 120);
     m_gantt->setObjectName(QStringLiteral("overviewGanttChart"));
-    m_gantt->setMinimumSize(240, 160);
+    m_gantt->setMinimumSize(240, 110);
     m_canvas->setObjectName(QStringLiteral("overviewCanvas"));
-    m_canvas->setMinimumSize(200, 140);
+    m_canvas->setMinimumSize(200, 110);
     // Read-only: it shows the topology; the Topology tab edits it. The wheel still zooms.
     m_canvas->setInteractive(false);
     m_canvas->setDragMode(QGraphicsView::NoDrag);
