@@ -206,7 +206,7 @@ private slots:
         QFETCH(bool, periodic);
         int copied = 0;
         for (int p : {2, 4})
-            for (int m : {p * 40, p * 41})
+            for (int m : {p * 80, p * 81})
                 copied += compareTimelines(uneven(Schedule(schedule), p, m, chunks), 0,
                                            QStringLiteral("pp %1").arg(p))
                               ? 1
