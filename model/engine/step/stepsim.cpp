@@ -1313,12 +1313,19 @@ std::vector<TimelineEvent> extendBoxes(const std::vector<TimelineEvent>& shortBo
     return out;
 }
 
+// h of the periodic timeline: (v + 1)·pp microbatches, past every schedule's warm-up, rounded up to a period.
+int timelineFill(const StepModel& model)
+{
+    const int p = model.chunks > 1 ? std::max(model.pp, 1) : 1; // steadyPeriod()
+    return ((model.chunks + 1) * model.pp + p - 1) / p * p;
+}
+
 // The timeline of MODEL from two short simulations, or nothing when the rule does not hold (or the timeline
 // would be truncated): then the step is simulated box by box.
 bool periodicTimeline(const StepModel& model, std::size_t collectives, StepSimulation& out)
 {
     const int p = steadyPeriod(model);
-    const int fill = ((model.chunks + 1) * model.pp + p - 1) / p * p; // h: past the warm-up, a multiple of P
+    const int fill = timelineFill(model); // h: past the warm-up, a multiple of P
     const int h = fill;
     const int ma = h + p + fill; // the drain behind h + P
     if (model.microbatches < ma + 2 * p || (model.microbatches - ma) % p != 0)
@@ -1382,7 +1389,7 @@ StepSimulation simulateStep(const StepModel& model, std::size_t collectives, boo
     // their length (measured: at 1024 GPUs, pp 8, 1F1B, 128 microbatches it cost 5× the full simulation,
     // at 256 it saves half).
     const int period = steadyPeriod(model);
-    const int fillUnits = ((model.chunks + 1) * model.pp + period - 1) / period * period;
+    const int fillUnits = timelineFill(model);
     if (timeline && mode == SimulationMode::Auto && periodicSimulationApplies(model) &&
         model.microbatches > 8 * (2 * fillUnits + period)) {
         StepSimulation out;
