@@ -87,6 +87,7 @@ private slots:
     void explicitTopologyErrors_data();
     void explicitTopologyErrors();
     void scenarioTopologyFollowsCluster();
+    void switchRoutesDoNotDependOnQueryOrder();
 };
 
 void TestTopology::lineRates_data()
@@ -403,6 +404,8 @@ void TestTopology::explicitTopologyErrors_data()
     QTest::newRow("self loop") << 4 << "links[0]: a link must join two different devices";
     QTest::newRow("zero bandwidth")
         << 5 << "links[0].bandwidth_Bps: expected a bandwidth above 0 B/s and below 1e18 B/s";
+    // Three links named l0, l1, l1, l0: the first repeat in file order is links[2], l1.
+    QTest::newRow("duplicate link id") << 6 << "the link id \"l1\" is used twice";
 }
 
 void TestTopology::explicitTopologyErrors()
@@ -430,6 +433,11 @@ void TestTopology::explicitTopologyErrors()
         break;
     case 5:
         t.links[0].bandwidth_Bps = 0;
+        break;
+    case 6:
+        t.links.push_back({"l1", "g0", "g1", "nvlink3", 25e9, 0, 1, 1});
+        t.links.push_back({"l1", "g1", "g0", "nvlink3", 25e9, 0, 1, 1});
+        t.links.push_back({"l0", "g1", "g0", "nvlink3", 25e9, 0, 1, 1});
         break;
     }
     TopologyGraph g;
@@ -466,3 +474,50 @@ void TestTopology::scenarioTopologyFollowsCluster()
 
 QTEST_APPLESS_MAIN(TestTopology)
 #include "tst_topology.moc"
+
+// Switch routes are breadth-first (the fewest switch hops). A source searches until it reaches the target
+// asked for, and keeps its whole search tree once asked often; either way the route must be the same and as
+// short as a plain breadth-first search finds, whatever order the routes are asked in.
+void TestTopology::switchRoutesDoNotDependOnQueryOrder()
+{
+    ClusterShape shape;
+    shape.preset = "dgx-a100";
+    shape.nodes = 256; // 2048 NICs on 8 rails: leaves and spines
+    shape.network = {"ib-hdr", 8};
+    Topology t;
+    QVERIFY(generateCluster(shape, t));
+    CommModel forward = modelOf(t);
+    CommModel backward = modelOf(t);
+    const TopologyGraph& g = forward.graph();
+    std::vector<int> switches;
+    for (std::size_t d = 0; d < g.devices().size(); ++d)
+        if (g.devices()[d].kind == DeviceKind::Switch)
+            switches.push_back(int(d));
+    QVERIFY(switches.size() > 20);
+    const int source = switches.front();
+    // Hop distances from SOURCE over switch-to-switch arcs, by a breadth-first search written here.
+    std::vector<int> hops(g.devices().size(), -1);
+    std::vector<int> queue{source};
+    hops[std::size_t(source)] = 0;
+    for (std::size_t head = 0; head < queue.size(); ++head)
+        for (const TopologyGraph::Arc& a : g.arcsFrom(queue[head]))
+            if (g.devices()[std::size_t(a.to)].kind == DeviceKind::Switch && hops[std::size_t(a.to)] < 0) {
+                hops[std::size_t(a.to)] = hops[std::size_t(queue[head])] + 1;
+                queue.push_back(a.to);
+            }
+    std::vector<std::vector<int>> ahead(switches.size()), behind(switches.size());
+    for (std::size_t i = 0; i < switches.size(); ++i)
+        QVERIFY(forward.router().switchRoute(source, switches[i], ahead[i]));
+    for (std::size_t i = switches.size(); i-- > 0;)
+        QVERIFY(backward.router().switchRoute(source, switches[i], behind[i]));
+    for (std::size_t i = 0; i < switches.size(); ++i) {
+        QCOMPARE(ahead[i], behind[i]);
+        QCOMPARE(int(ahead[i].size()), hops[std::size_t(switches[i])]);
+        int at = source;
+        for (int arc : ahead[i]) {
+            QCOMPARE(forward.router().arcSource(arc), at);
+            at = forward.router().arcTarget(arc);
+        }
+        QCOMPARE(at, switches[i]);
+    }
+}

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <queue>
 
@@ -302,22 +301,57 @@ bool Router::switchRoute(int fromSwitch, int toSwitch, std::vector<int>& arcs)
     const int target = m_switchIndex[std::size_t(toSwitch)];
     if (s < 0 || target < 0)
         return false;
-    auto& pred = m_switchPred[std::size_t(s)];
-    if (pred.empty()) {
-        // Breadth first over switch-to-switch edges: the fewest switch hops (a leaf-spine fabric).
-        pred.assign(m_switches.size(), -2);
-        pred[std::size_t(s)] = -1;
-        std::deque<int> queue{fromSwitch};
-        while (!queue.empty()) {
-            const int u = queue.front();
-            queue.pop_front();
-            for (const TopologyGraph::Arc& a : m_graph->arcsFrom(u)) {
+    // Breadth first over switch-to-switch edges: the fewest switch hops (a leaf-spine fabric), the first
+    // arc found into each switch. A source asked for a few targets searches until it reaches each (a big
+    // fabric's leaves ask for their neighbours); past kKeepTree the source's whole tree is kept.
+    constexpr int kKeepTree = 8;
+    const std::size_t n = m_switches.size();
+    if (m_switchQueries.empty())
+        m_switchQueries.assign(n, 0);
+    auto& tree = m_switchPred[std::size_t(s)];
+    const bool keep = tree.empty() && ++m_switchQueries[std::size_t(s)] > kKeepTree;
+    const int* pred = nullptr;
+    if (!tree.empty()) {
+        pred = tree.data();
+    } else {
+        if (m_searchSeen.empty()) {
+            m_searchSeen.assign(n, 0);
+            m_searchPred.assign(n, -1);
+        }
+        if (++m_search == 0) { // the stamps wrapped: start them again
+            std::fill(m_searchSeen.begin(), m_searchSeen.end(), 0u);
+            m_search = 1;
+        }
+        m_searchSeen[std::size_t(s)] = m_search;
+        m_searchPred[std::size_t(s)] = -1;
+        m_searchQueue.assign(1, fromSwitch);
+        bool found = false;
+        for (std::size_t head = 0; head < m_searchQueue.size() && (keep || !found); ++head) {
+            for (const TopologyGraph::Arc& a : m_graph->arcsFrom(m_searchQueue[head])) {
                 const int v = m_switchIndex[std::size_t(a.to)];
-                if (v < 0 || pred[std::size_t(v)] != -2)
+                if (v < 0 || m_searchSeen[std::size_t(v)] == m_search)
                     continue;
-                pred[std::size_t(v)] = a.arc;
-                queue.push_back(a.to);
+                m_searchSeen[std::size_t(v)] = m_search;
+                m_searchPred[std::size_t(v)] = a.arc;
+                m_searchQueue.push_back(a.to);
+                if (v == target) {
+                    found = true;
+                    if (!keep)
+                        break;
+                }
             }
+        }
+        if (keep) {
+            tree.assign(n, -2);
+            for (int u : m_searchQueue) {
+                const int v = m_switchIndex[std::size_t(u)];
+                tree[std::size_t(v)] = m_searchPred[std::size_t(v)];
+            }
+            pred = tree.data();
+        } else if (!found) {
+            return false;
+        } else {
+            pred = m_searchPred.data();
         }
     }
     if (pred[std::size_t(target)] == -2)

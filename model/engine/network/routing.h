@@ -96,8 +96,17 @@ private:
     std::vector<int> m_uplink;
     std::vector<int> m_switches;
     std::vector<int> m_switchIndex;
-    std::vector<std::vector<int>> m_switchPred; // per source switch: arc into each switch
-    std::vector<int> m_homePort;                // per device; -2 not yet known
+    // Switch routes: a breadth-first search from the source that stops at the target, over per-switch
+    // arrays stamped with the search's number (no clearing between searches); a source asked for many
+    // targets keeps its whole search tree instead (the same paths: breadth-first discovery order does not
+    // depend on when the search stops).
+    std::vector<std::vector<int>> m_switchPred; // per source switch: arc into each switch; empty: not kept
+    std::vector<int> m_switchQueries;           // per source switch: routes asked for so far
+    std::vector<int> m_searchPred;              // per switch: the arc into it in the current search
+    std::vector<unsigned> m_searchSeen;         // per switch: the search that reached it
+    std::vector<int> m_searchQueue;
+    unsigned m_search = 0;
+    std::vector<int> m_homePort; // per device; -2 not yet known
 };
 
 } // namespace ss

@@ -106,39 +106,54 @@ bool TopologyGraph::readLinks(const Topology& topology, std::string* error)
 {
     const std::size_t nl = topology.links.size();
     m_links.reserve(nl);
-    m_linkIndex.reserve(nl);
     for (std::size_t i = 0; i < nl; ++i) {
         const TopologyLink& tl = topology.links[i];
-        const std::string where = "links[" + std::to_string(i) + "]";
-        Link l;
+        // The entry's place, for the messages (built only when one is needed).
+        const auto where = [i] { return "links[" + std::to_string(i) + "]"; };
+        Link& l = m_links.emplace_back();
         l.id = tl.id.empty() ? "link" + std::to_string(i) : tl.id;
         l.kind = tl.kind;
         l.a = findDevice(tl.a);
         l.b = findDevice(tl.b);
         if (l.a < 0)
-            return fail(error, where + ".a: no device has the id \"" + tl.a + "\"");
+            return fail(error, where() + ".a: no device has the id \"" + tl.a + "\"");
         if (l.b < 0)
-            return fail(error, where + ".b: no device has the id \"" + tl.b + "\"");
+            return fail(error, where() + ".b: no device has the id \"" + tl.b + "\"");
         if (l.a == l.b)
-            return fail(error, where + ": a link must join two different devices");
+            return fail(error, where() + ": a link must join two different devices");
         if (!linkClassOf(tl.kind, l.cls))
-            return fail(error, where + ".kind: unknown link kind \"" + tl.kind + "\"");
+            return fail(error, where() + ".kind: unknown link kind \"" + tl.kind + "\"");
         if (!(tl.bandwidth_Bps > 0) || !(tl.bandwidth_Bps < 1e18))
-            return fail(error, where + ".bandwidth_Bps: expected a bandwidth above 0 B/s and below 1e18 B/s");
+            return fail(error,
+                        where() + ".bandwidth_Bps: expected a bandwidth above 0 B/s and below 1e18 B/s");
         if (!(tl.latency_s >= 0) || !(tl.latency_s < 1e3))
-            return fail(error, where + ".latency_s: expected a latency from 0 s to 1000 s");
+            return fail(error, where() + ".latency_s: expected a latency from 0 s to 1000 s");
         if (!(tl.efficiency > 0 && tl.efficiency <= 1))
-            return fail(error, where + ".efficiency: expected an efficiency above 0 and at most 1");
+            return fail(error, where() + ".efficiency: expected an efficiency above 0 and at most 1");
         if (tl.count < 1)
-            return fail(error, where + ".count: expected at least 1 link");
+            return fail(error, where() + ".count: expected at least 1 link");
         l.bandwidth_Bps = tl.bandwidth_Bps;
         l.count = tl.count;
         l.latency_s = tl.latency_s;
         l.efficiency = tl.efficiency;
-        if (!m_linkIndex.emplace(l.id, int(i)).second)
-            return fail(error, "the link id \"" + l.id + "\" is used twice");
-        m_links.push_back(std::move(l));
     }
+    // Repeated ids, found by sorting the indices by id (no string is copied); the first repeat in the file's
+    // order is the one named.
+    m_linksById.resize(nl);
+    std::iota(m_linksById.begin(), m_linksById.end(), 0);
+    const auto byId = [this](int x, int y) {
+        const int c = m_links[std::size_t(x)].id.compare(m_links[std::size_t(y)].id);
+        return c < 0 || (c == 0 && x < y);
+    };
+    std::sort(m_linksById.begin(), m_linksById.end(), byId);
+    int repeat = -1;
+    for (std::size_t k = 1; k < nl; ++k) {
+        const int x = m_linksById[k - 1], y = m_linksById[k];
+        if (m_links[std::size_t(x)].id == m_links[std::size_t(y)].id && (repeat < 0 || y < repeat))
+            repeat = y;
+    }
+    if (repeat >= 0)
+        return fail(error, "the link id \"" + m_links[std::size_t(repeat)].id + "\" is used twice");
     return true;
 }
 
@@ -272,14 +287,16 @@ void TopologyGraph::indexGpus()
 
 int TopologyGraph::findDevice(std::string_view id) const
 {
-    const auto it = m_deviceIndex.find(std::string(id));
+    const auto it = m_deviceIndex.find(id);
     return it == m_deviceIndex.end() ? -1 : it->second;
 }
 
 int TopologyGraph::findLink(std::string_view id) const
 {
-    const auto it = m_linkIndex.find(std::string(id));
-    return it == m_linkIndex.end() ? -1 : it->second;
+    const auto it =
+        std::lower_bound(m_linksById.begin(), m_linksById.end(), id,
+                         [this](int x, std::string_view v) { return m_links[std::size_t(x)].id < v; });
+    return it != m_linksById.end() && m_links[std::size_t(*it)].id == id ? *it : -1;
 }
 
 } // namespace ss

@@ -141,8 +141,14 @@ private:
     std::vector<int> m_hostTemplate;
     std::vector<int> m_localEdge;
     std::vector<bool> m_isPort;
-    std::unordered_map<std::string, int> m_deviceIndex;
-    std::unordered_map<std::string, int> m_linkIndex;
+    // Looked up by string_view without building a std::string (C++20 heterogeneous lookup).
+    struct IdHash
+    {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    std::unordered_map<std::string, int, IdHash, std::equal_to<>> m_deviceIndex;
+    std::vector<int> m_linksById; // link indices sorted by id: findLink() and the check for repeated ids
 };
 
 } // namespace ss

@@ -171,23 +171,32 @@ private:
         return c;
     }
 
-    // Switch to switch: a dense table (a rail-optimised fabric of 1024 GPUs has a few dozen switches),
-    // because every flow between machines asks for one and hashing them was a tenth of a cold all-reduce.
+    // Switch to switch: a dense table up to kDenseSwitches switches (a rail-optimised fabric of 1024 GPUs
+    // has a few dozen), because every flow between machines asks for one and hashing them was a tenth of a
+    // cold all-reduce; a hash of the pairs asked for beyond (the dense table of a 131,072-GPU fabric's ten
+    // thousand switches would take 400 MB).
     int switchColumn(int swA, int swB)
     {
+        constexpr std::size_t kDenseSwitches = 2048;
         const std::size_t n = std::size_t(m_router.switchCount());
         const int a = m_router.switchIndex(swA);
         const int b = m_router.switchIndex(swB);
         if (a < 0 || b < 0)
             return -1;
-        if (m_switchPairs.empty())
-            m_switchPairs.assign(n * n, -2);
-        int& c = m_switchPairs[std::size_t(a) * n + std::size_t(b)];
-        if (c == -2) {
-            m_tmp.clear();
-            c = m_router.switchRoute(swA, swB, m_tmp) ? newColumn(m_tmp) : -1;
+        int* c = nullptr;
+        if (n <= kDenseSwitches) {
+            if (m_switchPairs.empty())
+                m_switchPairs.assign(n * n, -2);
+            c = &m_switchPairs[std::size_t(a) * n + std::size_t(b)];
+        } else {
+            c = &m_switchPairMap.try_emplace(std::uint64_t(a) * n + std::uint64_t(b), -2).first->second;
         }
-        return c;
+        if (*c == -2) {
+            m_tmp.clear();
+            const int column = m_router.switchRoute(swA, swB, m_tmp) ? newColumn(m_tmp) : -1;
+            *c = column;
+        }
+        return *c;
     }
 
     Router& m_router;
@@ -199,6 +208,7 @@ private:
     std::unordered_map<std::uint64_t, int> m_pairs; // network routes between ports
     std::vector<std::vector<int>> m_hostPairs;      // per host: local from × local to → column
     std::vector<int> m_switchPairs; // switch index × switch index → column; -2 not yet routed
+    std::unordered_map<std::uint64_t, int> m_switchPairMap; // the same past kDenseSwitches switches
     std::vector<int> m_up;
     std::vector<int> m_down;
     std::vector<int> m_toPort;   // device → its home port
