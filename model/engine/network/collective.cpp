@@ -261,7 +261,9 @@ void CommModel::spreadLoads(const Plan& plan) const
     const auto& links = m_graph->links();
     std::vector<LinkLoad>& loads = plan.links;
     loads.clear();
-    std::vector<int> slot(links.size(), -1);
+    std::vector<int>& slot = m_linkSlot; // per link: its row in LOADS, -1 between calls
+    if (slot.size() < links.size())
+        slot.resize(links.size(), -1);
     for (const auto& [arc, perByte] : plan.loads) {
         const Edge& e = edges[std::size_t(arcEdge(arc))];
         for (int l : e.links) {
@@ -276,6 +278,8 @@ void CommModel::spreadLoads(const Plan& plan) const
             (forward ? ll.bytes_ab : ll.bytes_ba) += share;
         }
     }
+    for (const LinkLoad& ll : loads)
+        slot[std::size_t(ll.link)] = -1;
     std::sort(loads.begin(), loads.end(),
               [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
     double worst = -1;

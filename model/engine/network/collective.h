@@ -2,8 +2,8 @@
 // Collectives over a topology (docs/architecture.md), costed in the alpha-beta model of collectives (Thakur,
 // Rabenseifner and Gropp, "Optimization of Collective Communication Operations in MPICH", IJHPCA 2005).
 // An algorithm (ring, tree, hierarchical, direct, NVLS) expands a collective over a GPU group into flows;
-// flows are routed onto the topology's links (routing.h); a routing matrix (links × flows, Eigen) times the
-// flow sizes gives every link's bytes, and the time is the alpha terms plus the busiest link's
+// flows are routed onto the topology's links (routing.h); a sparse routing matrix (links × route columns)
+// times the flow sizes gives every link's bytes, and the time is the alpha terms plus the busiest link's
 // bytes / (bandwidth × efficiency): a fluid bottleneck model. Several groups at once (all the data-parallel
 // groups of a step) share the links they have in common.
 #pragma once
@@ -215,6 +215,7 @@ private:
     // that leave it; the least latency of the network part of a route between two machines.
     std::vector<double> m_hostOut;
     double m_netLatency = -1;
+    mutable std::vector<int> m_linkSlot; // spreadLoads(): per link, its row; -1 between calls
 };
 
 } // namespace ss

@@ -72,14 +72,17 @@ bool treePlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g)
         const double v = g.w / (2.0 * double(rotations));
         // Both trees use the same chains inside the machines: their flows are added once, doubled.
         for (int p = 0; p < H; ++p) {
-            const std::vector<int> chain = rotated(chains[std::size_t(p)], c % chains[std::size_t(p)].size());
-            heads[std::size_t(p)] = chain.front();
-            for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
-                b.flow(ph, chain[i + 1], chain[i], 2 * v, intraLatency); // reduce toward the head
-                b.flow(ph, chain[i], chain[i + 1], 2 * v, intraLatency); // broadcast away from it
+            // The machine's chain started at its (c mod n)-th GPU.
+            const std::vector<int>& base = chains[std::size_t(p)];
+            const std::size_t n = base.size(), start = c % n;
+            const auto at = [&](std::size_t i) { return base[(start + i) % n]; };
+            heads[std::size_t(p)] = at(0);
+            for (std::size_t i = 0; i + 1 < n; ++i) {
+                b.flow(ph, at(i + 1), at(i), 2 * v, intraLatency); // reduce toward the head
+                b.flow(ph, at(i), at(i + 1), 2 * v, intraLatency); // broadcast away from it
             }
             if (g.first)
-                b.plan().rings.push_back(chain);
+                b.plan().rings.push_back(rotated(base, start));
         }
         for (int t = 0; t < 2; ++t) {
             for (int p = 0; p < H; ++p) {
