@@ -153,6 +153,38 @@ const FieldText fieldTexts[] = {
                        "How FP8 tensors are scaled: one scale per tensor, per block (DeepSeek-V3), MXFP8 or "
                        "NVFP4 (Blackwell). Only with FP8 mixed precision."),
      nullptr},
+    {"training.method", QT_TRANSLATE_NOOP("FieldNames", "Training method"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "Train every weight, or only low-rank adapters beside a frozen base (LoRA), "
+                       "the base quantized to 4-bit NF4 (QLoRA)."),
+     nullptr},
+    {"training.lora_rank", QT_TRANSLATE_NOOP("FieldNames", "LoRA rank"),
+     QT_TRANSLATE_NOOP("FieldNames", "Rank r of each adapter: it adds r × (inputs + outputs) trainable "
+                                     "parameters to every adapted layer."),
+     nullptr},
+    {"training.lora_alpha", QT_TRANSLATE_NOOP("FieldNames", "LoRA alpha"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "Scales the adapters' output by alpha / r; no effect on memory or time."),
+     nullptr},
+    {"training.lora_targets", QT_TRANSLATE_NOOP("FieldNames", "LoRA targets"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "The layers that get adapters, separated by commas: q, k, v, o, gate, up, "
+                       "down, experts, embed, head (PEFT's default: q,v)."),
+     nullptr},
+    {"training.base_bits", QT_TRANSLATE_NOOP("FieldNames", "Base weight bits"),
+     QT_TRANSLATE_NOOP("FieldNames", "Bits of the frozen base weights with LoRA: 16, 8 (LLM.int8()) or 4; 0 "
+                                     "means the method's own (4 for QLoRA, else 16)."),
+     QT_TRANSLATE_NOOP("FieldNames", "bits")},
+    {"training.quant_type", QT_TRANSLATE_NOOP("FieldNames", "4-bit data type"),
+     QT_TRANSLATE_NOOP("FieldNames", "NormalFloat4 (QLoRA) or FP4 for a 4-bit base."), nullptr},
+    {"training.double_quant", QT_TRANSLATE_NOOP("FieldNames", "Double quantization"),
+     QT_TRANSLATE_NOOP("FieldNames", "Quantize the 4-bit base's block constants again: 0.127 instead of 0.5 "
+                                     "bits per weight (QLoRA)."),
+     nullptr},
+    {"training.paged_optimizer", QT_TRANSLATE_NOOP("FieldNames", "Paged optimizer"),
+     QT_TRANSLATE_NOOP("FieldNames", "Keep the adapters' optimizer states in paged memory that is evicted to "
+                                     "the host (bitsandbytes' paged optimizers, QLoRA)."),
+     nullptr},
     {"parallel.dp", QT_TRANSLATE_NOOP("FieldNames", "Data parallel"),
      QT_TRANSLATE_NOOP("FieldNames", "Data-parallel degree: model replicas."),
      QT_TRANSLATE_NOOP("FieldNames", "ranks")},
@@ -293,6 +325,10 @@ const struct
     {"fp8-mixed", QT_TRANSLATE_NOOP("FieldNames", "FP8 mixed")},
     {"adam", QT_TRANSLATE_NOOP("FieldNames", "Adam / AdamW")},
     {"adam-8bit", QT_TRANSLATE_NOOP("FieldNames", "8-bit Adam")},
+    {"lora", QT_TRANSLATE_NOOP("FieldNames", "LoRA")},
+    {"qlora", QT_TRANSLATE_NOOP("FieldNames", "QLoRA (4-bit base)")},
+    {"nf4", QT_TRANSLATE_NOOP("FieldNames", "NF4 (NormalFloat)")},
+    {"fp4", QT_TRANSLATE_NOOP("FieldNames", "FP4")},
     {"sgd", QT_TRANSLATE_NOOP("FieldNames", "SGD")},
     {"sgd-momentum", QT_TRANSLATE_NOOP("FieldNames", "SGD with momentum")},
     {"adafactor", QT_TRANSLATE_NOOP("FieldNames", "Adafactor")},
@@ -450,6 +486,8 @@ QString FieldNames::intChoice(const QString& path, int value)
     }
     if (path == QLatin1String(gradCommBitsPath))
         return tr("%n bit(s)", nullptr, value);
+    if (path == QLatin1String("training.base_bits"))
+        return value == 0 ? tr("The method's (QLoRA 4, else 16)") : tr("%n bit(s)", nullptr, value);
     return {};
 }
 

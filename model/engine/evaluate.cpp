@@ -70,6 +70,34 @@ struct FlopTerms
     double recompute = 0; // forward work recomputed in the backward
 };
 
+// What LoRA changes in the step's matmul FLOPs: a frozen weight needs no weight gradient, so its GEMMs cost
+// 2× the forward instead of 3× (the attention core's backward, of activations only, stays 2×); each adapter
+// on Linear(in, out) adds 3 · 2·r·(in + out) per token (k per token for routed experts).
+double loraFlopsDelta(const Scenario& sc, const FlopTerms& f)
+{
+    const ModelSpec& m = sc.model;
+    const TrainingSpec& tr = sc.training;
+    const double s = double(m.seq_len), r = double(std::max<std::int64_t>(tr.lora_rank, 0));
+    const double layers = double(std::max<std::int64_t>(m.layers, 1));
+    const double dense = m.moe() ? double(std::clamp<std::int64_t>(m.dense_layers, 0, m.layers)) : layers;
+    const double k = m.moe() ? double(std::clamp<std::int64_t>(m.experts_per_token, 1, m.experts)) : 1.0;
+    const auto adapters = [&](bool moe) {
+        double sum = 0;
+        for (const LoraModule& mod : loraModules(m, moe))
+            if (mod.target & tr.lora_targets)
+                sum += 2 * r * (mod.in + mod.out) * (mod.experts ? k : mod.count) * s;
+        return sum;
+    };
+    const bool head = tr.lora_targets & kLoraHead;
+    const double frozenWeights = dense * layerForwardFlops(m, 1.0, false).dense +
+                                 (layers - dense) * layerForwardFlops(m, 1.0, true).dense +
+                                 (head ? 0.0 : f.logits);
+    double adapter = dense * adapters(false) + (layers - dense) * adapters(true);
+    if (head && m.kind == ModelKind::Transformer)
+        adapter += 2 * r * (double(m.hidden) + double(m.vocab)) * s;
+    return f.B * (3 * adapter - frozenWeights);
+}
+
 // FLOPs per step (docs/formats.md, "Result of eval"): forward + backward matmuls, backward twice the forward,
 // over the global batch (Narayanan et al. SC'21 eq. 3 without recompute: 72BsLh²(1 + s/6h + V/12Lh)).
 FlopTerms stepFlops(const Scenario& sc, ComputeResult& compute)
@@ -99,6 +127,8 @@ FlopTerms stepFlops(const Scenario& sc, ComputeResult& compute)
             f.recompute += f.B * f.L * 2 * up * double(m.seq_len);
         }
     }
+    if (sc.training.lora())
+        compute.model_flops_per_step += loraFlopsDelta(sc, f);
     compute.hardware_flops_per_step = compute.model_flops_per_step + f.recompute;
     compute.flops_per_token = compute.model_flops_per_step / (f.B * double(m.seq_len));
     return f;
@@ -177,6 +207,22 @@ void explainTotals(std::vector<Explanation>& out, const Scenario& sc, const Resu
                        "3 × " + num(f.B) + " × (" + num(f.L) + " × " + num(f.layer.total()) + " + " +
                            num(f.logits) + ")",
                        r.compute.model_flops_per_step, "FLOP", "Narayanan et al., SC'21 eq. 3; PaLM App. B"});
+    if (sc.training.lora()) {
+        // The generic rows above hold the full-training formula; LoRA's replaces it (one row per figure).
+        out.erase(
+            std::remove_if(out.begin(), out.end(),
+                           [](const Explanation& e) { return e.figure == "compute.model_flops_per_step"; }),
+            out.end());
+        out.push_back({"compute.model_flops_per_step", "3 · B · F_seq − B · F_frozen + 3 · B · F_lora",
+                       "3 × " + num(f.B) + " × " + num(f.sequence) + " + " +
+                           num(r.compute.model_flops_per_step - 3 * f.B * f.sequence),
+                       r.compute.model_flops_per_step, "FLOP",
+                       "LoRA (Hu et al., ICLR'22) §4.2: no weight gradients for frozen weights; "
+                       "Narayanan et al., SC'21 eq. 3"});
+        out.push_back({"params_trainable", "Σ_adapted r · (d_in + d_out)", num(r.params_trainable),
+                       r.params_trainable, "",
+                       "LoRA (Hu et al., ICLR'22) §4; PEFT print_trainable_parameters()"});
+    }
     out.push_back({"compute.hardware_flops_per_step", "F_hw = F_model + F_recompute",
                    num(r.compute.model_flops_per_step) + " + " + num(f.recompute),
                    r.compute.hardware_flops_per_step, "FLOP",
@@ -218,6 +264,8 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
     r.params_total = count.total;
     r.params_active = count.active;
     r.params_mtp = count.mtp;
+    r.params_trainable =
+        sc.training.lora() ? countLoraParams(sc.model, sc.training).total : count.total + count.mtp;
     r.microbatches = sc.training.global_batch / (p.dp * sc.training.micro_batch);
     layoutWarnings(sc, r.warnings);
 

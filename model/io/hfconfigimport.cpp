@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <initializer_list>
@@ -95,6 +96,10 @@ private:
     bool readFamily(const QString& type, Decoder& d);
     bool readUnknown(const QString& type, Decoder& d);
     void fill(const QString& type, const Decoder& d, ImportResult& out);
+    // bitsandbytes' quantization_config of a quantized checkpoint: the base's bits for LoRA/QLoRA.
+    bool readQuantization(const QJsonObject& root, ImportResult& out);
+    // A PEFT adapter_config.json: LoRA's rank, alpha and target modules.
+    bool readPeftAdapter(const QJsonObject& root, ImportResult& out);
 
     JsonFields m_fields;
     QJsonObject m_config; // the object the model keys are read from (the root or text_config)
@@ -826,15 +831,209 @@ void HfReader::fill(const QString& type, const Decoder& d, ImportResult& out)
         out.summary += tr("; multi-token prediction adds %1").arg(quantity(mtp + d.mtp_extra));
 }
 
+// Training fields an import sets, in the field table's order.
+void addFields(ImportResult& out, std::initializer_list<const char*> paths)
+{
+    for (const char* path : paths)
+        if (std::find(out.fields.begin(), out.fields.end(), path) == out.fields.end())
+            out.fields.push_back(path);
+    std::vector<std::string> ordered;
+    for (const FieldInfo& field : scenarioFields())
+        if (std::find(out.fields.begin(), out.fields.end(), field.path) != out.fields.end())
+            ordered.push_back(field.path);
+    out.fields = std::move(ordered);
+}
+
+// transformers' BitsAndBytesConfig (quantization_config in a quantized model's config.json): load_in_4bit
+// with bnb_4bit_quant_type "nf4" or "fp4" and bnb_4bit_use_double_quant, or load_in_8bit (LLM.int8()). NF4
+// with a LoRA on top is QLoRA (Dettmers et al., NeurIPS'23); the other bases train LoRA adapters over their
+// bits.
+bool HfReader::readQuantization(const QJsonObject& root, ImportResult& out)
+{
+    std::optional<QJsonObject> q;
+    if (!m_fields.object(root, {}, "quantization_config", q))
+        return false;
+    if (!q)
+        return true;
+    const QString prefix = QStringLiteral("quantization_config.");
+    std::optional<QString> method;
+    if (!m_fields.string(*q, prefix, "quant_method", method))
+        return false;
+    if (method && *method != QLatin1String("bitsandbytes")) {
+        warn(prefix + QLatin1String("quant_method"),
+             tr("\"%1\" quantization is not modelled; the base is read as 16-bit weights").arg(*method));
+        return true;
+    }
+    std::optional<bool> four, eight, doubleQuant;
+    std::optional<QString> type;
+    if (!m_fields.boolean(*q, prefix, "load_in_4bit", four) ||
+        !m_fields.boolean(*q, prefix, "load_in_8bit", eight) ||
+        !m_fields.boolean(*q, prefix, "bnb_4bit_use_double_quant", doubleQuant) ||
+        !m_fields.string(*q, prefix, "bnb_4bit_quant_type", type))
+        return false;
+    if (four.value_or(false) && eight.value_or(false))
+        return fail(prefix + QLatin1String("load_in_8bit"),
+                    tr("load_in_4bit and load_in_8bit are both true; expected at most one"));
+    TrainingSpec& t = out.scenario.training;
+    if (four.value_or(false)) {
+        const QString name = type.value_or(QStringLiteral("fp4")); // BitsAndBytesConfig's default
+        if (name == QLatin1String("nf4"))
+            t.quant_type = QuantType::Nf4;
+        else if (name == QLatin1String("fp4"))
+            t.quant_type = QuantType::Fp4;
+        else
+            return fail(prefix + QLatin1String("bnb_4bit_quant_type"),
+                        tr("expected \"nf4\" or \"fp4\", got \"%1\"").arg(name));
+        t.method = t.quant_type == QuantType::Nf4 ? TrainingMethod::Qlora : TrainingMethod::Lora;
+        t.base_bits = 4;
+        t.double_quant = doubleQuant.value_or(false);
+        addFields(out,
+                  {"training.method", "training.base_bits", "training.quant_type", "training.double_quant"});
+        out.summary += tr("; base quantized to 4 bits (%1%2)")
+                           .arg(name, t.double_quant ? tr(", double quantization") : QString());
+    } else if (eight.value_or(false)) {
+        t.method = TrainingMethod::Lora;
+        t.base_bits = 8;
+        addFields(out, {"training.method", "training.base_bits"});
+        out.summary += tr("; base quantized to 8 bits (LLM.int8())");
+    }
+    return true;
+}
+
+// PEFT's LoraConfig as saved beside an adapter (adapter_config.json): r, lora_alpha and target_modules, a
+// list of module names (their last component) or a regular expression; "all-linear" is every linear layer of
+// the blocks (PEFT leaves the output layer out). Names by architecture: Llama/Mistral/Qwen (q_proj ...
+// down_proj), GPT-2 (c_attn, c_proj, c_fc), GPT-NeoX/Falcon (query_key_value, dense, dense_h_to_4h,
+// dense_4h_to_h), Mixtral's experts (w1, w2, w3).
+bool HfReader::readPeftAdapter(const QJsonObject& root, ImportResult& out)
+{
+    std::optional<QString> peftType;
+    if (!m_fields.string(root, {}, "peft_type", peftType))
+        return false;
+    if (peftType && peftType->compare(QLatin1String("LORA"), Qt::CaseInsensitive) != 0)
+        return fail(QStringLiteral("peft_type"),
+                    tr("only LoRA adapters are modelled (expected \"LORA\"), got \"%1\"").arg(*peftType));
+    std::optional<std::int64_t> rank;
+    std::optional<double> alpha;
+    if (!m_fields.integer(root, {}, "r", rank, 1, 65536) || !m_fields.number(root, {}, "lora_alpha", alpha))
+        return false;
+    if (alpha && !(*alpha > 0))
+        return fail(QStringLiteral("lora_alpha"), tr("expected a number above 0, got %1").arg(*alpha));
+    struct Alias
+    {
+        const char* name;
+        std::uint32_t targets;
+    };
+    static const Alias aliases[] = {{"q_proj", kLoraQ},
+                                    {"k_proj", kLoraK},
+                                    {"v_proj", kLoraV},
+                                    {"o_proj", kLoraO},
+                                    {"gate_proj", kLoraGate},
+                                    {"up_proj", kLoraUp},
+                                    {"down_proj", kLoraDown},
+                                    {"embed_tokens", kLoraEmbed},
+                                    {"lm_head", kLoraHead},
+                                    {"c_attn", kLoraQ | kLoraK | kLoraV},
+                                    {"c_proj", kLoraO | kLoraDown},
+                                    {"c_fc", kLoraUp},
+                                    {"query_key_value", kLoraQ | kLoraK | kLoraV},
+                                    {"dense", kLoraO},
+                                    {"dense_h_to_4h", kLoraUp},
+                                    {"dense_4h_to_h", kLoraDown},
+                                    {"fc1", kLoraUp},
+                                    {"fc2", kLoraDown},
+                                    {"w1", kLoraExperts},
+                                    {"w2", kLoraExperts},
+                                    {"w3", kLoraExperts},
+                                    {"wte", kLoraEmbed},
+                                    {"q", kLoraQ},
+                                    {"k", kLoraK},
+                                    {"v", kLoraV},
+                                    {"o", kLoraO},
+                                    {"gate", kLoraGate},
+                                    {"up", kLoraUp},
+                                    {"down", kLoraDown}};
+    std::uint32_t targets = 0;
+    QStringList unknown;
+    const QJsonValue modules = root.value(QLatin1String("target_modules"));
+    const auto addName = [&](const QString& name) {
+        for (const Alias& a : aliases)
+            if (name == QLatin1String(a.name)) {
+                targets |= a.targets;
+                return;
+            }
+        unknown << name;
+    };
+    if (modules.isString()) {
+        const QString text = modules.toString();
+        if (text == QLatin1String("all-linear"))
+            targets = kLoraQ | kLoraK | kLoraV | kLoraO | kLoraGate | kLoraUp | kLoraDown;
+        else // a regular expression over module paths: the names it mentions
+            for (const Alias& a : aliases)
+                if (text.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QLatin1String(a.name)))))
+                    targets |= a.targets;
+    } else if (modules.isArray()) {
+        const QJsonArray array = modules.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (!array.at(i).isString())
+                return failType(QStringLiteral("target_modules[%1]").arg(i), tr("a module name"),
+                                array.at(i));
+            addName(array.at(i).toString());
+        }
+    } else if (!modules.isUndefined() && !modules.isNull()) {
+        return failType(QStringLiteral("target_modules"), tr("a list of module names or \"all-linear\""),
+                        modules);
+    } else {
+        targets = kLoraQ | kLoraV; // PEFT's default for Llama-like models
+    }
+    if (!unknown.isEmpty())
+        warn(QStringLiteral("target_modules"),
+             tr("not modelled, left out: %1").arg(unknown.join(QLatin1String(", "))));
+    if (targets == 0)
+        return fail(QStringLiteral("target_modules"),
+                    tr("none of the modules is a layer the engine adapts (q_proj, k_proj, v_proj, o_proj, "
+                       "gate_proj, up_proj, down_proj, embed_tokens, lm_head, ...)"));
+    if (root.contains(QLatin1String("modules_to_save")) &&
+        !root.value(QLatin1String("modules_to_save")).isNull())
+        warn(QStringLiteral("modules_to_save"), tr("fully trained extra modules are not modelled"));
+    TrainingSpec& t = out.scenario.training;
+    t.method = TrainingMethod::Lora;
+    t.lora_rank = rank.value_or(8);
+    t.lora_alpha = alpha.value_or(8);
+    t.lora_targets = targets;
+    addFields(out, {"training.method", "training.lora_rank", "training.lora_alpha", "training.lora_targets"});
+    std::optional<QString> base;
+    if (!m_fields.string(root, {}, "base_model_name_or_path", base))
+        return false;
+    out.summary = tr("LoRA adapter: rank %1, alpha %2, targets %3%4")
+                      .arg(t.lora_rank)
+                      .arg(t.lora_alpha)
+                      .arg(QString::fromStdString(loraTargetsText(targets)))
+                      .arg(base && !base->isEmpty() ? tr(" (base model %1)").arg(*base) : QString());
+    out.warnings << warnings();
+    return true;
+}
+
 bool HfReader::read(const QByteArray& data, ImportResult& out)
 {
     QJsonObject root;
     QString type;
     Decoder d;
-    if (!parseJson(data, tr("a Hugging Face config.json"), root) || !selectConfig(root) ||
-        !readModelType(root, type) || !readFamily(type, d) || !check(d))
+    if (!parseJson(data, tr("a Hugging Face config.json"), root))
+        return false;
+    if (root.contains(QLatin1String("peft_type")) ||
+        (root.contains(QLatin1String("target_modules")) && root.contains(QLatin1String("lora_alpha"))))
+        return readPeftAdapter(root, out);
+    if (!selectConfig(root) || !readModelType(root, type) || !readFamily(type, d) || !check(d))
         return false;
     fill(type, d, out);
+    const qsizetype before = out.warnings.size();
+    if (!readQuantization(root, out))
+        return false;
+    // fill() took the warnings so far; the quantization's come after them.
+    const QStringList all = warnings();
+    for (qsizetype i = before; i < all.size(); ++i)
+        out.warnings << all.at(i);
     return true;
 }
 

@@ -56,7 +56,8 @@ ImportKind guessBrokenJson(const QByteArray& text)
     if (text.contains("\"nccl_version\"") || (text.contains("\"results\"") && text.contains("\"alg_bw\"")))
         return ImportKind::NcclTests;
     if (text.contains("\"model_type\"") || text.contains("\"architectures\"") ||
-        text.contains("\"n_embd\"") || text.contains("\"num_hidden_layers\""))
+        text.contains("\"n_embd\"") || text.contains("\"num_hidden_layers\"") ||
+        text.contains("\"peft_type\""))
         return ImportKind::HfConfig;
     if (text.contains("\"zero_optimization\"") || text.contains("\"train_batch_size\"") ||
         text.contains("\"train_micro_batch_size_per_gpu\""))
@@ -302,8 +303,9 @@ ImportKind detectImportKind(const QByteArray& input)
             return ImportKind::Auto;
         if (looksLikeNcclTestsJson(root))
             return ImportKind::NcclTests;
+        // A PEFT adapter_config.json is read by the Hugging Face reader too (training.lora_*).
         if (anyKey(root, {"model_type", "architectures", "hidden_size", "n_embd", "num_hidden_layers",
-                          "text_config"}))
+                          "text_config", "peft_type"}))
             return ImportKind::HfConfig;
         if (anyKey(root, {"zero_optimization", "train_batch_size", "train_micro_batch_size_per_gpu",
                           "gradient_accumulation_steps", "fp16", "bf16", "optimizer"}))

@@ -24,6 +24,7 @@ std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain, bool 
     };
     check(r.params_total, "params_total");
     check(r.params_active, "params_active");
+    check(r.params_trainable, "params_trainable");
     for (std::size_t i = 0; i < r.memory.per_gpu.size(); ++i) {
         const StageMemory& m = r.memory.per_gpu[i];
         const std::string row = "memory.per_gpu[" + std::to_string(i) + "].";
@@ -35,6 +36,9 @@ std::vector<std::string> nonFinitePaths(const Result& r, bool withExplain, bool 
         check(m.optimizer, row + "optimizer");
         check(m.activations, row + "activations");
         check(m.buffers, row + "buffers");
+        check(m.param_frozen, row + "param_parts.frozen");
+        check(m.param_quant_constants, row + "param_parts.quant_constants");
+        check(m.param_trainable, row + "param_parts.trainable");
         check(m.buffer_zero3_gather, row + "buffer_parts.zero3_gather");
         check(m.buffer_grad_buckets, row + "buffer_parts.grad_buckets");
         check(m.buffer_logits, row + "buffer_parts.logits");
@@ -83,6 +87,15 @@ void writeStage(JsonWriter& w, const StageMemory& m)
     w.member("gpu_params", m.gpu_params);
     w.member("in_flight", m.in_flight);
     w.member("params", m.params);
+    if (m.param_frozen > 0) {
+        // LoRA, QLoRA: params by part (docs/formats.md); absent in full training, where all of params trains.
+        w.key("param_parts");
+        w.beginObject();
+        w.member("frozen", m.param_frozen);
+        w.member("quant_constants", m.param_quant_constants);
+        w.member("trainable", m.param_trainable);
+        w.endObject();
+    }
     w.member("grads", m.grads);
     w.member("optimizer", m.optimizer);
     w.member("activations", m.activations);
@@ -357,6 +370,7 @@ QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline, std
     w.member("gpus", r.gpus);
     w.member("params_total", r.params_total);
     w.member("params_active", r.params_active);
+    w.member("params_trainable", r.params_trainable);
     if (r.params_mtp > 0)
         w.member("params_mtp", r.params_mtp);
     w.member("microbatches", r.microbatches);

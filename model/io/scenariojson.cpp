@@ -360,6 +360,20 @@ bool Reader::readField(const FieldInfo& field, const QJsonValue& value, Scenario
             error = parseFieldText(field, text, typed);
             break;
         }
+        if (field.path == "training.lora_targets" && value.isArray()) {
+            // PEFT's target_modules by their short names: an array of strings, read through the text form.
+            const QJsonArray array = value.toArray();
+            std::string text;
+            for (qsizetype i = 0; i < array.size(); ++i) {
+                if (!array.at(i).isString())
+                    return failType(path + QStringLiteral("[%1]").arg(i),
+                                    tr("one of q, k, v, o, gate, up, down, experts, embed, head"),
+                                    array.at(i));
+                text += (i ? "," : "") + array.at(i).toString().toStdString();
+            }
+            error = parseFieldText(field, text, typed);
+            break;
+        }
         if (!value.isString())
             return failType(path, expectation(field), value);
         error = parseFieldText(field, value.toString().toStdString(), typed);
@@ -594,6 +608,15 @@ void writeFieldValue(JsonWriter& w, const FieldInfo& field, const Scenario& s)
     if (field.path == "model.params" && s.model.kind == ModelKind::Transformer) {
         // Derived for a transformer: written for the reader's information, ignored on input.
         w.value(countParams(s.model).total);
+        return;
+    }
+    if (field.path == "training.lora_targets") {
+        w.beginArray(); // the adapted layers, an array of names in the file (docs/formats.md)
+        const std::vector<std::string> names = loraTargetNames(); // in bit order
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (s.training.lora_targets & (1u << i))
+                w.value(names[i]);
+        w.endArray();
         return;
     }
     if (field.path == "parallel.pipeline_layers") {

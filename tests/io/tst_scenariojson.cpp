@@ -115,11 +115,12 @@ void TestScenarioJson::examplesListed()
         QVERIFY2(!info.title.isEmpty(), qPrintable(info.id));
         QVERIFY2(info.description.size() > 80, qPrintable(info.id)); // says where the numbers come from
     }
-    QCOMPARE(ids, (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
-                               "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3",
-                               "pipeline-schedules-8-stages", "dp-10gbe-gradient-bits",
-                               "qwen2-0.5b-one-rtx4090", "llama2-70b-gb200-nvl72", "deepseek-v3-2048-h800",
-                               "llama3.1-405b-16k-h100", "mixtral-8x7b-ep8-h100", "qwen3-30b-a3b-one-node"}));
+    QCOMPARE(ids,
+             (QStringList{"default", "gpt3-175b-megatron", "llama2-7b-zero3", "llama2-70b",
+                          "gpt-1.3b-pcie-offload", "zero3-offload-pcie-gen3", "pipeline-schedules-8-stages",
+                          "dp-10gbe-gradient-bits", "qwen2-0.5b-one-rtx4090", "llama2-70b-gb200-nvl72",
+                          "deepseek-v3-2048-h800", "llama3.1-405b-16k-h100", "mixtral-8x7b-ep8-h100",
+                          "qwen3-30b-a3b-one-node", "llama3.1-8b-qlora-rtx4090", "llama3.1-70b-qlora-h100"}));
 
     // Every file in resources/examples is in the index, and the other way round.
     const QDir dir(QStringLiteral(SHARDSCOPE_TEST_DATA "/../../../resources/examples"));

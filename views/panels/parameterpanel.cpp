@@ -684,6 +684,11 @@ void ParameterPanel::updateConditional()
     enable("training.fp8_recipe", s.training.precision == Precision::Fp8Mixed);
     enable("parallel.cp_comm", s.parallel.cp > 1);
     enable("training.attention_kernel", s.training.flash_attention);
+    for (const char* lora : {"training.lora_rank", "training.lora_alpha", "training.lora_targets",
+                             "training.base_bits", "training.paged_optimizer"})
+        enable(lora, s.training.lora());
+    enable("training.quant_type", s.training.lora() && s.training.baseBits() == 4);
+    enable("training.double_quant", s.training.lora() && s.training.baseBits() == 4);
     enable("training.tp_comm_overlap", s.parallel.tp > 1 && s.parallel.sequence_parallel);
     enable("training.overlap_param_gather", s.parallel.zero_stage == 1 || s.parallel.zero_stage == 2);
 }

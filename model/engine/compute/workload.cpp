@@ -87,11 +87,13 @@ LayerParams layerParams(const ModelSpec& m, bool moe)
     l.split = attn.split;
     l.replicated = attn.replicated + norms;
     l.active = attn.weights;
+    l.matmul = attn.weights;
     if (!moe) {
         const FfnParams f = ffnParams(m, double(m.ffn_hidden));
         l.split += f.weights + f.splitBias;
         l.replicated += f.replicatedBias;
         l.active += f.weights;
+        l.matmul += f.weights;
         return l;
     }
     // DeepSeekMoE (arXiv:2401.06066): E routed experts (top-k per token) and S shared experts, each of the
@@ -102,6 +104,8 @@ LayerParams layerParams(const ModelSpec& m, bool moe)
     l.split += shared * (e.weights + e.splitBias);
     l.replicated += shared * e.replicatedBias + m.hidden * experts;
     l.active += (k + shared) * e.weights + m.hidden * experts;
+    l.matmul_experts = experts * e.weights;
+    l.matmul += l.matmul_experts + shared * e.weights + m.hidden * experts;
     return l;
 }
 
@@ -123,6 +127,7 @@ ParamCount countParams(const ModelSpec& m)
         c.per_layer_active = c.per_layer;
         c.dense_layer.split = c.per_layer;
         c.dense_layer.active = c.per_layer;
+        c.dense_layer.matmul = c.per_layer;
         c.moe_layer = c.dense_layer;
         return c;
     }
@@ -195,6 +200,183 @@ std::vector<std::int64_t> layersPerStage(const Scenario& sc)
     return out;
 }
 
+namespace {
+
+// The LoRA and quantization shares of the stages (StageParams::trainable_*, quantized_*); full training
+// trains every parameter.
+void trainableShares(std::vector<StageParams>& out, const Scenario& s, const ParamCount& c, double tp,
+                     double ep)
+{
+    const ModelSpec& m = s.model;
+    const TrainingSpec& tr = s.training;
+    const bool quantized = tr.lora() && tr.baseBits() < 16;
+    const LoraCount lora = tr.lora() ? countLoraParams(m, tr) : LoraCount{};
+    const std::int64_t pp = std::int64_t(out.size());
+    for (std::int64_t i = 0; i < pp; ++i) {
+        StageParams& st = out[std::size_t(i)];
+        if (!tr.lora()) {
+            st.trainable_per_gpu = st.per_gpu;
+            st.trainable_expert_per_gpu = st.expert_per_gpu;
+            continue;
+        }
+        const double dense = double(st.layers - st.moe_layers);
+        const double moe =
+            double(st.moe_layers) + (st.mtp ? double(std::max<std::int64_t>(m.mtp_layers, 0)) : 0);
+        // The adapters split as their base layers do (tp; routed experts over ep × etp): r·(in + out)/t is
+        // what each rank holds, an approximation where A or B is replicated (PEFT itself has no tp).
+        st.trainable_expert_per_gpu = moe * lora.moe_experts / ep;
+        st.trainable_per_gpu = dense * lora.dense_layer / tp +
+                               moe * (lora.moe_layer - lora.moe_experts) / tp + st.trainable_expert_per_gpu;
+        if (i == 0)
+            st.trainable_per_gpu += lora.embedding / tp;
+        if (i == pp - 1)
+            st.trainable_per_gpu += lora.head / tp;
+        if (quantized) {
+            const LayerParams& d = c.dense_layer;
+            const LayerParams& e = c.moe_layer;
+            st.quantized_expert_per_gpu = moe * e.matmul_experts / ep;
+            st.quantized_per_gpu = dense * d.matmul / tp + moe * (e.matmul - e.matmul_experts) / tp +
+                                   st.quantized_expert_per_gpu;
+        }
+    }
+}
+
+} // namespace
+
+std::vector<LoraModule> loraModules(const ModelSpec& m, bool moeLayer)
+{
+    std::vector<LoraModule> out;
+    const auto add = [&](std::uint32_t target, double in, double out_, double count, bool attention,
+                         bool experts = false) {
+        out.push_back({target, in, out_, count, attention, experts});
+    };
+    const double h = double(m.hidden);
+    if (m.kind == ModelKind::Params) {
+        // A bare count: a standard layer's four h × h/… attention matrices and the two MLP matrices, a third
+        // and two thirds of the layer (as the step model prices it).
+        const double pl = m.params / double(std::max<std::int64_t>(m.layers, 1));
+        const double w = h > 0 ? pl / 12 / h : 0;
+        for (const std::uint32_t t : {kLoraQ, kLoraK, kLoraV})
+            add(t, h, w, 1, true);
+        add(kLoraO, w, h, 1, true);
+        add(kLoraUp, h, 4 * w, 1, false);
+        add(kLoraDown, 4 * w, h, 1, false);
+        return out;
+    }
+    const double a = double(m.heads);
+    if (m.attention == AttentionKind::Mla) {
+        // DeepSeek-V2/V3's modeling code: q_a_proj/q_b_proj (or q_proj), kv_a_proj_with_mqa/kv_b_proj (k and
+        // v both), o_proj.
+        const double qk = double(m.qk_nope_head_dim + m.qk_rope_head_dim), v = double(m.v_head_dim);
+        const double ql = double(m.q_lora_rank), kvl = double(m.kv_lora_rank);
+        if (ql > 0) {
+            add(kLoraQ, h, ql, 1, true);
+            add(kLoraQ, ql, a * qk, 1, true);
+        } else {
+            add(kLoraQ, h, a * qk, 1, true);
+        }
+        add(kLoraK | kLoraV, h, kvl + double(m.qk_rope_head_dim), 1, true);
+        add(kLoraK | kLoraV, kvl, a * (double(m.qk_nope_head_dim) + v), 1, true);
+        add(kLoraO, a * v, h, 1, true);
+    } else {
+        const double d = double(m.headDim());
+        const double kv = double(m.kv_heads) * d;
+        add(kLoraQ, h, a * d, 1, true);
+        add(kLoraK, h, kv, 1, true);
+        add(kLoraV, h, kv, 1, true);
+        add(kLoraO, a * d, h, 1, true);
+    }
+    const bool swiglu = m.ffn_kind == FfnKind::Swiglu;
+    const auto ffn = [&](double f, double count, std::uint32_t gate, std::uint32_t up, std::uint32_t down,
+                         bool experts) {
+        if (count <= 0)
+            return;
+        if (swiglu)
+            add(gate, h, f, count, false, experts);
+        add(up, h, f, count, false, experts);
+        add(down, f, h, count, false, experts);
+    };
+    if (moeLayer && m.moe()) {
+        const double fe = double(m.expertFfn());
+        ffn(fe, double(m.shared_experts), kLoraGate, kLoraUp, kLoraDown, false);
+        ffn(fe, double(m.experts), kLoraExperts, kLoraExperts, kLoraExperts, true);
+    } else {
+        ffn(double(m.ffn_hidden), 1, kLoraGate, kLoraUp, kLoraDown, false);
+    }
+    return out;
+}
+
+LoraCount countLoraParams(const ModelSpec& m, const TrainingSpec& tr)
+{
+    LoraCount c;
+    if (!tr.lora())
+        return c;
+    const double r = double(std::max<std::int64_t>(tr.lora_rank, 0));
+    const auto layer = [&](bool moe, double* experts) {
+        double sum = 0;
+        for (const LoraModule& mod : loraModules(m, moe)) {
+            if (!(mod.target & tr.lora_targets))
+                continue;
+            const double n = mod.count * r * (mod.in + mod.out);
+            sum += n;
+            if (mod.experts && experts)
+                *experts += n;
+        }
+        return sum;
+    };
+    c.dense_layer = layer(false, nullptr);
+    c.moe_layer = m.moe() ? layer(true, &c.moe_experts) : c.dense_layer;
+    const double h = double(m.hidden), v = m.kind == ModelKind::Transformer ? double(m.vocab) : 0.0;
+    if (tr.lora_targets & kLoraEmbed)
+        c.embedding = r * (v + h);
+    if (tr.lora_targets & kLoraHead)
+        c.head = r * (h + v);
+    const double layers = double(std::max<std::int64_t>(m.layers, 0));
+    const double dense = m.moe() ? double(std::clamp<std::int64_t>(m.dense_layers, 0, m.layers)) : layers;
+    c.total = dense * c.dense_layer + (layers - dense) * c.moe_layer + c.embedding + c.head;
+    return c;
+}
+
+QuantBytes quantizedBytes(const TrainingSpec& tr, double rowWidth)
+{
+    QuantBytes q;
+    switch (tr.baseBits()) {
+    case 4:
+        q.data = 0.5;
+        // QLoRA §3: blocks of 64 with a fp32 absmax, 32/64 bits; double quantization: 8-bit constants with a
+        // fp32 second-level constant per 256 blocks, 8/64 + 32/(64·256) bits.
+        q.constants = tr.double_quant ? (8.0 / 64 + 32.0 / (64 * 256)) / 8 : (32.0 / 64) / 8;
+        break;
+    case 8:
+        q.data = 1;
+        q.constants = rowWidth > 0 ? 4 / rowWidth : 0; // LLM.int8(): a fp32 absmax per row
+        break;
+    default:
+        q.data = tr.precision == Precision::Fp32 ? 4 : 2;
+        q.constants = 0;
+        break;
+    }
+    return q;
+}
+
+StageWeightBytes stageWeightBytes(const StageParams& st, const Scenario& sc, double w)
+{
+    StageWeightBytes b;
+    if (!sc.training.lora()) {
+        b.trainable = st.per_gpu * w;
+        b.expert = st.expert_per_gpu * w;
+        return b;
+    }
+    const QuantBytes q = quantizedBytes(sc.training, double(sc.model.hidden));
+    const double plain = st.per_gpu - st.quantized_per_gpu; // frozen at the training type's width
+    b.frozen = plain * w + st.quantized_per_gpu * q.data;
+    b.constants = st.quantized_per_gpu * q.constants;
+    b.trainable = st.trainable_per_gpu * w;
+    b.expert = (st.expert_per_gpu - st.quantized_expert_per_gpu) * w +
+               st.quantized_expert_per_gpu * (q.data + q.constants) + st.trainable_expert_per_gpu * w;
+    return b;
+}
+
 std::vector<StageParams> stageParams(const Scenario& s)
 {
     const ModelSpec& m = s.model;
@@ -253,6 +435,7 @@ std::vector<StageParams> stageParams(const Scenario& s)
             }
         }
     }
+    trainableShares(out, s, c, tp, ep);
     return out;
 }
 
@@ -390,6 +573,19 @@ ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
             double(m.shared_experts) * moeWidth * s * b * fe / t;
     } else {
         full.mlp = blockInput + perWidth * s * b * f / t;
+    }
+    // LoRA (Hu et al., ICLR'22): each adapted linear layer keeps the r-wide output of lora_A, 2sb·r, for
+    // lora_B's weight gradient; its input is the base layer's, counted above (PEFT's default lora_dropout 0
+    // makes no copy of it). Routed experts see k tokens per token (times the load factor).
+    if (sc.training.lora()) {
+        const double r = double(std::max<std::int64_t>(sc.training.lora_rank, 0));
+        const double k = m.moe() ? double(activeExperts(m)) * expertLoadFactor(m) : 1.0;
+        for (const LoraModule& mod : loraModules(m, moeLayer)) {
+            if (!(mod.target & sc.training.lora_targets))
+                continue;
+            const double bytes = 2 * s * b * r * (mod.experts ? k : mod.count);
+            (mod.attention ? full.attention : full.mlp) += bytes;
+        }
     }
     // Each norm keeps its 16-bit input, 2sbh; one shared norm (parallel attention) keeps one.
     const double norms = params ? 2.0 : double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2));

@@ -22,6 +22,8 @@ struct LayerParams
     double replicated = 0;
     double active =
         0; // matmul weights one token passes through (attention, router, k routed + shared experts)
+    double matmul = 0; // every matmul weight (all routed experts): what a quantized base stores in k bits
+    double matmul_experts = 0; // of them, the routed experts'
     double total() const { return split + experts + replicated; }
     // What one GPU holds with T tensor-parallel ranks and E = ep × etp expert ranks.
     double perGpu(double t, double e) const { return split / t + experts / e + replicated; }
@@ -55,6 +57,46 @@ struct ParamCount
 
 ParamCount countParams(const ModelSpec& model);
 
+// One linear layer LoRA can adapt (PEFT's target_modules): its target bit, its input and output widths, how
+// many of it a layer has (experts), and how tensor parallelism splits it (routed experts over ep × etp).
+struct LoraModule
+{
+    std::uint32_t target = 0; // LoraTarget bits; adapted when they meet TrainingSpec::lora_targets
+    double in = 0, out = 0;
+    double count = 1;
+    bool attention = false; // in the attention block (else the MLP)
+    bool experts = false;   // a routed expert's matrix
+};
+std::vector<LoraModule> loraModules(const ModelSpec& model, bool moeLayer);
+
+// The trainable parameters of LoRA: r·(in + out) per adapted Linear(in, out) (Hu et al., ICLR'22 §4; PEFT's
+// lora.Linear holds lora_A in × r and lora_B r × out), r·(V + h) for the embedding (lora_embedding_A/B) and
+// the output head. PEFT's print_trainable_parameters() prints `total` as "trainable params" and the model's
+// parameters plus `total` as "all params".
+struct LoraCount
+{
+    double dense_layer = 0; // one dense layer's adapters
+    double moe_layer = 0;   // one MoE layer's adapters, routed experts included
+    double moe_experts = 0; // of them, the routed experts'
+    double embedding = 0;
+    double head = 0;
+    double total = 0;
+    double layer(const ModelSpec& m, std::int64_t i) const { return m.moeLayer(i) ? moe_layer : dense_layer; }
+};
+LoraCount countLoraParams(const ModelSpec& model, const TrainingSpec& training);
+
+// Bytes per weight of a quantized base (bitsandbytes): the code, and the constants it is scaled by.
+// 4 bits: block-wise absmax over 64 weights, a fp32 constant each (0.5 bit per weight), or with double
+// quantization an 8-bit constant per 64 weights and a fp32 one per 256 of those, 8/64 + 32/(64·256) = 0.127
+// bit (Dettmers et al., QLoRA, NeurIPS'23 §3 "Double Quantization"). 8 bits (LLM.int8(), Dettmers et al.,
+// NeurIPS'22): a fp32 absmax per row of ROW_WIDTH weights. 16 bits: the training type's bytes, no constants.
+struct QuantBytes
+{
+    double data = 2;
+    double constants = 0;
+};
+QuantBytes quantizedBytes(const TrainingSpec& training, double rowWidth);
+
 // The layers of each pipeline stage (all virtual chunks of the stage together), as even as possible.
 std::vector<std::int64_t> layersPerStage(std::int64_t layers, std::int64_t pp);
 // The scenario's split: parallel.pipeline_layers when given, else first/last_stage_layers at the ends and the
@@ -73,7 +115,26 @@ struct StageParams
     std::int64_t moe_layers = 0;      // of them with experts
     std::int64_t first_layer = 0;     // index of the stage's first layer
     bool mtp = false;                 // the stage holds the multi-token-prediction modules (the last)
+    // What training updates: per_gpu (and expert_per_gpu) in full training, the LoRA adapters otherwise
+    // (they come on top of per_gpu, which stays the frozen base).
+    double trainable_per_gpu = 0;
+    double trainable_expert_per_gpu = 0;
+    // Of per_gpu, the matmul weights a quantized base stores at training.base_bits (0 at 16 bits).
+    double quantized_per_gpu = 0;
+    double quantized_expert_per_gpu = 0;
 };
+
+// The bytes of the weights one GPU of a stage holds, by part (before ZeRO-3 sharding): the frozen base at its
+// bits, the quantization constants, the trainable weights at W bytes each. Full training: all trainable.
+struct StageWeightBytes
+{
+    double frozen = 0;
+    double constants = 0;
+    double trainable = 0;
+    double expert = 0; // of the three together, the routed experts' (sharded over edp)
+    double total() const { return frozen + constants + trainable; }
+};
+StageWeightBytes stageWeightBytes(const StageParams& stage, const Scenario& scenario, double w);
 
 // Parameters per stage: layers, the embedding (and positions) on the first stage, the final norm and
 // the output head on the last; tied embeddings with pp > 1 keep a copy of the embedding on the last stage.

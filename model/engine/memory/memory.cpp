@@ -176,6 +176,50 @@ void explainStates(std::vector<Explanation>& out, const Scenario& sc, const Stag
                           : "ZeRO (Rajbhandari et al., SC'20) §3.1 (K = 12 for mixed-precision Adam), §5"});
 }
 
+// LoRA and QLoRA's model states (loraStates()): the weights by part, the adapters' gradients and optimizer.
+void explainLoraStates(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row,
+                       const StageParams& sp, const StateBytes& bytes)
+{
+    const ParallelSpec& par = sc.parallel;
+    const int zero = std::clamp(par.zero_stage, 0, 3);
+    const int st = row.stage;
+    const auto n = [](double v) { return num(v); };
+    const Sharding shard = shardingOf(par, row.expert_params);
+    const QuantBytes q = quantizedBytes(sc.training, double(sc.model.hidden));
+    const std::string byZero3 = zero >= 3 ? " / N_d" : "";
+    const std::string nd = zero >= 3 ? " / " + n(shard.nd) : "";
+    const std::string bits = std::to_string(sc.training.baseBits());
+    const char* const quantSource = "QLoRA (Dettmers et al., NeurIPS'23) §3 (NF4 blocks of 64, double "
+                                    "quantization); LLM.int8() (Dettmers et al., NeurIPS'22); bitsandbytes";
+    out.push_back(
+        {path(st, "params"), "frozen + quant_constants + trainable",
+         n(row.param_frozen) + " + " + n(row.param_quant_constants) + " + " + n(row.param_trainable) + " B",
+         row.params, "B", "LoRA (Hu et al., ICLR'22) §4: the base frozen, the adapters trained"});
+    out.push_back({path(st, "param_parts.frozen"), "((Ψ_gpu − Ψ_q) · w + Ψ_q · " + bits + "/8)" + byZero3,
+                   "((" + n(sp.per_gpu) + " − " + n(sp.quantized_per_gpu) + ") × " + n(bytes.weights) +
+                       " + " + n(sp.quantized_per_gpu) + " × " + n(q.data) + ") B" + nd,
+                   row.param_frozen, "B", quantSource});
+    out.push_back({path(st, "param_parts.quant_constants"), "Ψ_q · c" + byZero3,
+                   n(sp.quantized_per_gpu) + " × " + n(q.constants) + " B" + nd, row.param_quant_constants,
+                   "B", quantSource});
+    out.push_back({path(st, "param_parts.trainable"), "Ψ_lora · w" + byZero3,
+                   n(sp.trainable_per_gpu) + " × " + n(bytes.weights) + " B" + nd, row.param_trainable, "B",
+                   "LoRA (Hu et al., ICLR'22) §4: r · (d_in + d_out) per adapted matrix"});
+    out.push_back(
+        {path(st, "grads"), std::string("Ψ_lora · g") + (zero >= 2 ? " / N_d" : ""),
+         n(sp.trainable_per_gpu) + " × " + n(bytes.grads) + " B" + (zero >= 2 ? " / " + n(shard.nd) : ""),
+         row.grads, "B", kZeroSource});
+    const bool paged = sc.training.paged_optimizer;
+    const std::string opt =
+        n(sp.trainable_per_gpu) + " × " + n(bytes.optimizer) + " B" + (zero >= 1 ? " / " + n(shard.nd) : "");
+    out.push_back({path(st, "optimizer"),
+                   paged ? std::string("0 (Ψ_lora · K on the host: paged)")
+                         : std::string("Ψ_lora · K") + (zero >= 1 ? " / N_d" : ""),
+                   paged ? "0 (" + opt + ")" : opt, row.optimizer, "B",
+                   paged ? "QLoRA (Dettmers et al., NeurIPS'23) §3 (paged optimizers)"
+                         : "ZeRO (Rajbhandari et al., SC'20) §3.1 (K = 12 for mixed-precision Adam), §5"});
+}
+
 // The buffers and their parts, the total and the capacity.
 void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const StageMemory& row,
                     const StageParams& sp, const StateBytes& bytes)
@@ -195,7 +239,15 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
                        n(row.buffer_moe_dispatch) + " + " + n(row.buffer_fp8_weights) + " + " +
                        n(row.buffer_allocator) + " B",
                    row.buffers, "B", "docs/engine-model.md \"Buffers\" (documented allowances)"});
-    if (zero >= 3 && nd > 1)
+    if (zero >= 3 && nd > 1 && sc.training.lora() && sp.per_gpu > 0)
+        out.push_back(
+            {path(st, "buffer_parts.zero3_gather"), "Ψ_unit · (2 · W_gpu / Ψ_gpu + g · Ψ_lora / Ψ_gpu)",
+             n(sp.largest_layer_per_gpu) + " × (2 × " + n(stageWeightBytes(sp, sc, bytes.weights).total()) +
+                 " / " + n(sp.per_gpu) + " + " + n(bytes.grads) + " × " + n(sp.trainable_per_gpu) + " / " +
+                 n(sp.per_gpu) + ") B",
+             row.buffer_zero3_gather, "B",
+             "DeepSpeed ZeRO-3 docs (stage3_prefetch_bucket_size: one module gathered ahead)"});
+    else if (zero >= 3 && nd > 1)
         out.push_back(
             {path(st, "buffer_parts.zero3_gather"), "Ψ_unit · (2·w + g)",
              n(sp.largest_layer_per_gpu) + " × (2 × " + n(bytes.weights) + " + " + n(bytes.grads) + ") B",
@@ -259,7 +311,10 @@ void explainStage(std::vector<Explanation>& out, const Scenario& sc, const Stage
 {
     const auto n = [](double v) { return num(v); };
     explainStageShare(out, sc, row);
-    explainStates(out, sc, row, sp.per_gpu, bytes);
+    if (sc.training.lora())
+        explainLoraStates(out, sc, row, sp, bytes);
+    else
+        explainStates(out, sc, row, sp.per_gpu, bytes);
     out.push_back({path(row.stage, "activations"), "n_i · L_i · A_layer + A_recompute + A_emb + A_out",
                    n(row.in_flight) + " × " + n(double(row.layers)) + " × " + n(act.perLayer) + " B + " +
                        n(act.recompute) + " B + " + n(act.embedding) + " B + " + n(act.output) + " B",
@@ -392,6 +447,37 @@ void modelStates(StageMemory& row, const ParallelSpec& par, const StateBytes& by
     }
 }
 
+// The model states of one GPU of stage ROW under LoRA or QLoRA: the frozen base at its bits (with the
+// quantization constants, QLoRA §3) and the adapters' weights, sharded like weights (ZeRO-3, FSDP); gradients
+// and optimizer states only of the adapters, sharded like states (ZeRO-2, ZeRO-1). Paged optimizer states
+// (QLoRA §3, bitsandbytes' paged optimizers) are counted on the host they are evicted to.
+void loraStates(StageMemory& row, const Scenario& sc, const StageParams& sp, const StateBytes& bytes,
+                HostShares& host, const Sharding& shard)
+{
+    const int zero = std::clamp(sc.parallel.zero_stage, 0, 3);
+    const StageWeightBytes wb = stageWeightBytes(sp, sc, bytes.weights);
+    const double all = wb.total();
+    // ZeRO-3 shards the weights' bytes: the dense part over N_d, the routed experts' over N_ed.
+    const double weightShare =
+        zero >= 3 && all > 0 ? ((all - wb.expert) / shard.nd + wb.expert / shard.ned) / all : 1.0;
+    row.param_frozen = wb.frozen * weightShare;
+    row.param_quant_constants = wb.constants * weightShare;
+    row.param_trainable = wb.trainable * weightShare;
+    row.params = row.param_frozen + row.param_quant_constants + row.param_trainable;
+    const double dense = sp.trainable_per_gpu - sp.trainable_expert_per_gpu,
+                 experts = sp.trainable_expert_per_gpu;
+    const auto sharded = [&](double perParam, bool on) {
+        return dense * perParam / (on ? shard.nd : 1) + experts * perParam / (on ? shard.ned : 1);
+    };
+    row.trainable_params = sp.trainable_per_gpu;
+    row.grads = sharded(bytes.grads, zero >= 2);
+    row.optimizer = sharded(bytes.optimizer, zero >= 1);
+    if (sc.training.paged_optimizer) {
+        host.cpu[std::size_t(row.stage)] += row.optimizer;
+        row.optimizer = 0;
+    }
+}
+
 // The activations of stage ROW: the schedule's in-flight microbatches times the stage's layers (Korthikanti
 // et al., MLSys'23 §4.2.3), and the terms of the layer being recomputed and of the two ends of the model.
 ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const StageParams& sp,
@@ -449,6 +535,14 @@ void stageBuffers(StageMemory& row, const Scenario& sc, const StageParams& sp, c
         // The gathered layer being computed and the one prefetched, plus that layer's full gradient before
         // its reduce-scatter (DeepSpeed stage-3 prefetching one module ahead).
         row.buffer_zero3_gather = sp.largest_layer_per_gpu * (2 * bytes.weights + bytes.grads);
+        if (sc.training.lora() && sp.per_gpu > 0) {
+            // LoRA: the gathered layer at the stage's mean bytes per weight (a quantized base is gathered
+            // quantized), and the gradient of its share of the adapters only.
+            const StageWeightBytes wb = stageWeightBytes(sp, sc, bytes.weights);
+            row.buffer_zero3_gather =
+                sp.largest_layer_per_gpu *
+                (2 * wb.total() / sp.per_gpu + bytes.grads * sp.trainable_per_gpu / sp.per_gpu);
+        }
     }
     if (nd > 1 || offOpt)
         row.buffer_grad_buckets = sc.overheads.grad_bucket_bytes;
@@ -615,7 +709,13 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
         row.stage_params = sp.total;
         row.gpu_params = sp.per_gpu;
         row.expert_params = sp.expert_per_gpu;
-        modelStates(row, sc.parallel, bytes, host, shardingOf(sc.parallel, row.expert_params));
+        if (sc.training.lora()) {
+            loraStates(row, sc, sp, bytes, host, shardingOf(sc.parallel, row.expert_params));
+        } else {
+            modelStates(row, sc.parallel, bytes, host, shardingOf(sc.parallel, row.expert_params));
+            row.param_trainable = row.params;
+            row.trainable_params = sp.per_gpu;
+        }
         const ActivationParts parts = stageActivations(row, sc, sp, microbatches);
         stageBuffers(row, sc, sp, bytes);
         row.capacity = capacity;

@@ -60,6 +60,20 @@ constexpr NameTable<AttentionKernel, 4> kAttentionKernels{
 constexpr NameTable<CpComm, 2> kCpComms{{{CpComm::P2p, "p2p"}, {CpComm::AllGather, "allgather"}}};
 constexpr NameTable<DpSync, 2> kDpSyncs{
     {{DpSync::AllReduce, "allreduce"}, {DpSync::ParameterServer, "parameter-server"}}};
+constexpr NameTable<TrainingMethod, 3> kMethods{
+    {{TrainingMethod::Full, "full"}, {TrainingMethod::Lora, "lora"}, {TrainingMethod::Qlora, "qlora"}}};
+constexpr NameTable<QuantType, 2> kQuantTypes{{{QuantType::Nf4, "nf4"}, {QuantType::Fp4, "fp4"}}};
+// LoRA's targets by name (docs/formats.md, training.lora_targets), in bit order.
+constexpr std::array<std::pair<std::uint32_t, const char*>, 10> kLoraTargetNames{{{kLoraQ, "q"},
+                                                                                  {kLoraK, "k"},
+                                                                                  {kLoraV, "v"},
+                                                                                  {kLoraO, "o"},
+                                                                                  {kLoraGate, "gate"},
+                                                                                  {kLoraUp, "up"},
+                                                                                  {kLoraDown, "down"},
+                                                                                  {kLoraExperts, "experts"},
+                                                                                  {kLoraEmbed, "embed"},
+                                                                                  {kLoraHead, "head"}}};
 
 template <class E, std::size_t N> const char* nameIn(const NameTable<E, N>& table, E value)
 {
@@ -374,6 +388,28 @@ FieldInfo pipelineLayersField()
     return f;
 }
 
+// training.lora_targets: the adapted layers as a list, "q,v" in text (["q", "v"] in the scenario file).
+FieldInfo loraTargetsField()
+{
+    FieldInfo f;
+    f.path = "training.lora_targets";
+    f.type = FieldType::Text;
+    f.get = [](const Scenario& s) {
+        FieldValue v;
+        v.text = loraTargetsText(s.training.lora_targets);
+        return v;
+    };
+    f.set = [](Scenario& s, const FieldValue& v) {
+        std::uint32_t targets = 0;
+        std::string error;
+        if (!loraTargetsFromText(v.text, targets, &error))
+            return error;
+        s.training.lora_targets = targets;
+        return std::string();
+    };
+    return f;
+}
+
 // The model (docs/formats.md, "Scenario file"; ranges are generous sanity bounds, not claims about models).
 void addModelFields(std::vector<FieldInfo>& fields)
 {
@@ -475,6 +511,22 @@ void addTrainingFields(std::vector<FieldInfo>& fields)
     fields.push_back(enumField(
         "training.attention_kernel", kAttentionKernels,
         [](auto& s) -> auto& { return s.training.attention_kernel; }));
+    fields.push_back(enumField(
+        "training.method", kMethods, [](auto& s) -> auto& { return s.training.method; }));
+    fields.push_back(intField(
+        "training.lora_rank", 1, 65536, [](auto& s) -> auto& { return s.training.lora_rank; }));
+    fields.push_back(realField(
+        "training.lora_alpha", Unit::None, 0, 1e6, true,
+        [](auto& s) -> auto& { return s.training.lora_alpha; }));
+    fields.push_back(loraTargetsField());
+    fields.push_back(intField("training.base_bits", 0, 16,
+                              [](auto& s) -> auto& { return s.training.base_bits; }, {"0", "16", "8", "4"}));
+    fields.push_back(enumField(
+        "training.quant_type", kQuantTypes, [](auto& s) -> auto& { return s.training.quant_type; }));
+    fields.push_back(boolField(
+        "training.double_quant", [](auto& s) -> auto& { return s.training.double_quant; }));
+    fields.push_back(boolField(
+        "training.paged_optimizer", [](auto& s) -> auto& { return s.training.paged_optimizer; }));
 }
 
 void addParallelFields(std::vector<FieldInfo>& fields)
@@ -899,6 +951,73 @@ bool enumFromName(std::string_view name, Schedule& out)
 bool enumFromName(std::string_view name, DpSync& out)
 {
     return valueIn(kDpSyncs, name, out);
+}
+const char* enumName(TrainingMethod value)
+{
+    return nameIn(kMethods, value);
+}
+const char* enumName(QuantType value)
+{
+    return nameIn(kQuantTypes, value);
+}
+bool enumFromName(std::string_view name, TrainingMethod& out)
+{
+    return valueIn(kMethods, name, out);
+}
+bool enumFromName(std::string_view name, QuantType& out)
+{
+    return valueIn(kQuantTypes, name, out);
+}
+
+std::vector<std::string> loraTargetNames()
+{
+    std::vector<std::string> names;
+    for (const auto& entry : kLoraTargetNames)
+        names.emplace_back(entry.second);
+    return names;
+}
+
+std::string loraTargetsText(std::uint32_t targets)
+{
+    std::string text;
+    for (const auto& [bit, name] : kLoraTargetNames)
+        if (targets & bit)
+            text += (text.empty() ? "" : ",") + std::string(name);
+    return text;
+}
+
+bool loraTargetsFromText(std::string_view text, std::uint32_t& out, std::string* error)
+{
+    std::uint32_t targets = 0;
+    text = trim(text);
+    std::size_t pos = 0;
+    while (!text.empty() && pos <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', pos), text.size());
+        const std::string_view item = trim(text.substr(pos, comma - pos));
+        bool found = false;
+        for (const auto& [bit, name] : kLoraTargetNames)
+            if (item == name) {
+                targets |= bit;
+                found = true;
+            }
+        if (!found) {
+            if (error) {
+                const std::string near = nearestName(item, loraTargetNames());
+                *error = "unknown LoRA target " + quoted(item) +
+                         (near.empty() ? "" : " (did you mean " + near + "?)") +
+                         "; expected one or more of q, k, v, o, gate, up, down, experts, embed, head";
+            }
+            return false;
+        }
+        pos = comma + 1;
+    }
+    if (targets == 0) {
+        if (error)
+            *error = "expected one or more LoRA targets of q, k, v, o, gate, up, down, experts, embed, head";
+        return false;
+    }
+    out = targets;
+    return true;
 }
 const char* enumName(CpComm value)
 {

@@ -94,6 +94,14 @@ bool enumFromName(std::string_view name, AttentionKind& out);
 bool enumFromName(std::string_view name, Fp8Recipe& out);
 bool enumFromName(std::string_view name, AttentionKernel& out);
 bool enumFromName(std::string_view name, CpComm& out);
+const char* enumName(TrainingMethod value);
+const char* enumName(QuantType value);
+bool enumFromName(std::string_view name, TrainingMethod& out);
+bool enumFromName(std::string_view name, QuantType& out);
+// LoRA targets (training.lora_targets) as "q,v" and back; names q k v o gate up down experts embed head.
+std::vector<std::string> loraTargetNames();
+std::string loraTargetsText(std::uint32_t targets);
+bool loraTargetsFromText(std::string_view text, std::uint32_t& out, std::string* error = nullptr);
 
 // Topology vocabulary of docs/formats.md ("Scenario file"): device kinds, and the prefixes a link kind
 // begins with ("nvlink3", "pcie-gen4-x16": the prefix, then nothing, '-' or a digit).

@@ -18,11 +18,15 @@ struct StageMemory
     double gpu_params = 0;    // parameters one GPU of this stage holds a shard of (after tp)
     double expert_params = 0; // of them, routed-expert parameters (after ep and etp)
     double in_flight = 0; // microbatches whose activations are held at the peak (layer-equivalents / layers)
-    double params = 0;    // bytes
-    double grads = 0;     // bytes
-    double optimizer = 0; // bytes
-    double activations = 0; // bytes
-    double buffers = 0;     // bytes, the sum of the parts below
+    double params = 0;    // bytes, the sum of the three parts below
+    double param_frozen = 0;          // frozen base weights at their bits (LoRA, QLoRA; 0 in full training)
+    double param_quant_constants = 0; // the quantized base's block constants
+    double param_trainable = 0;       // weights with gradients: all of params in full training, the adapters
+    double trainable_params = 0;      // parameters one GPU of this stage trains (the adapters with LoRA)
+    double grads = 0;                 // bytes
+    double optimizer = 0;             // bytes
+    double activations = 0;           // bytes
+    double buffers = 0;               // bytes, the sum of the parts below
     double buffer_zero3_gather = 0;
     double buffer_grad_buckets = 0;
     double buffer_logits = 0;
@@ -214,8 +218,9 @@ struct Result
 {
     std::int64_t gpus = 0;
     double params_total = 0;
-    double params_active = 0; // parameters one token passes through (k of E routed experts)
-    double params_mtp = 0;    // multi-token-prediction modules, trained beside params_total
+    double params_active = 0;    // parameters one token passes through (k of E routed experts)
+    double params_mtp = 0;       // multi-token-prediction modules, trained beside params_total
+    double params_trainable = 0; // parameters with gradients: params_total + params_mtp, or LoRA's adapters
     std::int64_t microbatches = 0;
     MemoryResult memory;
     ComputeResult compute;

@@ -114,6 +114,36 @@ enum class DpSync
     AllReduce,
     ParameterServer
 };
+// What a step trains: every weight, or low-rank adapters beside a frozen base (LoRA, Hu et al., ICLR'22), the
+// base quantized to 4-bit NF4 with double-quantized constants (QLoRA, Dettmers et al., NeurIPS'23).
+enum class TrainingMethod
+{
+    Full,
+    Lora,
+    Qlora
+};
+// The 4-bit data type of a quantized base (bitsandbytes' bnb_4bit_quant_type): NormalFloat4 or FP4.
+enum class QuantType
+{
+    Nf4,
+    Fp4
+};
+// The linear layers LoRA adapts (PEFT's target_modules, by their Llama names); a bit set in
+// TrainingSpec::lora_targets.
+enum LoraTarget : std::uint32_t
+{
+    kLoraQ = 1u << 0,
+    kLoraK = 1u << 1,
+    kLoraV = 1u << 2,
+    kLoraO = 1u << 3,
+    kLoraGate = 1u << 4,
+    kLoraUp = 1u << 5,
+    kLoraDown = 1u << 6,
+    kLoraExperts = 1u << 7, // the routed experts' gate, up and down
+    kLoraEmbed = 1u << 8,
+    kLoraHead = 1u << 9,
+    kLoraAll = (1u << 10) - 1
+};
 
 struct ModelSpec
 {
@@ -177,6 +207,19 @@ struct TrainingSpec
     bool overlap_p2p_comm = true;      // pipeline sends asynchronous (false: the sender waits)
     Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;                 // precision fp8-mixed only
     AttentionKernel attention_kernel = AttentionKernel::Auto; // with flash_attention
+    // Fine-tuning (docs/engine-model.md, "LoRA and QLoRA"). Defaults are PEFT's LoraConfig: r 8, alpha 8,
+    // target_modules q_proj and v_proj.
+    TrainingMethod method = TrainingMethod::Full;
+    std::int64_t lora_rank = 8;
+    double lora_alpha = 8; // scales the adapter's output by alpha / r; no effect on memory or time
+    std::uint32_t lora_targets = kLoraQ | kLoraV;
+    int base_bits = 0; // the frozen base weights' bits: 16, 8, 4; 0: the method's (qlora 4, else 16)
+    QuantType quant_type = QuantType::Nf4; // base_bits 4
+    bool double_quant = true;     // base_bits 4: quantize the fp32 absmax constants again (QLoRA §3)
+    bool paged_optimizer = false; // optimizer states in paged memory, evicted to the host (QLoRA §3)
+    bool lora() const { return method != TrainingMethod::Full; }
+    // The frozen base weights' bits, the method's default resolved.
+    int baseBits() const { return base_bits > 0 ? base_bits : (method == TrainingMethod::Qlora ? 4 : 16); }
     bool operator==(const TrainingSpec&) const = default;
 };
 

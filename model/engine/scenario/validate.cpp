@@ -425,6 +425,62 @@ void checkMachines(const ClusterSpec& c, std::int64_t gpus, std::vector<Problem>
 
 } // namespace
 
+// LoRA and QLoRA (docs/engine-model.md, "LoRA and QLoRA"): a rank PEFT accepts, targets the model has, a base
+// width bitsandbytes stores, and what the model does not cover with adapters.
+void checkLora(const Scenario& sc, std::vector<Problem>& out)
+{
+    const TrainingSpec& t = sc.training;
+    const int bits = t.base_bits;
+    if (bits != 0 && bits != 16 && bits != 8 && bits != 4) {
+        add(out, "training.base_bits", "lora.bits", {n(bits)},
+            "expected 16, 8 or 4 bits (0: the method's own, 4 for qlora, else 16), got " + n(bits));
+        return;
+    }
+    if (!t.lora()) {
+        if (t.baseBits() != 16)
+            add(out, "training.base_bits", "lora.full_quantized", {n(bits)},
+                "full training updates every weight, which a " + n(bits) +
+                    "-bit base cannot hold; use method lora or qlora, or 16 bits");
+        if (t.paged_optimizer)
+            add(out, "training.paged_optimizer", "lora.paged_full", {},
+                "paged optimizer states are modelled with method lora or qlora only");
+        return;
+    }
+    if (t.method == TrainingMethod::Qlora && t.baseBits() != 4)
+        add(out, "training.base_bits", "lora.qlora_bits", {n(bits)},
+            "qlora quantizes the base to 4 bits (NF4), got " + n(bits) +
+                "; use method lora for a 16- or 8-bit base");
+    const std::int64_t r = t.lora_rank;
+    if (r < 1 || r > 65536)
+        add(out, "training.lora_rank", "lora.rank", {n(r)}, "expected a rank from 1 to 65536, got " + n(r));
+    else if (sc.model.kind == ModelKind::Transformer && r >= sc.model.hidden)
+        add(out, "training.lora_rank", "lora.rank_hidden", {n(r), n(sc.model.hidden)},
+            "a rank of " + n(r) + " is not low-rank for the hidden size " + n(sc.model.hidden) +
+                "; expected fewer than " + n(sc.model.hidden));
+    if (!(t.lora_alpha > 0))
+        add(out, "training.lora_alpha", "lora.alpha", {num(t.lora_alpha)},
+            "expected an alpha above 0, got " + num(t.lora_alpha));
+    if ((t.lora_targets & kLoraAll) == 0 || (t.lora_targets & ~std::uint32_t(kLoraAll)) != 0)
+        add(out, "training.lora_targets", "lora.targets", {},
+            "expected one or more of q, k, v, o, gate, up, down, experts, embed, head");
+    else if ((t.lora_targets & kLoraExperts) && !sc.model.moe())
+        add(out, "training.lora_targets", "lora.experts", {},
+            "\"experts\" adapts the routed experts, and this model has none (model.experts is 1)");
+    else if (sc.model.kind == ModelKind::Params && (t.lora_targets & (kLoraEmbed | kLoraHead)))
+        add(out, "training.lora_targets", "lora.params_ends", {},
+            "\"embed\" and \"head\" need a transformer model (model.kind \"params\" has no vocabulary)");
+    const ParallelSpec& p = sc.parallel;
+    if (p.offload_optimizer != Offload::None)
+        add(out, "parallel.offload_optimizer", "lora.offload", {},
+            "optimizer offload is not modelled with LoRA; use training.paged_optimizer for the adapters' "
+            "states");
+    if (p.offload_params != Offload::None)
+        add(out, "parallel.offload_params", "lora.offload", {},
+            "parameter offload is not modelled with LoRA or QLoRA");
+    if (p.dp_sync == DpSync::ParameterServer)
+        add(out, "parallel.dp_sync", "lora.ps", {}, "a parameter server is not modelled with LoRA or QLoRA");
+}
+
 std::vector<Problem> validateScenario(const Scenario& sc)
 {
     std::vector<Problem> out;
@@ -441,6 +497,7 @@ std::vector<Problem> validateScenario(const Scenario& sc)
     checkKernels(sc, out);
     checkSchedule(sc, out);
     checkSharding(sc.parallel, sc.training, out);
+    checkLora(sc, out);
     checkHardware(sc, out);
     checkMachines(sc.cluster, sc.gpus(), out);
     return out;

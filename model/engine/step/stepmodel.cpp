@@ -73,6 +73,13 @@ struct Shape
     double h = 1;  // hidden size
     double t = 1;  // tensor-parallel ranks
     bool flash = false;
+    // LoRA, QLoRA: the base weights get no weight gradient; the adapters of TARGETS (rank R) add their GEMMs;
+    // a quantized base is dequantized to 16 bits before each use, DEQUANT bytes per weight (read and
+    // written).
+    bool frozen = false;
+    std::uint32_t targets = 0;
+    double rank = 0;
+    double dequant = 0;
 };
 
 Shape shapeOf(const Scenario& sc, const KernelModel& km)
@@ -98,6 +105,17 @@ Shape shapeOf(const Scenario& sc, const KernelModel& km)
     x.t = double(std::max<std::int64_t>(sc.parallel.tp, 1));
     x.nt = sc.parallel.sequence_parallel && x.t > 1 ? x.T / x.t : x.T;
     x.flash = tr.flash_attention;
+    if (tr.lora()) {
+        x.frozen = true;
+        x.targets = tr.lora_targets;
+        x.rank = double(std::max<std::int64_t>(tr.lora_rank, 0));
+        // bitsandbytes dequantizes a 4-bit (or 8-bit) weight to bf16 before the GEMM in training (batch > 1):
+        // it reads the code and constants and writes 2 bytes per weight (QLoRA §3; bitsandbytes' MatMul4Bit).
+        if (tr.baseBits() < 16) {
+            const QuantBytes q = quantizedBytes(tr, x.h);
+            x.dequant = q.data + q.constants + 2;
+        }
+    }
     return x;
 }
 
@@ -148,6 +166,39 @@ double linear(const Shape& x, int pass, double tokens, double k, double n, Kerne
         break;
     }
     return g + cast;
+}
+
+// LoRA's adapters in one layer and the dequantization of a quantized base, added to the attention block's
+// and the MLP's seconds of each pass (PER_EXPERT tokens reach each of LOCAL routed experts, split over ETP).
+// An adapter on Linear(in, out) is two GEMMs, tokens × in × r and tokens × r × out, in 16 bits, in each of
+// the forward, input-gradient and weight-gradient passes; column-parallel layers split out, row-parallel
+// ones (o, down) split in, over tp.
+void loraLayer(const ModelSpec& m, const Shape& x, bool moe, double perExpert, double local, double etp,
+               KernelTally* const tally[3], double attn[3], double mlp[3])
+{
+    if (!x.frozen)
+        return;
+    const KernelModel& km = *x.km;
+    double weightsAttn = 0, weightsMlp = 0;
+    for (const LoraModule& mod : loraModules(m, moe)) {
+        const bool row = mod.target == kLoraO || mod.target == kLoraDown || (mod.experts && mod.out == x.h);
+        const double split = mod.experts ? etp : x.t;
+        const double in = row ? mod.in / split : mod.in, out = row ? mod.out : mod.out / split;
+        const double tokens = mod.experts ? perExpert : x.T;
+        const double count = mod.experts ? local : mod.count;
+        (mod.attention ? weightsAttn : weightsMlp) += count * in * out;
+        if (!(mod.target & x.targets) || !(x.rank > 0))
+            continue;
+        double* block = mod.attention ? attn : mlp;
+        for (int pass = 0; pass < 3; ++pass)
+            block[pass] += gemm16(x, pass, tokens, in, x.rank, count, tally[pass]) +
+                           gemm16(x, pass, tokens, x.rank, out, count, tally[pass]);
+    }
+    if (x.dequant > 0)
+        for (int pass = 0; pass < 2; ++pass) { // forward and input gradient each need the 16-bit weights
+            attn[pass] += km.stream(weightsAttn * x.dequant, KernelClass::Memory, tally[pass]);
+            mlp[pass] += km.stream(weightsMlp * x.dequant, KernelClass::Memory, tally[pass]);
+        }
 }
 
 // The collectives inside a layer, one call each, by CommSlot: their rows and bytes go into MODEL; returns one
@@ -326,7 +377,9 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
     double up = 0;
     double proj[3];
     for (int pass = 0; pass < 3; ++pass)
-        proj[pass] = attentionProjections(m, x, pass, tallyOf(pass), pass == kForward ? &up : nullptr);
+        proj[pass] = x.frozen && pass == kWeightGrad // a frozen base computes no weight gradient
+                         ? 0.0
+                         : attentionProjections(m, x, pass, tallyOf(pass), pass == kForward ? &up : nullptr);
     const bool selective = sc.training.recompute == Recompute::Selective;
     const CoreTimes core = attentionCore(m, x, flops.attention / t / x.cp, tf, tb);
     l.core = core.forward;
@@ -346,6 +399,8 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
         const double local = E / ep;
         const double shared = double(m.shared_experts) * fe;
         for (int pass = 0; pass < 3; ++pass) {
+            if (x.frozen && pass == kWeightGrad)
+                continue;
             KernelTally* tally = tallyOf(pass);
             const double router = gemm16(x, pass, T / t, h, E, 1, tally);
             const double experts = linear(x, pass, perExpert, h, fe * ffnWidth / etp, tally, local) +
@@ -358,6 +413,8 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
             mlp[pass] = router + experts + sharedTime;
         }
         activation = perExpert * local * fe / etp + T * shared / t;
+        KernelTally* const tallies[3] = {tf, tb, &l.weight};
+        loraLayer(m, x, true, perExpert, local, etp, tallies, proj, mlp);
         // Permuting the tokens to their experts and back: each of the k copies read and written.
         const double permute = 2 * ab * T / t * etp * k * h;
         mlp[kForward] += km.stream(2 * permute, KernelClass::Memory, tf);
@@ -369,10 +426,14 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
     } else {
         const double f = double(m.ffn_hidden);
         for (int pass = 0; pass < 3; ++pass) {
+            if (x.frozen && pass == kWeightGrad)
+                continue;
             KernelTally* tally = tallyOf(pass);
             mlp[pass] = linear(x, pass, T, h, f * ffnWidth / t, tally) + linear(x, pass, T, f / t, h, tally);
         }
         activation = T * f / t;
+        KernelTally* const tallies[3] = {tf, tb, &l.weight};
+        loraLayer(m, x, false, 0, 0, 1, tallies, proj, mlp);
     }
     const Elementwise e = elementwise(m, x, activation, swiglu, tf, tb);
     if (selective)
@@ -407,9 +468,12 @@ LayerTimes paramsLayer(const ModelSpec& m, const ParamCount& count, const Shape&
     double attn[3], mlp[3];
     for (int pass = 0; pass < 3; ++pass) {
         KernelTally* tally = pass == kForward ? &l.forward : pass == kInputGrad ? &l.input : &l.weight;
-        attn[pass] = linear(x, pass, T, h, pl / 3 / h / t, tally);
-        mlp[pass] = linear(x, pass, T, h, 2 * pl / 3 / h / t, tally);
+        const bool skip = x.frozen && pass == kWeightGrad; // a frozen base computes no weight gradient
+        attn[pass] = skip ? 0.0 : linear(x, pass, T, h, pl / 3 / h / t, tally);
+        mlp[pass] = skip ? 0.0 : linear(x, pass, T, h, 2 * pl / 3 / h / t, tally);
     }
+    KernelTally* const tallies[3] = {&l.forward, &l.input, &l.weight};
+    loraLayer(m, x, false, 0, 0, 1, tallies, attn, mlp);
     const double scores =
         x.flash ? 0 : 2 * b * double(std::max<std::int64_t>(m.heads, 1)) / t * (s / x.cp) * s;
     l.core = km.roofline(flops.attention / t / x.cp, ab * (scores + 4 * T * h / t), KernelClass::Attention,
@@ -546,6 +610,9 @@ StepUnit embeddingUnit(const ParamCount& count, const Shape& x)
     KernelTally* k = embedding.kernels;
     add(embedding.forward, SegmentStream::Compute,
         km.stream(bytes, KernelClass::Memory, &k[int(PipeOpKind::Forward)], true));
+    embedding.params = count.embedding / x.t + count.positions;
+    if (x.frozen && !(x.targets & kLoraEmbed))
+        return embedding; // a frozen embedding has no backward at all
     const double e = km.stream(bytes, KernelClass::Memory, nullptr, true);
     add(embedding.backward, SegmentStream::Compute, e);
     add(embedding.backwardWeight, SegmentStream::Compute, e);
@@ -568,13 +635,21 @@ StepUnit logitsUnit(const ModelSpec& m, const ParamCount& count, const Shape& x,
     KernelTally forward, input, weight;
     const double gF = gemm16(x, kForward, x.T, x.h, v, 1, &forward);
     const double gIn = gemm16(x, kInputGrad, x.T, x.h, v, 1, &input);
-    const double gW = gemm16(x, kWeightGrad, x.T, x.h, v, 1, &weight);
+    double gW = x.frozen ? 0.0 : gemm16(x, kWeightGrad, x.T, x.h, v, 1, &weight);
+    double adapters[3] = {0, 0, 0};
+    if (x.frozen && (x.targets & kLoraHead) && x.rank > 0) {
+        KernelTally* const tally[3] = {&forward, &input, &weight};
+        for (int pass = 0; pass < 3; ++pass)
+            adapters[pass] = gemm16(x, pass, x.T, x.h, x.rank, 1, tally[pass]) +
+                             gemm16(x, pass, x.T, x.rank, v, 1, tally[pass]);
+        gW += adapters[kWeightGrad];
+    }
     const double elems = x.T * v;
     const double ceF = km.stream((km.flat() ? 8 : 16) * elems, KernelClass::Memory, &forward, true);
     const double ceB = km.stream((km.flat() ? 8 : 6) * elems, KernelClass::Memory, &input, true);
-    add(logits.forward, SegmentStream::Compute, gF + ceF);
-    add(logits.backward, SegmentStream::Compute, gIn + gW + ceB);
-    add(logits.backwardInput, SegmentStream::Compute, gIn + ceB);
+    add(logits.forward, SegmentStream::Compute, gF + adapters[kForward] + ceF);
+    add(logits.backward, SegmentStream::Compute, gIn + adapters[kInputGrad] + gW + ceB);
+    add(logits.backwardInput, SegmentStream::Compute, gIn + adapters[kInputGrad] + ceB);
     add(logits.backwardWeight, SegmentStream::Compute, gW);
     setKernels(logits, forward, input, weight, KernelTally{});
     // Megatron-LM keeps a copy of a tied embedding on the last stage when pp > 1 (workload.cpp).
@@ -635,19 +710,34 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
     model.overlapGradReduce = tr.overlap_grad_reduce;
     model.overlapP2p = tr.overlap_p2p_comm;
     model.reducePerMicrobatch = zero >= 2;
-    // The rows' calls move the largest stage's dense (dp) and expert (edp) parameters.
-    double denseMax = 0, expertMax = 0;
-    std::vector<double> share;
+    // The rows' calls move the largest stage's dense (dp) and expert (edp) parameters: the trainable ones for
+    // the gradients and the updated weights, all of them (in 16-bit weights' worth) for ZeRO-3's gathers
+    // (dataparallel.cpp; the same with full training).
+    const double w = stateBytesPerParam(tr.precision, tr.optimizer).weights;
+    struct Extent
+    {
+        double denseMax = 0, expertMax = 0;
+        std::vector<double> share;
+    } grads, gathers;
     for (const StageParams& st : stages) {
-        denseMax = std::max(denseMax, st.per_gpu - st.expert_per_gpu);
-        expertMax = std::max(expertMax, st.expert_per_gpu);
-        share.push_back(st.per_gpu > 0 ? st.expert_per_gpu / st.per_gpu : 0.0);
+        const StageWeightBytes wb = stageWeightBytes(st, sc, w);
+        const bool lora = sc.training.lora();
+        const double all = lora ? wb.total() / w : st.per_gpu,
+                     experts = lora ? wb.expert / w : st.expert_per_gpu;
+        gathers.denseMax = std::max(gathers.denseMax, all - experts);
+        gathers.expertMax = std::max(gathers.expertMax, experts);
+        gathers.share.push_back(all > 0 ? experts / all : 0.0);
+        grads.denseMax = std::max(grads.denseMax, st.trainable_per_gpu - st.trainable_expert_per_gpu);
+        grads.expertMax = std::max(grads.expertMax, st.trainable_expert_per_gpu);
+        grads.share.push_back(st.trainable_per_gpu > 0 ? st.trainable_expert_per_gpu / st.trainable_per_gpu
+                                                       : 0.0);
     }
-    const auto call = [&](const char* op) {
+    const auto call = [&](const char* op, bool gather = false) {
+        const Extent& e = gather ? gathers : grads;
         DpCall c;
-        c.dense = scaledCall(comm, findRow(comm, "dp", op), denseMax);
-        c.experts = scaledCall(comm, findRow(comm, "edp", op), expertMax);
-        c.expertShare = share;
+        c.dense = scaledCall(comm, findRow(comm, "dp", op), e.denseMax);
+        c.experts = scaledCall(comm, findRow(comm, "edp", op), e.expertMax);
+        c.expertShare = e.share;
         return c;
     };
     const int push = findRow(comm, "dp", "push");
@@ -662,7 +752,7 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
         // Megatron-LM's --overlap-param-gather: the updated weights are gathered bucket by bucket as the next
         // step's first forward reaches them, instead of all at once after the optimizer.
         const bool offloaded = par.offload_optimizer != Offload::None;
-        if (tr.overlap_param_gather && !offloaded) {
+        if (tr.overlap_param_gather && !offloaded && !tr.lora()) {
             model.paramGather = call("allgather");
             model.gatherFirstForward = true;
         } else {
@@ -670,7 +760,7 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
         }
     } else {
         model.gradReduce = call("reducescatter");
-        model.paramGather = call("allgather");
+        model.paramGather = call("allgather", true);
     }
     // Gradient buckets: half the scenario's bucket allowance (two buckets in flight, PyTorch DDP's 25 MiB
     // each).
@@ -692,6 +782,8 @@ void parameterCalls(StepModel& model, const Scenario& sc, const CommResult& comm
 // (fp32 training reads and writes them, having no master copy): memory-bound on the GPU, on the host bound by
 // host memory bandwidth, the node's GPUs sharing it. The host holds fp32 gradients (ZeRO-Offload §4.1), 4
 // bytes per parameter.
+constexpr double kPagedBps = 25e9; // PCIe 4.0 x16: 31.5 GB/s raw per direction, ~80% achieved
+
 void optimizerSteps(StepModel& model, const Scenario& sc, const std::vector<StageParams>& stages,
                     const KernelModel& km)
 {
@@ -712,9 +804,10 @@ void optimizerSteps(StepModel& model, const Scenario& sc, const std::vector<Stag
     // ZeRO shards the routed experts' states over their expert-data-parallel replicas.
     const double edp = double(par.expertDataParallel());
     for (int i = 0; i < model.pp; ++i) {
-        const double experts = stages[std::size_t(i)].expert_per_gpu;
-        const double n = zero >= 1 ? (model.stageParams[std::size_t(i)] - experts) / dp + experts / edp
-                                   : model.stageParams[std::size_t(i)];
+        // The optimizer updates the trainable parameters only (LoRA: the adapters).
+        const double experts = stages[std::size_t(i)].trainable_expert_per_gpu;
+        const double trainable = stages[std::size_t(i)].trainable_per_gpu;
+        const double n = zero >= 1 ? (trainable - experts) / dp + experts / edp : trainable;
         // With a parameter server the servers apply the update (Li et al., OSDI'14): nothing on the GPU.
         double gpu = 0, host = 0;
         if (offOpt && !model.parameterServer)
@@ -722,6 +815,10 @@ void optimizerSteps(StepModel& model, const Scenario& sc, const std::vector<Stag
         else if (!model.parameterServer)
             gpu = km.stream(n * gpuBytes, KernelClass::Optimizer, nullptr, true) +
                   km.stream(n * clipBytes, KernelClass::Optimizer);
+        // Paged optimizer states (QLoRA §3) evicted to the host page in for the update and out again: twice
+        // their bytes over PCIe (a Gen4 x16 link's achievable ~25 GB/s per direction, once each way).
+        if (tr.paged_optimizer && !offOpt)
+            gpu += n * state.optimizer / kPagedBps;
         model.optimizerSeconds.push_back(gpu);
         model.cpuOptimizerSeconds.push_back(host);
     }
@@ -756,6 +853,12 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
     layerComm.cpRing = par.cp_comm == CpComm::P2p;
     layerComm.tpOverlap = tr.tp_comm_overlap && sp;
 
+    // LoRA: the adapters' counts, and a quantized base's bytes per weight against the training type's W.
+    const LoraCount lora = countLoraParams(m, tr);
+    const bool quantizedBase = tr.lora() && tr.baseBits() < 16;
+    const QuantBytes quant = quantizedBytes(tr, x.h);
+    const double w = stateBytesPerParam(tr.precision, tr.optimizer).weights;
+
     // One transformer layer of each kind on one tp rank, and the units at the ends of the pipeline.
     const bool transformer = m.kind == ModelKind::Transformer;
     const double tp = x.t;
@@ -771,6 +874,16 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
         const LayerParams& lp = moe ? count.moe_layer : count.dense_layer;
         unit.params =
             transformer ? lp.perGpu(tp, ep) : count.per_layer_split / x.t + count.per_layer_replicated;
+        if (tr.lora()) {
+            // The adapters are what is reduced; ZeRO-3 gathers the frozen weights at their bytes, counted in
+            // 16-bit weights' worth (quantized matmul weights: code and constants over w).
+            const double experts = moe && m.moe() ? lora.moe_experts / ep : 0.0;
+            unit.trainable =
+                ((moe && m.moe() ? lora.moe_layer : lora.dense_layer) - experts * ep) / tp + experts;
+            const double quantized =
+                quantizedBase ? (lp.matmul - lp.matmul_experts) / tp + lp.matmul_experts / ep : 0.0;
+            unit.params += quantized * (quant.data + quant.constants - w) / w + unit.trainable;
+        }
         return unit;
     };
     const StepUnit logits = transformer ? logitsUnit(m, count, x, p) : StepUnit{};
@@ -795,15 +908,24 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
     }
     StepUnit mtpLogits = logits;
     mtpLogits.params = 0; // the head is shared
-    model.units = {
-        layerOf(m.moe()), transformer ? embeddingUnit(count, x) : StepUnit{}, logits, layerOf(false), mtp,
-        mtpLogits};
+    StepUnit embedding = transformer ? embeddingUnit(count, x) : StepUnit{};
+    StepUnit head = logits;
+    if (tr.lora()) {
+        embedding.trainable = lora.embedding / tp;
+        embedding.params += embedding.trainable;
+        head.trainable = lora.head / tp;
+        head.params += head.trainable;
+        mtpLogits.trainable = 0;
+        mtp.trainable = 0; // the MTP modules are frozen with the rest of the base
+    }
+    model.units = {layerOf(m.moe()), embedding, head, layerOf(false), mtp, mtpLogits};
     assignChunkUnits(model, sc, transformer);
 
     const std::vector<StageParams> stages = stageParams(sc);
     double psiMax = 0;
     for (const StageParams& st : stages) {
         model.stageParams.push_back(st.per_gpu);
+        model.stageTrainable.push_back(st.trainable_per_gpu);
         psiMax = std::max(psiMax, st.per_gpu);
     }
     for (int i = 0; i < p; ++i)

@@ -174,7 +174,8 @@ void explainOptimizer(std::vector<Explanation>& out, const Scenario& sc, const S
     const int zero = std::clamp(par.zero_stage, 0, 3);
     const std::string shard = " / " + std::to_string(zero >= 1 ? std::max<std::int64_t>(par.dp, 1) : 1);
     for (int s = 0; s < model.pp; ++s) {
-        const double psi = s < int(model.stageParams.size()) ? model.stageParams[std::size_t(s)] : 0;
+        // The optimizer updates the trainable parameters (LoRA: the adapters).
+        const double psi = s < int(model.stageParams.size()) ? model.trainableOf(s) : 0;
         if (model.optimizerSeconds[std::size_t(s)] > 0)
             out.push_back(
                 {"step.op_time_s[" + std::to_string(s) + "].optimizer",

@@ -672,8 +672,8 @@ void Simulator::execute(int stage)
         prefetchNext(stage, j, k, c.t, c.run);
         runSegments(stage, op, unit, c);
         if (round) {
-            pending += unit.params;
-            roundParams += unit.params;
+            pending += unit.gradParams();
+            roundParams += unit.gradParams();
             if (bucketed && pending >= m_model.bucketParams) {
                 double e = 0;
                 int last = -1;
@@ -731,7 +731,8 @@ void Simulator::sendOutput(int stage, const PipeOp& op, double t, int run)
 void Simulator::finalize(int stage)
 {
     StageState& st = m_stages[std::size_t(stage)];
-    const double params = m_model.stageParams[std::size_t(stage)];
+    // What the step reduces and updates: the trainable parameters (all of them unless LoRA).
+    const double params = m_model.trainableOf(stage);
     if (!m_model.overlapGradReduce && !m_model.reducePerMicrobatch) {
         // Not overlapped: one reduction of the whole stage after its last backward.
         double e = 0;
@@ -1028,6 +1029,7 @@ bool wellFormed(const StepModel& model)
         model.chunkUnits.size() != std::size_t(model.pp) ||
         model.gpuOfStage.size() != std::size_t(model.pp) ||
         model.stageParams.size() != std::size_t(model.pp) ||
+        (!model.stageTrainable.empty() && model.stageTrainable.size() != std::size_t(model.pp)) ||
         model.optimizerSeconds.size() != std::size_t(model.pp) ||
         model.cpuOptimizerSeconds.size() != std::size_t(model.pp))
         return false;
@@ -1100,12 +1102,14 @@ void fingerprint(const StepModel& m, std::size_t collectives, std::vector<double
         segments(u.backwardWeight);
         segments(u.recompute);
         put(u.params);
+        put(u.trainable);
     }
     for (const auto& chunks : m.chunkUnits)
         for (const auto& units : chunks)
             ints(units);
     ints(m.gpuOfStage);
     values(m.stageParams);
+    values(m.stageTrainable);
     ints(m.tpCollectives);
     values(m.tpBytes);
     put(m.pp_s);

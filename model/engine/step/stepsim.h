@@ -65,7 +65,10 @@ struct StepUnit
     std::vector<Segment> backwardInput;  // ZB-H1's B
     std::vector<Segment> backwardWeight; // ZB-H1's W
     std::vector<Segment> recompute;      // forward work redone before the backward (empty without recompute)
-    double params = 0;                   // parameters one GPU holds of it (gradient buckets, ZeRO-3 gathers)
+    double params = 0;                   // parameters one GPU holds of it (ZeRO-3 gathers; with a quantized
+                                         // base, in 16-bit weights' worth of bytes)
+    double trainable = -1; // of them, those with gradients (gradient buckets), LoRA's adapters; < 0: all
+    double gradParams() const { return trainable >= 0 ? trainable : params; }
     KernelTally kernels[5]; // the compute of each op kind by kernel class (kernels.h), by PipeOpKind
     const KernelTally& kernelsOf(PipeOpKind kind) const { return kernels[int(kind)]; }
     // The segments of an op of KIND.
@@ -139,6 +142,12 @@ struct StepModel
     std::vector<std::vector<std::vector<int>>> chunkUnits; // [stage][chunk]: unit indices in forward order
     std::vector<int> gpuOfStage;                           // global rank of each stage's simulated GPU
     std::vector<double> stageParams;                       // parameters one GPU of each stage holds
+    std::vector<double> stageTrainable; // of them, those with gradients and states (LoRA); empty: all
+    double trainableOf(int stage) const
+    {
+        return std::size_t(stage) < stageTrainable.size() ? stageTrainable[std::size_t(stage)]
+                                                          : stageParams[std::size_t(stage)];
+    }
 
     std::vector<int> tpCollectives; // CommSlot -> comm.collectives index (-1: not costed)
     std::vector<double> tpBytes;    // CommSlot -> bytes of one call

@@ -163,8 +163,11 @@ CollectiveText dataParallelText(const TrafficContext& c, const TrafficRow& row)
         t.bytesFormula = grads ? "S = Ψ_experts,max · e_grad" : "S = Ψ_experts,max · w";
     else
         t.bytesFormula = grads ? "S = Ψ_gpu,max · e_grad" : "S = Ψ_gpu,max · w";
-    t.bytesSubstituted = num(experts ? c.psiExpertMax : c.psiDenseMax) + " × " +
-                         num(grads ? c.gradBytes : c.state.weights) + " B";
+    // What the row moved (dataparallel.cpp): the trainable parameters, or for ZeRO-3's gathers all weights.
+    const bool all = !grads && c.zero >= 3;
+    const double psi = experts ? (all ? c.psiGatherExpertMax : c.psiTrainExpertMax)
+                               : (all ? c.psiGatherDenseMax : c.psiTrainDenseMax);
+    t.bytesSubstituted = num(psi) + " × " + num(grads ? c.gradBytes : c.state.weights) + " B";
     t.bytesSource = grads ? "ZeRO (Rajbhandari et al., SC'20) §7; k-bit gradients move k/32 of fp32 "
                             "(1-bit Adam, Tang et al., ICML'21)"
                           : "ZeRO (Rajbhandari et al., SC'20) §7";

@@ -55,6 +55,14 @@ TrafficContext trafficContext(const Scenario& sc, std::int64_t microbatches, Com
         c.psiMax = std::max(c.psiMax, st.per_gpu);
         c.psiDenseMax = std::max(c.psiDenseMax, st.per_gpu - st.expert_per_gpu);
         c.psiExpertMax = std::max(c.psiExpertMax, st.expert_per_gpu);
+        const bool lora = sc.training.lora();
+        const StageWeightBytes wb = stageWeightBytes(st, sc, c.state.weights);
+        c.psiTrainDenseMax = std::max(c.psiTrainDenseMax, st.trainable_per_gpu - st.trainable_expert_per_gpu);
+        c.psiTrainExpertMax = std::max(c.psiTrainExpertMax, st.trainable_expert_per_gpu);
+        c.psiGatherDenseMax = std::max(c.psiGatherDenseMax, lora ? (wb.total() - wb.expert) / c.state.weights
+                                                                 : st.per_gpu - st.expert_per_gpu);
+        c.psiGatherExpertMax =
+            std::max(c.psiGatherExpertMax, lora ? wb.expert / c.state.weights : st.expert_per_gpu);
         c.maxMoeLayers = std::max(
             c.maxMoeLayers, st.moe_layers + (st.mtp ? std::max<std::int64_t>(sc.model.mtp_layers, 0) : 0));
     }

@@ -37,10 +37,15 @@ struct TrafficContext
     double s = 1;         // tokens of a sequence one rank holds: the sequence length over cp
     double h = 1;         // hidden size
     std::vector<StageParams> stages;
-    std::int64_t maxLayers = 1;    // layers of the largest pipeline stage
-    double psiMax = 0;             // parameters per GPU of the largest stage
-    double psiDenseMax = 0;        // of them, the largest stage's weights outside the routed experts
-    double psiExpertMax = 0;       // the largest stage's routed-expert weights per GPU
+    std::int64_t maxLayers = 1; // layers of the largest pipeline stage
+    double psiMax = 0;          // parameters per GPU of the largest stage
+    double psiDenseMax = 0;     // of them, the largest stage's weights outside the routed experts
+    double psiExpertMax = 0;    // the largest stage's routed-expert weights per GPU
+    // What data parallelism moves of them (dataparallel.cpp): the trainable parameters' gradients and updated
+    // weights, and for ZeRO-3's gathers the weights' bytes over w. Full training: the same as above; LoRA:
+    // the adapters, and the frozen base at its bits.
+    double psiTrainDenseMax = 0, psiTrainExpertMax = 0;
+    double psiGatherDenseMax = 0, psiGatherExpertMax = 0;
     std::int64_t maxMoeLayers = 0; // MoE layers of the stage with the most (MTP modules included)
     int zero = 0;                  // ZeRO stage, 0-3
     double rsCount = 1;            // gradient reduce-scatters per step
