@@ -231,6 +231,10 @@ MainWindow::MainWindow(QWidget* parent)
             &TopologyEditor::highlightCollective);
     connect(m_topology->scene(), &QGraphicsScene::selectionChanged, this,
             [this] { m_explain->showLinks(m_topology->scene()->selectedLinkIds()); });
+    // The canvases' bottleneck badges, and Enter on a canvas: the link is explained even where it cannot be
+    // selected (a bundle into a collapsed group, the Overview's read-only canvas).
+    for (TopologyCanvas* canvas : {m_topology->canvas(), m_overview->canvas()})
+        connect(canvas, &TopologyCanvas::linksActivated, m_explain, &ExplainPanel::showLinks);
     // A bar of the Bandwidth tab: a link's utilisation and busy time, or a collective's time per call (the
     // explanation a Gantt box of that collective shows).
     connect(m_bandwidth, &BandwidthChart::linkClicked, this,

@@ -184,6 +184,8 @@ void TopologyScene::placeMarker()
         if (LinkItem* item = m_links.value(m_display.links()[std::size_t(drawn)].key)) {
             const QPointF d = item->endB() - item->endA();
             m_marker->setAbove(std::abs(d.x()) > std::abs(d.y()) && item->bend().isNull());
+            // Half the line and its bottleneck halo (LinkItem::paint), and a gap.
+            m_marker->setLine(d, (item->width() / 2 + 9) * m_presentationScale + 4);
             m_marker->setPos(item->midpoint());
             m_marker->setVisible(true);
             return;
@@ -192,6 +194,7 @@ void TopologyScene::placeMarker()
     for (GroupItem* group : m_groups) {
         if (group->holdsBottleneck()) {
             m_marker->setAbove(true);
+            m_marker->setLine(QPointF(1, 0), 4 * m_presentationScale);
             m_marker->setPos(QPointF(group->frame().center().x(), group->frame().top()));
             m_marker->setVisible(true);
             return;
@@ -318,6 +321,7 @@ void TopologyScene::setPresentationScale(double scale)
     for (LinkItem* link : std::as_const(m_links))
         link->endsMoved(); // its margin, which holds its width, grows with the scale
     m_marker->setScale(scale);
+    placeMarker(); // its clearance of the thicker line
     update();
 }
 
