@@ -118,6 +118,15 @@ MainWindow::MainWindow(QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    // A built-in example opens under its title in the user's language (the examples menu's words). The
+    // example files keep their English names; the name shown is the one a save writes, and a scenario its
+    // user renamed keeps that name.
+    m_document->setLocalNames([](const QString& name) {
+        for (const auto& [key, title] : exampleTitles)
+            if (name == QLatin1String(title))
+                return QCoreApplication::translate("ExampleTitles", title);
+        return name;
+    });
 
     auto* central = new QWidget(this);
     central->setObjectName(QStringLiteral("centralWidget"));

@@ -347,8 +347,9 @@ QString TopologyScene::linkToolTip(const LinkItem* item) const
     const TopologyLink& link = topology.links[std::size_t(shown)];
     const auto labelOf = [&](const std::string& id) {
         const int d = m_display.deviceIndex(QString::fromStdString(id));
-        const std::string& label = d >= 0 ? topology.nodes[std::size_t(d)].label : id;
-        return QString::fromStdString(label.empty() ? id : label).toHtmlEscaped();
+        const QString label = d >= 0 ? TopologyDisplay::deviceLabel(topology.nodes[std::size_t(d)])
+                                     : QString::fromStdString(id);
+        return label.toHtmlEscaped();
     };
     QString text = QStringLiteral("<b>%1 ↔ %2</b>").arg(labelOf(link.a), labelOf(link.b));
     const LinkCatalogEntry* entry = findLinkKind(link.kind);
@@ -403,9 +404,7 @@ QString TopologyScene::deviceToolTip(const DeviceItem* item) const
     if (d < 0)
         return {};
     const TopologyNode& node = m_display.topology().nodes[std::size_t(d)];
-    QString text =
-        QStringLiteral("<b>%1</b>")
-            .arg(QString::fromStdString(node.label.empty() ? node.id : node.label).toHtmlEscaped());
+    QString text = QStringLiteral("<b>%1</b>").arg(TopologyDisplay::deviceLabel(node).toHtmlEscaped());
     text += QStringLiteral("<br>") +
             tr("%1, id %2").arg(DeviceItem::kindName(item->kind())).arg(item->id().toHtmlEscaped());
     text += QStringLiteral("<br>") + tr("%n link(s)", nullptr, int(item->links().size()));
