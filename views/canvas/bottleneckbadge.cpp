@@ -87,6 +87,7 @@ void BottleneckBadge::place(const QPointF& target, const QPointF& away, double c
 {
     const QRectF inner = QRectF(area).adjusted(4, 4, -4, -4);
     const bool outside = !inner.contains(target);
+    const QString arrowBefore = arrow();
     if (outside != m_pointsAway) {
         m_pointsAway = outside;
         updateGeometry();
@@ -112,8 +113,10 @@ void BottleneckBadge::place(const QPointF& target, const QPointF& away, double c
             rect = alternative;
     }
     m_way = target - rect.center();
+    // Repainted only when it changed: the canvas places it again after each of its paints.
     setGeometry(rect.toAlignedRect());
-    update();
+    if (arrow() != arrowBefore)
+        update();
 }
 
 void BottleneckBadge::paintEvent(QPaintEvent*)

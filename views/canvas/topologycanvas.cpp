@@ -47,8 +47,6 @@ TopologyCanvas::TopologyCanvas(TopologyScene* scene, QWidget* parent)
     m_badge = new BottleneckBadge(this);
     m_badge->hide();
     connect(m_badge, &QAbstractButton::clicked, this, [this] { showBottleneck(); });
-    // Whatever moves the marker (a new result, a drag of the link's ends) changes the scene.
-    connect(m_scene, &QGraphicsScene::changed, this, &TopologyCanvas::updateBadge);
 }
 
 void TopologyCanvas::setTool(Tool tool)
@@ -168,7 +166,9 @@ void TopologyCanvas::updateBadge()
     const QRect area = viewport()->geometry();
     const QPointF target = QPointF(area.topLeft()) + mapFromScene(marker->scenePos());
     m_badge->place(target, marker->awayFromLine(), marker->clearance(), area);
-    const QString tipFor = m_scene->bottleneck() + (marker->isBottleneck() ? QStringLiteral("!") : QString());
+    const QString tipFor = m_scene->bottleneck() +
+                           (marker->isBottleneck() ? QStringLiteral("!") : QString()) +
+                           QString::number(m_scene->loadScale().busiest_s());
     if (tipFor != m_badgeTipFor) {
         m_badgeTipFor = tipFor;
         const LinkItem* item = m_scene->linkItem(m_scene->bottleneck());
@@ -393,6 +393,19 @@ void TopologyCanvas::paintEvent(QPaintEvent* event)
     if (hasFocus()) {
         QPainter painter(viewport());
         paintFocusFrame(painter, viewport()->rect(), palette());
+    }
+    // Whatever moved the marker (a new result, a drag of the link's ends) repainted the view. Checked after
+    // the paint, not during it, and not by a connection to QGraphicsScene::changed(), which would make the
+    // scene route every item's update through that signal.
+    if (!m_badgeQueued) {
+        m_badgeQueued = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_badgeQueued = false;
+                updateBadge();
+            },
+            Qt::QueuedConnection);
     }
 }
 

@@ -106,7 +106,8 @@ private:
     QGraphicsLineItem* m_connectLine = nullptr;
     QString m_connectTarget;
     BottleneckBadge* m_badge = nullptr;
-    QString m_badgeTipFor; // the link and look the badge's tooltip was written for
+    QString m_badgeTipFor; // the link, look and loads the badge's tooltip was written for
+    bool m_badgeQueued = false;
 };
 
 } // namespace ss
