@@ -3755,6 +3755,50 @@ Change: %5</source>
         <source>%1 … %2</source>
         <translation>%1 … %2</translation>
     </message>
+    <message>
+        <source>node %1 %2</source>
+        <comment>a device of a generated machine: node 3 GPU 0</comment>
+        <translation>节点 %1 %2</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>PCIe switch %1</source>
+        <translation>PCIe 交换芯片 %1</translation>
+    </message>
+    <message>
+        <source>NIC %1</source>
+        <translation>网卡 %1</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <comment>the network switch of a generated cluster</comment>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <comment>the spine switch of a generated cluster</comment>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <source>Leaf %1</source>
+        <comment>a leaf switch of a generated cluster</comment>
+        <translation>叶交换机 %1</translation>
+    </message>
+    <message>
+        <source>Leaf %1 (rail %2)</source>
+        <translation>叶交换机 %1（轨道 %2）</translation>
+    </message>
+    <message>
+        <source>Parameter server %1</source>
+        <translation>参数服务器 %1</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -6258,6 +6302,21 @@ Bottleneck now: %2</source>
         <translation>
             <numerusform>正在扫描 %n 个取值…</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ss::TopologyCanvas</name>
+    <message>
+        <source>The link that limits the training step.</source>
+        <translation>限制训练步的链路。</translation>
+    </message>
+    <message>
+        <source>The busiest link (something else limits the training step).</source>
+        <translation>最繁忙的链路（限制训练步的是其他因素）。</translation>
+    </message>
+    <message>
+        <source>Click (or press Enter) to centre the view on it and select it.</source>
+        <translation>单击（或按 Enter 键）可将视图居中到该链路并选中它。</translation>
     </message>
 </context>
 <context>

@@ -118,6 +118,15 @@ MainWindow::MainWindow(QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    // A built-in example opens under its title in the user's language (the examples menu's words). The
+    // example files keep their English names; the name shown is the one a save writes, and a scenario its
+    // user renamed keeps that name.
+    m_document->setLocalNames([](const QString& name) {
+        for (const auto& [key, title] : exampleTitles)
+            if (name == QLatin1String(title))
+                return QCoreApplication::translate("ExampleTitles", title);
+        return name;
+    });
 
     auto* central = new QWidget(this);
     central->setObjectName(QStringLiteral("centralWidget"));
@@ -231,6 +240,10 @@ MainWindow::MainWindow(QWidget* parent)
             &TopologyEditor::highlightCollective);
     connect(m_topology->scene(), &QGraphicsScene::selectionChanged, this,
             [this] { m_explain->showLinks(m_topology->scene()->selectedLinkIds()); });
+    // The canvases' bottleneck badges, and Enter on a canvas: the link is explained even where it cannot be
+    // selected (a bundle into a collapsed group, the Overview's read-only canvas).
+    for (TopologyCanvas* canvas : {m_topology->canvas(), m_overview->canvas()})
+        connect(canvas, &TopologyCanvas::linksActivated, m_explain, &ExplainPanel::showLinks);
     // A bar of the Bandwidth tab: a link's utilisation and busy time, or a collective's time per call (the
     // explanation a Gantt box of that collective shows).
     connect(m_bandwidth, &BandwidthChart::linkClicked, this,

@@ -118,6 +118,12 @@ void ScenarioDocument::resetScenario(const Scenario& scenario, const QString& fi
         m_undoStack->resetClean();
 }
 
+void ScenarioDocument::localizeName(Scenario& scenario) const
+{
+    if (m_localNames)
+        scenario.name = m_localNames(QString::fromStdString(scenario.name)).toStdString();
+}
+
 bool ScenarioDocument::openFile(const QString& fileName, QString* error)
 {
     Scenario loaded;
@@ -127,6 +133,7 @@ bool ScenarioDocument::openFile(const QString& fileName, QString* error)
             *error = message;
         return false;
     }
+    localizeName(loaded);
     const QString absolute = QFileInfo(fileName).absoluteFilePath();
     replaceScenario(loaded, tr("Open %1").arg(QFileInfo(fileName).fileName()), absolute);
     m_undoStack->setClean();
@@ -159,6 +166,7 @@ bool ScenarioDocument::openExample(const QString& id, QString* error)
             *error = message;
         return false;
     }
+    localizeName(loaded);
     replaceScenario(loaded, tr("Open example %1").arg(QString::fromStdString(loaded.name)));
     // An example is a fresh, unsaved scenario with nothing to lose.
     m_undoStack->setClean();
@@ -167,7 +175,9 @@ bool ScenarioDocument::openExample(const QString& id, QString* error)
 
 void ScenarioDocument::newFromDefault()
 {
-    replaceScenario(io::defaultExampleScenario(), tr("New scenario"));
+    Scenario scenario = io::defaultExampleScenario();
+    localizeName(scenario);
+    replaceScenario(scenario, tr("New scenario"));
     m_undoStack->setClean();
 }
 

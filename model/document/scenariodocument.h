@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -67,6 +68,10 @@ public:
     bool saveFile(const QString& fileName, QString* error = nullptr);
     bool openExample(const QString& id, QString* error = nullptr);
     void newFromDefault();
+    // The name a scenario opened from a file or an example (or the default one) takes: NAMES maps the
+    // stored name to it. The window maps the built-in examples' titles to the user's language; unset, a
+    // name is kept as it is.
+    void setLocalNames(std::function<QString(const QString&)> names) { m_localNames = std::move(names); }
     QString fileName() const { return m_fileName; }
     bool isModified() const;
 
@@ -101,6 +106,7 @@ private:
               const QString& fileAfter = QString(), bool keepFile = true);
     void onAnalysis(const Analysis& analysis);
     static bool isLayoutProblem(const Problem& problem);
+    void localizeName(Scenario& scenario) const;
 
     Scenario m_scenario;
     QString m_fileName;
@@ -108,6 +114,7 @@ private:
     AnalysisRunner* m_runner;
     std::vector<Problem> m_problems;
     QString m_lastEdited; // the field of the last setField(), "" after any other change
+    std::function<QString(const QString&)> m_localNames;
     Result m_result;
     bool m_hasResult = false;
     bool m_resultCurrent = false;

@@ -7,21 +7,27 @@
 // random edits. Throughout: no Qt warning, no NaN or Infinity on screen. Screenshots of the window in
 // English and Chinese go to $SHARDSCOPE_ARTIFACTS (default: <build>/artifacts).
 #include "analysisrunner.h"
+#include "bottleneckbadge.h"
 #include "canvasitems.h"
+#include "chartfocus.h"
 #include "collapsiblesection.h"
 #include "enginetext.h"
 #include "explainpanel.h"
 #include "exportactions.h"
 #include "fieldnames.h"
 #include "fields.h"
+#include "ganttchart.h"
 #include "importdialog.h"
 #include "lessonpanel.h"
 #include "mainwindow.h"
+#include "memorychart.h"
+#include "overviewview.h"
 #include "parameterpanel.h"
 #include "scenariodocument.h"
 #include "settings.h"
 #include "summarystrip.h"
 #include "topologycanvas.h"
+#include "topologydisplay.h"
 #include "topologyeditor.h"
 #include "topologyscene.h"
 #include "translator.h"
@@ -40,6 +46,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -171,6 +178,9 @@ private slots:
     void restoredWindowFitsTheScreen();
     void numbersReadShortAndCountsAgree();
     void exportSuggestsASafeNameAndConfirms();
+    void bottleneckBadgeIsAControl();
+    void chartsShowFocusAndExplainOnEnter();
+    void chineseCanvasLabelsAndExampleName();
     void cleanupTestCase();
 
 private:
@@ -773,6 +783,261 @@ void TestE2eGui::exportSuggestsASafeNameAndConfirms()
         const QString message = window.statusBar()->currentMessage();
         QVERIFY2(message.contains(QDir::toNativeSeparators(out.filePath(name))), qPrintable(message));
     }
+}
+
+// The badge of the busiest link is a control over the canvas: readable, beside the link, still on screen
+// after Zoom In (and at the view's edge, pointing the way, when the link is scrolled off), and a click on
+// it centres the view on the link, selects it and explains it.
+void TestE2eGui::bottleneckBadgeIsAControl()
+{
+    QVERIFY(m_window->openExample(QStringLiteral("llama2-70b")));
+    TopologyEditor* editor = m_window->topologyEditor();
+    m_window->viewTabs()->setCurrentWidget(editor);
+    settle();
+    TopologyCanvas* canvas = editor->canvas();
+    TopologyScene* scene = editor->scene();
+    BottleneckBadge* badge = canvas->badge();
+    QVERIFY(badge);
+    QVERIFY(!scene->bottleneck().isEmpty());
+    const QString link = scene->bottleneck();
+    LinkItem* item = scene->linkItem(link);
+    QVERIFY(item);
+    canvas->fitAll();
+    settle();
+    QTRY_VERIFY(badge->isVisible());
+    // Readable: at least the interface's text height, whatever the zoom (the old scene badge was 8.5 pt
+    // scaled with the view).
+    QVERIFY2(badge->height() >= QFontMetrics(badge->font()).height(),
+             qPrintable(QString::number(badge->height())));
+    QVERIFY(!badge->toolTip().isEmpty());
+    const auto midpoint = [&] {
+        return canvas->viewport()->geometry().topLeft() + canvas->mapFromScene(item->midpoint());
+    };
+    const QRect area = canvas->viewport()->geometry();
+    // Beside the link, not over it.
+    QVERIFY2(!badge->geometry().contains(midpoint()), "the badge covers the link's middle");
+
+    QAction* zoomIn = editor->findChild<QAction*>(QStringLiteral("actionZoomIn"));
+    QVERIFY(zoomIn);
+    for (int i = 0; i < 6; ++i)
+        zoomIn->trigger();
+    settle();
+    QVERIFY2(badge->isVisible(), "Zoom In lost the badge");
+    QVERIFY(area.contains(badge->geometry()));
+    if (area.contains(midpoint()))
+        QVERIFY(!badge->geometry().contains(midpoint()));
+
+    // Scrolled to the corner away from the link: the badge waits at the edge and points the way.
+    const QPoint before = midpoint();
+    canvas->horizontalScrollBar()->setValue(before.x() < area.center().x()
+                                                ? canvas->horizontalScrollBar()->maximum()
+                                                : canvas->horizontalScrollBar()->minimum());
+    canvas->verticalScrollBar()->setValue(before.y() < area.center().y()
+                                              ? canvas->verticalScrollBar()->maximum()
+                                              : canvas->verticalScrollBar()->minimum());
+    settle();
+    QVERIFY2(!area.contains(midpoint()), "the test needs the link out of sight");
+    QVERIFY(badge->isVisible());
+    QVERIFY(area.contains(badge->geometry()));
+    QVERIFY(badge->pointsAway());
+    QVERIFY(canvas->grab().save(artifactsDir() + QStringLiteral("/canvas-badge-away.png")));
+
+    // A click centres the view on the link and selects it; the Explain dock shows it.
+    QSignalSpy activated(canvas, &TopologyCanvas::linksActivated);
+    const QLineF offCentre(QPointF(midpoint()), QPointF(area.center()));
+    QTest::mouseClick(badge, Qt::LeftButton);
+    settle();
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.front().front().toStringList(), QStringList{link});
+    QVERIFY2(area.contains(midpoint()), "the link is not on screen after the click");
+    const QLineF centred(QPointF(midpoint()), QPointF(area.center()));
+    QVERIFY2(centred.length() < offCentre.length() / 4,
+             qPrintable(QStringLiteral("%1 px from the centre, %2 before")
+                            .arg(centred.length())
+                            .arg(offCentre.length())));
+    QVERIFY(!badge->pointsAway());
+    QVERIFY(item->isSelected());
+    QCOMPARE(scene->selectedLinkIds(), QStringList{link});
+    auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("explainDock"));
+    QVERIFY(dock);
+    QTRY_VERIFY(dock->isVisible());
+    const std::vector<CommLink>& links = m_window->document()->result().comm.links;
+    int index = -1;
+    for (std::size_t j = 0; j < links.size(); ++j)
+        if (QString::fromStdString(links[j].id) == link)
+            index = int(j);
+    QVERIFY(index >= 0);
+    QTRY_COMPARE(m_window->explainPanel()->currentFigure(),
+                 QStringLiteral("comm.links[%1].utilization").arg(index));
+
+    // The keyboard: Enter on the focused badge does what a click does.
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    badge->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(badge->hasFocus());
+    QTest::keyClick(badge, Qt::Key_Return);
+    QCOMPARE(activated.count(), 2);
+
+    // Zoom Out and Fit keep it on screen, beside the link.
+    editor->findChild<QAction*>(QStringLiteral("actionZoomOut"))->trigger();
+    settle();
+    QVERIFY(badge->isVisible());
+    QVERIFY(area.contains(badge->geometry()));
+    editor->findChild<QAction*>(QStringLiteral("actionFit"))->trigger();
+    settle();
+    QVERIFY(badge->isVisible());
+    QVERIFY(!badge->pointsAway());
+    QVERIFY(!badge->geometry().contains(midpoint()));
+}
+
+// Each chart draws a frame in the highlight colour while it has the keyboard focus, and Enter on it opens
+// the explanation a click on its focused item opens.
+void TestE2eGui::chartsShowFocusAndExplainOnEnter()
+{
+    QVERIFY(m_window->openExample(QStringLiteral("llama2-70b")));
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    const auto framed = [](QWidget* widget, const QRect& r) {
+        const QImage image = widget->grab().toImage();
+        const QColor colour = focusFrameColor(widget->palette());
+        for (const QPoint& p : {QPoint(r.center().x(), r.top()), QPoint(r.center().x(), r.bottom()),
+                                QPoint(r.left(), r.center().y()), QPoint(r.right(), r.center().y())})
+            if (image.pixelColor(p).rgb() != colour.rgb())
+                return false;
+        return true;
+    };
+    auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("explainDock"));
+    QVERIFY(dock);
+    ExplainPanel* panel = m_window->explainPanel();
+
+    // The Memory tab's chart: Enter explains the peak stage's largest part.
+    auto* memory = m_window->findChild<MemoryChart*>(QStringLiteral("memoryChart"));
+    QVERIFY(memory);
+    QTabWidget* tabs = m_window->viewTabs();
+    const auto showTabOf = [tabs](QWidget* chart) {
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->widget(i)->isAncestorOf(chart))
+                tabs->setCurrentIndex(i);
+    };
+    showTabOf(memory);
+    settle();
+    QTRY_VERIFY(memory->isVisible());
+    QVERIFY(memory->focusPolicy() & Qt::TabFocus);
+    memory->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(memory->hasFocus());
+    QVERIFY2(framed(memory, memory->rect()), "no focus frame on the memory chart");
+    QVERIFY(memory->grab().save(artifactsDir() + QStringLiteral("/memory-chart-focused.png")));
+    dock->hide();
+    panel->clear();
+    QSignalSpy segments(memory, &MemoryChart::segmentClicked);
+    QTest::keyClick(memory, Qt::Key_Return);
+    QCOMPARE(segments.count(), 1);
+    int stage = -1;
+    MemoryChart::Component component = MemoryChart::Component::Params;
+    QVERIFY(memory->focusedSegment(&stage, &component));
+    const char* parts[] = {"params", "grads", "optimizer", "activations", "buffers"};
+    QTRY_VERIFY(dock->isVisible());
+    QTRY_COMPARE(
+        panel->currentFigure(),
+        QStringLiteral("memory.per_gpu[%1].%2").arg(stage).arg(QLatin1String(parts[int(component)])));
+    QVERIFY(!panel->text().isEmpty());
+    // The arrows move the focused segment: Up is the next part of the stack.
+    QTest::keyClick(memory, Qt::Key_Down);
+    QTest::keyClick(memory, Qt::Key_Down);
+    QTest::keyClick(memory, Qt::Key_Down);
+    QTest::keyClick(memory, Qt::Key_Down);
+    QTest::keyClick(memory, Qt::Key_Space);
+    QTRY_COMPARE(panel->currentFigure(), QStringLiteral("memory.per_gpu[%1].params").arg(stage));
+    memory->clearFocus();
+    settle();
+    QVERIFY2(!framed(memory, memory->rect()), "a focus frame without the focus");
+
+    // The timeline: Enter explains the focused box as a click on it does.
+    auto* gantt = m_window->findChild<GanttChart*>(QStringLiteral("ganttChart"));
+    QVERIFY(gantt);
+    showTabOf(gantt);
+    settle();
+    QTRY_VERIFY(gantt->isVisible());
+    gantt->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(gantt->hasFocus());
+    QVERIFY2(framed(gantt, gantt->rect()), "no focus frame on the timeline");
+    QVERIFY(gantt->grab().save(artifactsDir() + QStringLiteral("/gantt-chart-focused.png")));
+    QSignalSpy boxes(gantt, &GanttChart::boxClicked);
+    const int first = gantt->focusedEvent();
+    QVERIFY(first >= 0);
+    QTest::keyClick(gantt, Qt::Key_Enter);
+    QCOMPARE(boxes.count(), 1);
+    QCOMPARE(boxes.front().front().toInt(), first);
+    QTRY_VERIFY(!panel->currentFigure().isEmpty());
+    QVERIFY(panel->currentFigure().startsWith(QLatin1String("step.op_time_s[")) ||
+            panel->currentFigure().startsWith(QLatin1String("comm.collectives[")));
+    QTest::keyClick(gantt, Qt::Key_Right);
+    QVERIFY(gantt->focusedEvent() != first);
+
+    // The Overview's three panes, in the Tab order: each shows the frame while focused.
+    OverviewView* overview = m_window->overview();
+    m_window->viewTabs()->setCurrentWidget(overview);
+    settle();
+    for (QWidget* chart :
+         {static_cast<QWidget*>(overview->memoryChart()), static_cast<QWidget*>(overview->ganttChart()),
+          static_cast<QWidget*>(overview->canvas())}) {
+        QVERIFY2(chart->focusPolicy() & Qt::TabFocus, qPrintable(chart->objectName()));
+        chart->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(chart->hasFocus());
+        const QRect r =
+            chart == overview->canvas() ? overview->canvas()->viewport()->geometry() : chart->rect();
+        QVERIFY2(framed(chart, r), qPrintable(chart->objectName()));
+    }
+    // Enter on the Overview's canvas explains the busiest link.
+    QSignalSpy linksActivated(overview->canvas(), &TopologyCanvas::linksActivated);
+    QTest::keyClick(overview->canvas(), Qt::Key_Return);
+    QCOMPARE(linksActivated.count(), 1);
+    QTRY_VERIFY(panel->currentFigure().startsWith(QLatin1String("comm.links[")));
+}
+
+// In Simplified Chinese the labels the canvas generates ("node 0") and an example's name are Chinese.
+void TestE2eGui::chineseCanvasLabelsAndExampleName()
+{
+    ss::installTranslations(*qApp, QStringLiteral("zh_CN"));
+    {
+        MainWindow window;
+        window.document()->runner()->setMode(AnalysisRunner::Mode::Inline);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openExample(QStringLiteral("llama2-70b")));
+        settle();
+        const char* title = "Llama-2 70B, tp 8 x pp 4 x dp 2 on 8 DGX H100";
+        const QString name = QString::fromStdString(window.document()->scenario().name);
+        QCOMPARE(name, QCoreApplication::translate("ExampleTitles", title));
+        QVERIFY2(name != QLatin1String(title), "the example's name is not translated");
+        // The machines' titles ("node 0") and the labels in tooltips come from the translated words.
+        const TopologyDisplay& display = window.topologyEditor()->display();
+        QVERIFY(!display.groups().empty());
+        const QString node = TopologyDisplay::tr("node %1 %2").section(QLatin1Char('%'), 0, 0);
+        QVERIFY2(node != QLatin1String("node "), "no translation of \"node %1 %2\"");
+        for (const TopologyDisplay::Group& group : display.groups()) {
+            QVERIFY2(!group.title.contains(QLatin1String("node")), qPrintable(group.title));
+            QVERIFY2(group.title.startsWith(node), qPrintable(group.title));
+        }
+        TopologyNode gpu;
+        gpu.id = "n2.gpu3";
+        gpu.label = "node 2 GPU 3";
+        QCOMPARE(
+            TopologyDisplay::deviceLabel(gpu),
+            TopologyDisplay::tr("node %1 %2").arg(QStringLiteral("2"), TopologyDisplay::tr("GPU %1").arg(3)));
+        TopologyNode own;
+        own.id = "mine";
+        own.label = "node 2 of mine";
+        QCOMPARE(TopologyDisplay::deviceLabel(own),
+                 TopologyDisplay::tr("node %1 %2").arg(QStringLiteral("2"), QStringLiteral("of mine")));
+        own.label = "my node";
+        QCOMPARE(TopologyDisplay::deviceLabel(own), QStringLiteral("my node"));
+    }
+    ss::installTranslations(*qApp, QStringLiteral("en"));
+    // In English the file's name is kept.
+    QVERIFY(m_window->openExample(QStringLiteral("llama2-70b")));
+    QCOMPARE(QString::fromStdString(m_window->document()->scenario().name),
+             QStringLiteral("Llama-2 70B, tp 8 x pp 4 x dp 2 on 8 DGX H100"));
 }
 
 QTEST_MAIN(TestE2eGui)

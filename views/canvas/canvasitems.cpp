@@ -664,6 +664,31 @@ void MarkerItem::setAbove(bool above)
     layoutBadge();
 }
 
+void MarkerItem::setLine(const QPointF& along, double clearancePixels)
+{
+    m_along = along;
+    m_clearance = clearancePixels;
+}
+
+QPointF MarkerItem::awayFromLine() const
+{
+    const double length = std::hypot(m_along.x(), m_along.y());
+    if (m_above || length < 1e-9)
+        return m_above ? QPointF(0, -1) : QPointF(1, 0);
+    QPointF normal(-m_along.y() / length, m_along.x() / length);
+    if (normal.x() < 0 || (normal.x() == 0 && normal.y() > 0))
+        normal = -normal;
+    return normal;
+}
+
+void MarkerItem::setDrawn(bool drawn)
+{
+    if (drawn == m_drawn)
+        return;
+    m_drawn = drawn;
+    update();
+}
+
 void MarkerItem::layoutBadge()
 {
     const QFontMetricsF metrics(sceneFont(8.5, true));
@@ -691,6 +716,8 @@ QRectF MarkerItem::boundingRect() const
 
 void MarkerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
+    if (!m_drawn)
+        return;
     const QColor fill = m_bottleneck ? color() : busiestColor();
     painter->setRenderHint(QPainter::Antialiasing, true);
     painter->setPen(Qt::NoPen);

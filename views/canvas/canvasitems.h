@@ -232,6 +232,18 @@ public:
     bool isBottleneck() const { return m_bottleneck; }
     // Above the point (for a level line) instead of to its right.
     void setAbove(bool above);
+    bool isAbove() const { return m_above; }
+    // The marked line's direction at the point (scene units) and the pixels from the point to the line's
+    // edge: where a view's badge control goes so that it covers neither (BottleneckBadge).
+    void setLine(const QPointF& along, double clearancePixels);
+    // The unit vector from the point to the side the badge goes: up for a level line, else the line's
+    // normal that points right.
+    QPointF awayFromLine() const;
+    double clearance() const { return m_clearance; }
+    // Whether the badge is painted in the scene. A TopologyCanvas shows it as a control of its own instead;
+    // printed scenes (exports) paint it.
+    void setDrawn(bool drawn);
+    bool isDrawn() const { return m_drawn; }
     const QString& text() const { return m_text; }
     static QColor color();
     static QColor busiestColor();
@@ -246,6 +258,9 @@ private:
     QRectF m_rect;
     bool m_bottleneck = true;
     bool m_above = false;
+    bool m_drawn = true;
+    QPointF m_along{1, 0};
+    double m_clearance = 8;
 };
 
 } // namespace ss

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "topologycanvas.h"
 
+#include "bottleneckbadge.h"
 #include "canvasitems.h"
+#include "chartfocus.h"
 #include "topologyscene.h"
 
 #include <QGraphicsLineItem>
 #include <QKeyEvent>
 #include <QMimeData>
+#include <QPainter>
 #include <QScrollBar>
 #include <QWheelEvent>
 
@@ -38,6 +41,12 @@ TopologyCanvas::TopologyCanvas(TopologyScene* scene, QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     setFrameShape(QFrame::NoFrame);
     applyPalette();
+    // The badge is a control over the view, not an item: one size at every zoom, clickable, in the Tab
+    // order after the view. A child of the view, not of the viewport, which scrolls its children.
+    m_scene->marker()->setDrawn(false);
+    m_badge = new BottleneckBadge(this);
+    m_badge->hide();
+    connect(m_badge, &QAbstractButton::clicked, this, [this] { showBottleneck(); });
 }
 
 void TopologyCanvas::setTool(Tool tool)
@@ -76,6 +85,7 @@ void TopologyCanvas::zoomBy(double factor, const QPointF& viewportAnchor)
     verticalScrollBar()->setValue(verticalScrollBar()->value() + int(std::lround(shift.y())));
     m_autoFit = false;
     updatePixelSize();
+    updateBadge();
 }
 
 void TopologyCanvas::fitAll()
@@ -89,6 +99,7 @@ void TopologyCanvas::fitAll()
     }
     m_autoFit = true;
     updatePixelSize();
+    updateBadge();
 }
 
 void TopologyCanvas::setPresentationScale(double scale)
@@ -109,6 +120,68 @@ double TopologyCanvas::presentationScale() const
 QPointF TopologyCanvas::visibleCentre() const
 {
     return mapToScene(viewport()->rect().center());
+}
+
+bool TopologyCanvas::showBottleneck()
+{
+    const MarkerItem* marker = m_scene->marker();
+    const QString id = m_scene->bottleneck();
+    if (!marker->isVisible() || id.isEmpty())
+        return false;
+    const int h = horizontalScrollBar()->value();
+    const int v = verticalScrollBar()->value();
+    centerOn(marker->scenePos());
+    // A view that moved is the user's now; one showing everything keeps fitting itself.
+    if (h != horizontalScrollBar()->value() || v != verticalScrollBar()->value())
+        m_autoFit = false;
+    // A link drawn in a bundle (into a collapsed group) is not selectable: it is explained all the same.
+    m_scene->selectIds({}, {id});
+    updateBadge();
+    emit linksActivated({id});
+    return true;
+}
+
+void TopologyCanvas::activate()
+{
+    const QStringList selected = m_scene->selectedLinkIds();
+    if (selected.isEmpty())
+        showBottleneck();
+    else
+        emit linksActivated(selected);
+}
+
+void TopologyCanvas::updateBadge()
+{
+    // Not while the view is being made, nor once its scene is going (a scene being deleted takes itself off
+    // its views, which then lay their scroll bars out again).
+    if (!m_badge || scene() != m_scene)
+        return;
+    const MarkerItem* marker = m_scene->marker();
+    if (!marker->isVisible() || m_scene->bottleneck().isEmpty()) {
+        m_badge->hide();
+        return;
+    }
+    m_badge->setLimitsStep(marker->isBottleneck());
+    m_badge->setScale(m_scene->presentationScale());
+    const QRect area = viewport()->geometry();
+    const QPointF target = QPointF(area.topLeft()) + mapFromScene(marker->scenePos());
+    m_badge->place(target, marker->awayFromLine(), marker->clearance(), area);
+    const QString tipFor = m_scene->bottleneck() +
+                           (marker->isBottleneck() ? QStringLiteral("!") : QString()) +
+                           QString::number(m_scene->loadScale().busiest_s());
+    if (tipFor != m_badgeTipFor) {
+        m_badgeTipFor = tipFor;
+        const LinkItem* item = m_scene->linkItem(m_scene->bottleneck());
+        const QString what = marker->isBottleneck()
+                                 ? tr("The link that limits the training step.")
+                                 : tr("The busiest link (something else limits the training step).");
+        const QString details = item ? m_scene->linkToolTip(item) : QString();
+        m_badge->setToolTip(
+            QStringLiteral("<p>%1</p>%2<p>%3</p>")
+                .arg(what.toHtmlEscaped(), details,
+                     tr("Click (or press Enter) to centre the view on it and select it.").toHtmlEscaped()));
+    }
+    m_badge->show();
 }
 
 void TopologyCanvas::updatePixelSize()
@@ -140,6 +213,7 @@ void TopologyCanvas::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceHeld)) {
         m_panning = true;
+        m_spacePanned = m_spaceHeld;
         m_panLast = event->position().toPoint();
         viewport()->setCursor(Qt::ClosedHandCursor);
         m_autoFit = false;
@@ -242,9 +316,15 @@ void TopologyCanvas::mouseReleaseEvent(QMouseEvent* event)
 void TopologyCanvas::keyPressEvent(QKeyEvent* event)
 {
     switch (event->key()) {
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        activate();
+        event->accept();
+        return;
     case Qt::Key_Space:
         if (!event->isAutoRepeat()) {
             m_spaceHeld = true;
+            m_spacePanned = false;
             viewport()->setCursor(Qt::OpenHandCursor);
         }
         event->accept();
@@ -283,6 +363,9 @@ void TopologyCanvas::keyReleaseEvent(QKeyEvent* event)
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
         m_spaceHeld = false;
         viewport()->setCursor(m_tool == Tool::Connect ? Qt::CrossCursor : Qt::ArrowCursor);
+        // A tap of Space, not held for a pan, is the keyboard's click (as on the charts).
+        if (!m_spacePanned)
+            activate();
         event->accept();
         return;
     }
@@ -294,6 +377,48 @@ void TopologyCanvas::resizeEvent(QResizeEvent* event)
     QGraphicsView::resizeEvent(event);
     if (m_autoFit)
         fitAll();
+    else
+        updateBadge();
+}
+
+void TopologyCanvas::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    updateBadge();
+}
+
+void TopologyCanvas::paintEvent(QPaintEvent* event)
+{
+    QGraphicsView::paintEvent(event);
+    if (hasFocus()) {
+        QPainter painter(viewport());
+        paintFocusFrame(painter, viewport()->rect(), palette());
+    }
+    // Whatever moved the marker (a new result, a drag of the link's ends) repainted the view. Checked after
+    // the paint, not during it, and not by a connection to QGraphicsScene::changed(), which would make the
+    // scene route every item's update through that signal.
+    if (!m_badgeQueued) {
+        m_badgeQueued = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_badgeQueued = false;
+                updateBadge();
+            },
+            Qt::QueuedConnection);
+    }
+}
+
+void TopologyCanvas::focusInEvent(QFocusEvent* event)
+{
+    QGraphicsView::focusInEvent(event);
+    viewport()->update();
+}
+
+void TopologyCanvas::focusOutEvent(QFocusEvent* event)
+{
+    QGraphicsView::focusOutEvent(event);
+    viewport()->update();
 }
 
 void TopologyCanvas::dragEnterEvent(QDragEnterEvent* event)
@@ -328,6 +453,10 @@ void TopologyCanvas::changeEvent(QEvent* event)
     QGraphicsView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
         applyPalette();
+    if (event->type() == QEvent::LanguageChange) {
+        m_badgeTipFor.clear();
+        updateBadge();
+    }
 }
 
 void TopologyCanvas::applyPalette()

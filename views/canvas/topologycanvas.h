@@ -14,6 +14,7 @@ class QGraphicsLineItem;
 
 namespace ss {
 
+class BottleneckBadge;
 class DeviceItem;
 class TopologyScene;
 
@@ -49,6 +50,12 @@ public:
     Q_INVOKABLE void setPresentationScale(double scale);
     double presentationScale() const;
 
+    // The control over the view that marks the bottleneck (or busiest) link; hidden when none is drawn.
+    BottleneckBadge* badge() const { return m_badge; }
+    // Centres the view on the marked link, selects it and emits linksActivated() with it; false when no
+    // link is marked. The badge's click.
+    bool showBottleneck();
+
 signals:
     // Positions (scene coordinates) of the devices a drag moved, by id; emitted once, on release.
     void devicesMoved(const QHash<QString, QPointF>& positions);
@@ -56,6 +63,9 @@ signals:
     void addRequested(const QString& kind, const QPointF& scenePos);
     void deleteRequested();
     void toolChanged(ss::TopologyCanvas::Tool tool);
+    // The user asked for LINK_IDS to be explained: the badge was clicked, or Enter (or a tap of Space) was
+    // pressed on the view (the selected links; the marked one when none is selected).
+    void linksActivated(const QStringList& linkIds);
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
@@ -69,8 +79,15 @@ protected:
     void dragMoveEvent(QDragMoveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
+    // Puts the badge beside the marked link as the view now shows it.
+    void updateBadge();
+    void activate();
     DeviceItem* deviceAt(const QPoint& viewportPos) const;
     void updatePixelSize();
     void endConnect(DeviceItem* target);
@@ -81,12 +98,16 @@ private:
     bool m_autoFit = true;
     bool m_panning = false;
     bool m_spaceHeld = false;
+    bool m_spacePanned = false; // Space was held for a pan, not tapped
     QPoint m_panLast;
     bool m_dragging = false;
     // Connect: the device the drag started on, the rubber line and the device under the pointer.
     QString m_connectFrom;
     QGraphicsLineItem* m_connectLine = nullptr;
     QString m_connectTarget;
+    BottleneckBadge* m_badge = nullptr;
+    QString m_badgeTipFor; // the link, look and loads the badge's tooltip was written for
+    bool m_badgeQueued = false;
 };
 
 } // namespace ss

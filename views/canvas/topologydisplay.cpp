@@ -6,10 +6,13 @@
 #include <QHash>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 
 namespace ss {
 
@@ -262,19 +265,114 @@ Block layoutMachine(const Topology& t, const TopologyGraph& g, int host)
     return block;
 }
 
-QString labelOf(const TopologyNode& node)
+// Reads a decimal number at the front of TEXT and drops it; false (TEXT unchanged) when there is none.
+bool takeNumber(std::string_view& text, std::string_view* number)
 {
-    return QString::fromStdString(node.label.empty() ? node.id : node.label);
+    std::size_t n = 0;
+    while (n < text.size() && text[n] >= '0' && text[n] <= '9')
+        ++n;
+    if (n == 0)
+        return false;
+    *number = text.substr(0, n);
+    text.remove_prefix(n);
+    return true;
 }
 
+bool takePrefix(std::string_view& text, std::string_view prefix)
+{
+    if (text.substr(0, prefix.size()) != prefix)
+        return false;
+    text.remove_prefix(prefix.size());
+    return true;
+}
+
+QString fromView(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+// The words of the labels a generated cluster gives its devices (buildNode() and the network in
+// model/engine/network/presets.cpp: "node 3 GPU 0", "Leaf 1 (rail 1)") in the user's language; any other
+// label as it is. The translations are looked up once, not once for each of a million devices.
+class GeneratedLabels
+{
+public:
+    GeneratedLabels()
+        : m_node(TopologyDisplay::tr("node %1 %2", "a device of a generated machine: node 3 GPU 0")),
+          m_gpu(TopologyDisplay::tr("GPU %1")), m_cpu(TopologyDisplay::tr("CPU %1")),
+          m_pcie(TopologyDisplay::tr("PCIe switch %1")), m_nic(TopologyDisplay::tr("NIC %1")),
+          m_switch(TopologyDisplay::tr("Switch", "the network switch of a generated cluster")),
+          m_spine(TopologyDisplay::tr("Spine", "the spine switch of a generated cluster")),
+          m_leaf(TopologyDisplay::tr("Leaf %1", "a leaf switch of a generated cluster")),
+          m_leafRail(TopologyDisplay::tr("Leaf %1 (rail %2)")),
+          m_server(TopologyDisplay::tr("Parameter server %1"))
+    {
+        m_identity = m_node == QLatin1String("node %1 %2") && m_gpu == QLatin1String("GPU %1") &&
+                     m_cpu == QLatin1String("CPU %1") && m_pcie == QLatin1String("PCIe switch %1") &&
+                     m_nic == QLatin1String("NIC %1") && m_switch == QLatin1String("Switch") &&
+                     m_spine == QLatin1String("Spine") && m_leaf == QLatin1String("Leaf %1") &&
+                     m_leafRail == QLatin1String("Leaf %1 (rail %2)") &&
+                     m_server == QLatin1String("Parameter server %1");
+    }
+
+    QString operator()(const TopologyNode& node) const
+    {
+        const std::string& label = node.label.empty() ? node.id : node.label;
+        if (m_identity)
+            return QString::fromStdString(label);
+        std::string_view text = label;
+        std::string_view number;
+        if (takePrefix(text, "node ") && takeNumber(text, &number) && takePrefix(text, " "))
+            return m_node.arg(fromView(number), part(text));
+        text = label;
+        if (text == "Switch")
+            return m_switch;
+        if (text == "Spine")
+            return m_spine;
+        if (takePrefix(text, "Parameter server ") && takeNumber(text, &number) && text.empty())
+            return m_server.arg(fromView(number));
+        text = label;
+        if (takePrefix(text, "Leaf ")) {
+            const std::size_t space = text.find(' ');
+            std::string_view rest = text.substr(space == std::string_view::npos ? text.size() : space);
+            const std::string_view leaf = text.substr(0, text.size() - rest.size());
+            if (rest.empty() && !leaf.empty())
+                return m_leaf.arg(fromView(leaf));
+            if (!leaf.empty() && takePrefix(rest, " (rail ") && takeNumber(rest, &number) && rest == ")")
+                return m_leafRail.arg(fromView(leaf), fromView(number));
+        }
+        return QString::fromStdString(label);
+    }
+
+private:
+    // A device of a machine: "GPU 0", "CPU 1", "PCIe switch 0", "NIC 3"; others ("NVSwitch") as they are.
+    QString part(std::string_view text) const
+    {
+        const std::string_view whole = text;
+        std::string_view number;
+        const std::array<std::pair<std::string_view, const QString*>, 4> formats{
+            {{"GPU ", &m_gpu}, {"CPU ", &m_cpu}, {"PCIe switch ", &m_pcie}, {"NIC ", &m_nic}}};
+        for (const auto& [prefix, format] : formats) {
+            text = whole;
+            if (takePrefix(text, prefix) && takeNumber(text, &number) && text.empty())
+                return format->arg(fromView(number));
+        }
+        return fromView(whole);
+    }
+
+    QString m_node, m_gpu, m_cpu, m_pcie, m_nic, m_switch, m_spine, m_leaf, m_leafRail, m_server;
+    bool m_identity = false;
+};
+
 // The words every label of a machine begins with ("node 3 "), cut at a space; "" when there are none.
-QString commonPrefix(const Topology& t, const std::vector<int>& devices)
+// LABELS: every device's label, by index.
+QString commonPrefix(const std::vector<QString>& labels, const std::vector<int>& devices)
 {
     if (devices.size() < 2)
         return {};
-    QString prefix = labelOf(t.nodes[std::size_t(devices[0])]);
+    QString prefix = labels[std::size_t(devices[0])];
     for (std::size_t k = 1; k < devices.size() && !prefix.isEmpty(); ++k) {
-        const QString label = labelOf(t.nodes[std::size_t(devices[k])]);
+        const QString& label = labels[std::size_t(devices[k])];
         qsizetype n = 0;
         while (n < prefix.size() && n < label.size() && prefix[n] == label[n])
             ++n;
@@ -283,7 +381,7 @@ QString commonPrefix(const Topology& t, const std::vector<int>& devices)
     const qsizetype space = prefix.lastIndexOf(QLatin1Char(' '));
     prefix.truncate(space < 0 ? 0 : space + 1);
     for (int d : devices)
-        if (labelOf(t.nodes[std::size_t(d)]).size() <= prefix.size())
+        if (labels[std::size_t(d)].size() <= prefix.size())
             return {};
     return prefix;
 }
@@ -566,12 +664,16 @@ void widenNvSwitchBars(const TopologyGraph& graph, Devices& devices)
 std::map<int, QString> labelMachines(const Topology& topology, const TopologyGraph& graph,
                                      const Machines& machines, Devices& devices)
 {
+    const GeneratedLabels labelOf;
+    std::vector<QString> labels(devices.size());
     for (std::size_t i = 0; i < devices.size(); ++i)
-        devices[i].text = labelOf(topology.nodes[i]);
+        labels[i] = labelOf(topology.nodes[i]);
+    for (std::size_t i = 0; i < devices.size(); ++i)
+        devices[i].text = labels[i];
     std::map<int, QString> titles;
     for (int h : machines.hosts) {
         const std::vector<int>& members = graph.hostDevices(h);
-        const QString prefix = commonPrefix(topology, members);
+        const QString prefix = commonPrefix(labels, members);
         titles[h] = prefix.isEmpty() ? TopologyDisplay::tr("Machine %1").arg(h) : prefix.trimmed();
         if (!prefix.isEmpty() && !machines.hidden[std::size_t(h)])
             for (int dev : members)
@@ -651,6 +753,11 @@ void fitFramesToArcs(const std::vector<TopologyDisplay::Link>& links, const Devi
 }
 
 } // namespace
+
+QString TopologyDisplay::deviceLabel(const TopologyNode& node)
+{
+    return GeneratedLabels()(node);
+}
 
 QPointF TopologyDisplay::arcBend(const QPointF& a, const QPointF& b, double height)
 {

@@ -68,6 +68,9 @@ public:
 
     TopologyDisplay() = default;
     static TopologyDisplay build(const Topology& topology, const Options& options);
+    // NODE's label (its id when it has none) as the canvas shows it: the labels a generated cluster gives
+    // its devices ("node 3 GPU 0", "Spine") in the user's language, any other as it is.
+    static QString deviceLabel(const TopologyNode& node);
 
     // The topology with the positions drawn (the arranged ones when arranging): what an edit starts from.
     const Topology& topology() const { return m_topology; }

@@ -184,6 +184,8 @@ void TopologyScene::placeMarker()
         if (LinkItem* item = m_links.value(m_display.links()[std::size_t(drawn)].key)) {
             const QPointF d = item->endB() - item->endA();
             m_marker->setAbove(std::abs(d.x()) > std::abs(d.y()) && item->bend().isNull());
+            // Half the line and its bottleneck halo (LinkItem::paint), and a gap.
+            m_marker->setLine(d, (item->width() / 2 + 9) * m_presentationScale + 4);
             m_marker->setPos(item->midpoint());
             m_marker->setVisible(true);
             return;
@@ -192,6 +194,7 @@ void TopologyScene::placeMarker()
     for (GroupItem* group : m_groups) {
         if (group->holdsBottleneck()) {
             m_marker->setAbove(true);
+            m_marker->setLine(QPointF(1, 0), 4 * m_presentationScale);
             m_marker->setPos(QPointF(group->frame().center().x(), group->frame().top()));
             m_marker->setVisible(true);
             return;
@@ -318,6 +321,7 @@ void TopologyScene::setPresentationScale(double scale)
     for (LinkItem* link : std::as_const(m_links))
         link->endsMoved(); // its margin, which holds its width, grows with the scale
     m_marker->setScale(scale);
+    placeMarker(); // its clearance of the thicker line
     update();
 }
 
@@ -343,8 +347,9 @@ QString TopologyScene::linkToolTip(const LinkItem* item) const
     const TopologyLink& link = topology.links[std::size_t(shown)];
     const auto labelOf = [&](const std::string& id) {
         const int d = m_display.deviceIndex(QString::fromStdString(id));
-        const std::string& label = d >= 0 ? topology.nodes[std::size_t(d)].label : id;
-        return QString::fromStdString(label.empty() ? id : label).toHtmlEscaped();
+        const QString label = d >= 0 ? TopologyDisplay::deviceLabel(topology.nodes[std::size_t(d)])
+                                     : QString::fromStdString(id);
+        return label.toHtmlEscaped();
     };
     QString text = QStringLiteral("<b>%1 ↔ %2</b>").arg(labelOf(link.a), labelOf(link.b));
     const LinkCatalogEntry* entry = findLinkKind(link.kind);
@@ -399,9 +404,7 @@ QString TopologyScene::deviceToolTip(const DeviceItem* item) const
     if (d < 0)
         return {};
     const TopologyNode& node = m_display.topology().nodes[std::size_t(d)];
-    QString text =
-        QStringLiteral("<b>%1</b>")
-            .arg(QString::fromStdString(node.label.empty() ? node.id : node.label).toHtmlEscaped());
+    QString text = QStringLiteral("<b>%1</b>").arg(TopologyDisplay::deviceLabel(node).toHtmlEscaped());
     text += QStringLiteral("<br>") +
             tr("%1, id %2").arg(DeviceItem::kindName(item->kind())).arg(item->id().toHtmlEscaped());
     text += QStringLiteral("<br>") + tr("%n link(s)", nullptr, int(item->links().size()));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ganttchart.h"
 
+#include "chartfocus.h"
 #include "chartlayout.h"
 #include "chartpalette.h"
 
@@ -9,6 +10,8 @@
 #include "unitformat.h"
 #include "unittickers.h"
 
+#include <QKeyEvent>
+#include <QPainter>
 #include <QToolTip>
 
 #include <algorithm>
@@ -160,6 +163,8 @@ GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::mak
     setMouseTracking(true);
     setNoAntialiasingOnDrag(true);
     setPlottingHint(QCP::phCacheLabels, true);
+    // In the Tab order: the focus frame shows it, Enter explains the focused box.
+    setFocusPolicy(Qt::StrongFocus);
 
     // Rows: title, legend, axis rect.
     m_title = addTitleAndLegendRows(this);
@@ -349,6 +354,9 @@ void GanttChart::resetData(const Result& result)
 
 void GanttChart::rebuildLayout()
 {
+    // Rows are laid out afresh: the keyboard starts again from the critical path.
+    m_focusRow = -1;
+    m_focusBox = -1;
     // The last layout's rows lend their storage to the new one when nothing but this chart and its plottable
     // holds it: a timeline of 100k boxes is then laid out without allocating (or faulting in) megabytes.
     std::vector<GanttRow> spare;
@@ -605,8 +613,175 @@ void GanttChart::mouseReleaseEvent(QMouseEvent* event)
         setActiveCollective(collective);
         emit collectiveActivated(collective);
     }
-    if (index >= 0)
+    if (index >= 0) {
+        // The keyboard goes on from the box clicked.
+        const int row = m_layout->rowAt(yAxis->pixelToCoord(pos.y()));
+        if (row >= 0)
+            for (std::size_t b = 0; b < m_layout->rows[row].boxes.size(); ++b)
+                if (m_layout->rows[row].boxes[b].event == index) {
+                    m_focusRow = row;
+                    m_focusBox = int(b);
+                    update();
+                    break;
+                }
         emit boxClicked(index);
+    }
+}
+
+bool GanttChart::focusedBox(int* row, int* box) const
+{
+    const std::vector<GanttRow>& rows = m_layout->rows;
+    if (m_focusRow >= 0 && std::size_t(m_focusRow) < rows.size() && m_focusBox >= 0 &&
+        std::size_t(m_focusBox) < rows[std::size_t(m_focusRow)].boxes.size()) {
+        *row = m_focusRow;
+        *box = m_focusBox;
+        return true;
+    }
+    // The first box on the critical path (the path that sets the step time), else the first box drawn.
+    int firstRow = -1;
+    int best = -1;
+    int bestRow = -1;
+    double bestStart = 0;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const std::vector<GanttBox>& boxes = rows[r].boxes;
+        if (!boxes.empty() && firstRow < 0)
+            firstRow = int(r);
+        for (std::size_t b = 0; b < boxes.size(); ++b)
+            if (boxes[b].critical && (best < 0 || boxes[b].start < bestStart)) {
+                best = int(b);
+                bestRow = int(r);
+                bestStart = boxes[b].start;
+                break; // by start: the row's first critical box is its earliest
+            }
+    }
+    if (best >= 0) {
+        *row = bestRow;
+        *box = best;
+        return true;
+    }
+    if (firstRow < 0)
+        return false;
+    *row = firstRow;
+    *box = 0;
+    return true;
+}
+
+int GanttChart::focusedEvent() const
+{
+    int row = 0;
+    int box = 0;
+    return focusedBox(&row, &box) ? m_layout->rows[std::size_t(row)].boxes[std::size_t(box)].event : -1;
+}
+
+bool GanttChart::activateFocused()
+{
+    const int index = focusedEvent();
+    if (index < 0)
+        return false;
+    const int collective = m_events[std::size_t(index)].collective;
+    if (collective >= 0 || activeCollective() >= 0) {
+        setActiveCollective(collective);
+        emit collectiveActivated(collective);
+    }
+    emit boxClicked(index);
+    return true;
+}
+
+void GanttChart::moveFocus(int row, int box)
+{
+    m_focusRow = row;
+    m_focusBox = box;
+    // Scrolled into view when the zoom hides it.
+    const GanttBox& b = m_layout->rows[std::size_t(row)].boxes[std::size_t(box)];
+    const TimeRange shown = visibleRange();
+    if (b.end < shown.lower || b.start > shown.upper) {
+        const double middle = (b.start + b.end) / 2;
+        setVisibleRange({middle - shown.size() / 2, middle + shown.size() / 2});
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+    update();
+}
+
+void GanttChart::paintEvent(QPaintEvent* event)
+{
+    QCustomPlot::paintEvent(event);
+    if (!hasFocus())
+        return;
+    QPainter painter(this);
+    int row = 0;
+    int box = 0;
+    if (focusedBox(&row, &box)) {
+        const GanttRow& r = m_layout->rows[std::size_t(row)];
+        const GanttBox& b = r.boxes[std::size_t(box)];
+        const QRectF rect = QRectF(QPointF(xAxis->coordToPixel(b.start), yAxis->coordToPixel(r.top)),
+                                   QPointF(xAxis->coordToPixel(b.end), yAxis->coordToPixel(r.top + r.height)))
+                                .normalized()
+                                .adjusted(-2, -2, 2, 2);
+        if (rect.intersects(QRectF(axisRect()->rect()))) {
+            painter.save();
+            painter.setClipRect(axisRect()->rect().adjusted(-2, -2, 2, 2));
+            painter.setPen(QPen(focusFrameColor(palette()), 2, Qt::DashLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(rect);
+            painter.restore();
+        }
+    }
+    paintFocusFrame(painter, rect(), palette());
+}
+
+void GanttChart::keyPressEvent(QKeyEvent* event)
+{
+    if (isActivationKey(event)) {
+        activateFocused();
+        event->accept();
+        return;
+    }
+    int row = 0;
+    int box = 0;
+    if (event->modifiers() != Qt::NoModifier || !focusedBox(&row, &box)) {
+        QCustomPlot::keyPressEvent(event);
+        return;
+    }
+    const std::vector<GanttRow>& rows = m_layout->rows;
+    const GanttBox& current = rows[std::size_t(row)].boxes[std::size_t(box)];
+    switch (event->key()) {
+    case Qt::Key_Left:
+        moveFocus(row, std::max(box - 1, 0));
+        break;
+    case Qt::Key_Right:
+        moveFocus(row, std::min(box + 1, int(rows[std::size_t(row)].boxes.size()) - 1));
+        break;
+    case Qt::Key_Up:
+    case Qt::Key_Down: {
+        // The next row with boxes that way, at the box that ends first after this one starts.
+        const int step = event->key() == Qt::Key_Up ? -1 : 1;
+        for (int r = row + step; r >= 0 && std::size_t(r) < rows.size(); r += step) {
+            const std::vector<GanttBox>& boxes = rows[std::size_t(r)].boxes;
+            if (boxes.empty())
+                continue;
+            const std::size_t next = rows[std::size_t(r)].firstEndingAfter(current.start);
+            moveFocus(r, int(std::min(next, boxes.size() - 1)));
+            break;
+        }
+        break;
+    }
+    default:
+        QCustomPlot::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void GanttChart::focusInEvent(QFocusEvent* event)
+{
+    QCustomPlot::focusInEvent(event);
+    update();
+}
+
+void GanttChart::focusOutEvent(QFocusEvent* event)
+{
+    QCustomPlot::focusOutEvent(event);
+    update();
 }
 
 void GanttChart::mouseDoubleClickEvent(QMouseEvent* event)

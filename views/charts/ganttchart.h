@@ -61,6 +61,14 @@ public:
     // The collective whose boxes are outlined (the last one clicked), -1 for none.
     int activeCollective() const;
 
+    // The keyboard's box (a timeline index, -1 for none): outlined while the chart has the focus, moved by
+    // the arrow keys (Left/Right along its row, Up/Down to the next row), explained by Enter or Space. Until
+    // the keys or a click move it, the first box on the critical path.
+    int focusedEvent() const;
+    // Does for the focused box what a click on it does (boxClicked(), and a collective's links lit);
+    // false when there is none.
+    bool activateFocused();
+
     // Entries in the legend: the kinds present, the bubble and (when marked) the critical path.
     int legendEntries() const { return m_legendEntries; }
 
@@ -93,6 +101,10 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
     void rebuildLayout();
@@ -107,6 +119,9 @@ private:
     void hideHover();
     void setActiveCollective(int collective);
     int laneLabelAt(const QPointF& pos) const;
+    // The focused box as row and box indices of the layout; false when the chart has no box.
+    bool focusedBox(int* row, int* box) const;
+    void moveFocus(int row, int box);
 
     std::vector<GanttEvent> m_events;
     std::unordered_map<int, std::string> m_otherKinds; // event index -> kind, for kinds GanttKind lacks
@@ -136,6 +151,9 @@ private:
     TimeRange m_pressRange;
     bool m_pressed = false;
     bool m_dragging = false;
+    // The keyboard's box in the layout: row and index in it; -1: the default (focusedBox()).
+    int m_focusRow = -1;
+    int m_focusBox = -1;
 };
 
 } // namespace ss

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memorychart.h"
 
+#include "chartfocus.h"
 #include "chartlayout.h"
 #include "chartpalette.h"
 
@@ -10,7 +11,9 @@
 #include "unitformat.h"
 #include "unittickers.h"
 
+#include <QKeyEvent>
 #include <QLocale>
+#include <QPainter>
 #include <QToolTip>
 
 #include <algorithm>
@@ -111,6 +114,8 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent)
 
     connect(this, &QCustomPlot::mouseMove, this, &MemoryChart::onMouseMove);
     connect(this, &QCustomPlot::mouseRelease, this, &MemoryChart::onMouseRelease);
+    // In the Tab order: the focus frame shows it, Enter explains the focused segment.
+    setFocusPolicy(Qt::StrongFocus);
     applyPalette();
     updateTitle();
 }
@@ -387,8 +392,139 @@ void MemoryChart::onMouseRelease(QMouseEvent* event)
 {
     int stage = 0;
     Component component = Component::Params;
-    if (event->button() == Qt::LeftButton && segmentAt(event->position(), &stage, &component))
+    if (event->button() == Qt::LeftButton && segmentAt(event->position(), &stage, &component)) {
+        // The keyboard goes on from the segment clicked.
+        m_focusStage = stage;
+        m_focusComponent = component;
+        update();
         emit segmentClicked(stage, component);
+    }
+}
+
+bool MemoryChart::focusedSegment(int* stage, Component* component) const
+{
+    const int stages = static_cast<int>(m_stages.size());
+    if (stages == 0)
+        return false;
+    if (m_focusStage >= 0 && m_focusStage < stages) {
+        *stage = m_focusStage;
+        *component = m_focusComponent;
+        return true;
+    }
+    // The chart's main figure: the peak memory per GPU, and its largest part.
+    int peak = 0;
+    double peakBytes = -1;
+    for (int s = 0; s < stages; ++s) {
+        double total = 0;
+        for (int c = 0; c < componentCount; ++c)
+            total += componentBytes(m_stages[std::size_t(s)], static_cast<Component>(c));
+        if (total > peakBytes) {
+            peakBytes = total;
+            peak = s;
+        }
+    }
+    int largest = 0;
+    for (int c = 1; c < componentCount; ++c)
+        if (componentBytes(m_stages[std::size_t(peak)], static_cast<Component>(c)) >
+            componentBytes(m_stages[std::size_t(peak)], static_cast<Component>(largest)))
+            largest = c;
+    *stage = peak;
+    *component = static_cast<Component>(largest);
+    return true;
+}
+
+bool MemoryChart::activateFocused()
+{
+    int stage = 0;
+    Component component = Component::Params;
+    if (!focusedSegment(&stage, &component))
+        return false;
+    emit segmentClicked(stage, component);
+    return true;
+}
+
+QRectF MemoryChart::segmentRect(int stage, Component component) const
+{
+    if (stage < 0 || stage >= static_cast<int>(m_stages.size()))
+        return {};
+    double bottom = 0;
+    for (int c = 0; c < static_cast<int>(component); ++c)
+        bottom += componentBytes(m_stages[std::size_t(stage)], static_cast<Component>(c));
+    const double top = bottom + componentBytes(m_stages[std::size_t(stage)], component);
+    const double centre = stage + barOffset();
+    const QPointF a(xAxis->coordToPixel(centre - currentBarWidth() / 2), yAxis->coordToPixel(top));
+    const QPointF b(xAxis->coordToPixel(centre + currentBarWidth() / 2), yAxis->coordToPixel(bottom));
+    return QRectF(a, b).normalized();
+}
+
+void MemoryChart::paintEvent(QPaintEvent* event)
+{
+    QCustomPlot::paintEvent(event);
+    if (!hasFocus())
+        return;
+    QPainter painter(this);
+    int stage = 0;
+    Component component = Component::Params;
+    if (focusedSegment(&stage, &component)) {
+        // The focused segment: a dashed outline a pixel outside it (a zero-byte part is a line).
+        const QRectF r = segmentRect(stage, component).adjusted(-2, -2, 2, 2);
+        if (r.intersects(QRectF(axisRect()->rect()))) {
+            painter.setPen(QPen(focusFrameColor(palette()), 2, Qt::DashLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(r);
+        }
+    }
+    paintFocusFrame(painter, rect(), palette());
+}
+
+void MemoryChart::keyPressEvent(QKeyEvent* event)
+{
+    if (isActivationKey(event)) {
+        activateFocused();
+        event->accept();
+        return;
+    }
+    int stage = 0;
+    Component component = Component::Params;
+    const int stages = static_cast<int>(m_stages.size());
+    if (event->modifiers() == Qt::NoModifier && focusedSegment(&stage, &component)) {
+        int c = static_cast<int>(component);
+        switch (event->key()) {
+        case Qt::Key_Left:
+            stage = std::max(stage - 1, 0);
+            break;
+        case Qt::Key_Right:
+            stage = std::min(stage + 1, stages - 1);
+            break;
+        case Qt::Key_Up: // up the stack
+            c = std::min(c + 1, componentCount - 1);
+            break;
+        case Qt::Key_Down:
+            c = std::max(c - 1, 0);
+            break;
+        default:
+            QCustomPlot::keyPressEvent(event);
+            return;
+        }
+        m_focusStage = stage;
+        m_focusComponent = static_cast<Component>(c);
+        update();
+        event->accept();
+        return;
+    }
+    QCustomPlot::keyPressEvent(event);
+}
+
+void MemoryChart::focusInEvent(QFocusEvent* event)
+{
+    QCustomPlot::focusInEvent(event);
+    update();
+}
+
+void MemoryChart::focusOutEvent(QFocusEvent* event)
+{
+    QCustomPlot::focusOutEvent(event);
+    update();
 }
 
 void MemoryChart::onMouseMove(QMouseEvent* event)

@@ -59,6 +59,12 @@ public:
     // The current stage's bar segment under POS (widget pixels): its stage and component; false for none.
     bool segmentAt(const QPointF& pos, int* stage, Component* component) const;
 
+    // The keyboard's segment: outlined while the chart has the focus, moved by the arrow keys, explained by
+    // Enter or Space. Until the arrows move it, the largest part of the fullest stage (the peak's).
+    bool focusedSegment(int* stage, Component* component) const;
+    // Emits segmentClicked() for the focused segment, as a click on it does; false when there is none.
+    bool activateFocused();
+
 signals:
     // A segment of a current bar was clicked (the Explain panel shows how it is computed).
     void segmentClicked(int stage, ss::MemoryChart::Component component);
@@ -66,6 +72,10 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
     void onMouseMove(QMouseEvent* event);
@@ -80,6 +90,8 @@ private:
     // The current bars' centre offset from the stage and their width (narrower beside a baseline).
     double barOffset() const;
     double currentBarWidth() const;
+    // The widget pixels of STAGE's segment of COMPONENT.
+    QRectF segmentRect(int stage, Component component) const;
 
     std::vector<StageMemory> m_stages;
     double m_capacity = 0;
@@ -95,6 +107,8 @@ private:
     std::array<QCPBars*, componentCount> m_baselineBars{};
     QCPBars* m_baselineLegend = nullptr; // a bar without data: the one legend entry of the baseline
     PlotPresentation m_presentation;
+    int m_focusStage = -1; // -1: the peak's segment
+    Component m_focusComponent = Component::Params;
 };
 
 } // namespace ss

@@ -104,7 +104,8 @@ OverviewView::OverviewView(ScenarioDocument* document, TopologyEditor* editor, Q
     m_canvas->setInteractive(false);
     m_canvas->setDragMode(QGraphicsView::NoDrag);
     m_canvas->setAcceptDrops(false);
-    m_canvas->setFocusPolicy(Qt::NoFocus);
+    // Focusable like the charts beside it: Enter explains the bottleneck link.
+    m_canvas->setFocusPolicy(Qt::StrongFocus);
     // No scroll bars in a pane this small (the middle button still pans): their coming and going would
     // resize the view and fit it again.
     m_canvas->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
