@@ -2813,6 +2813,90 @@ Change: %5</source>
         <source>Pure BF16</source>
         <translation>纯 BF16</translation>
     </message>
+    <message>
+        <source>Training method</source>
+        <translation>训练方法</translation>
+    </message>
+    <message>
+        <source>Train every weight, or only low-rank adapters beside a frozen base (LoRA), the base quantized to 4-bit NF4 (QLoRA).</source>
+        <translation>训练全部权重，或只训练冻结基座旁的低秩适配器（LoRA），或再把基座量化为 4 位 NF4（QLoRA）。</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Rank r of each adapter: it adds r × (inputs + outputs) trainable parameters to every adapted layer.</source>
+        <translation>每个适配器的秩 r：每个被适配的层增加 r × (输入 + 输出) 个可训练参数。</translation>
+    </message>
+    <message>
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <source>Scales the adapters&apos; output by alpha / r; no effect on memory or time.</source>
+        <translation>适配器输出乘以 alpha / r；不影响显存和时间。</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标层</translation>
+    </message>
+    <message>
+        <source>The layers that get adapters, separated by commas: q, k, v, o, gate, up, down, experts, embed, head (PEFT&apos;s default: q,v).</source>
+        <translation>加适配器的层，用逗号分隔：q、k、v、o、gate、up、down、experts、embed、head（PEFT 默认：q,v）。</translation>
+    </message>
+    <message>
+        <source>Base weight bits</source>
+        <translation>基座权重位数</translation>
+    </message>
+    <message>
+        <source>Bits of the frozen base weights with LoRA: 16, 8 (LLM.int8()) or 4; 0 means the method&apos;s own (4 for QLoRA, else 16).</source>
+        <translation>LoRA 下冻结基座权重的位数：16、8（LLM.int8()）或 4；0 表示按方法取值（QLoRA 为 4，其余为 16）。</translation>
+    </message>
+    <message>
+        <source>4-bit data type</source>
+        <translation>4 位数据类型</translation>
+    </message>
+    <message>
+        <source>NormalFloat4 (QLoRA) or FP4 for a 4-bit base.</source>
+        <translation>4 位基座使用 NormalFloat4（QLoRA）或 FP4。</translation>
+    </message>
+    <message>
+        <source>Double quantization</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <source>Quantize the 4-bit base&apos;s block constants again: 0.127 instead of 0.5 bits per weight (QLoRA).</source>
+        <translation>对 4 位基座的分块常数再量化一次：每个权重 0.127 位而不是 0.5 位（QLoRA）。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>分页优化器</translation>
+    </message>
+    <message>
+        <source>Keep the adapters&apos; optimizer states in paged memory that is evicted to the host (bitsandbytes&apos; paged optimizers, QLoRA).</source>
+        <translation>把适配器的优化器状态放在可换出到主机内存的分页内存中（bitsandbytes 分页优化器，QLoRA）。</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit base)</source>
+        <translation>QLoRA（4 位基座）</translation>
+    </message>
+    <message>
+        <source>NF4 (NormalFloat)</source>
+        <translation>NF4（NormalFloat）</translation>
+    </message>
+    <message>
+        <source>FP4</source>
+        <translation>FP4</translation>
+    </message>
+    <message>
+        <source>The method&apos;s (QLoRA 4, else 16)</source>
+        <translation>按方法（QLoRA 为 4，其余为 16）</translation>
+    </message>
 </context>
 <context>
     <name>Glossary</name>
@@ -3705,6 +3789,42 @@ Change: %5</source>
     <message>
         <source>CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to about 18.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K tokens).</source>
         <translation>CP 16 横跨两个节点：激活值再减半，降到约 18 GiB，但每个 GPU 仍要收集整个序列的键和值，而只计算其中的十六分之一，并且 gather 现在要经过 InfiniBand。暴露的通信增长到约 4.5 秒，一步增长到约 18.4 秒。长上下文训练会让 cp 在显存允许的范围内尽量小（Llama 3 处理 128K token 需要 16）。</translation>
+    </message>
+    <message>
+        <source>Fine-tuning on one GPU: LoRA and QLoRA</source>
+        <translation>单卡微调：LoRA 与 QLoRA</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 8B on one 24 GB RTX 4090, one sequence of 2,048 tokens at a time with gradient checkpointing. Full fine-tuning keeps 16 bytes per parameter: 2 of weights, 2 of gradients and 12 of Adam states, about 129 GiB in all. The &lt;b&gt;Memory&lt;/b&gt; view shows the bar far over the GPU.</source>
+        <translation>在一张 24 GB 的 RTX 4090 上训练 Llama 3.1 8B，每次一条 2,048 个 token 的序列，并开启梯度检查点。全参数微调每个参数占 16 字节：权重 2、梯度 2、Adam 状态 12，共约 129 GiB。&lt;b&gt;显存&lt;/b&gt;视图中的柱条远超显卡容量。</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>LoRA freezes the base and trains rank-16 adapters on every linear layer: 42 million parameters, half a percent of the model, have gradients and Adam states. The 16-bit base alone is 15 GiB, the peak about 19.8 GiB, and it fits. The step is faster too, about 14.8 s: a frozen weight needs no weight gradient.</source>
+        <translation>LoRA 冻结基座，只在每个线性层上训练秩为 16 的适配器：只有 4200 万个参数（模型的百分之零点五）有梯度和 Adam 状态。16 位基座本身占 15 GiB，峰值约 19.8 GiB，可以放下。训练步也更快，约 14.8 s：冻结的权重不需要权重梯度。</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA stores the frozen base in 4-bit NF4 with double-quantized constants, about 0.52 bytes per weight: the weights shrink to about 5.4 GiB and the peak to about 9.7 GiB. Dequantizing the weights before every use costs time, the step is about 15.8 s.</source>
+        <translation>QLoRA 以 4 位 NF4 存储冻结的基座，常数再做双重量化，每个权重约 0.52 字节：权重缩小到约 5.4 GiB，峰值约 9.7 GiB。每次使用前都要反量化权重，这需要时间，训练步约 15.8 s。</translation>
+    </message>
+    <message>
+        <source>Spend it on speed</source>
+        <translation>把显存换成速度</translation>
+    </message>
+    <message>
+        <source>The memory QLoRA saved can hold the activations: without recomputation the peak grows to about 18.3 GiB, still within the GPU, and the step falls to about 11.0 s because the forward pass no longer runs twice.</source>
+        <translation>QLoRA 省下的显存可以用来保存激活：不做重计算时峰值升到约 18.3 GiB，仍在显卡容量之内，而训练步降到约 11.0 s，因为前向不再执行两遍。</translation>
     </message>
 </context>
 <context>
@@ -7071,6 +7191,10 @@ Bottleneck now: %2</source>
         <source>median after warm-up (steps: %1)</source>
         <translation>预热后的中位数（步数：%1）</translation>
     </message>
+    <message>
+        <source>one of q, k, v, o, gate, up, down, experts, embed, head</source>
+        <translation>q、k、v、o、gate、up、down、experts、embed、head 之一</translation>
+    </message>
 </context>
 <context>
     <name>ss::io::Import</name>
@@ -7789,6 +7913,66 @@ Bottleneck now: %2</source>
     <message>
         <source>; multi-token prediction adds %1</source>
         <translation>；多词元预测另有 %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; quantization is not modelled; the base is read as 16-bit weights</source>
+        <translation>未对 "%1" 量化建模；基座按 16 位权重读取</translation>
+    </message>
+    <message>
+        <source>load_in_4bit and load_in_8bit are both true; expected at most one</source>
+        <translation>load_in_4bit 和 load_in_8bit 都为 true；最多只能有一个</translation>
+    </message>
+    <message>
+        <source>expected &quot;nf4&quot; or &quot;fp4&quot;, got &quot;%1&quot;</source>
+        <translation>应为 "nf4" 或 "fp4"，实际为 "%1"</translation>
+    </message>
+    <message>
+        <source>; base quantized to 4 bits (%1%2)</source>
+        <translation>；基座量化为 4 位（%1%2）</translation>
+    </message>
+    <message>
+        <source>, double quantization</source>
+        <translation>，双重量化</translation>
+    </message>
+    <message>
+        <source>; base quantized to 8 bits (LLM.int8())</source>
+        <translation>；基座量化为 8 位（LLM.int8()）</translation>
+    </message>
+    <message>
+        <source>only LoRA adapters are modelled (expected &quot;LORA&quot;), got &quot;%1&quot;</source>
+        <translation>只对 LoRA 适配器建模（应为 "LORA"），实际为 "%1"</translation>
+    </message>
+    <message>
+        <source>expected a number above 0, got %1</source>
+        <translation>应为大于 0 的数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a module name</source>
+        <translation>模块名</translation>
+    </message>
+    <message>
+        <source>a list of module names or &quot;all-linear&quot;</source>
+        <translation>模块名列表或 "all-linear"</translation>
+    </message>
+    <message>
+        <source>not modelled, left out: %1</source>
+        <translation>未建模，已忽略：%1</translation>
+    </message>
+    <message>
+        <source>none of the modules is a layer the engine adapts (q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, embed_tokens, lm_head, ...)</source>
+        <translation>这些模块都不是引擎能适配的层（q_proj、k_proj、v_proj、o_proj、gate_proj、up_proj、down_proj、embed_tokens、lm_head 等）</translation>
+    </message>
+    <message>
+        <source>fully trained extra modules are not modelled</source>
+        <translation>未对完整训练的额外模块建模</translation>
+    </message>
+    <message>
+        <source>LoRA adapter: rank %1, alpha %2, targets %3%4</source>
+        <translation>LoRA 适配器：秩 %1，alpha %2，目标层 %3%4</translation>
+    </message>
+    <message>
+        <source> (base model %1)</source>
+        <translation>（基座模型 %1）</translation>
     </message>
 </context>
 </TS>
