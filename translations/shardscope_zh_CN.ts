@@ -732,6 +732,54 @@ Change: %5</source>
             <numerusform>拓扑中有 %n 块 GPU，但节点数 × 每节点 GPU 数 = %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Expected 16, 8 or 4 bits (0: the method&apos;s own), got %1</source>
+        <translation>应为 16、8 或 4 位（0：按方法取值），实际为 %1</translation>
+    </message>
+    <message>
+        <source>Full training updates every weight, which a %1-bit base cannot hold; use method lora or qlora, or 16 bits</source>
+        <translation>全参数训练要更新每个权重，%1 位的基座无法做到；请使用 lora 或 qlora 方法，或使用 16 位</translation>
+    </message>
+    <message>
+        <source>Paged optimizer states are modelled with method lora or qlora only</source>
+        <translation>分页优化器状态只在 lora 或 qlora 方法下建模</translation>
+    </message>
+    <message>
+        <source>QLoRA quantizes the base to 4 bits (NF4), got %1; use method lora for a 16- or 8-bit base</source>
+        <translation>QLoRA 把基座量化为 4 位（NF4），实际为 %1；16 位或 8 位基座请使用 lora 方法</translation>
+    </message>
+    <message>
+        <source>Expected a LoRA rank from 1 to 65536, got %1</source>
+        <translation>LoRA 秩应在 1 到 65536 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>A rank of %1 is not low-rank for the hidden size %2</source>
+        <translation>秩 %1 对于隐藏维度 %2 不算低秩</translation>
+    </message>
+    <message>
+        <source>Expected a LoRA alpha above 0, got %1</source>
+        <translation>LoRA alpha 应大于 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>Expected one or more LoRA targets of q, k, v, o, gate, up, down, experts, embed, head</source>
+        <translation>应至少给出一个 LoRA 目标层：q、k、v、o、gate、up、down、experts、embed、head</translation>
+    </message>
+    <message>
+        <source>The target &quot;experts&quot; adapts routed experts, and this model has none</source>
+        <translation>目标层 "experts" 适配路由专家，而该模型没有专家</translation>
+    </message>
+    <message>
+        <source>The targets &quot;embed&quot; and &quot;head&quot; need a transformer model</source>
+        <translation>目标层 "embed" 和 "head" 需要 Transformer 模型</translation>
+    </message>
+    <message>
+        <source>Offload is not modelled with LoRA or QLoRA; use the paged optimizer for the adapters&apos; states</source>
+        <translation>LoRA 和 QLoRA 下不对卸载建模；适配器的优化器状态请使用分页优化器</translation>
+    </message>
+    <message>
+        <source>A parameter server is not modelled with LoRA or QLoRA</source>
+        <translation>LoRA 和 QLoRA 下不对参数服务器建模</translation>
+    </message>
 </context>
 <context>
     <name>ExampleTitles</name>
@@ -1298,6 +1346,66 @@ Change: %5</source>
         <source>argmax_i C_i</source>
         <translation>argmax_i C_i</translation>
     </message>
+    <message>
+        <source>Σ_adapted r · (d_in + d_out)</source>
+        <translation>Σ_适配层 r · (d_in + d_out)</translation>
+    </message>
+    <message>
+        <source>frozen + quant_constants + trainable</source>
+        <translation>冻结 + 量化常数 + 可训练</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · g</source>
+        <translation>Ψ_lora · g</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · g / N_d</source>
+        <translation>Ψ_lora · g / N_d</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · K</source>
+        <translation>Ψ_lora · K</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · K / N_d</source>
+        <translation>Ψ_lora · K / N_d</translation>
+    </message>
+    <message>
+        <source>0 (Ψ_lora · K on the host: paged)</source>
+        <translation>0（Ψ_lora · K 在主机上：分页）</translation>
+    </message>
+    <message>
+        <source>(Ψ_gpu − Ψ_q) · w + Ψ_q · b_q</source>
+        <translation>(Ψ_gpu − Ψ_q) · w + Ψ_q · b_q</translation>
+    </message>
+    <message>
+        <source>((Ψ_gpu − Ψ_q) · w + Ψ_q · b_q) / N_d</source>
+        <translation>((Ψ_gpu − Ψ_q) · w + Ψ_q · b_q) / N_d</translation>
+    </message>
+    <message>
+        <source>Ψ_q · c</source>
+        <translation>Ψ_q · c</translation>
+    </message>
+    <message>
+        <source>Ψ_q · c / N_d</source>
+        <translation>Ψ_q · c / N_d</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · w</source>
+        <translation>Ψ_lora · w</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · w / N_d</source>
+        <translation>Ψ_lora · w / N_d</translation>
+    </message>
+    <message>
+        <source>Ψ_unit · (2 · W_gpu / Ψ_gpu + g · Ψ_lora / Ψ_gpu)</source>
+        <translation>Ψ_unit · (2 · W_gpu / Ψ_gpu + g · Ψ_lora / Ψ_gpu)</translation>
+    </message>
+    <message>
+        <source>3 · B · F_seq − B · F_frozen + 3 · B · F_lora</source>
+        <translation>3 · B · F_seq − B · F_frozen + 3 · B · F_lora</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
@@ -1816,6 +1924,38 @@ Change: %5</source>
     <message>
         <source>C_i: compute time of stage i</source>
         <translation>C_i：阶段 i 的计算时间</translation>
+    </message>
+    <message>
+        <source>Trainable parameters (LoRA adapters)</source>
+        <translation>可训练参数（LoRA 适配器）</translation>
+    </message>
+    <message>
+        <source>r: the LoRA rank; d_in, d_out: the input and output widths of each adapted layer</source>
+        <translation>r：LoRA 秩；d_in、d_out：每个被适配层的输入和输出宽度</translation>
+    </message>
+    <message>
+        <source>Frozen base weights per GPU, stage %1</source>
+        <translation>每张 GPU 的冻结基座权重，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; Ψ_q: of them, the quantized matrix weights; w: bytes per 16-bit weight; b_q: bytes per quantized weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
+        <translation>Ψ_gpu：一张 GPU 持有的参数；Ψ_q：其中量化的矩阵权重；w：每个 16 位权重的字节数；b_q：每个量化权重的字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
+    </message>
+    <message>
+        <source>Quantization constants per GPU, stage %1</source>
+        <translation>每张 GPU 的量化常数，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_q: quantized weights one GPU holds; c: bytes of block constants per weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
+        <translation>Ψ_q：一张 GPU 持有的量化权重；c：每个权重的分块常数字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
+    </message>
+    <message>
+        <source>Adapter weights per GPU, stage %1</source>
+        <translation>每张 GPU 的适配器权重，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_lora: LoRA adapter parameters one GPU holds; w: bytes per weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
+        <translation>Ψ_lora：一张 GPU 持有的 LoRA 适配器参数；w：每个权重的字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
     </message>
 </context>
 <context>
@@ -7916,7 +8056,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>&quot;%1&quot; quantization is not modelled; the base is read as 16-bit weights</source>
-        <translation>未对 "%1" 量化建模；基座按 16 位权重读取</translation>
+        <translation>未对 &quot;%1&quot; 量化建模；基座按 16 位权重读取</translation>
     </message>
     <message>
         <source>load_in_4bit and load_in_8bit are both true; expected at most one</source>
@@ -7924,7 +8064,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>expected &quot;nf4&quot; or &quot;fp4&quot;, got &quot;%1&quot;</source>
-        <translation>应为 "nf4" 或 "fp4"，实际为 "%1"</translation>
+        <translation>应为 &quot;nf4&quot; 或 &quot;fp4&quot;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>; base quantized to 4 bits (%1%2)</source>
@@ -7940,7 +8080,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>only LoRA adapters are modelled (expected &quot;LORA&quot;), got &quot;%1&quot;</source>
-        <translation>只对 LoRA 适配器建模（应为 "LORA"），实际为 "%1"</translation>
+        <translation>只对 LoRA 适配器建模（应为 &quot;LORA&quot;），实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>expected a number above 0, got %1</source>
@@ -7952,7 +8092,7 @@ Bottleneck now: %2</source>
     </message>
     <message>
         <source>a list of module names or &quot;all-linear&quot;</source>
-        <translation>模块名列表或 "all-linear"</translation>
+        <translation>模块名列表或 &quot;all-linear&quot;</translation>
     </message>
     <message>
         <source>not modelled, left out: %1</source>
