@@ -732,6 +732,54 @@ Change: %5</source>
             <numerusform>拓扑中有 %n 块 GPU，但节点数 × 每节点 GPU 数 = %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Expected 16, 8 or 4 bits (0: the method&apos;s own), got %1</source>
+        <translation>应为 16、8 或 4 位（0：按方法取值），实际为 %1</translation>
+    </message>
+    <message>
+        <source>Full training updates every weight, which a %1-bit base cannot hold; use method lora or qlora, or 16 bits</source>
+        <translation>全参数训练要更新每个权重，%1 位的基座无法做到；请使用 lora 或 qlora 方法，或使用 16 位</translation>
+    </message>
+    <message>
+        <source>Paged optimizer states are modelled with method lora or qlora only</source>
+        <translation>分页优化器状态只在 lora 或 qlora 方法下建模</translation>
+    </message>
+    <message>
+        <source>QLoRA quantizes the base to 4 bits (NF4), got %1; use method lora for a 16- or 8-bit base</source>
+        <translation>QLoRA 把基座量化为 4 位（NF4），实际为 %1；16 位或 8 位基座请使用 lora 方法</translation>
+    </message>
+    <message>
+        <source>Expected a LoRA rank from 1 to 65536, got %1</source>
+        <translation>LoRA 秩应在 1 到 65536 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>A rank of %1 is not low-rank for the hidden size %2</source>
+        <translation>秩 %1 对于隐藏维度 %2 不算低秩</translation>
+    </message>
+    <message>
+        <source>Expected a LoRA alpha above 0, got %1</source>
+        <translation>LoRA alpha 应大于 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>Expected one or more LoRA targets of q, k, v, o, gate, up, down, experts, embed, head</source>
+        <translation>应至少给出一个 LoRA 目标层：q、k、v、o、gate、up、down、experts、embed、head</translation>
+    </message>
+    <message>
+        <source>The target &quot;experts&quot; adapts routed experts, and this model has none</source>
+        <translation>目标层 "experts" 适配路由专家，而该模型没有专家</translation>
+    </message>
+    <message>
+        <source>The targets &quot;embed&quot; and &quot;head&quot; need a transformer model</source>
+        <translation>目标层 "embed" 和 "head" 需要 Transformer 模型</translation>
+    </message>
+    <message>
+        <source>Offload is not modelled with LoRA or QLoRA; use the paged optimizer for the adapters&apos; states</source>
+        <translation>LoRA 和 QLoRA 下不对卸载建模；适配器的优化器状态请使用分页优化器</translation>
+    </message>
+    <message>
+        <source>A parameter server is not modelled with LoRA or QLoRA</source>
+        <translation>LoRA 和 QLoRA 下不对参数服务器建模</translation>
+    </message>
 </context>
 <context>
     <name>ExampleTitles</name>
@@ -1298,6 +1346,66 @@ Change: %5</source>
         <source>argmax_i C_i</source>
         <translation>argmax_i C_i</translation>
     </message>
+    <message>
+        <source>Σ_adapted r · (d_in + d_out)</source>
+        <translation>Σ_适配层 r · (d_in + d_out)</translation>
+    </message>
+    <message>
+        <source>frozen + quant_constants + trainable</source>
+        <translation>冻结 + 量化常数 + 可训练</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · g</source>
+        <translation>Ψ_lora · g</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · g / N_d</source>
+        <translation>Ψ_lora · g / N_d</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · K</source>
+        <translation>Ψ_lora · K</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · K / N_d</source>
+        <translation>Ψ_lora · K / N_d</translation>
+    </message>
+    <message>
+        <source>0 (Ψ_lora · K on the host: paged)</source>
+        <translation>0（Ψ_lora · K 在主机上：分页）</translation>
+    </message>
+    <message>
+        <source>(Ψ_gpu − Ψ_q) · w + Ψ_q · b_q</source>
+        <translation>(Ψ_gpu − Ψ_q) · w + Ψ_q · b_q</translation>
+    </message>
+    <message>
+        <source>((Ψ_gpu − Ψ_q) · w + Ψ_q · b_q) / N_d</source>
+        <translation>((Ψ_gpu − Ψ_q) · w + Ψ_q · b_q) / N_d</translation>
+    </message>
+    <message>
+        <source>Ψ_q · c</source>
+        <translation>Ψ_q · c</translation>
+    </message>
+    <message>
+        <source>Ψ_q · c / N_d</source>
+        <translation>Ψ_q · c / N_d</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · w</source>
+        <translation>Ψ_lora · w</translation>
+    </message>
+    <message>
+        <source>Ψ_lora · w / N_d</source>
+        <translation>Ψ_lora · w / N_d</translation>
+    </message>
+    <message>
+        <source>Ψ_unit · (2 · W_gpu / Ψ_gpu + g · Ψ_lora / Ψ_gpu)</source>
+        <translation>Ψ_unit · (2 · W_gpu / Ψ_gpu + g · Ψ_lora / Ψ_gpu)</translation>
+    </message>
+    <message>
+        <source>3 · B · F_seq − B · F_frozen + 3 · B · F_lora</source>
+        <translation>3 · B · F_seq − B · F_frozen + 3 · B · F_lora</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
@@ -1816,6 +1924,38 @@ Change: %5</source>
     <message>
         <source>C_i: compute time of stage i</source>
         <translation>C_i：阶段 i 的计算时间</translation>
+    </message>
+    <message>
+        <source>Trainable parameters (LoRA adapters)</source>
+        <translation>可训练参数（LoRA 适配器）</translation>
+    </message>
+    <message>
+        <source>r: the LoRA rank; d_in, d_out: the input and output widths of each adapted layer</source>
+        <translation>r：LoRA 秩；d_in、d_out：每个被适配层的输入和输出宽度</translation>
+    </message>
+    <message>
+        <source>Frozen base weights per GPU, stage %1</source>
+        <translation>每张 GPU 的冻结基座权重，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_gpu: parameters one GPU holds; Ψ_q: of them, the quantized matrix weights; w: bytes per 16-bit weight; b_q: bytes per quantized weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
+        <translation>Ψ_gpu：一张 GPU 持有的参数；Ψ_q：其中量化的矩阵权重；w：每个 16 位权重的字节数；b_q：每个量化权重的字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
+    </message>
+    <message>
+        <source>Quantization constants per GPU, stage %1</source>
+        <translation>每张 GPU 的量化常数，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_q: quantized weights one GPU holds; c: bytes of block constants per weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
+        <translation>Ψ_q：一张 GPU 持有的量化权重；c：每个权重的分块常数字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
+    </message>
+    <message>
+        <source>Adapter weights per GPU, stage %1</source>
+        <translation>每张 GPU 的适配器权重，阶段 %1</translation>
+    </message>
+    <message>
+        <source>Ψ_lora: LoRA adapter parameters one GPU holds; w: bytes per weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
+        <translation>Ψ_lora：一张 GPU 持有的 LoRA 适配器参数；w：每个权重的字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
     </message>
 </context>
 <context>
@@ -2813,6 +2953,90 @@ Change: %5</source>
         <source>Pure BF16</source>
         <translation>纯 BF16</translation>
     </message>
+    <message>
+        <source>Training method</source>
+        <translation>训练方法</translation>
+    </message>
+    <message>
+        <source>Train every weight, or only low-rank adapters beside a frozen base (LoRA), the base quantized to 4-bit NF4 (QLoRA).</source>
+        <translation>训练全部权重，或只训练冻结基座旁的低秩适配器（LoRA），或再把基座量化为 4 位 NF4（QLoRA）。</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Rank r of each adapter: it adds r × (inputs + outputs) trainable parameters to every adapted layer.</source>
+        <translation>每个适配器的秩 r：每个被适配的层增加 r × (输入 + 输出) 个可训练参数。</translation>
+    </message>
+    <message>
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <source>Scales the adapters&apos; output by alpha / r; no effect on memory or time.</source>
+        <translation>适配器输出乘以 alpha / r；不影响显存和时间。</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标层</translation>
+    </message>
+    <message>
+        <source>The layers that get adapters, separated by commas: q, k, v, o, gate, up, down, experts, embed, head (PEFT&apos;s default: q,v).</source>
+        <translation>加适配器的层，用逗号分隔：q、k、v、o、gate、up、down、experts、embed、head（PEFT 默认：q,v）。</translation>
+    </message>
+    <message>
+        <source>Base weight bits</source>
+        <translation>基座权重位数</translation>
+    </message>
+    <message>
+        <source>Bits of the frozen base weights with LoRA: 16, 8 (LLM.int8()) or 4; 0 means the method&apos;s own (4 for QLoRA, else 16).</source>
+        <translation>LoRA 下冻结基座权重的位数：16、8（LLM.int8()）或 4；0 表示按方法取值（QLoRA 为 4，其余为 16）。</translation>
+    </message>
+    <message>
+        <source>4-bit data type</source>
+        <translation>4 位数据类型</translation>
+    </message>
+    <message>
+        <source>NormalFloat4 (QLoRA) or FP4 for a 4-bit base.</source>
+        <translation>4 位基座使用 NormalFloat4（QLoRA）或 FP4。</translation>
+    </message>
+    <message>
+        <source>Double quantization</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <source>Quantize the 4-bit base&apos;s block constants again: 0.127 instead of 0.5 bits per weight (QLoRA).</source>
+        <translation>对 4 位基座的分块常数再量化一次：每个权重 0.127 位而不是 0.5 位（QLoRA）。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>分页优化器</translation>
+    </message>
+    <message>
+        <source>Keep the adapters&apos; optimizer states in paged memory that is evicted to the host (bitsandbytes&apos; paged optimizers, QLoRA).</source>
+        <translation>把适配器的优化器状态放在可换出到主机内存的分页内存中（bitsandbytes 分页优化器，QLoRA）。</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit base)</source>
+        <translation>QLoRA（4 位基座）</translation>
+    </message>
+    <message>
+        <source>NF4 (NormalFloat)</source>
+        <translation>NF4（NormalFloat）</translation>
+    </message>
+    <message>
+        <source>FP4</source>
+        <translation>FP4</translation>
+    </message>
+    <message>
+        <source>The method&apos;s (QLoRA 4, else 16)</source>
+        <translation>按方法（QLoRA 为 4，其余为 16）</translation>
+    </message>
 </context>
 <context>
     <name>Glossary</name>
@@ -3705,6 +3929,42 @@ Change: %5</source>
     <message>
         <source>CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to about 18.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K tokens).</source>
         <translation>CP 16 横跨两个节点：激活值再减半，降到约 18 GiB，但每个 GPU 仍要收集整个序列的键和值，而只计算其中的十六分之一，并且 gather 现在要经过 InfiniBand。暴露的通信增长到约 4.5 秒，一步增长到约 18.4 秒。长上下文训练会让 cp 在显存允许的范围内尽量小（Llama 3 处理 128K token 需要 16）。</translation>
+    </message>
+    <message>
+        <source>Fine-tuning on one GPU: LoRA and QLoRA</source>
+        <translation>单卡微调：LoRA 与 QLoRA</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 8B on one 24 GB RTX 4090, one sequence of 2,048 tokens at a time with gradient checkpointing. Full fine-tuning keeps 16 bytes per parameter: 2 of weights, 2 of gradients and 12 of Adam states, about 129 GiB in all. The &lt;b&gt;Memory&lt;/b&gt; view shows the bar far over the GPU.</source>
+        <translation>在一张 24 GB 的 RTX 4090 上训练 Llama 3.1 8B，每次一条 2,048 个 token 的序列，并开启梯度检查点。全参数微调每个参数占 16 字节：权重 2、梯度 2、Adam 状态 12，共约 129 GiB。&lt;b&gt;显存&lt;/b&gt;视图中的柱条远超显卡容量。</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>LoRA freezes the base and trains rank-16 adapters on every linear layer: 42 million parameters, half a percent of the model, have gradients and Adam states. The 16-bit base alone is 15 GiB, the peak about 19.8 GiB, and it fits. The step is faster too, about 14.8 s: a frozen weight needs no weight gradient.</source>
+        <translation>LoRA 冻结基座，只在每个线性层上训练秩为 16 的适配器：只有 4200 万个参数（模型的百分之零点五）有梯度和 Adam 状态。16 位基座本身占 15 GiB，峰值约 19.8 GiB，可以放下。训练步也更快，约 14.8 s：冻结的权重不需要权重梯度。</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA stores the frozen base in 4-bit NF4 with double-quantized constants, about 0.52 bytes per weight: the weights shrink to about 5.4 GiB and the peak to about 9.7 GiB. Dequantizing the weights before every use costs time, the step is about 15.8 s.</source>
+        <translation>QLoRA 以 4 位 NF4 存储冻结的基座，常数再做双重量化，每个权重约 0.52 字节：权重缩小到约 5.4 GiB，峰值约 9.7 GiB。每次使用前都要反量化权重，这需要时间，训练步约 15.8 s。</translation>
+    </message>
+    <message>
+        <source>Spend it on speed</source>
+        <translation>把显存换成速度</translation>
+    </message>
+    <message>
+        <source>The memory QLoRA saved can hold the activations: without recomputation the peak grows to about 18.3 GiB, still within the GPU, and the step falls to about 11.0 s because the forward pass no longer runs twice.</source>
+        <translation>QLoRA 省下的显存可以用来保存激活：不做重计算时峰值升到约 18.3 GiB，仍在显卡容量之内，而训练步降到约 11.0 s，因为前向不再执行两遍。</translation>
     </message>
 </context>
 <context>
@@ -7130,6 +7390,10 @@ Bottleneck now: %2</source>
         <source>median after warm-up (steps: %1)</source>
         <translation>预热后的中位数（步数：%1）</translation>
     </message>
+    <message>
+        <source>one of q, k, v, o, gate, up, down, experts, embed, head</source>
+        <translation>q、k、v、o、gate、up、down、experts、embed、head 之一</translation>
+    </message>
 </context>
 <context>
     <name>ss::io::Import</name>
@@ -7848,6 +8112,66 @@ Bottleneck now: %2</source>
     <message>
         <source>; multi-token prediction adds %1</source>
         <translation>；多词元预测另有 %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; quantization is not modelled; the base is read as 16-bit weights</source>
+        <translation>未对 &quot;%1&quot; 量化建模；基座按 16 位权重读取</translation>
+    </message>
+    <message>
+        <source>load_in_4bit and load_in_8bit are both true; expected at most one</source>
+        <translation>load_in_4bit 和 load_in_8bit 都为 true；最多只能有一个</translation>
+    </message>
+    <message>
+        <source>expected &quot;nf4&quot; or &quot;fp4&quot;, got &quot;%1&quot;</source>
+        <translation>应为 &quot;nf4&quot; 或 &quot;fp4&quot;，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>; base quantized to 4 bits (%1%2)</source>
+        <translation>；基座量化为 4 位（%1%2）</translation>
+    </message>
+    <message>
+        <source>, double quantization</source>
+        <translation>，双重量化</translation>
+    </message>
+    <message>
+        <source>; base quantized to 8 bits (LLM.int8())</source>
+        <translation>；基座量化为 8 位（LLM.int8()）</translation>
+    </message>
+    <message>
+        <source>only LoRA adapters are modelled (expected &quot;LORA&quot;), got &quot;%1&quot;</source>
+        <translation>只对 LoRA 适配器建模（应为 &quot;LORA&quot;），实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>expected a number above 0, got %1</source>
+        <translation>应为大于 0 的数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a module name</source>
+        <translation>模块名</translation>
+    </message>
+    <message>
+        <source>a list of module names or &quot;all-linear&quot;</source>
+        <translation>模块名列表或 &quot;all-linear&quot;</translation>
+    </message>
+    <message>
+        <source>not modelled, left out: %1</source>
+        <translation>未建模，已忽略：%1</translation>
+    </message>
+    <message>
+        <source>none of the modules is a layer the engine adapts (q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, embed_tokens, lm_head, ...)</source>
+        <translation>这些模块都不是引擎能适配的层（q_proj、k_proj、v_proj、o_proj、gate_proj、up_proj、down_proj、embed_tokens、lm_head 等）</translation>
+    </message>
+    <message>
+        <source>fully trained extra modules are not modelled</source>
+        <translation>未对完整训练的额外模块建模</translation>
+    </message>
+    <message>
+        <source>LoRA adapter: rank %1, alpha %2, targets %3%4</source>
+        <translation>LoRA 适配器：秩 %1，alpha %2，目标层 %3%4</translation>
+    </message>
+    <message>
+        <source> (base model %1)</source>
+        <translation>（基座模型 %1）</translation>
     </message>
 </context>
 </TS>

@@ -162,6 +162,35 @@ QString EngineText::problem(const Problem& p)
         return tr("A parameter server does not combine with ZeRO sharding (use stage 0)");
     if (c == "grad_bits")
         return fill(tr("Expected 32, 16, 8 or 1 bits, got %1"), a);
+    if (c == "lora.bits")
+        return fill(tr("Expected 16, 8 or 4 bits (0: the method's own), got %1"), a);
+    if (c == "lora.full_quantized")
+        return fill(tr("Full training updates every weight, which a %1-bit base cannot hold; use method lora "
+                       "or qlora, or 16 bits"),
+                    a);
+    if (c == "lora.paged_full")
+        return tr("Paged optimizer states are modelled with method lora or qlora only");
+    if (c == "lora.qlora_bits")
+        return fill(tr("QLoRA quantizes the base to 4 bits (NF4), got %1; use method lora for a 16- or 8-bit "
+                       "base"),
+                    a);
+    if (c == "lora.rank")
+        return fill(tr("Expected a LoRA rank from 1 to 65536, got %1"), a);
+    if (c == "lora.rank_hidden")
+        return fill(tr("A rank of %1 is not low-rank for the hidden size %2"), a);
+    if (c == "lora.alpha")
+        return fill(tr("Expected a LoRA alpha above 0, got %1"), a);
+    if (c == "lora.targets")
+        return tr("Expected one or more LoRA targets of q, k, v, o, gate, up, down, experts, embed, head");
+    if (c == "lora.experts")
+        return tr("The target \"experts\" adapts routed experts, and this model has none");
+    if (c == "lora.params_ends")
+        return tr("The targets \"embed\" and \"head\" need a transformer model");
+    if (c == "lora.offload")
+        return tr(
+            "Offload is not modelled with LoRA or QLoRA; use the paged optimizer for the adapters' states");
+    if (c == "lora.ps")
+        return tr("A parameter server is not modelled with LoRA or QLoRA");
     if (c == "gpu.memory")
         return tr("The GPU needs a memory size above 0 bytes");
     if (c == "gpu.flops")

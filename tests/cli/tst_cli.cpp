@@ -545,7 +545,7 @@ void TestCli::examples()
     const Run run = runCli({QStringLiteral("examples")});
     QCOMPARE(run.exitCode, 0);
     const QStringList lines = QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 14);
+    QCOMPARE(lines.size(), 16);
     QStringList ids;
     for (const QString& line : lines) {
         const QStringList parts = line.split(QLatin1Char('\t'));

@@ -117,6 +117,7 @@ private slots:
     void batchPerGpu();
     void expertParallel();
     void contextParallel();
+    void fineTuning();
     void quotedFigures_data();
     void quotedFigures();
 
@@ -137,7 +138,7 @@ private slots:
 
 void TestLessons::initTestCase()
 {
-    QCOMPARE(Lessons::count(), 10);
+    QCOMPARE(Lessons::count(), 11);
 }
 
 void TestLessons::stepsEvaluate_data()
@@ -455,6 +456,25 @@ void TestLessons::contextParallel()
     QVERIFY(std::abs(r[4].step.compute_s - r[1].step.compute_s) < 0.01 * r[1].step.compute_s);
 }
 
+// Lesson 11. Full fine-tuning keeps 16 bytes per parameter (ZeRO §3.1's 2 + 2 + 12); LoRA only the adapters'
+// states beside a frozen 16-bit base (Hu et al., ICLR'22 §4) and no weight gradients for the base; QLoRA's
+// 4-bit NF4 base is about a quarter of it (Dettmers et al., NeurIPS'23 §3) and its dequantization costs time;
+// the memory saved can hold the activations instead of recomputing them.
+void TestLessons::fineTuning()
+{
+    const auto r = stepResults("finetune-one-gpu");
+    const auto peak = [&r](int s) {
+        return Lessons::figureValue(LessonFigure::PeakMemory, r[std::size_t(s)]);
+    };
+    QVERIFY(!r[0].memory.per_gpu[0].fits);
+    QVERIFY(r[1].memory.per_gpu[0].fits && r[2].memory.per_gpu[0].fits && r[3].memory.per_gpu[0].fits);
+    QVERIFY(peak(0) > peak(1) && peak(1) > peak(2) && peak(3) > peak(2));
+    QVERIFY(r[1].params_trainable < 0.01 * r[0].params_trainable);
+    QVERIFY(stepTime(r[1]) < stepTime(r[0]));
+    QVERIFY(stepTime(r[2]) > stepTime(r[1]));
+    QVERIFY(stepTime(r[3]) < stepTime(r[2]));
+}
+
 void TestLessons::quotedFigures_data()
 {
     QTest::addColumn<QString>("lesson");
@@ -513,6 +533,15 @@ void TestLessons::quotedFigures_data()
     row("recompute", 3, LessonFigure::Mfu, 0.41);
     row("recompute", 4, LessonFigure::Activations, 29 * GiB);
     row("recompute", 4, LessonFigure::StepTime, 5.6);
+    row("finetune-one-gpu", 1, LessonFigure::PeakMemory, 129 * GiB);
+    row("finetune-one-gpu", 2, LessonFigure::PeakMemory, 19.8 * GiB);
+    row("finetune-one-gpu", 2, LessonFigure::GpuParams, 15 * GiB);
+    row("finetune-one-gpu", 2, LessonFigure::StepTime, 14.8);
+    row("finetune-one-gpu", 3, LessonFigure::GpuParams, 5.4 * GiB);
+    row("finetune-one-gpu", 3, LessonFigure::PeakMemory, 9.7 * GiB);
+    row("finetune-one-gpu", 3, LessonFigure::StepTime, 15.8);
+    row("finetune-one-gpu", 4, LessonFigure::PeakMemory, 18.3 * GiB);
+    row("finetune-one-gpu", 4, LessonFigure::StepTime, 11.0);
     row("batch-per-gpu", 1, LessonFigure::Mfu, 0.07);
     row("batch-per-gpu", 2, LessonFigure::Mfu, 0.12);
     row("batch-per-gpu", 3, LessonFigure::Mfu, 0.22);

@@ -65,6 +65,11 @@ const Entry kEntries[] = {
      QT_TRANSLATE_NOOP("ExplainText", "Ψ: all parameters; L_moe: mixture-of-experts layers; Ψ_experts: the "
                                       "routed experts of one layer; k: experts per token; E: routed experts"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_active = Ψ − L_moe · Ψ_experts · (1 − k/E)")}},
+    {"params_trainable",
+     QT_TRANSLATE_NOOP("ExplainText", "Trainable parameters (LoRA adapters)"),
+     QT_TRANSLATE_NOOP("ExplainText", "r: the LoRA rank; d_in, d_out: the input and output widths of each "
+                                      "adapted layer"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "Σ_adapted r · (d_in + d_out)")}},
     {"params_mtp",
      QT_TRANSLATE_NOOP("ExplainText", "Parameters of the multi-token-prediction modules"),
      QT_TRANSLATE_NOOP("ExplainText", "n_mtp: MTP modules; Ψ_norm: one norm; h: hidden size; Ψ_layer: one "
@@ -139,7 +144,8 @@ const Entry kEntries[] = {
       QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · w / N_d on the host)"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · w + Ψ_e · w"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · w / N_d + Ψ_e · w / N_ed"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · w / N_d + Ψ_e · w / N_ed on the host)")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · w / N_d + Ψ_e · w / N_ed on the host)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "frozen + quant_constants + trainable")}},
     {"memory.per_gpu[].grads",
      QT_TRANSLATE_NOOP("ExplainText", "Gradients per GPU, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText", "Ψ_gpu: parameters one GPU holds; g: bytes per gradient; N_d: "
@@ -151,7 +157,9 @@ const Entry kEntries[] = {
       QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · g / N_d on the host)"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · g + Ψ_e · g"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · g / N_d + Ψ_e · g / N_ed"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · g / N_d + Ψ_e · g / N_ed on the host)")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · g / N_d + Ψ_e · g / N_ed on the host)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_lora · g"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_lora · g / N_d")}},
     {"memory.per_gpu[].optimizer",
      QT_TRANSLATE_NOOP("ExplainText", "Optimizer states per GPU, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText", "Ψ_gpu: parameters one GPU holds; K: optimizer-state bytes per "
@@ -164,7 +172,28 @@ const Entry kEntries[] = {
       QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_gpu · K / N_d on the host)"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · K + Ψ_e · K"),
       QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_d · K / N_d + Ψ_e · K / N_ed"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · K / N_d + Ψ_e · K / N_ed on the host)")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_d · K / N_d + Ψ_e · K / N_ed on the host)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_lora · K"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_lora · K / N_d"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (Ψ_lora · K on the host: paged)")}},
+    {"memory.per_gpu[].param_parts.frozen",
+     QT_TRANSLATE_NOOP("ExplainText", "Frozen base weights per GPU, stage %1"),
+     QT_TRANSLATE_NOOP("ExplainText", "Ψ_gpu: parameters one GPU holds; Ψ_q: of them, the quantized matrix "
+                                      "weights; w: bytes per 16-bit weight; b_q: bytes per quantized weight; "
+                                      "N_d: data-parallel degree (ZeRO-3 shards over it)"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "(Ψ_gpu − Ψ_q) · w + Ψ_q · b_q"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "((Ψ_gpu − Ψ_q) · w + Ψ_q · b_q) / N_d")}},
+    {"memory.per_gpu[].param_parts.quant_constants",
+     QT_TRANSLATE_NOOP("ExplainText", "Quantization constants per GPU, stage %1"),
+     QT_TRANSLATE_NOOP("ExplainText", "Ψ_q: quantized weights one GPU holds; c: bytes of block constants per "
+                                      "weight; N_d: data-parallel degree (ZeRO-3 shards over it)"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_q · c"), QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_q · c / N_d")}},
+    {"memory.per_gpu[].param_parts.trainable",
+     QT_TRANSLATE_NOOP("ExplainText", "Adapter weights per GPU, stage %1"),
+     QT_TRANSLATE_NOOP("ExplainText", "Ψ_lora: LoRA adapter parameters one GPU holds; w: bytes per weight; "
+                                      "N_d: data-parallel degree (ZeRO-3 shards over it)"),
+     {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_lora · w"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_lora · w / N_d")}},
     {"memory.per_gpu[].activations",
      QT_TRANSLATE_NOOP("ExplainText", "Activations per GPU, stage %1"),
      QT_TRANSLATE_NOOP(
@@ -185,7 +214,8 @@ const Entry kEntries[] = {
      QT_TRANSLATE_NOOP("ExplainText",
                        "Ψ_unit: the largest layer one GPU gathers; w, g: bytes per weight and per gradient"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_unit · (2·w + g)"),
-      QT_TRANSLATE_NOOP("ExplainFormula", "0 (ZeRO stage < 3 or N_d = 1)")}},
+      QT_TRANSLATE_NOOP("ExplainFormula", "0 (ZeRO stage < 3 or N_d = 1)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "Ψ_unit · (2 · W_gpu / Ψ_gpu + g · Ψ_lora / Ψ_gpu)")}},
     {"memory.per_gpu[].buffer_parts.grad_buckets",
      QT_TRANSLATE_NOOP("ExplainText", "Gradient buckets, stage %1"),
      QT_TRANSLATE_NOOP("ExplainText",
@@ -238,7 +268,8 @@ const Entry kEntries[] = {
                                       "multi-token-prediction modules"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "3 · B · (L · (2·Ψ_active·s + 4·s²·a·d) + 2·s·h·V)"),
       QT_TRANSLATE_NOOP("ExplainFormula",
-                        "3 · B · (Σ_layers (2·Ψ_active,l·s + 2·s²·a·(d_qk + d_v)) + F_mtp + 2·s·h·V)")}},
+                        "3 · B · (Σ_layers (2·Ψ_active,l·s + 2·s²·a·(d_qk + d_v)) + F_mtp + 2·s·h·V)"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "3 · B · F_seq − B · F_frozen + 3 · B · F_lora")}},
     {"compute.hardware_flops_per_step",
      QT_TRANSLATE_NOOP("ExplainText", "Hardware FLOPs per step"),
      QT_TRANSLATE_NOOP("ExplainText",

@@ -505,6 +505,46 @@ const std::vector<Lesson> lessonTable = {
            "tokens)."),
        {{"parallel.cp", "16"}, {"parallel.dp", "1"}, {"parallel.cp_comm", "allgather"}},
        "ganttChart"}}},
+
+    // 11. Fine-tuning on one GPU: LoRA trains adapters beside a frozen base (Hu et al., ICLR'22), QLoRA keeps
+    // the base in 4-bit NF4 (Dettmers et al., NeurIPS'23).
+    {"finetune-one-gpu",
+     QT_TRANSLATE_NOOP("Lessons", "Fine-tuning on one GPU: LoRA and QLoRA"),
+     {LessonFigure::PeakMemory, LessonFigure::GpuParams, LessonFigure::StepTime},
+     {{QT_TRANSLATE_NOOP("Lessons", "Full fine-tuning"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "Llama 3.1 8B on one 24 GB RTX 4090, one sequence of 2,048 tokens at a time with gradient "
+           "checkpointing. Full fine-tuning keeps 16 bytes per parameter: 2 of weights, 2 of gradients and "
+           "12 of Adam states, about 129 GiB in all. The <b>Memory</b> view shows the bar far over the GPU."),
+       {},
+       "memoryChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "LoRA"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "LoRA freezes the base and trains rank-16 adapters on every linear layer: 42 million parameters, "
+           "half a percent of the model, have gradients and Adam states. The 16-bit base alone is 15 GiB, "
+           "the "
+           "peak about 19.8 GiB, and it fits. The step is faster too, about 14.8 s: a frozen weight needs no "
+           "weight gradient."),
+       {{"training.method", "lora"}},
+       "memoryChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "QLoRA"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "QLoRA stores the frozen base in 4-bit NF4 with double-quantized constants, about 0.52 bytes per "
+           "weight: the weights shrink to about 5.4 GiB and the peak to about 9.7 GiB. Dequantizing the "
+           "weights before every use costs time, the step is about 15.8 s."),
+       {{"training.method", "qlora"}},
+       "memoryChart"},
+      {QT_TRANSLATE_NOOP("Lessons", "Spend it on speed"),
+       QT_TRANSLATE_NOOP(
+           "Lessons",
+           "The memory QLoRA saved can hold the activations: without recomputation the peak grows to about "
+           "18.3 GiB, still within the GPU, and the step falls to about 11.0 s because the forward pass no "
+           "longer runs twice."),
+       {{"training.recompute", "none"}},
+       "ganttChart"}}},
 };
 
 const FieldInfo* fieldOf(const std::string& path)

@@ -188,14 +188,14 @@ void explainLoraStates(std::vector<Explanation>& out, const Scenario& sc, const 
     const QuantBytes q = quantizedBytes(sc.training, double(sc.model.hidden));
     const std::string byZero3 = zero >= 3 ? " / N_d" : "";
     const std::string nd = zero >= 3 ? " / " + n(shard.nd) : "";
-    const std::string bits = std::to_string(sc.training.baseBits());
     const char* const quantSource = "QLoRA (Dettmers et al., NeurIPS'23) §3 (NF4 blocks of 64, double "
                                     "quantization); LLM.int8() (Dettmers et al., NeurIPS'22); bitsandbytes";
     out.push_back(
         {path(st, "params"), "frozen + quant_constants + trainable",
          n(row.param_frozen) + " + " + n(row.param_quant_constants) + " + " + n(row.param_trainable) + " B",
          row.params, "B", "LoRA (Hu et al., ICLR'22) §4: the base frozen, the adapters trained"});
-    out.push_back({path(st, "param_parts.frozen"), "((Ψ_gpu − Ψ_q) · w + Ψ_q · " + bits + "/8)" + byZero3,
+    out.push_back({path(st, "param_parts.frozen"),
+                   zero >= 3 ? "((Ψ_gpu − Ψ_q) · w + Ψ_q · b_q) / N_d" : "(Ψ_gpu − Ψ_q) · w + Ψ_q · b_q",
                    "((" + n(sp.per_gpu) + " − " + n(sp.quantized_per_gpu) + ") × " + n(bytes.weights) +
                        " + " + n(sp.quantized_per_gpu) + " × " + n(q.data) + ") B" + nd,
                    row.param_frozen, "B", quantSource});
