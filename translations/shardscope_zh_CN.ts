@@ -766,11 +766,11 @@ Change: %5</source>
     </message>
     <message>
         <source>The target &quot;experts&quot; adapts routed experts, and this model has none</source>
-        <translation>目标层 "experts" 适配路由专家，而该模型没有专家</translation>
+        <translation>目标层 &quot;experts&quot; 适配路由专家，而该模型没有专家</translation>
     </message>
     <message>
         <source>The targets &quot;embed&quot; and &quot;head&quot; need a transformer model</source>
-        <translation>目标层 "embed" 和 "head" 需要 Transformer 模型</translation>
+        <translation>目标层 &quot;embed&quot; 和 &quot;head&quot; 需要 Transformer 模型</translation>
     </message>
     <message>
         <source>Offload is not modelled with LoRA or QLoRA; use the paged optimizer for the adapters&apos; states</source>
@@ -3036,6 +3036,10 @@ Change: %5</source>
     <message>
         <source>The method&apos;s (QLoRA 4, else 16)</source>
         <translation>按方法（QLoRA 为 4，其余为 16）</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>完整训练</translation>
     </message>
 </context>
 <context>
@@ -5791,10 +5795,6 @@ Bottleneck now: %2</source>
         <translation>张量并行 %1 × 流水线并行 %2 × 数据并行 %3</translation>
     </message>
     <message>
-        <source>micro batch %1, ZeRO %2, recompute: %3</source>
-        <translation>微批次 %1，ZeRO %2，重计算：%3</translation>
-    </message>
-    <message>
         <source>, schedule: %1</source>
         <translation>，调度：%1</translation>
     </message>
@@ -5930,6 +5930,26 @@ Bottleneck now: %2</source>
         <source>Expert-parallel degree (the experts split over this many GPUs)</source>
         <translation>专家并行度（专家切分到这么多 GPU 上）</translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 r %2 · %3</source>
+        <translation>%1 r %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1, micro batch %2, ZeRO %3, recompute: %4</source>
+        <translation>%1，微批次 %2，ZeRO %3，重计算：%4</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Full training or LoRA/QLoRA adapters of rank r, and the optimizer</source>
+        <translation>完整训练或秩为 r 的 LoRA/QLoRA 适配器，以及优化器</translation>
+    </message>
 </context>
 <context>
     <name>ss::PlannerView</name>
@@ -6048,6 +6068,14 @@ Bottleneck now: %2</source>
     <message>
         <source>The results are for an earlier scenario: Run again before applying a layout.</source>
         <translation>结果属于先前的场景：请先重新运行，再应用布局。</translation>
+    </message>
+    <message>
+        <source>Fine-tuning recipes</source>
+        <translation>微调方案</translation>
+    </message>
+    <message>
+        <source>Also try full training, LoRA and QLoRA, with the scenario&apos;s optimizer and 8-bit Adam: ranked by step time, the first row is the cheapest recipe that fits</source>
+        <translation>同时尝试完整训练、LoRA 和 QLoRA，以及场景的优化器和 8 位 Adam：按步时排序，第一行即放得下的最省方案</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,7 @@ struct PlanArgs
     QStringList sets;
     ss::PlanOptions options;
     qint64 gpus = 0;
+    bool recipes = false; // --recipes: the fine-tuning recipes (ss::addFineTuningRecipes), where not listed
 };
 
 // Stores the value of OPTION (not --tp-across-nodes, which has none) in OUT. Returns the exit status of a
@@ -80,6 +81,31 @@ std::optional<int> takeOption(const QString& option, const QString& value, PlanA
             return usageError(
                 tr("--max-micro-batch: expected a size from 1 to 1048576, got '%1'").arg(value));
         options.max_micro_batch = number;
+    } else if (option == QLatin1String("--methods")) {
+        options.methods.clear();
+        for (const QString& item : value.split(QLatin1Char(','))) {
+            ss::TrainingMethod m{};
+            if (!ss::enumFromName(item.trimmed().toStdString(), m))
+                return usageError(
+                    tr("--methods: expected a comma-separated list of full, lora and qlora, got '%1'")
+                        .arg(value));
+            options.methods.push_back(m);
+        }
+    } else if (option == QLatin1String("--lora-ranks")) {
+        if (!list(1, options.lora_ranks))
+            return usageError(
+                tr("--lora-ranks: expected a comma-separated list of ranks from 1 to 1048576, got '%1'")
+                    .arg(value));
+    } else if (option == QLatin1String("--optimizers")) {
+        options.optimizers.clear();
+        for (const QString& item : value.split(QLatin1Char(','))) {
+            ss::Optimizer o{};
+            if (!ss::enumFromName(item.trimmed().toStdString(), o))
+                return usageError(tr("--optimizers: expected a comma-separated list of adam, adam-8bit, sgd, "
+                                     "sgd-momentum and adafactor, got '%1'")
+                                      .arg(value));
+            options.optimizers.push_back(o);
+        }
     } else if (option == QLatin1String("--objective")) {
         if (!ss::planObjectiveFromName(value.toStdString(), options.objective))
             return usageError(
@@ -102,6 +128,10 @@ std::optional<int> parseArgs(const QStringList& args, PlanArgs& out)
         }
         if (arg == QLatin1String("--tp-across-nodes")) {
             out.options.tp_across_nodes = true;
+            continue;
+        }
+        if (arg == QLatin1String("--recipes")) {
+            out.recipes = true;
             continue;
         }
         if (!arg.startsWith(QLatin1String("--")) || arg == QLatin1String("-")) {
@@ -166,6 +196,14 @@ void writeCandidate(ss::io::JsonWriter& w, const ss::PlanCandidate& c, const ss:
     w.value(std::int64_t(l.micro_batch));
     w.key("recompute");
     w.value(ss::enumName(l.recompute));
+    w.key("method");
+    w.value(ss::enumName(l.method));
+    if (l.method != ss::TrainingMethod::Full) {
+        w.key("lora_rank");
+        w.value(std::int64_t(l.lora_rank));
+    }
+    w.key("optimizer");
+    w.value(ss::enumName(l.optimizer));
     w.endObject();
     w.key("step_time_s");
     w.value(c.step_time_s);
@@ -232,6 +270,8 @@ QByteArray planJson(const ss::PlanResult& result, const ss::PlanOptions& options
             w.value(std::int64_t(result.closest.layout.micro_batch));
             w.key("zero_stage");
             w.value(std::int64_t(result.closest.layout.zero_stage));
+            w.key("method");
+            w.value(ss::enumName(result.closest.layout.method));
             w.key("peak_gpu_bytes");
             w.value(result.closest.peak_gpu_bytes);
             w.key("capacity_bytes");
@@ -257,6 +297,8 @@ int planCommand(const QStringList& args)
     if (const int status = applySetEdits(scenario, a.sets); status != kOk)
         return status;
     a.options.gpus = a.gpus;
+    if (a.recipes)
+        ss::addFineTuningRecipes(a.options, scenario);
     const ss::PlanResult result = ss::planLayouts(scenario, a.options);
     if (!result.error.empty())
         return inputError(label + QStringLiteral(": ") + QString::fromStdString(result.error));

@@ -461,6 +461,8 @@ QString FieldNames::choice(const QString& path, const QString& choice)
         if (choice == QLatin1String("memory-efficient"))
             return tr("Memory-efficient (xFormers)");
     }
+    if (path == QLatin1String("training.method") && choice == QLatin1String("full"))
+        return tr("Full training");
     for (const auto& text : choiceTexts) {
         if (choice == QLatin1String(text.name))
             return translated(text.label);

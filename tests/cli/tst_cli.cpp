@@ -524,6 +524,12 @@ void TestCli::usage_data()
     QTest::newRow("plan unknown objective") << QStringList{"plan", "default", "--objective", "fastest"}
                                             << "shardscope-cli: --objective: expected step-time, "
                                                "tokens-per-gpu or memory-headroom, got 'fastest'";
+    QTest::newRow("plan unknown method") << QStringList{"plan", "default", "--methods", "full,dora"}
+                                         << "shardscope-cli: --methods: expected a comma-separated list of "
+                                            "full, lora and qlora, got 'full,dora'";
+    QTest::newRow("plan rank 0") << QStringList{"plan", "default", "--lora-ranks", "8,0"}
+                                 << "shardscope-cli: --lora-ranks: expected a comma-separated list of ranks "
+                                    "from 1 to 1048576, got '8,0'";
     QTest::newRow("plan unknown option")
         << QStringList{"plan", "default", "--pp", "2"} << "shardscope-cli: plan: unknown option '--pp'";
 }
@@ -801,6 +807,36 @@ void TestCli::plan()
                      .toDouble(),
                  c.value(QStringLiteral("peak_gpu_bytes")).toDouble());
     }
+    // Fine-tuning recipes on one RTX 4090 (24 GB) for Llama 3.1 8B: full training needs 16 bytes per
+    // parameter with mixed-precision Adam (Rajbhandari et al., SC'20 §3), 128 GB, so the cheapest recipe that
+    // fits is LoRA or QLoRA; eval of that recipe gives the same step time.
+    const Run recipes = runCli({QStringLiteral("plan"), QStringLiteral("llama3.1-8b-qlora-rtx4090"),
+                                QStringLiteral("--recipes"), QStringLiteral("--top"), QStringLiteral("1")});
+    QCOMPARE(recipes.exitCode, 0);
+    const QJsonObject best = QJsonDocument::fromJson(recipes.out)
+                                 .object()
+                                 .value(QStringLiteral("configs"))
+                                 .toArray()
+                                 .first()
+                                 .toObject();
+    const QJsonObject training = best.value(QStringLiteral("training")).toObject();
+    const QString method = training.value(QStringLiteral("method")).toString();
+    QVERIFY2(method == QLatin1String("lora") || method == QLatin1String("qlora"), qPrintable(method));
+    QVERIFY(training.value(QStringLiteral("lora_rank")).toInteger() > 0);
+    QStringList evalArgs{QStringLiteral("eval"), QStringLiteral("llama3.1-8b-qlora-rtx4090")};
+    for (auto it = training.begin(); it != training.end(); ++it)
+        evalArgs << QStringLiteral("--set")
+                 << QStringLiteral("training.") + it.key() + QLatin1Char('=') +
+                        (it->isString() ? it->toString() : QString::number(it->toInteger()));
+    const Run evalRecipe = runCli(evalArgs);
+    QCOMPARE(evalRecipe.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(evalRecipe.out)
+                 .object()
+                 .value(QStringLiteral("step"))
+                 .toObject()
+                 .value(QStringLiteral("time_s"))
+                 .toDouble(),
+             best.value(QStringLiteral("step_time_s")).toDouble());
     // A GPU count the node kind cannot make: bad input, one line naming the scenario and what was expected.
     const Run bad = runCli(
         {QStringLiteral("plan"), QStringLiteral("default"), QStringLiteral("--gpus"), QStringLiteral("12")});

@@ -2,7 +2,7 @@
 // The layout planner: the enumeration counted by hand on a small case, the best layout against a brute-force
 // search, the planner's figures equal to evaluate()'s, GPT-3 175B on 1024 A100 against Megatron-LM's layout,
 // expert parallelism for Mixtral 8x7B, context parallelism for a 128K-token sequence, uneven pipeline
-// stages, cancellation, objectives, and bad requests.
+// stages, fine-tuning recipes on one GPU, cancellation, objectives, and bad requests.
 #include "evaluate.h"
 #include "fields.h"
 #include "planner.h"
@@ -489,8 +489,79 @@ private slots:
         QCOMPARE(plan.closest.layout.dp * plan.closest.layout.tp * plan.closest.layout.pp, std::int64_t(8));
         QVERIFY2(plan.nothing_fits.find("none of the") != std::string::npos, plan.nothing_fits.c_str());
         QVERIFY2(plan.nothing_fits.find("GB per GPU") != std::string::npos, plan.nothing_fits.c_str());
+        // Full training that did not try adapters hears of them.
+        QVERIFY2(plan.nothing_fits.find("LoRA or QLoRA") != std::string::npos, plan.nothing_fits.c_str());
         // A search that finds layouts says nothing of the kind.
         QVERIFY(planLayouts(tiny(), tinyOptions()).nothing_fits.empty());
+    }
+
+    // "Which recipe fits the GPU on my desk?": full training, LoRA and QLoRA, with Adam or 8-bit Adam,
+    // searched together. Llama 3.1 8B (Llama 3 paper, arXiv:2407.21783 Table 3) on one RTX 4090 (24 GB).
+    void cheapestRecipeOnOneGpu()
+    {
+        Scenario s;
+        s.model.layers = 32;
+        s.model.hidden = 4096;
+        s.model.heads = 32;
+        s.model.kv_heads = 8;
+        s.model.ffn_hidden = 14336;
+        s.model.ffn_kind = FfnKind::Swiglu;
+        s.model.vocab = 128256;
+        s.model.seq_len = 2048;
+        s.model.position_embedding = PositionEmbedding::Rotary;
+        s.model.norm = NormKind::RmsNorm;
+        s.model.bias = BiasKind::None;
+        s.training.global_batch = 16;
+        s.training.micro_batch = 1;
+        s.training.precision = Precision::Bf16Mixed;
+        s.training.lora_rank = 16;
+        s.training.lora_targets = kLoraAll & ~(kLoraExperts | kLoraEmbed | kLoraHead);
+        s.cluster.nodes = 1;
+        s.cluster.gpus_per_node = 1;
+        QVERIFY(setFieldFromText(s, "cluster.gpu", "RTX-4090").empty());
+        QVERIFY(setFieldFromText(s, "cluster.node_preset", "auto").empty());
+        PlanOptions options;
+        options.threads = 1;
+        addFineTuningRecipes(options, s);
+        QCOMPARE(int(options.methods.size()), 3);
+        QCOMPARE(int(options.optimizers.size()), 2); // Adam and 8-bit Adam
+        const PlanResult plan = planLayouts(s, options);
+        QVERIFY2(plan.error.empty(), plan.error.c_str());
+        QVERIFY(plan.feasible > 0);
+        // Full training keeps 16 bytes per parameter with mixed-precision Adam (Rajbhandari et al., SC'20
+        // §3), 8.03e9 × 16 = 128 GB, and still 10 with 8-bit Adam (Dettmers et al., ICLR'22): far above 24
+        // GB.
+        for (const PlanCandidate& c : plan.feasibleAll)
+            QVERIFY(c.layout.method != TrainingMethod::Full);
+        bool sawQlora = false;
+        for (const PlanCandidate& c : plan.feasibleAll)
+            sawQlora = sawQlora || c.layout.method == TrainingMethod::Qlora;
+        QVERIFY(sawQlora);
+        // The first is the fastest recipe that fits, at the scenario's rank.
+        const PlanCandidate& best = plan.best.front();
+        QVERIFY(best.peak_gpu_bytes <= best.capacity_bytes);
+        QCOMPARE(best.layout.lora_rank, std::int64_t(16));
+        for (const PlanCandidate& c : plan.feasibleAll)
+            QVERIFY(best.step_time_s <= c.step_time_s);
+        // Its figures are evaluate()'s for the scenario with the recipe applied.
+        const Result r = evaluate(withLayout(s, best.layout));
+        QCOMPARE(r.step.time_s, best.step_time_s);
+
+        // Llama 3.1 70B on one 80 GB GPU: LoRA's 16-bit base alone is 2 × 70.6e9 = 141 GB; only QLoRA's
+        // 4-bit base (0.5 byte per parameter plus its constants, Dettmers et al., NeurIPS'23 §3) fits.
+        Scenario big = s;
+        big.model.layers = 80;
+        big.model.hidden = 8192;
+        big.model.heads = 64;
+        big.model.ffn_hidden = 28672;
+        QVERIFY(setFieldFromText(big, "cluster.gpu", "H100-SXM5-80GB").empty());
+        PlanOptions bigOptions;
+        bigOptions.threads = 1;
+        addFineTuningRecipes(bigOptions, big);
+        const PlanResult large = planLayouts(big, bigOptions);
+        QVERIFY(large.feasible > 0);
+        for (const PlanCandidate& c : large.feasibleAll)
+            QCOMPARE(c.layout.method, TrainingMethod::Qlora);
     }
 
     void badRequests()

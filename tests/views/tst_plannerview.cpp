@@ -10,6 +10,7 @@
 #include "scenariodocument.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QProgressBar>
@@ -185,6 +186,57 @@ private slots:
         // Applying the layout the scenario already has pushes nothing.
         view->applyLayout(best);
         QCOMPARE(doc->undoStack()->count(), steps + 1);
+    }
+
+    // "Fine-tuning recipes" searches full training, LoRA and QLoRA with Adam and 8-bit Adam; the table shows
+    // each row's recipe, Apply sets it, and the results stay fresh; an optimizer edit by hand marks them
+    // stale.
+    void recipesSearchedAndApplied()
+    {
+        MainWindow window;
+        window.document()->resetScenario(tiny());
+        PlannerView* view = window.plannerView();
+        auto* recipes = view->findChild<QCheckBox*>(QStringLiteral("plannerRecipes"));
+        QVERIFY(recipes);
+        recipes->setChecked(true);
+        QCOMPARE(int(view->options().methods.size()), 3);
+        runToEnd(view);
+        bool sawAdapters = false;
+        for (const PlanCandidate& c : view->feasible())
+            sawAdapters = sawAdapters || c.layout.method != TrainingMethod::Full;
+        QVERIFY(sawAdapters);
+        // The same search as the engine's: recipes triple the full-training layouts of the optimizer pair.
+        PlanOptions plain = view->options();
+        plain.methods.clear();
+        plain.optimizers.clear();
+        const PlanResult full = planLayouts(tiny(), plain);
+        QCOMPARE(view->total(), 6 * full.total); // (full, lora, qlora) × (adam, adam-8bit)
+        // The recipe column names the method and the optimizer.
+        QTableView* table = view->table();
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount() && row < 0; ++r) {
+            if (table->model()
+                    ->index(r, PlannerModel::RecipeColumn)
+                    .data()
+                    .toString()
+                    .contains(QLatin1String("LoRA")))
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        ScenarioDocument* doc = window.document();
+        QVERIFY(view->applyRow(row));
+        QVERIFY(doc->scenario().training.method != TrainingMethod::Full);
+        QVERIFY(!view->isStale());
+        // Another optimizer the search tried keeps the results fresh; one it did not try (SGD) makes them
+        // stale.
+        QVERIFY(doc->setFieldText(QStringLiteral("training.optimizer"),
+                                  doc->scenario().training.optimizer == Optimizer::Adam
+                                      ? QStringLiteral("adam-8bit")
+                                      : QStringLiteral("adam"))
+                    .isEmpty());
+        QVERIFY(!view->isStale());
+        QVERIFY(doc->setFieldText(QStringLiteral("training.optimizer"), QStringLiteral("sgd")).isEmpty());
+        QVERIFY(view->isStale());
     }
 
     // A click on a point applies its layout.

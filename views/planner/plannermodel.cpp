@@ -70,6 +70,17 @@ QString PlannerModel::scheduleText(const Layout& layout)
     return name;
 }
 
+QString PlannerModel::recipeText(const Layout& layout)
+{
+    const QString method =
+        FieldNames::choice(QStringLiteral("training.method"), QLatin1String(enumName(layout.method)));
+    const QString optimizer =
+        FieldNames::choice(QStringLiteral("training.optimizer"), QLatin1String(enumName(layout.optimizer)));
+    if (layout.method == TrainingMethod::Full)
+        return tr("%1 · %2").arg(method, optimizer);
+    return tr("%1 r %2 · %3").arg(method).arg(layout.lora_rank).arg(optimizer);
+}
+
 QString PlannerModel::layoutTitle(const Layout& layout)
 {
     return tr("tp %1 × pp %2 × dp %3").arg(layout.tp).arg(layout.pp).arg(layout.dp);
@@ -77,7 +88,8 @@ QString PlannerModel::layoutTitle(const Layout& layout)
 
 QString PlannerModel::layoutDetails(const Layout& layout)
 {
-    QString text = tr("micro batch %1, ZeRO %2, recompute: %3")
+    QString text = tr("%1, micro batch %2, ZeRO %3, recompute: %4")
+                       .arg(recipeText(layout))
                        .arg(layout.micro_batch)
                        .arg(layout.zero_stage)
                        .arg(recomputeText(layout.recompute));
@@ -118,6 +130,8 @@ QVariant PlannerModel::data(const QModelIndex& index, int role) const
             return qlonglong(l.cp);
         case Ep:
             return qlonglong(l.ep);
+        case RecipeColumn:
+            return recipeText(l);
         case MicroBatch:
             return qlonglong(l.micro_batch);
         case Zero:
@@ -156,6 +170,9 @@ QVariant PlannerModel::data(const QModelIndex& index, int role) const
             return qlonglong(l.cp);
         case Ep:
             return qlonglong(l.ep);
+        case RecipeColumn: // method, then rank, then optimizer
+            return (qlonglong(l.method) * (qlonglong(1) << 32) + qlonglong(l.lora_rank)) * 8 +
+                   qlonglong(l.optimizer);
         case MicroBatch:
             return qlonglong(l.micro_batch);
         case Zero:
@@ -178,7 +195,8 @@ QVariant PlannerModel::data(const QModelIndex& index, int role) const
         return {};
     }
     if (role == Qt::TextAlignmentRole) {
-        const bool text = index.column() == RecomputeColumn || index.column() == ScheduleColumn;
+        const bool text = index.column() == RecomputeColumn || index.column() == ScheduleColumn ||
+                          index.column() == RecipeColumn;
         return QVariant::fromValue(Qt::AlignVCenter | (text ? Qt::AlignLeft : Qt::AlignRight));
     }
     if (role == Qt::FontRole && m_hasCurrent && l == m_current) {
@@ -215,6 +233,8 @@ QVariant PlannerModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("CP");
         case Ep:
             return tr("EP");
+        case RecipeColumn:
+            return tr("Recipe");
         case MicroBatch:
             return tr("Micro batch");
         case Zero:
@@ -249,6 +269,8 @@ QVariant PlannerModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("Context-parallel degree (each sequence split over this many GPUs)");
         case Ep:
             return tr("Expert-parallel degree (the experts split over this many GPUs)");
+        case RecipeColumn:
+            return tr("Full training or LoRA/QLoRA adapters of rank r, and the optimizer");
         case SequenceParallel:
             return tr("Sequence parallelism");
         case PeakMemory:

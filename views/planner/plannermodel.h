@@ -24,6 +24,7 @@ public:
         Pp,
         Cp,
         Ep,
+        RecipeColumn, // full training or LoRA/QLoRA and its rank, with the optimizer
         MicroBatch,
         Zero,
         RecomputeColumn,
@@ -55,6 +56,8 @@ public:
     // "tp 8 × pp 8 × dp 16", the words of the undo step and the tooltips; the rest of a layout in one line.
     static QString layoutTitle(const Layout& layout);
     static QString layoutDetails(const Layout& layout);
+    // "Full · Adam", "QLoRA r 16 · 8-bit Adam": the fine-tuning recipe of LAYOUT.
+    static QString recipeText(const Layout& layout);
     static QString recomputeText(Recompute recompute);
     static QString scheduleText(const Layout& layout);
     // Headers are translated: call after a language change.

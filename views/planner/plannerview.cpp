@@ -96,6 +96,9 @@ void PlannerView::buildControls()
     m_tpAcrossNodes = new QCheckBox(bar);
     m_tpAcrossNodes->setObjectName(QStringLiteral("plannerTpAcrossNodes"));
     flow->addWidget(m_tpAcrossNodes);
+    m_recipes = new QCheckBox(bar);
+    m_recipes->setObjectName(QStringLiteral("plannerRecipes"));
+    flow->addWidget(m_recipes);
     m_maxMicro = new QSpinBox(bar);
     m_maxMicro->setObjectName(QStringLiteral("plannerMaxMicroBatch"));
     m_maxMicro->setRange(1, 1024);
@@ -158,6 +161,7 @@ void PlannerView::buildControls()
     connect(m_colourBy, &QComboBox::currentIndexChanged, this,
             [this] { m_chart->setColourBy(PlannerChart::ColourBy(m_colourBy->currentData().toInt())); });
     connect(m_tpAcrossNodes, &QCheckBox::toggled, this, &PlannerView::updateStale);
+    connect(m_recipes, &QCheckBox::toggled, this, &PlannerView::updateStale);
     connect(m_maxMicro, &QSpinBox::valueChanged, this, &PlannerView::updateStale);
     retranslate();
 }
@@ -175,6 +179,10 @@ void PlannerView::retranslate()
     m_tpAcrossNodes->setToolTip(
         tr("Allow tensor parallelism larger than a node (its all-reduces then cross the "
            "network)"));
+    m_recipes->setText(tr("Fine-tuning recipes"));
+    m_recipes->setToolTip(
+        tr("Also try full training, LoRA and QLoRA, with the scenario's optimizer and 8-bit "
+           "Adam: ranked by step time, the first row is the cheapest recipe that fits"));
     m_maxMicroLabel->setText(tr("max micro batch"));
     m_colourLabel->setText(tr("Colour by"));
     m_colourBy->setItemText(0, tr("pipeline stages"));
@@ -193,6 +201,8 @@ PlanOptions PlannerView::options() const
     o.tp_across_nodes = m_tpAcrossNodes->isChecked();
     o.max_micro_batch = m_maxMicro->value();
     o.top = kTableRows;
+    if (m_recipes->isChecked())
+        addFineTuningRecipes(o, m_document->scenario());
     return o;
 }
 
@@ -209,6 +219,7 @@ void PlannerView::runNow()
     const PlanOptions options = this->options();
     m_searched = scenario;
     m_searchedOptions = options;
+    m_searchedRecipes = m_recipes->isChecked();
     m_hasSearched = true;
     m_stale = false;
     m_gpus = scenario.gpus();
@@ -414,11 +425,26 @@ void PlannerView::updateStale()
     if (m_hasSearched) {
         // The layout is the planner's to vary: a scenario that differs from the searched one only in its
         // layout fields (one applied from the results) keeps them fresh.
-        Scenario normalised = withLayout(m_document->scenario(), layoutOf(m_searched));
+        // The recipe's method and optimizer are the planner's only when it searched recipes; the LoRA rank
+        // stays the scenario's.
+        const Layout mine = layoutOf(m_document->scenario());
+        Layout searched = layoutOf(m_searched);
+        searched.lora_rank = mine.lora_rank;
+        // A method or optimizer the search did not try is an edit it has no results for.
+        const auto tried = [](const auto& list, auto value) {
+            return std::find(list.begin(), list.end(), value) != list.end();
+        };
+        if (!m_searchedRecipes || !tried(m_searchedOptions.methods, mine.method) ||
+            !tried(m_searchedOptions.optimizers, mine.optimizer)) {
+            searched.method = mine.method;
+            searched.optimizer = mine.optimizer;
+        }
+        Scenario normalised = withLayout(m_document->scenario(), searched);
         normalised.name = m_searched.name;
         const PlanOptions now = options();
         stale = !(normalised == m_searched) || now.tp_across_nodes != m_searchedOptions.tp_across_nodes ||
-                now.max_micro_batch != m_searchedOptions.max_micro_batch;
+                now.max_micro_batch != m_searchedOptions.max_micro_batch ||
+                m_recipes->isChecked() != m_searchedRecipes;
     }
     if (stale == m_stale)
         return;

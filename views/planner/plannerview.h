@@ -108,6 +108,7 @@ private:
     QLabel* m_objectiveLabel = nullptr;
     QComboBox* m_objective = nullptr;
     QCheckBox* m_tpAcrossNodes = nullptr;
+    QCheckBox* m_recipes = nullptr; // also search fine-tuning recipes (full, LoRA, QLoRA, 8-bit Adam)
     QLabel* m_maxMicroLabel = nullptr;
     QSpinBox* m_maxMicro = nullptr;
     QLabel* m_colourLabel = nullptr;
@@ -119,6 +120,7 @@ private:
     Scenario m_searched; // the scenario of the last search, to tell when it goes stale
     bool m_hasSearched = false;
     PlanOptions m_searchedOptions;
+    bool m_searchedRecipes = false; // the search varied the fine-tuning recipe
     std::int64_t m_gpus = 0;
     std::vector<PlanCandidate> m_feasible;
     std::int64_t m_done = 0;

@@ -66,6 +66,9 @@ void applyLayout(Scenario& sc, const Layout& l)
     sc.parallel.sequence_parallel = l.sequence_parallel;
     sc.training.micro_batch = l.micro_batch;
     sc.training.recompute = l.recompute;
+    sc.training.method = l.method;
+    sc.training.lora_rank = l.lora_rank;
+    sc.training.optimizer = l.optimizer;
 }
 
 } // namespace
@@ -92,6 +95,18 @@ bool planObjectiveFromName(const std::string& name, PlanObjective& out)
             return true;
         }
     return false;
+}
+
+void addFineTuningRecipes(PlanOptions& options, const Scenario& scenario)
+{
+    if (options.methods.empty())
+        options.methods = {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora};
+    if (options.optimizers.empty()) {
+        options.optimizers = {scenario.training.optimizer};
+        // 8-bit Adam (Dettmers et al., ICLR'22) keeps Adam's two states in a byte each instead of four.
+        if (scenario.training.optimizer == Optimizer::Adam)
+            options.optimizers.push_back(Optimizer::Adam8bit);
+    }
 }
 
 std::string planBase(const Scenario& scenario, std::int64_t gpus, Scenario& out)
@@ -144,6 +159,9 @@ Layout layoutOf(const Scenario& sc)
     l.sequence_parallel = sc.parallel.sequence_parallel;
     l.micro_batch = sc.training.micro_batch;
     l.recompute = sc.training.recompute;
+    l.method = sc.training.method;
+    l.lora_rank = sc.training.lora_rank;
+    l.optimizer = sc.training.optimizer;
     return l;
 }
 
@@ -273,8 +291,34 @@ std::vector<std::int64_t> epChoices(const Scenario& base, const PlanOptions& opt
     return out;
 }
 
+// The fine-tuning recipes to try: (method, rank, optimizer), the scenario's own where the options list none.
+// Full training has no rank: it keeps the scenario's, once.
+std::vector<Layout> recipeChoices(const Scenario& base, const PlanOptions& options)
+{
+    const TrainingSpec& t = base.training;
+    const std::vector<TrainingMethod> methods =
+        options.methods.empty() ? std::vector<TrainingMethod>{t.method} : options.methods;
+    const std::vector<std::int64_t> ranks =
+        options.lora_ranks.empty() ? std::vector<std::int64_t>{t.lora_rank} : options.lora_ranks;
+    const std::vector<Optimizer> optimizers =
+        options.optimizers.empty() ? std::vector<Optimizer>{t.optimizer} : options.optimizers;
+    std::vector<Layout> out;
+    for (TrainingMethod method : methods)
+        for (std::int64_t rank :
+             method == TrainingMethod::Full ? std::vector<std::int64_t>{t.lora_rank} : ranks)
+            for (Optimizer optimizer : optimizers) {
+                Layout r;
+                r.method = method;
+                r.lora_rank = rank;
+                r.optimizer = optimizer;
+                if (std::none_of(out.begin(), out.end(), [&](const Layout& x) { return x == r; }))
+                    out.push_back(r);
+            }
+    return out;
+}
+
 // Appends to OUT every micro batch, ZeRO stage, recompute, sequence parallelism and schedule of the layout
-// PROTO (its dp, tp, pp, cp, split, etp and ep set).
+// PROTO (its dp, tp, pp, cp, split, etp, ep and recipe set).
 void appendInner(std::vector<Layout>& out, Layout proto, const Scenario& base, const PlanOptions& options,
                  const std::vector<int>& zeros)
 {
@@ -345,6 +389,7 @@ std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& op
         return out;
     const bool transformer = m.kind == ModelKind::Transformer;
     const std::vector<int> zeros = zeroChoices(base.parallel, options);
+    const std::vector<Layout> recipes = recipeChoices(base, options);
 
     for (std::int64_t tp : divisors(n)) {
         if (!options.tp_across_nodes && tp > base.cluster.gpus_per_node)
@@ -370,7 +415,12 @@ std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& op
                             l.etp = etp;
                             l.first_stage_layers = first;
                             l.last_stage_layers = last;
-                            appendInner(out, l, base, options, zeros);
+                            for (const Layout& r : recipes) {
+                                l.method = r.method;
+                                l.lora_rank = r.lora_rank;
+                                l.optimizer = r.optimizer;
+                                appendInner(out, l, base, options, zeros);
+                            }
                         }
             }
         }
@@ -409,8 +459,14 @@ namespace {
 
 // Problems the layout cannot fix (an unknown preset, a GPU without memory) stop the search up front with the
 // validator's own words; those about the layout itself are the search's to avoid. Returns "" or the first.
-std::string layoutIndependentProblem(const Scenario& base)
+std::string layoutIndependentProblem(const Scenario& base, const PlanOptions& options)
 {
+    // The recipe's fields are the search's only when it varies them.
+    const auto varied = [&](const std::string& path) {
+        return (path.rfind("training.method", 0) == 0 && !options.methods.empty()) ||
+               (path.rfind("training.lora_rank", 0) == 0 && !options.lora_ranks.empty()) ||
+               (path.rfind("training.optimizer", 0) == 0 && !options.optimizers.empty());
+    };
     for (const Problem& p : validateScenario(base)) {
         static const char* const layoutPaths[] = {"parallel.dp",
                                                   "parallel.tp",
@@ -431,7 +487,8 @@ std::string layoutIndependentProblem(const Scenario& base)
                                                   "training.global_batch",
                                                   "training.recompute"};
         if (std::none_of(std::begin(layoutPaths), std::end(layoutPaths),
-                         [&](const char* path) { return p.path.rfind(path, 0) == 0; }))
+                         [&](const char* path) { return p.path.rfind(path, 0) == 0; }) &&
+            !varied(p.path))
             return p.path + ": " + p.message;
     }
     return {};
@@ -508,7 +565,7 @@ void evaluateLayout(PlanWorker& w, const Layout& l, std::int64_t index)
 }
 
 // Why the search found nothing: no layout at all, or the closest one's peak against its GPU's memory.
-std::string nothingFitsText(const PlanResult& result, const Scenario& base)
+std::string nothingFitsText(const PlanResult& result, const Scenario& base, const PlanOptions& options)
 {
     if (result.total == 0 || result.evaluated == 0)
         return "no layout of dp, tp, pp and micro batch splits " + num(base.gpus()) +
@@ -523,10 +580,20 @@ std::string nothingFitsText(const PlanResult& result, const Scenario& base)
                   result.closest.peak_gpu_bytes / gb,
                   (result.closest.peak_gpu_bytes - result.closest.capacity_bytes) / gb,
                   result.closest.capacity_bytes / gb);
+    const std::string recipe = l.method == TrainingMethod::Full
+                                   ? std::string()
+                                   : std::string(", ") +
+                                         (l.method == TrainingMethod::Lora ? "LoRA" : "QLoRA") + " rank " +
+                                         num(l.lora_rank);
+    // Adapters instead of full training free most of the memory of a fine-tuning run (Hu et al., ICLR'22;
+    // Dettmers et al., NeurIPS'23): suggested when the search did not try them.
+    const bool suggestAdapters = options.methods.empty() && base.training.method == TrainingMethod::Full;
     return "none of the " + num(result.evaluated) + " layouts fits in memory; the closest, dp " + num(l.dp) +
            " tp " + num(l.tp) + " pp " + num(l.pp) + " with micro batch " + num(l.micro_batch) + ", ZeRO " +
-           num(l.zero_stage) + ", needs " + figures +
-           " the GPU has: more GPUs, a GPU with more memory, offload or a shorter sequence would make room";
+           num(l.zero_stage) + recipe + ", needs " + figures +
+           " the GPU has: more GPUs, a GPU with more memory" +
+           (suggestAdapters ? ", LoRA or QLoRA fine-tuning (the planner's recipes)" : "") +
+           ", offload or a shorter sequence would make room";
 }
 
 // The search's figures from the feasible layouts: every one in enumeration order, the best ranked.
@@ -555,7 +622,7 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
     Scenario base;
     result.error = planBase(scenario, options.gpus, base);
     if (result.error.empty())
-        result.error = layoutIndependentProblem(base);
+        result.error = layoutIndependentProblem(base, options);
     if (!result.error.empty())
         return result;
 
@@ -619,7 +686,7 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
     }
     rankFeasible(result, std::move(feasible), options);
     if (result.feasible == 0 && !result.cancelled)
-        result.nothing_fits = nothingFitsText(result, base);
+        result.nothing_fits = nothingFitsText(result, base, options);
     result.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
 }

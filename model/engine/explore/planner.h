@@ -36,6 +36,11 @@ struct Layout
     Schedule schedule = Schedule::OneFOneB;
     std::int64_t virtual_stages = 1;
     bool sequence_parallel = false;
+    // The fine-tuning recipe (PlanOptions::methods, lora_ranks, optimizers): full training or LoRA/QLoRA
+    // adapters of LORA_RANK, and the optimizer (8-bit Adam keeps its two states in one byte each).
+    TrainingMethod method = TrainingMethod::Full;
+    std::int64_t lora_rank = 8;
+    Optimizer optimizer = Optimizer::Adam;
     bool operator==(const Layout&) const = default;
 };
 
@@ -74,6 +79,13 @@ struct PlanOptions
     // When pp does not divide the layers: the remainder to the first stages, and Megatron-LM's first/last
     // split; only with at least two layers per stage.
     bool uneven_stages = true;
+    // Fine-tuning recipes. Empty: the scenario's method, rank and optimizer; else every one listed (a rank
+    // only with LoRA or QLoRA). With the step-time objective the fastest recipe that fits ranks first: on one
+    // GPU, "the cheapest recipe that fits": full training, LoRA and QLoRA with an 8-bit optimizer or not,
+    // micro batch and recompute.
+    std::vector<TrainingMethod> methods;
+    std::vector<std::int64_t> lora_ranks;
+    std::vector<Optimizer> optimizers;
     PlanObjective objective = PlanObjective::StepTime;
     int top = 10;    // how many of the best PlanResult::best keeps
     int threads = 0; // 0: every core
@@ -117,12 +129,17 @@ struct PlanResult
 using PlanProgress = std::function<void(std::int64_t done, std::int64_t total,
                                         const std::vector<PlanCandidate>& newlyFeasible)>;
 
+// The fine-tuning recipes (`plan --recipes`, the planner view's "Fine-tuning recipes"): full training, LoRA
+// and QLoRA, with the scenario's optimizer and 8-bit Adam, where OPTIONS does not list its own; ranks stay
+// the scenario's unless listed.
+void addFineTuningRecipes(PlanOptions& options, const Scenario& scenario);
+
 // The scenario the search runs on: SCENARIO with the cluster resized to GPUS (0: unchanged). Returns ""
 // or an error naming what is wrong.
 std::string planBase(const Scenario& scenario, std::int64_t gpus, Scenario& out);
 
 // Every layout the options allow that validateScenario() accepts, in a fixed order (tp, cp, pp, stage split,
-// etp, ep, micro batch, ZeRO, recompute, sequence parallelism, schedule).
+// etp, ep, fine-tuning recipe, micro batch, ZeRO, recompute, sequence parallelism, schedule).
 std::vector<Layout> enumerateLayouts(const Scenario& base, const PlanOptions& options);
 
 // Megatron-LM's first/last-stage split of LAYERS over PP stages when PP does not divide them: both ends one
