@@ -839,6 +839,14 @@ Change: %5</source>
         <source>Qwen3-30B-A3B, EP 8 on one 8-GPU H100 node</source>
         <translation>Qwen3-30B-A3B，EP 8，单个 8 卡 H100 节点</translation>
     </message>
+    <message>
+        <source>Llama 3.1 8B, QLoRA on one RTX 4090</source>
+        <translation>Llama 3.1 8B，在一块 RTX 4090 上做 QLoRA</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 70B, QLoRA on one H100 80GB</source>
+        <translation>Llama 3.1 70B，在一块 H100 80GB 上做 QLoRA</translation>
+    </message>
 </context>
 <context>
     <name>ExplainFormula</name>
@@ -5641,6 +5649,20 @@ Bottleneck now: %2</source>
     <message>
         <source>  %1: %2</source>
         <translation>  %1：%2</translation>
+    </message>
+    <message>
+        <source>Frozen base weights</source>
+        <translation>冻结的基座权重</translation>
+    </message>
+    <message>
+        <source>Trainable weights (adapters)</source>
+        <translation>可训练权重（适配器）</translation>
+    </message>
+    <message>
+        <source>  weights: %1
+  quantization constants: %2</source>
+        <translation>  权重：%1
+  量化常数：%2</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,8 @@ const std::pair<const char*, const char*> exampleTitles[] = {
      QT_TRANSLATE_NOOP("ExampleTitles", "Mixtral 8x7B, EP 8 on two DGX H100 (16 GPUs)")},
     {"qwen3-30b-a3b-one-node",
      QT_TRANSLATE_NOOP("ExampleTitles", "Qwen3-30B-A3B, EP 8 on one 8-GPU H100 node")},
+    {"llama3.1-8b-qlora-rtx4090", QT_TRANSLATE_NOOP("ExampleTitles", "Llama 3.1 8B, QLoRA on one RTX 4090")},
+    {"llama3.1-70b-qlora-h100", QT_TRANSLATE_NOOP("ExampleTitles", "Llama 3.1 70B, QLoRA on one H100 80GB")},
 };
 
 // Example ID's title in the current language; FALLBACK (its file's) for an example the table does not list.

@@ -104,12 +104,15 @@ ExportFormat exportFormatOf(const QString& file)
 QByteArray memoryCsv(const Result& result)
 {
     Csv csv;
+    // params_B splits into the frozen base, its quantization constants and the trained weights (all of
+    // params_B in full training; the adapters with LoRA and QLoRA).
     csv.row({"stage", "layers", "params_B", "grads_B", "optimizer_B", "activations_B", "buffers_B", "total_B",
-             "capacity_B", "fits"});
+             "capacity_B", "fits", "frozen_params_B", "quant_constants_B", "trainable_params_B"});
     for (const StageMemory& s : result.memory.per_gpu)
         csv.row({num(s.stage), num(s.layers), number(s.params), number(s.grads), number(s.optimizer),
                  number(s.activations), number(s.buffers), number(s.total), number(s.capacity),
-                 s.fits ? "true" : "false"});
+                 s.fits ? "true" : "false", number(s.param_frozen), number(s.param_quant_constants),
+                 number(s.params - s.param_frozen - s.param_quant_constants)});
     return csv.data();
 }
 

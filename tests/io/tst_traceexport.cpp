@@ -157,6 +157,19 @@ private slots:
         const QList<QByteArray> first = memory.at(1).trimmed().split(',');
         QCOMPARE(first.at(0).toInt(), result.memory.per_gpu[0].stage);
         QCOMPARE(first.at(7).toDouble(), result.memory.per_gpu[0].total);
+        // Full training: nothing frozen, every weight trained.
+        QCOMPARE(first.at(10).toDouble(), 0.0);
+        QCOMPARE(first.at(12).toDouble(), result.memory.per_gpu[0].params);
+        // QLoRA (Dettmers et al., NeurIPS'23): the frozen 4-bit base, its constants and the adapters add up
+        // to params_B.
+        const Result qlora = exampleResult(QStringLiteral("llama3.1-8b-qlora-rtx4090"));
+        const QList<QByteArray> q = lines(io::memoryCsv(qlora)).at(1).trimmed().split(',');
+        const StageMemory& qs = qlora.memory.per_gpu[0];
+        QCOMPARE(q.at(10).toDouble(), qs.param_frozen);
+        QCOMPARE(q.at(11).toDouble(), qs.param_quant_constants);
+        QVERIFY(qs.param_frozen > 10 * qs.param_trainable);
+        QVERIFY(qAbs(q.at(10).toDouble() + q.at(11).toDouble() + q.at(12).toDouble() - q.at(2).toDouble()) <=
+                1e-9 * qs.params);
         QCOMPARE(lines(io::linksCsv(result)).size(), int(result.comm.links.size()) + 1);
         QCOMPARE(lines(io::collectivesCsv(result)).size(), int(result.comm.collectives.size()) + 1);
         QCOMPARE(lines(io::bandwidthCsv(result)).size(),

@@ -106,6 +106,7 @@ class TestMainWindow : public QObject
 private slots:
     void initTestCase();
     void chartShowsTheResult();
+    void frozenWeightsStackedApart();
     void zeroStageThroughItsWidget_data();
     void zeroStageThroughItsWidget();
     void microBatchThroughItsWidget();
@@ -155,6 +156,33 @@ void TestMainWindow::chartShowsTheResult()
     QCOMPARE(bar(w, Component::Buffers), stage.buffers);
     QCOMPARE(w.memoryChart()->capacity(), stage.capacity);
     QCOMPARE(w.memoryChart()->overflowMarks(), 0);
+}
+
+// LoRA and QLoRA freeze the base (Hu et al., ICLR'22; Dettmers et al., NeurIPS'23): the chart stacks the
+// frozen base (with its quantization constants) under the adapters, names both in its legend, and the two
+// add up to the engine's params. Full training has no frozen part and no legend entry for one.
+void TestMainWindow::frozenWeightsStackedApart()
+{
+    MainWindow w;
+    const auto legendHas = [&](Component c) {
+        return w.memoryChart()->legend->hasItemWithPlottable(w.memoryChart()->bars(c));
+    };
+    QCOMPARE(bar(w, Component::FrozenParams), 0.0);
+    QVERIFY(!legendHas(Component::FrozenParams));
+    QVERIFY(w.document()->setFieldText(QStringLiteral("training.method"), QStringLiteral("qlora")).isEmpty());
+    const ss::StageMemory& stage = w.document()->result().memory.per_gpu.at(0);
+    QVERIFY(stage.param_frozen > 0 && stage.param_quant_constants > 0);
+    QCOMPARE(bar(w, Component::FrozenParams), stage.param_frozen + stage.param_quant_constants);
+    QCOMPARE(bar(w, Component::Params), stage.params - stage.param_frozen - stage.param_quant_constants);
+    QVERIFY(qAbs(bar(w, Component::Params) - stage.param_trainable) <= 1e-6 * stage.params);
+    QVERIFY(legendHas(Component::FrozenParams));
+    QCOMPARE(w.memoryChart()->bars(Component::Params)->name(),
+             QStringLiteral("Trainable weights (adapters)"));
+    // Back to full training: the frozen part and its legend entry go.
+    w.document()->undoStack()->undo();
+    QCOMPARE(bar(w, Component::FrozenParams), 0.0);
+    QVERIFY(!legendHas(Component::FrozenParams));
+    QCOMPARE(w.memoryChart()->bars(Component::Params)->name(), QStringLiteral("Parameters"));
 }
 
 // ZeRO (Rajbhandari et al., SC'20, §5), N_d = 8 in the default example, bytes relative to stage 0:

@@ -44,6 +44,9 @@ QColor baselineFill(const QColor& colour)
 QColor componentColor(MemoryChart::Component component)
 {
     switch (component) {
+    case MemoryChart::Component::FrozenParams: // the weights' blue, darker: the same kind of bytes, not
+                                               // trained
+        return QColor(okabeIto::blue).darker(170);
     case MemoryChart::Component::Params:
         return QColor(okabeIto::blue);
     case MemoryChart::Component::Grads:
@@ -123,6 +126,8 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent)
 QString MemoryChart::componentName(Component component)
 {
     switch (component) {
+    case Component::FrozenParams:
+        return tr("Frozen base weights");
     case Component::Params:
         return tr("Parameters");
     case Component::Grads:
@@ -158,8 +163,10 @@ QString MemoryChart::bufferPartsText(const StageMemory& stage)
 double MemoryChart::componentBytes(const StageMemory& stage, Component component)
 {
     switch (component) {
+    case Component::FrozenParams:
+        return stage.param_frozen + stage.param_quant_constants;
     case Component::Params:
-        return stage.params;
+        return stage.params - (stage.param_frozen + stage.param_quant_constants);
     case Component::Grads:
         return stage.grads;
     case Component::Optimizer:
@@ -170,6 +177,37 @@ double MemoryChart::componentBytes(const StageMemory& stage, Component component
         return stage.buffers;
     }
     return 0;
+}
+
+bool MemoryChart::hasFrozenWeights() const
+{
+    return std::any_of(m_stages.begin(), m_stages.end(), [](const StageMemory& stage) {
+        return componentBytes(stage, Component::FrozenParams) > 0;
+    });
+}
+
+void MemoryChart::updateFrozenLegend()
+{
+    // Full training has no frozen part: no legend entry for it, and its weights are simply "Parameters".
+    const bool frozen = hasFrozenWeights();
+    QCPBars* frozenBars = m_bars[int(Component::FrozenParams)];
+    if (frozen && !legend->hasItemWithPlottable(frozenBars))
+        frozenBars->addToLegend();
+    else if (!frozen && legend->hasItemWithPlottable(frozenBars))
+        frozenBars->removeFromLegend();
+    m_bars[int(Component::Params)]->setName(frozen ? tr("Trainable weights (adapters)")
+                                                   : componentName(Component::Params));
+    // Legend items are appended: keep the frozen part first, as it is stacked.
+    if (frozen && legend->itemWithPlottable(frozenBars) != legend->item(0)) {
+        for (int i = 1; i < componentCount; ++i) {
+            m_bars[i]->removeFromLegend();
+            m_bars[i]->addToLegend();
+        }
+        if (m_baselineLegend) {
+            m_baselineLegend->removeFromLegend();
+            m_baselineLegend->addToLegend();
+        }
+    }
 }
 
 void MemoryChart::resetData(const Result& result)
@@ -259,6 +297,7 @@ void MemoryChart::layoutBars()
         m_bars[c]->setWidth(currentBarWidth());
         m_bars[c]->setData(keys, values, true);
     }
+    updateFrozenLegend();
     if (hasBaseline()) {
         QVector<double> baselineKeys(baselineStages);
         for (int s = 0; s < baselineStages; ++s)
@@ -496,11 +535,19 @@ void MemoryChart::keyPressEvent(QKeyEvent* event)
         case Qt::Key_Right:
             stage = std::min(stage + 1, stages - 1);
             break;
-        case Qt::Key_Up: // up the stack
-            c = std::min(c + 1, componentCount - 1);
+        case Qt::Key_Up: // up the stack, to the next part that holds anything
+            for (int n = c + 1; n < componentCount; ++n)
+                if (componentBytes(m_stages[std::size_t(stage)], static_cast<Component>(n)) > 0) {
+                    c = n;
+                    break;
+                }
             break;
         case Qt::Key_Down:
-            c = std::max(c - 1, 0);
+            for (int n = c - 1; n >= 0; --n)
+                if (componentBytes(m_stages[std::size_t(stage)], static_cast<Component>(n)) > 0) {
+                    c = n;
+                    break;
+                }
             break;
         default:
             QCustomPlot::keyPressEvent(event);
@@ -557,6 +604,11 @@ void MemoryChart::onMouseMove(QMouseEvent* event)
                             QLocale().toString(bytes, 'f', 0));
             if (static_cast<Component>(c) == Component::Buffers)
                 text += bufferPartsText(stage);
+            if (static_cast<Component>(c) == Component::FrozenParams && stage.param_quant_constants > 0)
+                text +=
+                    QLatin1Char('\n') + tr("  weights: %1\n  quantization constants: %2")
+                                            .arg(quantityText(stage.param_frozen, Unit::Bytes, 3),
+                                                 quantityText(stage.param_quant_constants, Unit::Bytes, 3));
             break;
         }
         bottom += bytes;
@@ -624,6 +676,7 @@ void MemoryChart::retranslate()
 {
     for (int i = 0; i < componentCount; ++i)
         m_bars[i]->setName(componentName(static_cast<Component>(i)));
+    updateFrozenLegend();
     if (m_baselineLegend) {
         const QString shortLabel =
             QFontMetrics(legend->font()).elidedText(m_baselineLabel, Qt::ElideMiddle, 220);

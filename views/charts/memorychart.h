@@ -20,15 +20,18 @@ class MemoryChart : public QCustomPlot
     Q_OBJECT
 public:
     // Bottom to top in the stack.
+    // Stacked bottom to top. FrozenParams: a LoRA/QLoRA run's frozen base weights with their quantization
+    // constants (empty in full training); Params then holds the weights that train (the adapters).
     enum class Component
     {
+        FrozenParams,
         Params,
         Grads,
         Optimizer,
         Activations,
         Buffers
     };
-    static constexpr int componentCount = 5;
+    static constexpr int componentCount = 6;
 
     explicit MemoryChart(QWidget* parent = nullptr);
 
@@ -86,6 +89,10 @@ private:
     void clearOverflowItems();
     void updateOverflowLabels();
     void layoutBars();
+    // Whether a stage holds frozen base weights (LoRA, QLoRA); their legend entry and the weights' name
+    // follow it.
+    bool hasFrozenWeights() const;
+    void updateFrozenLegend();
     void updateLegendWrap(int width);
     // The current bars' centre offset from the stage and their width (narrower beside a baseline).
     double barOffset() const;

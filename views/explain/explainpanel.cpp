@@ -24,8 +24,10 @@ namespace {
 // once the burst is over, not on every step of it.
 constexpr int refreshDelayMs = 300;
 
-// MemoryChart::Component in its order: params, grads, optimizer, activations, buffers.
-constexpr std::array<const char*, 5> memoryParts{"params", "grads", "optimizer", "activations", "buffers"};
+// MemoryChart::Component in its order: the frozen base (its formula is the weights' split into frozen,
+// constants and trainable), params, grads, optimizer, activations, buffers.
+constexpr std::array<const char*, 6> memoryParts{"params",    "params",      "grads",
+                                                 "optimizer", "activations", "buffers"};
 
 bool isOpKind(const std::string& kind)
 {
