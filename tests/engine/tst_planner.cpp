@@ -499,23 +499,14 @@ private slots:
     // searched together. Llama 3.1 8B (Llama 3 paper, arXiv:2407.21783 Table 3) on one RTX 4090 (24 GB).
     void cheapestRecipeOnOneGpu()
     {
-        Scenario s;
-        s.model.layers = 32;
-        s.model.hidden = 4096;
-        s.model.heads = 32;
-        s.model.kv_heads = 8;
-        s.model.ffn_hidden = 14336;
-        s.model.ffn_kind = FfnKind::Swiglu;
+        Scenario s = llamaShape(1); // Llama 3.1 8B's block shape
         s.model.vocab = 128256;
         s.model.seq_len = 2048;
-        s.model.position_embedding = PositionEmbedding::Rotary;
-        s.model.norm = NormKind::RmsNorm;
-        s.model.bias = BiasKind::None;
         s.training.global_batch = 16;
         s.training.micro_batch = 1;
-        s.training.precision = Precision::Bf16Mixed;
         s.training.lora_rank = 16;
         s.training.lora_targets = kLoraAll & ~(kLoraExperts | kLoraEmbed | kLoraHead);
+        s.parallel.dp = 1;
         s.cluster.nodes = 1;
         s.cluster.gpus_per_node = 1;
         QVERIFY(setFieldFromText(s, "cluster.gpu", "RTX-4090").empty());
