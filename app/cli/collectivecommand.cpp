@@ -219,17 +219,16 @@ std::optional<int> selectGpus(const ss::TopologyGraph& graph, const CollectiveAr
 void writeLinkLoad(ss::io::JsonWriter& w, const ss::TopologyGraph& graph, const ss::CollectiveResult& r,
                    const ss::LinkLoad& load)
 {
-    const auto& devices = graph.devices();
     const ss::Link& link = graph.links()[std::size_t(load.link)];
     w.beginObject();
     w.key("id");
-    w.value(link.id);
+    w.value(graph.linkId(load.link));
     w.key("a");
-    w.value(devices[std::size_t(link.a)].id);
+    w.value(graph.deviceId(link.a));
     w.key("b");
-    w.value(devices[std::size_t(link.b)].id);
+    w.value(graph.deviceId(link.b));
     w.key("kind");
-    w.value(link.kind);
+    w.value(graph.linkKind(load.link));
     w.key("bandwidth_Bps");
     w.value(link.capacity());
     w.key("efficiency");
@@ -252,7 +251,6 @@ void writeLinkLoad(ss::io::JsonWriter& w, const ss::TopologyGraph& graph, const 
 QByteArray collectiveJson(const ss::TopologyGraph& graph, const ss::CollectiveResult& r,
                           const std::vector<int>& gpus)
 {
-    const auto& devices = graph.devices();
     ss::io::JsonWriter w;
     w.beginObject();
     w.key("op");
@@ -274,13 +272,13 @@ QByteArray collectiveJson(const ss::TopologyGraph& graph, const ss::CollectiveRe
         const ss::Link& link = graph.links()[std::size_t(r.bottleneck_link)];
         w.beginObject();
         w.key("id");
-        w.value(link.id);
+        w.value(graph.linkId(r.bottleneck_link));
         w.key("kind");
-        w.value(link.kind);
+        w.value(graph.linkKind(r.bottleneck_link));
         w.key("a");
-        w.value(devices[std::size_t(link.a)].id);
+        w.value(graph.deviceId(link.a));
         w.key("b");
-        w.value(devices[std::size_t(link.b)].id);
+        w.value(graph.deviceId(link.b));
         w.endObject();
     } else {
         w.null();
@@ -295,14 +293,14 @@ QByteArray collectiveJson(const ss::TopologyGraph& graph, const ss::CollectiveRe
     w.key("gpus");
     w.beginArray();
     for (int d : gpus)
-        w.value(devices[std::size_t(d)].id);
+        w.value(graph.deviceId(d));
     w.endArray();
     w.key("rings");
     w.beginArray();
     for (const auto& ring : r.rings) {
         w.beginArray();
         for (int d : ring)
-            w.value(devices[std::size_t(d)].id);
+            w.value(graph.deviceId(d));
         w.endArray();
     }
     w.endArray();

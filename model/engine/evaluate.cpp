@@ -45,15 +45,14 @@ CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vec
     if (!cache.model || cache.uses >= 256 || cache.ps != ps || cache.servers != servers ||
         !(cache.cluster == sc.cluster)) {
         cache.model.reset();
-        Topology topology;
-        CommModel model;
-        if (!scenarioTopology(sc, topology) || !CommModel::fromTopology(topology, model))
+        TopologyGraph graph;
+        if (!scenarioGraph(sc, graph))
             return estimateCommunication(sc, microbatches, explain); // says what is wrong
         cache.cluster = sc.cluster;
         cache.ps = ps;
         cache.servers = servers;
         cache.uses = 0;
-        cache.model.emplace(std::move(model));
+        cache.model.emplace(std::move(graph));
     }
     ++cache.uses;
     return estimateCommunication(sc, microbatches, *cache.model, true, explain);

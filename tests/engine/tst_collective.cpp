@@ -71,8 +71,7 @@ QByteArray describe(const CommModel& m, const CollectiveResult& r)
     QByteArray out = QByteArray(collectiveOpName(r.op)) + " " + algorithmName(r.algorithm) + " time " +
                      QByteArray::number(r.time_s) + " busbw " + QByteArray::number(r.busbw_Bps);
     if (r.bottleneck_link >= 0)
-        out +=
-            " bottleneck " + QByteArray::fromStdString(m.graph().links()[std::size_t(r.bottleneck_link)].id);
+        out += " bottleneck " + QByteArray::fromStdString(m.graph().linkId(r.bottleneck_link));
     if (!r.ok())
         out += " error " + QByteArray::fromStdString(r.error);
     return out;
@@ -80,7 +79,7 @@ QByteArray describe(const CommModel& m, const CollectiveResult& r)
 
 std::string linkKind(const CommModel& m, int link)
 {
-    return m.graph().links()[std::size_t(link)].kind;
+    return m.graph().linkKind(link);
 }
 
 // Two machines of two GPUs whose NICs are cabled to each other as well as to a switch (a route between the
@@ -275,7 +274,7 @@ void TestCollective::pcieQpiBoundBySocketLink()
     const double size = 1e12;
     const CollectiveResult all = m.collective(CollectiveOp::AllReduce, size, m.graph().gpus());
     QVERIFY2(all.ok(), all.error.c_str());
-    QCOMPARE(QString::fromStdString(m.graph().links()[std::size_t(all.bottleneck_link)].id),
+    QCOMPARE(QString::fromStdString(m.graph().linkId(all.bottleneck_link)),
              QStringLiteral("n0.cpu0~n0.cpu1"));
     QVERIFY2(near(all.busbw_Bps, 6e9, 1e-4), describe(m, all));
     // The ring crosses QPI once each way: GPU 0 and 1 neighbours, 2 and 3 neighbours.
@@ -301,7 +300,7 @@ void TestCollective::dgx1StaysOnNvlink()
     QVERIFY2(r.ok(), r.error.c_str());
     QCOMPARE(QByteArray(algorithmName(r.algorithm)), QByteArray("ring"));
     for (const LinkLoad& l : r.links)
-        QVERIFY2(linkKind(m, l.link) == "nvlink2", m.graph().links()[std::size_t(l.link)].id.c_str());
+        QVERIFY2(linkKind(m, l.link) == "nvlink2", m.graph().linkId(l.link).c_str());
     for (const auto& ring : r.rings)
         for (std::size_t i = 0; i < ring.size(); ++i) {
             const PathInfo p = m.router().pathInfo(ring[i], ring[(i + 1) % ring.size()]);
@@ -364,7 +363,7 @@ void TestCollective::multiNodeBoundByNics()
     QVERIFY2(near(r.busbw_Bps, 8 * 25e9 * 0.94, 1e-3), describe(m, r));
     for (const LinkLoad& l : r.links) {
         const Link& link = m.graph().links()[std::size_t(l.link)];
-        QVERIFY2(m.graph().devices()[std::size_t(link.b)].id != "spine", link.id.c_str());
+        QVERIFY2(m.graph().deviceId(link.b) != "spine", m.graph().linkId(l.link).c_str());
     }
     // A data-parallel group of one GPU per node (tp = 8) runs on a single rail.
     std::vector<int> rail;
@@ -372,8 +371,7 @@ void TestCollective::multiNodeBoundByNics()
         rail.push_back(m.graph().findDevice("n" + std::to_string(node) + ".gpu5"));
     const CollectiveResult one = m.collective(CollectiveOp::AllReduce, size, rail);
     QVERIFY2(near(one.busbw_Bps, 25e9 * 0.94, 1e-3), describe(m, one));
-    QVERIFY(QString::fromStdString(m.graph().links()[std::size_t(one.bottleneck_link)].id)
-                .contains(QLatin1String("leaf5")));
+    QVERIFY(QString::fromStdString(m.graph().linkId(one.bottleneck_link)).contains(QLatin1String("leaf5")));
 }
 
 void TestCollective::treeWinsSmallMessagesAcrossNodes()

@@ -441,7 +441,7 @@ void TestNodeShapes::oversubscribedSpineIsTheBottleneck()
         CommModel::fromTopology(t, m);
         const CollectiveResult r =
             m.collective(CollectiveOp::AllToAll, 8e9, m.graph().gpus(), CollectiveAlgorithm::Direct);
-        bottleneck = r.bottleneck_link >= 0 ? m.graph().links()[std::size_t(r.bottleneck_link)].id : "";
+        bottleneck = r.bottleneck_link >= 0 ? m.graph().linkId(r.bottleneck_link) : "";
         return r.time_s - r.alpha_s;
     };
     std::string flat, over;

@@ -10,6 +10,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace ss;
 
 namespace {
@@ -46,8 +48,7 @@ QStringList routeKinds(CommModel& m, const char* a, const char* b)
         return {QStringLiteral("no route")};
     QStringList kinds;
     for (int arc : arcs) {
-        const Edge& e = m.graph().edges()[std::size_t(arcEdge(arc))];
-        kinds << QString::fromStdString(m.graph().links()[std::size_t(e.links.front())].kind);
+        kinds << QString::fromStdString(m.graph().linkKind(m.graph().edgeLinks(arcEdge(arc)).front()));
     }
     return kinds;
 }
@@ -59,7 +60,7 @@ QStringList routeDevices(CommModel& m, const char* a, const char* b)
     if (!m.router().route(device(m, a), device(m, b), arcs))
         return {QStringLiteral("no route")};
     for (int arc : arcs)
-        out << QString::fromStdString(m.graph().devices()[std::size_t(m.router().arcTarget(arc))].id);
+        out << QString::fromStdString(m.graph().deviceId(m.router().arcTarget(arc)));
     return out;
 }
 
@@ -88,6 +89,9 @@ private slots:
     void explicitTopologyErrors();
     void scenarioTopologyFollowsCluster();
     void switchRoutesDoNotDependOnQueryOrder();
+    void replicatedGraphEqualsPlain_data();
+    void replicatedGraphEqualsPlain();
+    void replicatedTopologyErrors();
 };
 
 void TestTopology::lineRates_data()
@@ -212,9 +216,11 @@ void TestTopology::presetShapes()
     QVERIFY(info);
     QVERIFY(info->gpus_per_node == 0 || info->gpus_per_node == info->default_gpus_per_node);
     QString found;
-    for (const Link& l : m.graph().links())
+    for (std::size_t i = 0; i < m.graph().links().size(); ++i) {
+        const Link& l = m.graph().links()[i];
         if (l.cls == LinkClass::NvLink && (l.a == m.graph().gpus()[0] || l.b == m.graph().gpus()[0]))
-            found = QString::fromStdString(l.kind);
+            found = QString::fromStdString(m.graph().linkKind(int(i)));
+    }
     QCOMPARE(found, nvlinkKind);
     if (id == QLatin1String("ps-cluster")) {
         int servers = 0;
@@ -470,6 +476,153 @@ void TestTopology::scenarioTopologyFollowsCluster()
     std::string error;
     QVERIFY(!scenarioTopology(s, t, &error));
     QCOMPARE(QString::fromStdString(error), QStringLiteral("the dgx-a100 preset has 8 GPUs per node, not 4"));
+}
+
+// A generated cluster built as one machine and its copies gives the graph that the plain topology of every
+// device and link gives (topology.h, ReplicatedTopology): the same devices, links, edges, arcs, hosts,
+// templates and ids. Shapes: rail-optimised and top-of-rack fat trees, one switch, parameter servers, NVLink
+// domains (GB200 NVL72), DGX-1's cube-mesh and a catalogue GPU's "auto" node.
+void TestTopology::replicatedGraphEqualsPlain_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<bool>("rails");
+    QTest::addColumn<int>("servers");
+    QTest::newRow("dgx-a100, 40 nodes, rails (leaves per rail)") << "dgx-a100"
+                                                                 << "" << 40 << true << 0;
+    QTest::newRow("dgx-a100, 40 nodes, top of rack") << "dgx-a100"
+                                                     << "" << 40 << false << 0;
+    QTest::newRow("dgx-h100, 2 nodes, one switch") << "dgx-h100"
+                                                   << "" << 2 << false << 0;
+    QTest::newRow("gb200-nvl72, 3 racks") << "gb200-nvl72"
+                                          << "" << 3 << true << 0;
+    QTest::newRow("dgx1-v100, 5 nodes, 2 parameter servers") << "dgx1-v100"
+                                                             << "" << 5 << false << 2;
+    QTest::newRow("ps-cluster, 1 node, 1 server") << "ps-cluster"
+                                                  << "" << 1 << false << 1;
+    QTest::newRow("auto H100 SXM, 1 node") << "auto"
+                                           << "H100-SXM5-80GB" << 1 << false << 0;
+}
+
+void TestTopology::replicatedGraphEqualsPlain()
+{
+    QFETCH(QString, preset);
+    QFETCH(QString, gpu);
+    QFETCH(int, nodes);
+    QFETCH(bool, rails);
+    QFETCH(int, servers);
+    ClusterShape shape;
+    shape.preset = preset.toStdString();
+    shape.gpu = gpu.toStdString();
+    shape.nodes = nodes;
+    shape.network.rail_optimized = rails;
+    shape.ps_servers = servers;
+    if (const PresetInfo* info = findPreset(shape.preset)) {
+        shape.network.kind = info->network;
+        shape.network.nics_per_node = info->nics_per_node;
+    }
+    ReplicatedTopology r;
+    std::string error;
+    QVERIFY2(generateCluster(shape, r, &error), error.c_str());
+    QCOMPARE(r.machines, std::int64_t(nodes));
+    TopologyGraph plain, replicated;
+    QVERIFY2(TopologyGraph::build(expand(r), plain, &error), error.c_str());
+    QVERIFY2(TopologyGraph::build(r, replicated, &error), error.c_str());
+    // expand() is what generateCluster() gives as a plain topology.
+    Topology direct;
+    QVERIFY(generateCluster(shape, direct));
+    QVERIFY(direct == expand(r));
+
+    QCOMPARE(replicated.devices().size(), plain.devices().size());
+    for (std::size_t d = 0; d < plain.devices().size(); ++d) {
+        const Device &p = plain.devices()[d], &q = replicated.devices()[d];
+        QCOMPARE(q.kind, p.kind);
+        QCOMPARE(q.host, p.host);
+        QCOMPARE(q.local, p.local);
+        QCOMPARE(replicated.deviceId(int(d)), plain.deviceId(int(d)));
+        QCOMPARE(replicated.findDevice(plain.deviceId(int(d))), int(d));
+        QCOMPARE(replicated.isPort(int(d)), plain.isPort(int(d)));
+        QCOMPARE(replicated.gpuOrdinal(int(d)), plain.gpuOrdinal(int(d)));
+        const auto pa = plain.arcsFrom(int(d)), qa = replicated.arcsFrom(int(d));
+        QCOMPARE(qa.size(), pa.size());
+        for (std::size_t i = 0; i < pa.size(); ++i) {
+            QCOMPARE(qa[i].to, pa[i].to);
+            QCOMPARE(qa[i].arc, pa[i].arc);
+        }
+    }
+    QCOMPARE(replicated.links().size(), plain.links().size());
+    for (std::size_t l = 0; l < plain.links().size(); ++l) {
+        const Link &p = plain.links()[l], &q = replicated.links()[l];
+        QVERIFY(q.a == p.a && q.b == p.b && q.cls == p.cls && q.edge == p.edge && q.count == p.count);
+        QVERIFY(q.bandwidth_Bps == p.bandwidth_Bps && q.latency_s == p.latency_s &&
+                q.efficiency == p.efficiency);
+        QCOMPARE(replicated.linkKind(int(l)), plain.linkKind(int(l)));
+        QCOMPARE(replicated.linkId(int(l)), plain.linkId(int(l)));
+        QCOMPARE(replicated.findLink(plain.linkId(int(l))), int(l));
+    }
+    QCOMPARE(replicated.edges().size(), plain.edges().size());
+    for (std::size_t e = 0; e < plain.edges().size(); ++e) {
+        const Edge &p = plain.edges()[e], &q = replicated.edges()[e];
+        QVERIFY(q.a == p.a && q.b == p.b && q.cls == p.cls && q.count == p.count && q.nvls == p.nvls &&
+                q.network == p.network);
+        QVERIFY(q.capacity == p.capacity && q.effective == p.effective && q.latency_s == p.latency_s);
+        QVERIFY(std::ranges::equal(replicated.edgeLinks(int(e)), plain.edgeLinks(int(e))));
+        QCOMPARE(replicated.localEdge(int(e)), plain.localEdge(int(e)));
+    }
+    QCOMPARE(replicated.hostCount(), plain.hostCount());
+    for (int h = 0; h < plain.hostCount(); ++h) {
+        QCOMPARE(replicated.hostDevices(h), plain.hostDevices(h));
+        QCOMPARE(replicated.hostEdges(h), plain.hostEdges(h));
+        QCOMPARE(replicated.hostTemplate(h), plain.hostTemplate(h));
+    }
+    QCOMPARE(replicated.gpus(), plain.gpus());
+    // Names that are no device: beyond the last machine, an unknown local name, a leading zero.
+    QCOMPARE(replicated.findDevice("n" + std::to_string(nodes) + ".gpu0"), -1);
+    QCOMPARE(replicated.findDevice("n0.gpu999"), -1);
+    QCOMPARE(replicated.findDevice("n00.gpu0"), -1);
+    QCOMPARE(replicated.findLink("n0.gpu0~nowhere"), -1);
+}
+
+// A replicated topology names what is wrong with it, as a plain one does.
+void TestTopology::replicatedTopologyErrors()
+{
+    ClusterShape shape;
+    shape.nodes = 2;
+    shape.network.kind = "ib-hdr";
+    shape.network.nics_per_node = 2;
+    ReplicatedTopology good;
+    QVERIFY(generateCluster(shape, good));
+    TopologyGraph g;
+    std::string error;
+    ReplicatedTopology r = good;
+    for (TopologyLink& l : r.machine.links) // machine 0's first device renamed everywhere
+        for (std::string* end : {&l.a, &l.b})
+            if (*end == r.machine.nodes[0].id)
+                *end = "cpu0";
+    r.machine.nodes[0].id = "cpu0";
+    QVERIFY(!TopologyGraph::build(r, g, &error));
+    QVERIFY2(error.find("does not start with \"n0.\"") != std::string::npos, error.c_str());
+    r = good;
+    r.machine.links[0].kind = "warp-drive";
+    QVERIFY(!TopologyGraph::build(r, g, &error));
+    QVERIFY2(error.find("machine: links[0].kind: unknown link kind") == 0, error.c_str());
+    r = good;
+    r.fabricLinks[0].b = r.fabricLinks[0].a;
+    QVERIFY(!TopologyGraph::build(r, g, &error));
+    QVERIFY2(error.find("fabricLinks[0]") == 0, error.c_str());
+    r = good;
+    r.fabricLinks[0] = {0, 1, 0, 1}; // two devices of machine 0
+    QVERIFY(!TopologyGraph::build(r, g, &error));
+    QVERIFY2(error.find("one machine") != std::string::npos, error.c_str());
+    r = good;
+    r.fabric.push_back(r.fabric[0]);
+    QVERIFY(!TopologyGraph::build(r, g, &error));
+    QVERIFY2(error.find("is used twice") != std::string::npos, error.c_str());
+    r = good;
+    r.machines = 0;
+    QVERIFY(!TopologyGraph::build(r, g, &error));
+    QVERIFY2(error.find("1 or more machines") != std::string::npos, error.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestTopology)

@@ -147,7 +147,7 @@ CalibrationApplied applyCalibration(Topology& topology, const Calibration& calib
         const double ratio = calibration.busbw_Bps / r.busbw_Bps;
         if (std::abs(ratio - 1) < 0.005 || (round > 0 && out.clamped))
             break;
-        const std::string kind = model.graph().links()[std::size_t(r.bottleneck_link)].kind;
+        const std::string kind = model.graph().linkKind(r.bottleneck_link);
         if (out.link_kind.empty()) {
             out.link_kind = kind;
             for (const TopologyLink& link : work.links)

@@ -64,7 +64,7 @@ CollectiveResult checkedCall(const TopologyGraph& graph, CollectiveOp op, double
                 return bad;
             }
             if (seen[std::size_t(d)] == int(g)) {
-                bad.error = "GPU " + devices[std::size_t(d)].id + " appears twice in one group";
+                bad.error = "GPU " + graph.deviceId(d) + " appears twice in one group";
                 return bad;
             }
             seen[std::size_t(d)] = int(g);
@@ -266,7 +266,7 @@ void CommModel::spreadLoads(const Plan& plan) const
         slot.resize(links.size(), -1);
     for (const auto& [arc, perByte] : plan.loads) {
         const Edge& e = edges[std::size_t(arcEdge(arc))];
-        for (int l : e.links) {
+        for (int l : m_graph->edgeLinks(arcEdge(arc))) {
             const Link& link = links[std::size_t(l)];
             if (slot[std::size_t(l)] < 0) {
                 slot[std::size_t(l)] = int(loads.size());

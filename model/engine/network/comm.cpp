@@ -86,7 +86,7 @@ void StepTally::record(const TrafficContext& c, const TrafficRow& row)
     out.alpha_s = r.alpha_s;
     out.algorithm = *row.algorithm ? row.algorithm : algorithmName(r.algorithm);
     if (r.bottleneck_link >= 0) {
-        out.bottleneck_link = m_graph.links()[std::size_t(r.bottleneck_link)].id;
+        out.bottleneck_link = m_graph.linkId(r.bottleneck_link);
         m_named[std::size_t(r.bottleneck_link)] = 1;
     }
     out.ranks = r.ranks;
@@ -97,11 +97,11 @@ void StepTally::record(const TrafficContext& c, const TrafficRow& row)
     if (m_detail) {
         out.links.reserve(r.links.size());
         for (const LinkLoad& l : r.links)
-            out.links.push_back(m_graph.links()[std::size_t(l.link)].id);
+            out.links.push_back(m_graph.linkId(l.link));
         for (const auto& ring : r.rings) {
             std::vector<std::string> ids;
             for (int d : ring)
-                ids.push_back(m_graph.devices()[std::size_t(d)].id);
+                ids.push_back(m_graph.deviceId(d));
             out.rings.push_back(std::move(ids));
         }
     }
@@ -119,7 +119,7 @@ void StepTally::finish()
         if (m_busy[l] > 0 && (worst == links.size() || m_busy[l] > m_busy[worst]))
             worst = l;
     if (worst < links.size())
-        m_out.bottleneck_link = links[worst].id;
+        m_out.bottleneck_link = m_graph.linkId(int(worst));
     std::size_t rows = 0;
     for (std::size_t l = 0; l < links.size(); ++l)
         rows += m_bytes[l] > 0 && (m_detail || l == worst || m_named[l]) ? 1 : 0;
@@ -133,12 +133,12 @@ void StepTally::finish()
             continue;
         const Link& link = links[l];
         CommLink row;
-        row.id = link.id;
+        row.id = m_graph.linkId(int(l));
         if (m_detail) {
-            row.a = m_graph.devices()[std::size_t(link.a)].id;
-            row.b = m_graph.devices()[std::size_t(link.b)].id;
+            row.a = m_graph.deviceId(link.a);
+            row.b = m_graph.deviceId(link.b);
         }
-        row.kind = link.kind;
+        row.kind = m_graph.linkKind(int(l));
         row.bandwidth_Bps = link.capacity();
         row.efficiency = link.efficiency;
         row.bytes_per_step = m_bytes[l];
@@ -228,14 +228,14 @@ ParallelGroups parallelGroups(const ParallelSpec& p)
 CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches,
                                  std::vector<Explanation>* explain)
 {
-    Topology topology;
+    TopologyGraph graph;
     std::string error;
-    CommModel model;
-    if (!scenarioTopology(sc, topology, &error) || !CommModel::fromTopology(topology, model, &error)) {
+    if (!scenarioGraph(sc, graph, &error)) {
         CommResult r;
         warn(r.warnings, "comm.topology", "the cluster's topology cannot be built: " + error, {error});
         return r;
     }
+    CommModel model(std::move(graph));
     return estimateCommunication(sc, microbatches, model, true, explain);
 }
 

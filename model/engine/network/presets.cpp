@@ -3,6 +3,7 @@
 
 #include "gpucatalog.h"
 #include "linkcatalog.h"
+#include "topology.h"
 
 #include <algorithm>
 #include <cmath>
@@ -301,15 +302,43 @@ std::int64_t usualSwitchPorts(std::string_view kind)
     return 64;
 }
 
-// The scale-out network of NODE_NICS (each node's NIC ids) as a two-tier fat tree (presets.h). Returns the
-// device servers attach to.
-std::string buildNetwork(Builder& b, const NetworkSpec& net,
-                         const std::vector<std::vector<std::string>>& nodeNics, double width)
+// The fabric of R being built: switches and servers after the machines' devices, links by device index.
+class FabricBuilder
 {
-    const std::string& kind = net.kind;
-    const std::int64_t nodes = std::int64_t(nodeNics.size());
-    const std::int64_t nics = nodeNics.empty() ? 0 : std::int64_t(nodeNics[0].size());
-    const std::int64_t ports = net.switch_ports > 0 ? net.switch_ports : usualSwitchPorts(kind);
+public:
+    FabricBuilder(ReplicatedTopology& r, const std::string& kind) : m_r(r)
+    {
+        const LinkCatalogEntry e = linkDefaults(kind);
+        m_r.kinds = {{{}, {}, {}, kind, e.bandwidth_Bps, e.latency_s, e.efficiency, 1}};
+    }
+    // The new device's index.
+    std::int64_t device(std::string id, const char* kind, std::string label, double x, double y)
+    {
+        m_r.fabric.push_back({std::move(id), kind, std::move(label), x, y});
+        return first() + std::int64_t(m_r.fabric.size()) - 1;
+    }
+    void link(std::int64_t a, std::int64_t b, std::int64_t count = 1)
+    {
+        m_r.fabricLinks.push_back({a, b, 0, count});
+    }
+    // Machine N's device LOCAL.
+    std::int64_t machineDevice(std::int64_t n, int local) const
+    {
+        return n * std::int64_t(m_r.machine.nodes.size()) + local;
+    }
+
+private:
+    std::int64_t first() const { return m_r.machines * std::int64_t(m_r.machine.nodes.size()); }
+    ReplicatedTopology& m_r;
+};
+
+// The scale-out network of the machines, NICS_LOCAL their NICs (local indices), as a two-tier fat tree
+// (presets.h). Returns the device servers attach to.
+std::int64_t buildNetwork(FabricBuilder& b, const NetworkSpec& net, std::int64_t nodes,
+                          const std::vector<int>& nicsLocal, double width)
+{
+    const std::int64_t nics = std::int64_t(nicsLocal.size());
+    const std::int64_t ports = net.switch_ports > 0 ? net.switch_ports : usualSwitchPorts(net.kind);
     const double over = std::max(net.oversubscription, 1.0);
     // Down-ports : up-ports = over : 1, at least one of each.
     const std::int64_t down = std::clamp<std::int64_t>(
@@ -318,53 +347,53 @@ std::string buildNetwork(Builder& b, const NetworkSpec& net,
     const auto uplinks = [over](std::int64_t used) {
         return std::max<std::int64_t>(1, std::int64_t(std::ceil(double(used) / over - 1e-9)));
     };
+    const auto nic = [&](std::int64_t n, std::int64_t j) {
+        return b.machineDevice(n, nicsLocal[std::size_t(j)]);
+    };
     if (!rails && nodes * nics <= ports) { // one switch holds every NIC: no spine
-        b.device("switch", "switch", "Switch", width / 2, -180);
-        for (const auto& ids : nodeNics)
-            for (const std::string& nic : ids)
-                b.link(nic, "switch", kind);
-        return "switch";
+        const std::int64_t sw = b.device("switch", "switch", "Switch", width / 2, -180);
+        for (std::int64_t n = 0; n < nodes; ++n)
+            for (std::int64_t j = 0; j < nics; ++j)
+                b.link(nic(n, j), sw);
+        return sw;
     }
-    b.device("spine", "switch", "Spine", width / 2, -320);
+    const std::int64_t spine = b.device("spine", "switch", "Spine", width / 2, -320);
     if (rails) {
         const std::int64_t perRail = (nodes + down - 1) / down; // leaves per rail
         const std::int64_t leaves = perRail * nics;
         for (std::int64_t r = 0; r < nics; ++r) {
             for (std::int64_t k = 0; k < perRail; ++k) {
-                const std::string leaf =
-                    "leaf" + std::to_string(r) + (perRail > 1 ? "-" + std::to_string(k) : std::string());
-                const std::string title = "Leaf " + std::to_string(r) +
-                                          (perRail > 1 ? "-" + std::to_string(k) : std::string()) +
-                                          " (rail " + std::to_string(r) + ")";
-                b.device(leaf, "switch", title, width * (double(r * perRail + k) + 0.5) / double(leaves),
-                         -180);
+                const std::string suffix =
+                    std::to_string(r) + (perRail > 1 ? "-" + std::to_string(k) : std::string());
+                const std::int64_t leaf = b.device(
+                    "leaf" + suffix, "switch", "Leaf " + suffix + " (rail " + std::to_string(r) + ")",
+                    width * (double(r * perRail + k) + 0.5) / double(leaves), -180);
                 const std::int64_t first = k * down, last = std::min(nodes, first + down);
                 for (std::int64_t n = first; n < last; ++n)
-                    b.link(nodeNics[std::size_t(n)][std::size_t(r)], leaf, kind);
-                b.link(leaf, "spine", kind, uplinks(last - first));
+                    b.link(nic(n, r), leaf);
+                b.link(leaf, spine, uplinks(last - first));
             }
         }
-        return "spine";
+        return spine;
     }
     // Top-of-rack: a node's NICs on one leaf, as many whole nodes as its down-ports take.
     const std::int64_t perLeaf = std::max<std::int64_t>(1, down / std::max<std::int64_t>(nics, 1));
     const std::int64_t leaves = (nodes + perLeaf - 1) / perLeaf;
     for (std::int64_t k = 0; k < leaves; ++k) {
-        const std::string leaf = "leaf" + std::to_string(k);
-        b.device(leaf, "switch", "Leaf " + std::to_string(k), width * (double(k) + 0.5) / double(leaves),
-                 -180);
+        const std::int64_t leaf = b.device("leaf" + std::to_string(k), "switch", "Leaf " + std::to_string(k),
+                                           width * (double(k) + 0.5) / double(leaves), -180);
         const std::int64_t first = k * perLeaf, last = std::min(nodes, first + perLeaf);
         for (std::int64_t n = first; n < last; ++n)
-            for (const std::string& nic : nodeNics[std::size_t(n)])
-                b.link(nic, leaf, kind);
-        b.link(leaf, "spine", kind, uplinks((last - first) * nics));
+            for (std::int64_t j = 0; j < nics; ++j)
+                b.link(nic(n, j), leaf);
+        b.link(leaf, spine, uplinks((last - first) * nics));
     }
-    return "spine";
+    return spine;
 }
 
 } // namespace
 
-bool generateCluster(const ClusterShape& shape, Topology& out, std::string* error)
+bool generateCluster(const ClusterShape& shape, ReplicatedTopology& out, std::string* error)
 {
     const auto fail = [error](std::string message) {
         if (error)
@@ -397,28 +426,38 @@ bool generateCluster(const ClusterShape& shape, Topology& out, std::string* erro
     if (networked && (!linkClassOf(shape.network.kind, cls) || cls != LinkClass::Network))
         return fail("unknown network kind \"" + shape.network.kind + "\"");
 
-    Topology t;
-    t.nodes.reserve(std::size_t(shape.nodes * (gpus + nics + design.cpus + design.pcieSwitches + 4)));
-    t.links.reserve(std::size_t(shape.nodes * (3 * gpus + 2 * nics + design.pcieSwitches + 4)));
-    Builder b(t);
-    const double nodeWidth = double(std::max<std::int64_t>(gpus, 4)) * kGpuPitch + 120;
-    std::vector<std::vector<std::string>> nodeNics;
-    nodeNics.reserve(std::size_t(shape.nodes));
-    for (std::int64_t n = 0; n < shape.nodes; ++n)
-        nodeNics.push_back(buildNode(b, design, int(n), int(gpus), int(nics), double(n) * nodeWidth));
-
+    ReplicatedTopology r;
+    Builder machine(r.machine);
+    const std::vector<std::string> nicIds = buildNode(machine, design, 0, int(gpus), int(nics), 0);
+    r.machines = shape.nodes;
+    r.pitch = double(std::max<std::int64_t>(gpus, 4)) * kGpuPitch + 120;
     if (networked) {
-        const double width = double(shape.nodes) * nodeWidth;
-        const std::string core = buildNetwork(b, shape.network, nodeNics, width);
+        std::vector<int> nicsLocal;
+        for (const std::string& id : nicIds)
+            for (std::size_t i = 0; i < r.machine.nodes.size(); ++i)
+                if (r.machine.nodes[i].id == id)
+                    nicsLocal.push_back(int(i));
+        FabricBuilder b(r, shape.network.kind);
+        const double width = double(shape.nodes) * r.pitch;
+        const std::int64_t core = buildNetwork(b, shape.network, shape.nodes, nicsLocal, width);
         const double middle = width / 2;
         for (std::int64_t j = 0; j < shape.ps_servers; ++j) {
-            const std::string id = "ps" + std::to_string(j);
-            b.device(id, "ps", "Parameter server " + std::to_string(j),
-                     middle + (double(j) - double(shape.ps_servers - 1) / 2) * 2 * kGpuPitch, -440);
-            b.link(id, core, shape.network.kind);
+            const std::int64_t ps =
+                b.device("ps" + std::to_string(j), "ps", "Parameter server " + std::to_string(j),
+                         middle + (double(j) - double(shape.ps_servers - 1) / 2) * 2 * kGpuPitch, -440);
+            b.link(ps, core);
         }
     }
-    out = std::move(t);
+    out = std::move(r);
+    return true;
+}
+
+bool generateCluster(const ClusterShape& shape, Topology& out, std::string* error)
+{
+    ReplicatedTopology r;
+    if (!generateCluster(shape, r, error))
+        return false;
+    out = expand(r);
     return true;
 }
 
@@ -439,12 +478,10 @@ Topology presetTopology(std::string_view id)
     return t;
 }
 
-bool scenarioTopology(const Scenario& sc, Topology& out, std::string* error)
+namespace {
+
+ClusterShape shapeOf(const Scenario& sc)
 {
-    if (sc.cluster.topology) {
-        out = *sc.cluster.topology;
-        return true;
-    }
     ClusterShape shape;
     shape.preset = sc.cluster.node_preset;
     shape.gpu = sc.cluster.gpu_id;
@@ -453,7 +490,26 @@ bool scenarioTopology(const Scenario& sc, Topology& out, std::string* error)
     shape.network = sc.cluster.network;
     const bool ps = sc.parallel.dp_sync == DpSync::ParameterServer || sc.cluster.node_preset == "ps-cluster";
     shape.ps_servers = ps ? std::max<std::int64_t>(sc.parallel.ps_servers, 1) : 0;
-    return generateCluster(shape, out, error);
+    return shape;
+}
+
+} // namespace
+
+bool scenarioTopology(const Scenario& sc, Topology& out, std::string* error)
+{
+    if (sc.cluster.topology) {
+        out = *sc.cluster.topology;
+        return true;
+    }
+    return generateCluster(shapeOf(sc), out, error);
+}
+
+bool scenarioGraph(const Scenario& sc, TopologyGraph& out, std::string* error)
+{
+    if (sc.cluster.topology)
+        return TopologyGraph::build(*sc.cluster.topology, out, error);
+    ReplicatedTopology r;
+    return generateCluster(shapeOf(sc), r, error) && TopologyGraph::build(r, out, error);
 }
 
 } // namespace ss

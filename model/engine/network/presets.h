@@ -14,6 +14,9 @@
 
 namespace ss {
 
+struct ReplicatedTopology; // topology.h
+class TopologyGraph;
+
 struct ClusterShape
 {
     std::string preset = "dgx-a100"; // or "auto": the node of GPU's fabric
@@ -34,6 +37,9 @@ struct ClusterShape
 // Servers are "ps<j>". A single node without servers gets no network. Returns false with *ERROR set for
 // an unknown preset or GPU, or a shape the preset cannot take.
 bool generateCluster(const ClusterShape& shape, Topology& out, std::string* error = nullptr);
+// The same cluster as one machine and its copies (topology.h): expand(out) is the Topology above, and
+// TopologyGraph::build(out) builds its graph without a string per device, as large clusters need.
+bool generateCluster(const ClusterShape& shape, ReplicatedTopology& out, std::string* error = nullptr);
 
 // The preset on its own as `shardscope-cli collective --topology ID` uses it: its default nodes,
 // GPUs, network and, for ps-cluster, two parameter servers. Empty for an unknown id.
@@ -42,5 +48,7 @@ Topology presetTopology(std::string_view id);
 // The topology a scenario's communication runs over: cluster.topology when present, else the generated
 // cluster (with ps_servers servers when dp_sync is parameter-server, and always for ps-cluster).
 bool scenarioTopology(const Scenario& scenario, Topology& out, std::string* error = nullptr);
+// The graph of that topology, built from the replicated cluster when it is generated (no string per device).
+bool scenarioGraph(const Scenario& scenario, TopologyGraph& out, std::string* error = nullptr);
 
 } // namespace ss

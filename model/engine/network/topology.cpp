@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <map>
+#include <limits>
 #include <numeric>
 #include <tuple>
 #include <unordered_map>
@@ -72,7 +72,26 @@ bool TopologyGraph::build(const Topology& topology, TopologyGraph& out, std::str
     TopologyGraph g;
     if (!g.readDevices(topology, error) || !g.readLinks(topology, error))
         return false;
-    g.bundleLinks();
+    g.bundleLinks(0, g.m_links.size());
+    g.indexArcs();
+    g.findHosts();
+    g.findTemplates();
+    g.indexGpus();
+    out = std::move(g);
+    return true;
+}
+
+bool TopologyGraph::build(const ReplicatedTopology& r, TopologyGraph& out, std::string* error)
+{
+    TopologyGraph g;
+    if (!g.readReplicated(r, error))
+        return false;
+    // Machine 0's links make its edges, which every other machine repeats; then the fabric's.
+    const std::size_t machineLinks = r.machine.links.size();
+    g.bundleLinks(0, machineLinks);
+    g.replicateEdges(r.machines, machineLinks);
+    g.bundleLinks(std::size_t(r.machines) * machineLinks, g.m_links.size());
+    g.indexArcs();
     g.findHosts();
     g.findTemplates();
     g.indexGpus();
@@ -84,21 +103,46 @@ bool TopologyGraph::readDevices(const Topology& topology, std::string* error)
 {
     const std::size_t nd = topology.nodes.size();
     m_devices.reserve(nd);
+    m_ids.reserve(nd);
     m_deviceIndex.reserve(nd);
     for (std::size_t i = 0; i < nd; ++i) {
         const TopologyNode& node = topology.nodes[i];
         Device d;
-        d.id = node.id;
-        d.label = node.label;
-        if (d.id.empty())
+        if (node.id.empty())
             return fail(error, "nodes[" + std::to_string(i) + "]: a device needs a non-empty id");
         if (!deviceKindFromName(node.kind, d.kind))
             return fail(error, "nodes[" + std::to_string(i) + "]: unknown device kind \"" + node.kind + "\"");
-        if (!m_deviceIndex.emplace(d.id, int(i)).second)
-            return fail(error, "the device id \"" + d.id + "\" is used twice");
-        m_devices.push_back(std::move(d));
+        if (!m_deviceIndex.emplace(node.id, int(i)).second)
+            return fail(error, "the device id \"" + node.id + "\" is used twice");
+        m_ids.push_back(node.id);
+        m_devices.push_back(d);
     }
     return true;
+}
+
+namespace {
+
+// The figures of link L of kind KIND are in range; else false with *ERROR naming WHERE ("links[3]").
+template <typename Where> bool checkLinkFigures(const TopologyLink& l, const Where& where, std::string* error)
+{
+    if (!(l.bandwidth_Bps > 0) || !(l.bandwidth_Bps < 1e18))
+        return fail(error, where() + ".bandwidth_Bps: expected a bandwidth above 0 B/s and below 1e18 B/s");
+    if (!(l.latency_s >= 0) || !(l.latency_s < 1e3))
+        return fail(error, where() + ".latency_s: expected a latency from 0 s to 1000 s");
+    if (!(l.efficiency > 0 && l.efficiency <= 1))
+        return fail(error, where() + ".efficiency: expected an efficiency above 0 and at most 1");
+    return true;
+}
+
+} // namespace
+
+int TopologyGraph::kindIndex(const std::string& kind)
+{
+    for (std::size_t k = m_kinds.size(); k-- > 0;)
+        if (m_kinds[k] == kind)
+            return int(k);
+    m_kinds.push_back(kind);
+    return int(m_kinds.size() - 1);
 }
 
 // Links join two different known devices; their kind is known and their figures are in range.
@@ -106,13 +150,13 @@ bool TopologyGraph::readLinks(const Topology& topology, std::string* error)
 {
     const std::size_t nl = topology.links.size();
     m_links.reserve(nl);
+    m_linkIds.reserve(nl);
     for (std::size_t i = 0; i < nl; ++i) {
         const TopologyLink& tl = topology.links[i];
         // The entry's place, for the messages (built only when one is needed).
         const auto where = [i] { return "links[" + std::to_string(i) + "]"; };
         Link& l = m_links.emplace_back();
-        l.id = tl.id.empty() ? "link" + std::to_string(i) : tl.id;
-        l.kind = tl.kind;
+        m_linkIds.push_back(tl.id.empty() ? "link" + std::to_string(i) : tl.id);
         l.a = findDevice(tl.a);
         l.b = findDevice(tl.b);
         if (l.a < 0)
@@ -123,15 +167,11 @@ bool TopologyGraph::readLinks(const Topology& topology, std::string* error)
             return fail(error, where() + ": a link must join two different devices");
         if (!linkClassOf(tl.kind, l.cls))
             return fail(error, where() + ".kind: unknown link kind \"" + tl.kind + "\"");
-        if (!(tl.bandwidth_Bps > 0) || !(tl.bandwidth_Bps < 1e18))
-            return fail(error,
-                        where() + ".bandwidth_Bps: expected a bandwidth above 0 B/s and below 1e18 B/s");
-        if (!(tl.latency_s >= 0) || !(tl.latency_s < 1e3))
-            return fail(error, where() + ".latency_s: expected a latency from 0 s to 1000 s");
-        if (!(tl.efficiency > 0 && tl.efficiency <= 1))
-            return fail(error, where() + ".efficiency: expected an efficiency above 0 and at most 1");
+        if (!checkLinkFigures(tl, where, error))
+            return false;
         if (tl.count < 1)
             return fail(error, where() + ".count: expected at least 1 link");
+        l.kind = std::uint16_t(kindIndex(tl.kind));
         l.bandwidth_Bps = tl.bandwidth_Bps;
         l.count = tl.count;
         l.latency_s = tl.latency_s;
@@ -142,31 +182,112 @@ bool TopologyGraph::readLinks(const Topology& topology, std::string* error)
     m_linksById.resize(nl);
     std::iota(m_linksById.begin(), m_linksById.end(), 0);
     const auto byId = [this](int x, int y) {
-        const int c = m_links[std::size_t(x)].id.compare(m_links[std::size_t(y)].id);
+        const int c = m_linkIds[std::size_t(x)].compare(m_linkIds[std::size_t(y)]);
         return c < 0 || (c == 0 && x < y);
     };
     std::sort(m_linksById.begin(), m_linksById.end(), byId);
     int repeat = -1;
     for (std::size_t k = 1; k < nl; ++k) {
         const int x = m_linksById[k - 1], y = m_linksById[k];
-        if (m_links[std::size_t(x)].id == m_links[std::size_t(y)].id && (repeat < 0 || y < repeat))
+        if (m_linkIds[std::size_t(x)] == m_linkIds[std::size_t(y)] && (repeat < 0 || y < repeat))
             repeat = y;
     }
     if (repeat >= 0)
-        return fail(error, "the link id \"" + m_links[std::size_t(repeat)].id + "\" is used twice");
+        return fail(error, "the link id \"" + m_linkIds[std::size_t(repeat)] + "\" is used twice");
     return true;
 }
 
-// Bundles parallel links of one class into edges, each with its two arcs.
-void TopologyGraph::bundleLinks()
+namespace {
+
+constexpr std::string_view kMachinePrefix = "n0.";
+
+} // namespace
+
+// Machine 0 read as a plain topology (its checks and messages), copied MACHINES times; then the fabric.
+bool TopologyGraph::readReplicated(const ReplicatedTopology& r, std::string* error)
 {
-    const std::size_t nd = m_devices.size();
-    const std::size_t nl = m_links.size();
+    TopologyGraph machine;
+    std::string why;
+    if (!machine.readDevices(r.machine, &why) || !machine.readLinks(r.machine, &why))
+        return fail(error, "machine: " + why);
+    const std::size_t nd = machine.m_devices.size(), nl = machine.m_links.size();
+    if (r.machines < 1 || nd == 0 || r.machines > (std::int64_t(1) << 30) / std::int64_t(nd + nl))
+        return fail(error, "expected 1 or more machines of at least one device, at most 2^30 devices");
+    m_localNames.reserve(nd);
+    for (const std::string& id : machine.m_ids) {
+        if (id.size() <= kMachinePrefix.size() || id.compare(0, kMachinePrefix.size(), kMachinePrefix) != 0)
+            return fail(error, "machine: the device id \"" + id + "\" does not start with \"n0.\"");
+        m_localNames.push_back(id.substr(kMachinePrefix.size()));
+    }
+    m_machines = r.machines;
+    m_kinds = machine.m_kinds;
+    const std::size_t machines = std::size_t(r.machines), devices = machines * nd + r.fabric.size();
+    m_devices.reserve(devices);
+    for (std::size_t k = 0; k < machines; ++k)
+        m_devices.insert(m_devices.end(), machine.m_devices.begin(), machine.m_devices.end());
+    m_ids.reserve(r.fabric.size());
+    for (std::size_t j = 0; j < r.fabric.size(); ++j) {
+        const TopologyNode& node = r.fabric[j];
+        Device d;
+        if (node.id.empty() || !deviceKindFromName(node.kind, d.kind))
+            return fail(error, "fabric[" + std::to_string(j) + "]: expected a non-empty id and a known kind");
+        if (!m_deviceIndex.emplace(node.id, int(machines * nd + j)).second || machineDevice(node.id) >= 0)
+            return fail(error, "the device id \"" + node.id + "\" is used twice");
+        m_ids.push_back(node.id);
+        m_devices.push_back(d);
+    }
+    m_links.reserve(machines * nl + r.fabricLinks.size());
+    for (std::size_t k = 0; k < machines; ++k) {
+        const int offset = int(k * nd);
+        for (Link l : machine.m_links) {
+            l.a += offset;
+            l.b += offset;
+            m_links.push_back(l);
+        }
+    }
+    std::vector<int> kinds;
+    for (std::size_t i = 0; i < r.kinds.size(); ++i) {
+        const TopologyLink& k = r.kinds[i];
+        LinkClass cls;
+        const auto where = [i] { return "kinds[" + std::to_string(i) + "]"; };
+        if (!linkClassOf(k.kind, cls))
+            return fail(error, where() + ".kind: unknown link kind \"" + k.kind + "\"");
+        if (!checkLinkFigures(k, where, error))
+            return false;
+        kinds.push_back(kindIndex(k.kind));
+    }
+    for (std::size_t i = 0; i < r.fabricLinks.size(); ++i) {
+        const ReplicatedTopology::FabricLink& f = r.fabricLinks[i];
+        const auto where = "fabricLinks[" + std::to_string(i) + "]";
+        if (f.a < 0 || f.b < 0 || f.a >= std::int64_t(devices) || f.b >= std::int64_t(devices) || f.a == f.b)
+            return fail(error, where + ": expected two different devices of the topology");
+        if (f.a < std::int64_t(machines * nd) && f.b < std::int64_t(machines * nd) &&
+            f.a / std::int64_t(nd) == f.b / std::int64_t(nd))
+            return fail(error, where + ": joins two devices of one machine (a machine's links are its own)");
+        if (f.kind < 0 || std::size_t(f.kind) >= r.kinds.size() || f.count < 1)
+            return fail(error, where + ": expected a kind of kinds and at least 1 link");
+        const TopologyLink& k = r.kinds[std::size_t(f.kind)];
+        Link& l = m_links.emplace_back();
+        l.a = int(f.a);
+        l.b = int(f.b);
+        linkClassOf(k.kind, l.cls);
+        l.kind = std::uint16_t(kinds[std::size_t(f.kind)]);
+        l.bandwidth_Bps = k.bandwidth_Bps;
+        l.count = f.count;
+        l.latency_s = k.latency_s;
+        l.efficiency = k.efficiency;
+    }
+    return true;
+}
+
+// Bundles the parallel links of one class among links [FROM, TO) into edges.
+void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
+{
     std::unordered_map<std::uint64_t, int> bundle;
-    bundle.reserve(nl);
-    m_edges.reserve(nl);
-    std::unordered_map<std::string_view, bool> nvlsKinds;
-    for (std::size_t i = 0; i < nl; ++i) {
+    bundle.reserve(to - from);
+    m_edges.reserve(m_edges.size() + (to - from));
+    std::vector<signed char> nvlsKind(m_kinds.size(), -1);
+    for (std::size_t i = from; i < to; ++i) {
         Link& l = m_links[i];
         const std::uint64_t key = (std::uint64_t(std::min(l.a, l.b)) << 35) |
                                   (std::uint64_t(std::max(l.a, l.b)) << 3) | std::uint64_t(l.cls);
@@ -180,11 +301,10 @@ void TopologyGraph::bundleLinks()
             e.network = l.cls == LinkClass::Network ||
                         m_devices[std::size_t(l.a)].kind == DeviceKind::Switch ||
                         m_devices[std::size_t(l.b)].kind == DeviceKind::Switch;
-            m_edges.push_back(std::move(e));
+            m_edges.push_back(e);
         }
         Edge& e = m_edges[std::size_t(it->second)];
         l.edge = it->second;
-        e.links.push_back(int(i));
         e.capacity += l.capacity();
         e.effective += l.capacity() * l.efficiency;
         e.latency_s = std::min(e.latency_s, l.latency_s);
@@ -192,18 +312,59 @@ void TopologyGraph::bundleLinks()
         const bool atNvSwitch = m_devices[std::size_t(l.a)].kind == DeviceKind::NvSwitch ||
                                 m_devices[std::size_t(l.b)].kind == DeviceKind::NvSwitch;
         if (atNvSwitch) {
-            auto [kind, freshKind] = nvlsKinds.emplace(l.kind, false);
-            if (freshKind)
-                kind->second = linkDefaults(l.kind).nvls;
-            e.nvls = e.nvls || kind->second;
+            signed char& nvls = nvlsKind[l.kind];
+            if (nvls < 0)
+                nvls = linkDefaults(m_kinds[l.kind]).nvls ? 1 : 0;
+            e.nvls = e.nvls || nvls > 0;
         }
     }
+}
 
-    m_adjacency.assign(nd, {});
-    for (std::size_t e = 0; e < m_edges.size(); ++e) {
+// Machines 1.. repeat machine 0's edges (its links [0, MACHINE_LINKS) are bundled), shifted to their devices.
+void TopologyGraph::replicateEdges(std::int64_t machines, std::size_t machineLinks)
+{
+    const std::size_t edges = m_edges.size();
+    const int nd = int(m_localNames.size());
+    m_edges.reserve(edges * std::size_t(machines));
+    for (std::int64_t k = 1; k < machines; ++k) {
+        const int offset = int(k) * nd;
+        for (std::size_t e = 0; e < edges; ++e) {
+            Edge copy = m_edges[e];
+            copy.a += offset;
+            copy.b += offset;
+            m_edges.push_back(copy);
+        }
+        for (std::size_t i = 0; i < machineLinks; ++i)
+            m_links[std::size_t(k) * machineLinks + i].edge = m_links[i].edge + int(std::size_t(k) * edges);
+    }
+}
+
+// Each edge's links and each device's arcs as flat lists, both in the order of the links and edges.
+void TopologyGraph::indexArcs()
+{
+    const std::size_t nd = m_devices.size(), ne = m_edges.size();
+    m_edgeLinkStart.assign(ne + 1, 0);
+    for (const Link& l : m_links)
+        ++m_edgeLinkStart[std::size_t(l.edge) + 1];
+    std::partial_sum(m_edgeLinkStart.begin(), m_edgeLinkStart.end(), m_edgeLinkStart.begin());
+    m_edgeLinks.resize(m_links.size());
+    {
+        std::vector<int> next(m_edgeLinkStart.begin(), m_edgeLinkStart.end() - 1);
+        for (std::size_t i = 0; i < m_links.size(); ++i)
+            m_edgeLinks[std::size_t(next[std::size_t(m_links[i].edge)]++)] = int(i);
+    }
+    m_arcStart.assign(nd + 1, 0);
+    for (const Edge& e : m_edges) {
+        ++m_arcStart[std::size_t(e.a) + 1];
+        ++m_arcStart[std::size_t(e.b) + 1];
+    }
+    std::partial_sum(m_arcStart.begin(), m_arcStart.end(), m_arcStart.begin());
+    m_arcs.resize(2 * ne);
+    std::vector<int> next(m_arcStart.begin(), m_arcStart.end() - 1);
+    for (std::size_t e = 0; e < ne; ++e) {
         const Edge& edge = m_edges[e];
-        m_adjacency[std::size_t(edge.a)].push_back({edge.b, arcIndex(int(e), 0)});
-        m_adjacency[std::size_t(edge.b)].push_back({edge.a, arcIndex(int(e), 1)});
+        m_arcs[std::size_t(next[std::size_t(edge.a)]++)] = {edge.b, arcIndex(int(e), 0)};
+        m_arcs[std::size_t(next[std::size_t(edge.b)]++)] = {edge.a, arcIndex(int(e), 1)};
     }
 }
 
@@ -254,10 +415,21 @@ void TopologyGraph::findHosts()
 // Templates: hosts equal in device kinds, ports and edges (by local index) route alike.
 void TopologyGraph::findTemplates()
 {
-    std::map<std::vector<std::int64_t>, int> templates;
+    struct SignatureHash
+    {
+        std::size_t operator()(const std::vector<std::int64_t>& v) const
+        {
+            std::uint64_t h = 1469598103934665603ULL; // FNV-1a over the words
+            for (std::int64_t x : v)
+                h = (h ^ std::uint64_t(x)) * 1099511628211ULL;
+            return std::size_t(h);
+        }
+    };
+    std::unordered_map<std::vector<std::int64_t>, int, SignatureHash> templates;
     m_hostTemplate.assign(m_hostDevices.size(), -1);
+    std::vector<std::int64_t> sig;
     for (std::size_t h = 0; h < m_hostDevices.size(); ++h) {
-        std::vector<std::int64_t> sig;
+        sig.clear();
         sig.push_back(std::int64_t(m_hostDevices[h].size()));
         for (int d : m_hostDevices[h])
             sig.push_back(int(m_devices[std::size_t(d)].kind) * 2 + (m_isPort[std::size_t(d)] ? 1 : 0));
@@ -268,8 +440,8 @@ void TopologyGraph::findTemplates()
                                    int(edge.cls), edge.count, bits(edge.capacity), bits(edge.effective),
                                    bits(edge.latency_s), edge.nvls ? 1 : 0});
         }
-        const auto [it, fresh] = templates.emplace(std::move(sig), int(h));
-        m_hostTemplate[h] = it->second;
+        const auto it = templates.find(sig);
+        m_hostTemplate[h] = it != templates.end() ? it->second : templates.emplace(sig, int(h)).first->second;
     }
 }
 
@@ -285,18 +457,136 @@ void TopologyGraph::indexGpus()
     }
 }
 
+namespace {
+
+// The decimal number at the start of S, its digits removed from S; -1 without one (or beyond 2^31).
+std::int64_t takeNumber(std::string_view& s)
+{
+    std::int64_t v = 0;
+    std::size_t i = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9' && i < 10; ++i)
+        v = v * 10 + (s[i] - '0');
+    if (i == 0 || (i > 1 && s[0] == '0') || v > std::numeric_limits<int>::max())
+        return -1;
+    s.remove_prefix(i);
+    return v;
+}
+
+} // namespace
+
+int TopologyGraph::machineDevice(std::string_view id) const
+{
+    if (m_machines == 0 || id.size() < 4 || id[0] != 'n')
+        return -1;
+    id.remove_prefix(1);
+    const std::int64_t k = takeNumber(id);
+    if (k < 0 || k >= m_machines || id.empty() || id[0] != '.')
+        return -1;
+    id.remove_prefix(1);
+    for (std::size_t i = 0; i < m_localNames.size(); ++i)
+        if (m_localNames[i] == id)
+            return int(k * std::int64_t(m_localNames.size()) + std::int64_t(i));
+    return -1;
+}
+
+std::string TopologyGraph::deviceId(int device) const
+{
+    const std::int64_t replicated = m_machines * std::int64_t(m_localNames.size());
+    if (device < replicated) {
+        const std::size_t n = m_localNames.size();
+        return "n" + std::to_string(std::size_t(device) / n) + "." + m_localNames[std::size_t(device) % n];
+    }
+    return m_ids[std::size_t(device - replicated)];
+}
+
+std::string TopologyGraph::linkId(int link) const
+{
+    if (m_machines == 0)
+        return m_linkIds[std::size_t(link)];
+    const Link& l = m_links[std::size_t(link)];
+    return deviceId(l.a) + "~" + deviceId(l.b);
+}
+
 int TopologyGraph::findDevice(std::string_view id) const
 {
-    const auto it = m_deviceIndex.find(id);
+    const int machine = machineDevice(id);
+    if (machine >= 0)
+        return machine;
+    const auto it = m_deviceIndex.find(id); // a plain topology's devices, or a replicated one's fabric
     return it == m_deviceIndex.end() ? -1 : it->second;
 }
 
 int TopologyGraph::findLink(std::string_view id) const
 {
-    const auto it =
-        std::lower_bound(m_linksById.begin(), m_linksById.end(), id,
-                         [this](int x, std::string_view v) { return m_links[std::size_t(x)].id < v; });
-    return it != m_linksById.end() && m_links[std::size_t(*it)].id == id ? *it : -1;
+    if (m_machines == 0) {
+        const auto it =
+            std::lower_bound(m_linksById.begin(), m_linksById.end(), id,
+                             [this](int x, std::string_view v) { return m_linkIds[std::size_t(x)] < v; });
+        return it != m_linksById.end() && m_linkIds[std::size_t(*it)] == id ? *it : -1;
+    }
+    // Replicated: "<a>~<b>" names the link from a to b (generated ids hold no "~").
+    const std::size_t tilde = id.find('~');
+    if (tilde == std::string_view::npos)
+        return -1;
+    const int a = findDevice(id.substr(0, tilde)), b = findDevice(id.substr(tilde + 1));
+    if (a < 0 || b < 0)
+        return -1;
+    for (const Arc& arc : arcsFrom(a))
+        if (arc.to == b)
+            for (int l : edgeLinks(arcEdge(arc.arc)))
+                if (m_links[std::size_t(l)].a == a && m_links[std::size_t(l)].b == b)
+                    return l;
+    return -1;
+}
+
+Topology expand(const ReplicatedTopology& r)
+{
+    Topology t;
+    const std::size_t nd = r.machine.nodes.size();
+    const std::size_t machines = std::size_t(std::max<std::int64_t>(r.machines, 0));
+    t.nodes.reserve(machines * nd + r.fabric.size());
+    t.links.reserve(machines * r.machine.links.size() + r.fabricLinks.size());
+    const std::string_view labelPrefix = "node 0 ";
+    // Machine k's id of machine 0's ID.
+    const auto moved = [](const std::string& id, const std::string& prefix) {
+        return id.compare(0, kMachinePrefix.size(), kMachinePrefix) == 0
+                   ? prefix + id.substr(kMachinePrefix.size())
+                   : id;
+    };
+    for (std::size_t k = 0; k < machines; ++k) {
+        const std::string prefix = "n" + std::to_string(k) + ".";
+        for (const TopologyNode& n : r.machine.nodes) {
+            TopologyNode c = n;
+            c.id = moved(n.id, prefix);
+            if (k > 0 && n.label.compare(0, labelPrefix.size(), labelPrefix) == 0)
+                c.label = "node " + std::to_string(k) + " " + n.label.substr(labelPrefix.size());
+            c.x += double(k) * r.pitch;
+            t.nodes.push_back(std::move(c));
+        }
+        for (const TopologyLink& l : r.machine.links) {
+            TopologyLink c = l;
+            c.a = moved(l.a, prefix);
+            c.b = moved(l.b, prefix);
+            c.id = c.a + "~" + c.b;
+            t.links.push_back(std::move(c));
+        }
+    }
+    t.nodes.insert(t.nodes.end(), r.fabric.begin(), r.fabric.end());
+    const auto idOf = [&](std::int64_t device) -> const std::string& {
+        return t.nodes[std::size_t(device)].id;
+    };
+    for (const ReplicatedTopology::FabricLink& f : r.fabricLinks) {
+        if (f.a < 0 || f.b < 0 || std::size_t(f.a) >= t.nodes.size() || std::size_t(f.b) >= t.nodes.size() ||
+            f.kind < 0 || std::size_t(f.kind) >= r.kinds.size())
+            continue; // TopologyGraph::build(r) names it
+        TopologyLink c = r.kinds[std::size_t(f.kind)];
+        c.a = idOf(f.a);
+        c.b = idOf(f.b);
+        c.id = c.a + "~" + c.b;
+        c.count = f.count;
+        t.links.push_back(std::move(c));
+    }
+    return t;
 }
 
 } // namespace ss

@@ -9,6 +9,7 @@
 #include "scenario.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,22 +32,22 @@ const char*
 deviceKindName(DeviceKind kind); // the names of docs/formats.md, "Topology": "gpu", "pcie-switch", ...
 bool deviceKindFromName(std::string_view name, DeviceKind& out);
 
+// A device of the graph. Its id is TopologyGraph::deviceId(): graphs of generated clusters keep no string
+// per device.
 struct Device
 {
-    std::string id;
-    std::string label;
     DeviceKind kind = DeviceKind::Gpu;
     int host = -1;  // the machine: devices joined by non-network links; -1 for network switches
     int local = -1; // index among its host's devices
 };
 
+// A link of the graph; its id is TopologyGraph::linkId() and its kind ("nvlink3") TopologyGraph::linkKind().
 struct Link
 {
-    std::string id;
-    std::string kind; // "nvlink3"
-    int a = -1;       // device indices
+    int a = -1; // device indices
     int b = -1;
     LinkClass cls = LinkClass::Pcie;
+    std::uint16_t kind = 0;   // index into the graph's link kinds
     double bandwidth_Bps = 0; // one link, per direction
     std::int64_t count = 1;   // bonded links
     double latency_s = 0;
@@ -61,7 +62,6 @@ struct Edge
     int a = -1;
     int b = -1;
     LinkClass cls = LinkClass::Pcie;
-    std::vector<int> links;
     double capacity = 0;  // Σ bandwidth × count, per direction
     double effective = 0; // Σ bandwidth × count × efficiency: what collectives get, per direction
     double latency_s = 0; // the fastest member's
@@ -69,6 +69,30 @@ struct Edge
     bool nvls = false;    // NVSwitch ports with in-switch reduction (NVLink SHARP)
     bool network = false; // joins machines: a network-class link or one ending at a network switch
 };
+
+// A cluster of identical machines and the network between them, described without a string per device
+// (presets.h generates them so): machine k's devices and links are machine 0's, with the ids' "n0." made
+// "n<k>." and the labels' "node 0 " made "node <k> "; the fabric (network switches, parameter servers) and
+// its links follow every machine's devices and links. expand() writes it out as a plain Topology, and
+// TopologyGraph::build() of either gives the same graph.
+struct ReplicatedTopology
+{
+    Topology machine; // machine 0: every id starts "n0.", every label "node 0 "; link ids are ignored
+    std::int64_t machines = 1;        // copies of it
+    double pitch = 0;                 // machine k sits k × pitch to the right of machine 0
+    std::vector<TopologyNode> fabric; // after the machines' devices
+    struct FabricLink
+    {
+        std::int64_t a = 0; // device indices of the whole topology: machine k's device i is
+        std::int64_t b = 0; // k × machine.nodes.size() + i; fabric device j is machines × that + j
+        int kind = 0;       // index into kinds
+        std::int64_t count = 1;
+    };
+    std::vector<FabricLink> fabricLinks;
+    std::vector<TopologyLink> kinds; // the fabric links' kind, bandwidth, latency and efficiency
+};
+// The plain topology of R: every device and link with its id ("a~b" for links), label and position.
+Topology expand(const ReplicatedTopology& r);
 
 // Arc index of an edge's direction: 2·edge for a → b, 2·edge + 1 for b → a.
 inline int arcIndex(int edge, int dir)
@@ -95,12 +119,27 @@ public:
     // existing devices, kinds must be known, bandwidths positive. On failure returns false and sets *ERROR
     // to a sentence naming the offending entry.
     static bool build(const Topology& topology, TopologyGraph& out, std::string* error = nullptr);
+    // The same graph as build(expand(R)), without building a string per device or link.
+    static bool build(const ReplicatedTopology& r, TopologyGraph& out, std::string* error = nullptr);
 
     const std::vector<Device>& devices() const { return m_devices; }
     const std::vector<Link>& links() const { return m_links; }
     const std::vector<Edge>& edges() const { return m_edges; }
-    const std::vector<Arc>& arcsFrom(int device) const { return m_adjacency[std::size_t(device)]; }
-    int findDevice(std::string_view id) const;
+    std::span<const Arc> arcsFrom(int device) const
+    {
+        return {m_arcs.data() + m_arcStart[std::size_t(device)],
+                m_arcs.data() + m_arcStart[std::size_t(device) + 1]};
+    }
+    // The links an edge bundles, in the topology's order.
+    std::span<const int> edgeLinks(int edge) const
+    {
+        return {m_edgeLinks.data() + m_edgeLinkStart[std::size_t(edge)],
+                m_edgeLinks.data() + m_edgeLinkStart[std::size_t(edge) + 1]};
+    }
+    std::string deviceId(int device) const;
+    std::string linkId(int link) const;
+    const std::string& linkKind(int link) const { return m_kinds[m_links[std::size_t(link)].kind]; }
+    int findDevice(std::string_view id) const; // -1 when no device has ID
     int findLink(std::string_view id) const;
 
     // GPUs in the order the topology lists them: GPU ordinal i is device gpus()[i], and rank i of a
@@ -125,7 +164,12 @@ private:
     // bad entry), the links bundled into edges and arcs, the machines, their templates, the GPUs' ordinals.
     bool readDevices(const Topology& topology, std::string* error);
     bool readLinks(const Topology& topology, std::string* error);
-    void bundleLinks();
+    bool readReplicated(const ReplicatedTopology& r, std::string* error);
+    int kindIndex(const std::string& kind);
+    int machineDevice(std::string_view id) const; // replicated: the device "n<k>.<name>" names, else -1
+    void bundleLinks(std::size_t from, std::size_t to);
+    void replicateEdges(std::int64_t machines, std::size_t machineLinks);
+    void indexArcs();
     void findHosts();
     void findTemplates();
     void indexGpus();
@@ -133,7 +177,11 @@ private:
     std::vector<Device> m_devices;
     std::vector<Link> m_links;
     std::vector<Edge> m_edges;
-    std::vector<std::vector<Arc>> m_adjacency;
+    std::vector<int> m_edgeLinkStart; // edge e's links: m_edgeLinks[start[e], start[e + 1])
+    std::vector<int> m_edgeLinks;
+    std::vector<int> m_arcStart; // arcs from device d: m_arcs[start[d], start[d + 1]), in edge order
+    std::vector<Arc> m_arcs;
+    std::vector<std::string> m_kinds; // link kinds, by Link::kind
     std::vector<int> m_gpus;
     std::vector<int> m_gpuOrdinal;
     std::vector<std::vector<int>> m_hostDevices;
@@ -141,14 +189,21 @@ private:
     std::vector<int> m_hostTemplate;
     std::vector<int> m_localEdge;
     std::vector<bool> m_isPort;
+    // Ids. A plain topology's are kept as given (m_ids, m_linkIds). A replicated one keeps machine 0's
+    // local names ("gpu3" of "n0.gpu3") and the fabric's ids; machine k's device i is "n<k>." + name, and
+    // a link is "<a>~<b>", made when asked for.
+    std::int64_t m_machines = 0;           // replicated machines; 0 for a plain topology
+    std::vector<std::string> m_localNames; // replicated: machine 0's ids without "n0."
+    std::vector<std::string> m_ids;        // plain: every device's; replicated: the fabric's
+    std::vector<std::string> m_linkIds;    // plain only
     // Looked up by string_view without building a std::string (C++20 heterogeneous lookup).
     struct IdHash
     {
         using is_transparent = void;
         std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
     };
-    std::unordered_map<std::string, int, IdHash, std::equal_to<>> m_deviceIndex;
-    std::vector<int> m_linksById; // link indices sorted by id: findLink() and the check for repeated ids
+    std::unordered_map<std::string, int, IdHash, std::equal_to<>> m_deviceIndex; // over m_ids
+    std::vector<int> m_linksById; // plain: link indices sorted by id (findLink(), repeated ids)
 };
 
 } // namespace ss

@@ -22,9 +22,8 @@ int CommModel::sharpSwitch(int gpu)
     const int arc = m_router->uplink(port);
     if (arc < 0)
         return -1;
-    const Edge& e = m_graph->edges()[std::size_t(arcEdge(arc))];
-    for (int l : e.links)
-        if (!linkDefaults(m_graph->links()[std::size_t(l)].kind).sharp)
+    for (int l : m_graph->edgeLinks(arcEdge(arc)))
+        if (!linkDefaults(m_graph->linkKind(l)).sharp)
             return -1;
     return m_router->arcTarget(arc);
 }

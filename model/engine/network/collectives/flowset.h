@@ -27,8 +27,7 @@ public:
         const int n = m_table.columns(from, to, cols);
         if (n < 0) {
             if (m_error.empty() && m_graph)
-                m_error = "no route from " + m_graph->devices()[std::size_t(from)].id + " to " +
-                          m_graph->devices()[std::size_t(to)].id;
+                m_error = "no route from " + m_graph->deviceId(from) + " to " + m_graph->deviceId(to);
             else if (m_error.empty())
                 m_error = "no route between two of the devices";
             return -1;

@@ -20,8 +20,8 @@ double nvlsEfficiency(const TopologyGraph& graph, const std::vector<int>& gpus, 
             if (a.to != nvswitch)
                 continue;
             int generation = 0;
-            for (int l : graph.edges()[std::size_t(arcEdge(a.arc))].links)
-                generation = std::max(generation, nvlinkGeneration(graph.links()[std::size_t(l)].kind));
+            for (int l : graph.edgeLinks(arcEdge(a.arc)))
+                generation = std::max(generation, nvlinkGeneration(graph.linkKind(l)));
             least = std::min(least, generation >= 5 ? kNvlsEfficiencyNvlink5 : kNvlsEfficiencyNvlink4);
         }
     }

@@ -147,8 +147,8 @@ void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& rout
                 ports[gi].emplace_back(graph.devices()[std::size_t(d)].host, port);
             int own = 0;
             for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
-                for (int l : graph.edges()[std::size_t(arcEdge(a.arc))].links)
-                    own = std::max(own, nvlinkGeneration(graph.links()[std::size_t(l)].kind));
+                for (int l : graph.edgeLinks(arcEdge(a.arc)))
+                    own = std::max(own, nvlinkGeneration(graph.linkKind(l)));
             nvlink = std::min(nvlink, own);
         }
         std::sort(ports[gi].begin(), ports[gi].end());
