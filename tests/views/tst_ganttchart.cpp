@@ -116,6 +116,7 @@ private slots:
     void boxesReachThePlottable();
     void onePaintPerPixelColumn();
     void labelsOnlyWhereTheyFit();
+    void paintedBoxesFollowTheColumnRule();
     void hoverTooltip();
     void clickCommBoxActivatesCollective();
     void wheelZooms();
@@ -178,6 +179,11 @@ void TestGanttChart::columns_data()
     QTest::newRow("wholly left: empty") << -30.0 << -20.0 << PixelSpan{10, 10};
     QTest::newRow("wholly right: empty") << 200.0 << 300.0 << PixelSpan{210, 210};
     QTest::newRow("far outside does not overflow") << -1e300 << 1e300 << PixelSpan{10, 110};
+    // Edges round half away from zero (std::lround): a tie goes to the next column, a pixel one double below
+    // a tie does not (times chosen so that adding the view's 10 pixels is exact).
+    QTest::newRow("ties round up") << 20.5 << 30.5 << PixelSpan{31, 41};
+    QTest::newRow("just below a tie rounds down")
+        << std::nextafter(30.5, 0.0) - 10 << std::nextafter(40.5, 0.0) - 10 << PixelSpan{30, 40};
 }
 
 void TestGanttChart::columns()
@@ -456,6 +462,53 @@ void TestGanttChart::onePaintPerPixelColumn()
     QVERIFY(stats.boxesDrawn >= 2 * 100);
     QCOMPARE(stats.boxesSkipped, 0);
     QCOMPARE(stats.maxDrawsPerColumn, 1);
+}
+
+// Whatever the row passes over at once, the boxes it draws are those the column rule admits box by box: each
+// box's columns (TimeMapping::columns) through one ColumnFilter, in order of start. Boxes of mixed widths,
+// some overlapping, at several zooms.
+void TestGanttChart::paintedBoxesFollowTheColumnRule()
+{
+    ss::Result result;
+    std::uint32_t seed = 12345;
+    const auto next = [&seed] {
+        seed = seed * 1664525u + 1013904223u; // Numerical Recipes' linear congruential generator
+        return (seed >> 8) / double(1 << 24);
+    };
+    double t = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const double length = next() < 0.02 ? next() * 2e-3 : next() * 2e-6;
+        const double start = t + (next() < 0.3 ? -next() * 1e-6 : next() * 1e-6);
+        result.timeline.push_back(timelineEvent(0, 0, "pp", i % 2 ? "pp-send" : "pp-recv",
+                                                std::max(start, 0.0), std::max(start, 0.0) + length, i, 0));
+        t += 1e-6;
+    }
+    result.step.time_s = t;
+    GanttChart chart;
+    showChart(chart, result);
+    const std::vector<TimeRange> views = {
+        chart.fullRange(), {0.001, 0.003}, {0.0051, 0.00512}, {0.0, 0.0002}};
+    for (const TimeRange& view : views) {
+        chart.setVisibleRange(view);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        const TimeRange shown = chart.visibleRange();
+        const TimeMapping map(shown, chart.axisRect()->left(), chart.axisRect()->width());
+        int drawn = 0;
+        for (const ss::GanttRow& row : chart.ganttLayout().rows) {
+            ss::ColumnFilter filter;
+            // From the first box that ends inside the view to the last that starts inside it.
+            for (std::size_t i = row.firstEndingAfter(shown.lower);
+                 i < row.boxes.size() && row.boxes[i].start <= shown.upper; ++i) {
+                const ss::GanttBox& box = row.boxes[i];
+                PixelSpan span = map.columns(box.start, box.end);
+                if (span.width() > 0 && filter.admit(span))
+                    ++drawn;
+            }
+        }
+        const auto& stats = chart.boxes()->paintStats();
+        QCOMPARE(stats.boxesDrawn, drawn);
+        QVERIFY(drawn > 0);
+    }
 }
 
 void TestGanttChart::labelsOnlyWhereTheyFit()

@@ -186,7 +186,17 @@ struct Census
 Census takeCensus(const std::vector<GanttEvent>& events)
 {
     Census census;
-    // A GPU belongs to the stage of its first event; the stage's lowest GPU represents it.
+    // A GPU belongs to the stage of its first event; the stage's lowest GPU represents it. GPUs are ranks,
+    // so a table of flags by rank finds the new ones when they are not too sparse for it (a pipeline's sends
+    // and receives alternate between two GPUs, event after event); a map otherwise.
+    int maxGpu = -1;
+    bool ranks = true;
+    for (const GanttEvent& event : events) {
+        maxGpu = std::max(maxGpu, event.gpu);
+        ranks = ranks && event.gpu >= 0;
+    }
+    ranks = ranks && static_cast<std::size_t>(maxGpu) < 4 * events.size() + 1024;
+    std::vector<char> seen(ranks ? static_cast<std::size_t>(maxGpu) + 1 : 0, 0);
     std::unordered_map<int, int> stageOfGpu;
     int lastGpu = 0;
     bool anyGpu = false;
@@ -200,7 +210,15 @@ Census takeCensus(const std::vector<GanttEvent>& events)
             continue;
         anyGpu = true;
         lastGpu = event.gpu;
-        if (stageOfGpu.emplace(event.gpu, event.stage).second)
+        bool first = false;
+        if (ranks) {
+            char& flag = seen[static_cast<std::size_t>(event.gpu)];
+            first = flag == 0;
+            flag = 1;
+        } else {
+            first = stageOfGpu.emplace(event.gpu, event.stage).second;
+        }
+        if (first)
             census.gpusOfStage[event.stage].push_back(event.gpu);
     }
     return census;
@@ -266,9 +284,25 @@ void fillRows(GanttLayout& layout, const std::vector<GanttEvent>& events,
               const std::unordered_map<int, int>& firstRowOfGpu,
               const std::array<int, ganttStreamCount>& slot)
 {
+    // By rank in a table when the ranks are not too sparse for one (consecutive events often alternate
+    // between the two GPUs of a pipeline send), else through the map.
+    int maxGpu = -1;
+    bool ranks = true;
+    for (const auto& [gpu, row] : firstRowOfGpu) {
+        maxGpu = std::max(maxGpu, gpu);
+        ranks = ranks && gpu >= 0;
+    }
+    ranks = ranks && static_cast<std::size_t>(maxGpu) < 4 * events.size() + 1024;
+    std::vector<int> rowOfRank(ranks ? static_cast<std::size_t>(maxGpu) + 1 : 0, -1);
+    for (const auto& [gpu, row] : firstRowOfGpu) {
+        if (ranks)
+            rowOfRank[static_cast<std::size_t>(gpu)] = row;
+    }
     int cachedGpu = 0;
     int cachedRow = -2; // -2: nothing cached; -1: the cached GPU is not shown
     auto firstRowOf = [&](int gpu) {
+        if (ranks)
+            return gpu >= 0 && gpu <= maxGpu ? rowOfRank[static_cast<std::size_t>(gpu)] : -1;
         if (cachedRow == -2 || gpu != cachedGpu) {
             const auto found = firstRowOfGpu.find(gpu);
             cachedGpu = gpu;
@@ -316,9 +350,24 @@ void finishRow(GanttRow& row, double stepTime)
     const auto byStart = [](const GanttBox& a, const GanttBox& b) {
         return a.start < b.start || (a.start == b.start && a.end < b.end);
     };
-    // The simulator emits each stream in time order; sort only what is not.
-    if (!std::is_sorted(row.boxes.begin(), row.boxes.end(), byStart))
-        std::stable_sort(row.boxes.begin(), row.boxes.end(), byStart);
+    // The simulator emits each stream in time order but for a pipeline row's sends and receives, which come
+    // a place or two out of it: an insertion sort puts those right in one pass (it is stable), and hands
+    // anything further out of order to stable_sort, which gives the same order.
+    std::vector<GanttBox>& boxes = row.boxes;
+    std::size_t moves = 0;
+    const std::size_t budget = 4 * boxes.size() + 64;
+    for (std::size_t i = 1; i < boxes.size() && moves <= budget; ++i) {
+        if (!byStart(boxes[i], boxes[i - 1]))
+            continue;
+        const GanttBox box = boxes[i];
+        std::size_t j = i;
+        for (; j > 0 && byStart(box, boxes[j - 1]); --j)
+            boxes[j] = boxes[j - 1];
+        boxes[j] = box;
+        moves += i - j;
+    }
+    if (moves > budget)
+        std::stable_sort(boxes.begin(), boxes.end(), byStart);
     row.reach.resize(row.boxes.size());
     double reach = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < row.boxes.size(); ++i) {

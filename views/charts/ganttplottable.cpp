@@ -291,6 +291,36 @@ void GanttPlottable::collectRow(Frame& frame, const GanttRow& row)
             continue;
         }
         collectBox(frame, box, span);
+        // Zoomed out, many boxes land on the columns just painted. With the columns before P painted, a box
+        // whose start rounds below P and whose end rounds to P at most covers painted columns only: the run
+        // of such boxes after this one is passed over at once (found by galloping over the starts, which are
+        // sorted, and the reach), not visited one by one.
+        // (A thousandth of a pixel keeps rounding of the times on the safe side.)
+        const std::size_t after = i + 1;
+        if (after < row.boxes.size()) {
+            const double startBelow = frame.map.toTime(filter.painted() - 0.5 - 1e-3);
+            const double endBelow = frame.map.toTime(filter.painted() + 0.5 - 1e-3);
+            const auto passed = [&](std::size_t j) {
+                return row.boxes[j].start < startBelow && row.reach[j] < endBelow;
+            };
+            if (passed(after)) {
+                // The first box from AFTER on that is not passed over: both conditions hold on a prefix.
+                std::size_t low = after, step = 1, high = after + 1;
+                while (high < row.boxes.size() && passed(high)) {
+                    low = high;
+                    step *= 2;
+                    high = std::min(row.boxes.size(), high + step);
+                }
+                while (high - low > 1) { // passed(low), not passed(high) (or HIGH is the end)
+                    const std::size_t mid = low + (high - low) / 2;
+                    (passed(mid) ? low : high) = mid;
+                }
+                const int count = static_cast<int>(high - after);
+                m_stats.boxesVisited += count;
+                m_stats.boxesSkipped += count;
+                i = high - 1;
+            }
+        }
     }
 }
 

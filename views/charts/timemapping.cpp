@@ -13,25 +13,33 @@ bool isRange(TimeRange range)
     return std::isfinite(range.lower) && std::isfinite(range.upper) && range.upper > range.lower;
 }
 
-// Pixels as int without overflow for times far outside the view.
+// Pixels as int without overflow for times far outside the view, rounded half away from zero as std::lround
+// does, without its library call (a row visits every box of a step): adding the largest double below 1/2
+// with the pixel's sign and truncating rounds every |x| < 2^52 the same way (a tie goes up because the sum
+// rounds to the next integer; anything below a tie stays below it).
 int toColumn(double pixel)
 {
     constexpr double bound = 1 << 28;
-    return static_cast<int>(std::lround(std::clamp(pixel, -bound, bound)));
+    constexpr double belowHalf = 0.49999999999999994; // 1/2 - 2^-54
+    if (std::isnan(pixel))
+        return 0;
+    const double x = std::clamp(pixel, -bound, bound);
+    return static_cast<int>(x + (x < 0 ? -belowHalf : belowHalf));
 }
 
 } // namespace
 
 TimeMapping::TimeMapping(TimeRange range, double left, double width)
     : m_range(isRange(range) ? range : TimeRange{0, 1}), m_left(left), m_width(std::max(width, 1.0)),
-      m_pixelsPerSecond(m_width / m_range.size())
+      m_pixelsPerSecond(m_width / m_range.size()), m_first(toColumn(m_left)),
+      m_last(toColumn(m_left + m_width))
 {
 }
 
 PixelSpan TimeMapping::columns(double start, double end) const
 {
-    const int first = toColumn(m_left);
-    const int last = toColumn(m_left + m_width);
+    const int first = m_first;
+    const int last = m_last;
     PixelSpan span{toColumn(toPixel(start)), toColumn(toPixel(end))};
     if (span.right <= span.left)
         span.right = span.left + 1;

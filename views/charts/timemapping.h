@@ -55,6 +55,8 @@ private:
     double m_left;
     double m_width;
     double m_pixelsPerSecond;
+    int m_first = 0; // the visible columns [m_first, m_last]
+    int m_last = 0;
 };
 
 // Boxes of one row, in order of start: admit() trims a span to the columns not painted yet and says
@@ -73,6 +75,8 @@ public:
         return span.width() > 0;
     }
     void reset() { m_painted = std::numeric_limits<int>::min(); }
+    // The first column not painted yet.
+    int painted() const { return m_painted; }
 
 private:
     int m_painted = std::numeric_limits<int>::min();

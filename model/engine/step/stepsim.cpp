@@ -40,6 +40,8 @@ public:
     double fit(double ready, double seconds, int* blocker) const
     {
         *blocker = -1;
+        if (m_busy.empty() || ready >= m_busy.back().end)
+            return ready; // after everything placed so far
         auto it = std::upper_bound(m_busy.begin(), m_busy.end(), ready,
                                    [](double t, const Busy& b) { return t < b.end; });
         double t = ready;
@@ -270,9 +272,10 @@ private:
     {
         if (!m_timeline || !(end > start))
             return;
+        // Kinds are the constants above, so the same kind is the same string object.
         if (merge && m_openCompute < m_out.timeline.size() && m_eventAct[m_openCompute] == act) {
             TimelineEvent& open = m_out.timeline[m_openCompute];
-            if (open.kind == kind && std::fabs(open.end_s - start) <= kEps) {
+            if (m_openKind == &kind && std::fabs(open.end_s - start) <= kEps) {
                 open.end_s = end;
                 return;
             }
@@ -281,20 +284,14 @@ private:
             m_out.truncated = true;
             return;
         }
-        TimelineEvent& e = m_out.timeline.emplace_back();
-        e.gpu = m_model.gpuOfStage[std::size_t(stage)];
-        e.stage = stage;
-        e.stream = stream;
-        e.kind = kind;
-        e.microbatch = mb;
-        e.chunk = chunk;
-        e.start_s = start;
-        e.end_s = end;
-        e.bytes = bytes;
-        e.collective = collective;
+        // Made in place, its strings copied (short: no allocation) rather than assigned.
+        m_out.timeline.emplace_back(m_model.gpuOfStage[std::size_t(stage)], stage, stream, kind, mb, chunk,
+                                    start, end, bytes, collective, false);
         m_eventAct.push_back(act);
-        if (merge)
+        if (merge) {
             m_openCompute = m_out.timeline.size() - 1;
+            m_openKind = &kind;
+        }
     }
     // A call of SECONDS on LANE of STAGE, ready at READY after PRED; returns its activity (-1 when it takes
     // no time, and then *END = READY).
@@ -374,6 +371,7 @@ private:
     std::vector<Activity> m_acts;
     std::vector<int> m_eventAct;
     std::size_t m_openCompute = std::size_t(-1); // the compute box a contiguous segment may lengthen
+    const std::string* m_openKind = nullptr;     // its kind
     bool m_coarse = false;                       // tp collectives drawn inside their ops' compute boxes
     int m_forceCoarse = -1;
     struct OpCost
