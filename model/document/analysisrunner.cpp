@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace ss {
 
@@ -97,9 +98,9 @@ void AnalysisRunner::start(const Scenario& scenario)
     const quint64 generation = m_job.generation();
     const EvalOptions options = m_options;
     m_job.start([scenario, generation, options] { return analyse(scenario, generation, options); },
-                [this](const Analysis& analysis) { accept(analysis); },
-                [this](const Analysis& analysis) {
-                    accept(analysis); // its time still counts
+                [this](Analysis analysis) { accept(std::move(analysis)); },
+                [this](Analysis analysis) {
+                    accept(std::move(analysis)); // its time still counts
                     startQueued();
                 });
 }
@@ -113,12 +114,13 @@ void AnalysisRunner::startQueued()
     start(next);
 }
 
-void AnalysisRunner::accept(const Analysis& analysis)
+void AnalysisRunner::accept(Analysis analysis)
 {
     m_lastSeconds = analysis.seconds;
     if (!m_job.isCurrent(analysis.generation))
         return; // stale: a newer request is on its way
-    emit finished(analysis);
+    m_latest = std::make_shared<const Analysis>(std::move(analysis));
+    emit finished(*m_latest);
 }
 
 } // namespace ss

@@ -2,7 +2,9 @@
 // Runs validateScenario() + evaluate() (with the step's timeline) for the document. Small scenarios take
 // well under a millisecond and are evaluated inline, so an edit redraws in the same frame; big ones (a
 // thousand GPUs, a hundred thousand timeline boxes) take tens of milliseconds and run on the thread pool:
-// copy in, value out, stale results dropped by a generation number (BackgroundJob). Which path a scenario
+// copy in, value out, stale results dropped by a generation number (BackgroundJob). The result is moved from
+// evaluate() into one shared, immutable Analysis that the document keeps (latest()): a timeline of a hundred
+// thousand boxes is never copied on its way to the views. Which path a scenario
 // takes is decided by an estimate of its cost from its sizes, not by a clock, so it is the same on every
 // run and in every test.
 #pragma once
@@ -16,6 +18,7 @@
 #include <QObject>
 #include <QtGlobal>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -63,6 +66,8 @@ public:
     bool isBusy() const { return m_job.isRunning() || m_queued.has_value(); }
     // Wall time of the last evaluation that finished (inline or threaded).
     double lastSeconds() const { return m_lastSeconds; }
+    // The analysis finished() emitted last, shared rather than copied; null before the first.
+    std::shared_ptr<const Analysis> latest() const { return m_latest; }
 
     // Analyses SCENARIO (copied); a later request makes this one stale. While a threaded evaluation runs,
     // only the latest of the requests made meanwhile is evaluated after it, so scrubbing a big scenario
@@ -73,12 +78,13 @@ public:
     static Analysis analyse(const Scenario& scenario, quint64 generation, const EvalOptions& options = {});
 
 signals:
+    // ANALYSIS is *latest(), which a listener may keep (without copying) by taking latest().
     void finished(const ss::Analysis& analysis);
 
 private:
     void start(const Scenario& scenario);
     void startQueued();
-    void accept(const Analysis& analysis);
+    void accept(Analysis analysis);
 
     Mode m_mode = Mode::Automatic;
     EvalOptions m_options = [] {
@@ -89,6 +95,7 @@ private:
     BackgroundJob<Analysis> m_job{this};
     std::optional<Scenario> m_queued;
     double m_lastSeconds = 0;
+    std::shared_ptr<const Analysis> m_latest;
 };
 
 } // namespace ss

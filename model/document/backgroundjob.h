@@ -87,7 +87,8 @@ private:
         // Delivered once: a finished() still queued after waitForFinished() finds nothing connected.
         job->watcher->disconnect(m_context);
         job->watcher->deleteLater();
-        T result = job->watcher->result();
+        // Taken, not copied: the future holds the only other copy and is dropped with the watcher.
+        T result = job->watcher->future().takeResult();
         Deliver deliver = std::move(job->generation == m_generation ? job->apply : job->stale);
         if (m_latest == job)
             m_latest = nullptr;

@@ -7,6 +7,8 @@
 
 #include <QFileInfo>
 
+#include <utility>
+
 namespace ss {
 
 namespace {
@@ -74,7 +76,7 @@ bool BaselineModel::pinScenario(const Scenario& scenario, const QString& label, 
 {
     // The same analysis as the document's (validate, then evaluate with its options), once, inline: pinning
     // is a rare gesture and even a thousand-GPU scenario evaluates in tens of milliseconds.
-    const Analysis analysis = AnalysisRunner::analyse(scenario, 0, m_document->runner()->options());
+    Analysis analysis = AnalysisRunner::analyse(scenario, 0, m_document->runner()->options());
     if (!analysis.evaluated) {
         if (error) {
             const QString first =
@@ -83,7 +85,7 @@ bool BaselineModel::pinScenario(const Scenario& scenario, const QString& label, 
         }
         return false;
     }
-    setBaseline({scenario, lean(analysis.result), label, fileName});
+    setBaseline({scenario, lean(std::move(analysis.result)), label, fileName});
     return true;
 }
 

@@ -253,7 +253,9 @@ void ScenarioDocument::onAnalysis(const Analysis& analysis)
         emit problemsChanged();
     if (!analysis.evaluated)
         return; // keep the last valid result on display
-    m_result = analysis.result;
+    // The runner's own copy is shared; another emitter's (none in the application) is copied.
+    std::shared_ptr<const Analysis> latest = m_runner->latest();
+    m_evaluated = latest.get() == &analysis ? std::move(latest) : std::make_shared<const Analysis>(analysis);
     m_hasResult = true;
     m_resultCurrent = true;
     m_resultGeneration = analysis.generation;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The editable scenario. It owns the Scenario and its QUndoStack; every edit is one command pushed by a
 // setter that returns early on a no-op (CONTRIBUTING.md, "Editing"). It also owns the AnalysisRunner and
-// holds the latest analysis: the problems of the current scenario and the last valid result.
+// holds the latest analysis: the problems of the current scenario and the last valid result, the latter
+// shared with the runner that made it rather than copied.
 #pragma once
 
 #include "analysisrunner.h"
@@ -15,6 +16,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -86,7 +88,7 @@ public:
     // single degree fixes it.
     std::optional<FieldFix> suggestedFix(const QString& path) const;
     // The result of the last valid scenario; it stays while the current one is invalid.
-    const Result& result() const { return m_result; }
+    const Result& result() const { return m_evaluated->result; }
     bool hasResult() const { return m_hasResult; }
     // Whether result() belongs to the current scenario (false while it is invalid or being evaluated).
     bool isResultCurrent() const { return m_resultCurrent; }
@@ -115,7 +117,8 @@ private:
     std::vector<Problem> m_problems;
     QString m_lastEdited; // the field of the last setField(), "" after any other change
     std::function<QString(const QString&)> m_localNames;
-    Result m_result;
+    // The last analysis that evaluated (an empty one before the first): result() is its result.
+    std::shared_ptr<const Analysis> m_evaluated = std::make_shared<const Analysis>();
     bool m_hasResult = false;
     bool m_resultCurrent = false;
     quint64 m_resultGeneration = 0;

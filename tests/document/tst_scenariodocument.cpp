@@ -74,6 +74,7 @@ private slots:
     void resetScenarioClearsHistory();
     void threadedRunnerDropsStaleResults();
     void threadedRunnerCoalescesRequests();
+    void resultIsSharedWithTheRunner();
     void automaticRunnerChoosesByEstimate_data();
     void automaticRunnerChoosesByEstimate();
     void settingsRoundTrip();
@@ -596,6 +597,36 @@ void TestScenarioDocument::threadedRunnerCoalescesRequests()
     QCOMPARE(analysis.result.memory.per_gpu.at(0).params,
              ss::AnalysisRunner::analyse(scenario, 0).result.memory.per_gpu.at(0).params);
     QVERIFY(!analysis.result.timeline.empty()); // the runner asks for the Gantt chart's boxes
+}
+
+// docs/architecture.md, "Back to the views": the document keeps the very analysis the runner emitted (its
+// timeline is not copied), inline and from the thread pool, and an invalid scenario's analysis leaves the
+// last valid result where it was.
+void TestScenarioDocument::resultIsSharedWithTheRunner()
+{
+    for (const auto mode : {ss::AnalysisRunner::Mode::Inline, ss::AnalysisRunner::Mode::Threaded}) {
+        ScenarioDocument doc;
+        doc.runner()->setMode(mode);
+        FieldValue value;
+        value.number = 2;
+        QCOMPARE(doc.setField(QStringLiteral("parallel.zero_stage"), value), QString());
+        QTRY_VERIFY(doc.isResultCurrent());
+        const std::shared_ptr<const ss::Analysis> latest = doc.runner()->latest();
+        QVERIFY(latest);
+        QVERIFY(latest->evaluated);
+        QCOMPARE(&doc.result(), &latest->result);
+        QVERIFY(!doc.result().timeline.empty());
+        QCOMPARE(
+            doc.result().timeline.size(),
+            ss::AnalysisRunner::analyse(doc.scenario(), 0, doc.runner()->options()).result.timeline.size());
+
+        value.number = 2; // 8 × 2 × 1 = 16 ≠ 8 GPUs
+        QCOMPARE(doc.setField(QStringLiteral("parallel.tp"), value), QString());
+        QTRY_VERIFY(!doc.runner()->isBusy());
+        QVERIFY(!doc.isValid());
+        QVERIFY(!doc.runner()->latest()->evaluated);
+        QCOMPARE(&doc.result(), &latest->result); // the last valid result, still shared
+    }
 }
 
 // The estimate depends on the scenario alone (no clock), so each example always takes the same path: the
