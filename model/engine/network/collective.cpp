@@ -278,10 +278,25 @@ void CommModel::spreadLoads(const Plan& plan) const
             (forward ? ll.bytes_ab : ll.bytes_ba) += share;
         }
     }
-    for (const LinkLoad& ll : loads)
-        slot[std::size_t(ll.link)] = -1;
-    std::sort(loads.begin(), loads.end(),
-              [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
+    // In link order: a scan of the slots when the loaded links are many (a plan over every machine), a
+    // sort when they are few among many links.
+    const std::size_t rows = loads.size();
+    if (rows * 16 < links.size()) {
+        for (const LinkLoad& ll : loads)
+            slot[std::size_t(ll.link)] = -1;
+        std::sort(loads.begin(), loads.end(),
+                  [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
+    } else {
+        std::vector<LinkLoad> ordered;
+        ordered.reserve(rows);
+        for (std::size_t l = 0; l < links.size(); ++l) {
+            if (slot[l] >= 0) {
+                ordered.push_back(loads[std::size_t(slot[l])]);
+                slot[l] = -1;
+            }
+        }
+        loads = std::move(ordered);
+    }
     double worst = -1;
     plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {
@@ -314,6 +329,21 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
     // plans auto compares stay valid (a call adds at most four).
     if (m_planCache.size() > 256)
         m_planCache.clear();
+    // The groups' machines and network shape, worked out once for the bounds and plans of this call.
+    if (!m_memo)
+        m_memo = std::make_unique<CallMemo>();
+    m_memo->groups = &groups;
+    struct Release
+    {
+        CallMemo& memo;
+        ~Release()
+        {
+            memo.groups = nullptr;
+            memo.hosts.clear();
+            memo.hostsDone.clear();
+            memo.shapeDone = false;
+        }
+    } release{*m_memo};
     if (algorithm != CollectiveAlgorithm::Auto)
         return evaluate(plan(op, algorithm, groups, scale, root), op, bytes, ranks, int(groups.size()));
 

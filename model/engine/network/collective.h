@@ -98,6 +98,8 @@ struct Transfer
 
 class RouteTable;
 class PlanBuilder;
+struct HostGroup;
+struct CallMemo;
 
 class CommModel
 {
@@ -190,6 +192,11 @@ private:
     const Plan* fastestPlan(CollectiveOp op, const std::vector<CollectiveAlgorithm>& candidates,
                             bool multiHost, const std::vector<std::vector<int>>& groups,
                             const std::vector<double>& scale, int root, double bytes);
+    // Group GI's machines (splitByHost), worked out once per collective() call (else into SCRATCH); and
+    // networkShape()'s fields for GROUPS, likewise.
+    const std::vector<HostGroup>& groupHosts(const std::vector<std::vector<int>>& groups, std::size_t gi,
+                                             std::vector<HostGroup>& scratch);
+    void groupsNetwork(const std::vector<std::vector<int>>& groups, struct ProtocolShape& shape);
     std::vector<Ring> intraRings(const std::vector<int>& gpus);
     std::vector<Ring> packRings(const std::vector<int>& gpus);
     bool nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const;
@@ -216,6 +223,7 @@ private:
     std::vector<double> m_hostOut;
     double m_netLatency = -1;
     mutable std::vector<int> m_linkSlot; // spreadLoads(): per link, its row; -1 between calls
+    std::unique_ptr<CallMemo> m_memo;    // what the running collective() call shares (algorithms.h)
 };
 
 } // namespace ss

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The flows of one phase of a collective plan or of a batch of copies, as volumes on the model's route
 // columns (routetable.h). Inline for the same reason as the route table: every flow passes through add().
+// Flows inside machines that every machine of a class runs alike (hosts of one template, the same local
+// devices: TopologyGraph::hostTemplate) are added once for the whole class on the template's local
+// routes, and spread onto each machine's own arcs only when the loads are read.
 #pragma once
 
 #include "routetable.h"
@@ -26,11 +29,7 @@ public:
         int cols[5];
         const int n = m_table.columns(from, to, cols);
         if (n < 0) {
-            if (m_error.empty() && m_graph)
-                m_error = "no route from " + m_graph->devices()[std::size_t(from)].id + " to " +
-                          m_graph->devices()[std::size_t(to)].id;
-            else if (m_error.empty())
-                m_error = "no route between two of the devices";
+            noRoute(from, to);
             return -1;
         }
         if (m_volume.size() < std::size_t(m_table.size()))
@@ -44,14 +43,72 @@ public:
         return latency;
     }
 
+    // A class of HOSTS (machines of one template; the first stands for all) whose flows inside are added
+    // once with addLocal(); the same hosts again give the same class. Needs the graph.
+    int hostClass(const std::vector<int>& hosts);
+    // Adds VOLUME bytes from FROM to TO inside every machine of class CLS; FROM and TO are devices of its
+    // first machine. Returns the route's latency (the same in every machine), or -1 when there is none.
+    double addLocal(Router& router, int cls, int from, int to, double volume);
+
+    // add() for a flow between two machines, its routes inside them (device to its network port, port to
+    // device) kept per template and its volumes on them per device: the same loads and latency as add(),
+    // without routing a column for every GPU. Needs the graph.
+    double addAcross(Router& router, int from, int to, double volume);
+
     double maxLatency() const { return m_maxLatency; }
     const std::string& error() const { return m_error; }
-    std::vector<std::pair<int, double>> loads() { return m_table.loads(m_volume); }
+    // (arc, bytes) for every loaded arc, in arc order.
+    std::vector<std::pair<int, double>> loads();
 
 private:
+    // A route inside a machine on the template's local arcs (2 × local edge + direction).
+    struct LocalColumn
+    {
+        std::vector<int> arcs;
+        double latency = 0;
+        double volume = 0;
+    };
+    struct HostClass
+    {
+        std::vector<int> hosts;
+        std::vector<int> slot; // local from × local to → column in COLUMNS; -1 not yet routed, -2 none
+        std::vector<LocalColumn> columns;
+    };
+    // A device's route to (TO_PORT) or from its network port and the bytes on it.
+    struct Segment
+    {
+        int device = -1;
+        int column = -1; // in m_segmentColumns
+        double volume = 0;
+    };
+    // Per template: per local device, its route to (from) its port in m_segmentColumns; -1 not yet
+    // routed, -2 none.
+    struct TemplateSegments
+    {
+        int host = -1; // the template's host
+        std::vector<int> to;
+        std::vector<int> from;
+    };
+    // The segment of DEVICE to (TO_PORT) or from PORT: its index in m_segments; -1 when there is no route.
+    int segment(Router& router, int device, int port, bool toPort);
+    void noRoute(int from, int to)
+    {
+        if (m_error.empty() && m_graph)
+            m_error = "no route from " + m_graph->devices()[std::size_t(from)].id + " to " +
+                      m_graph->devices()[std::size_t(to)].id;
+        else if (m_error.empty())
+            m_error = "no route between two of the devices";
+    }
+
     RouteTable& m_table;
     const TopologyGraph* m_graph;
     std::vector<double> m_volume;
+    std::vector<HostClass> m_classes;
+    std::vector<Segment> m_segments;
+    std::vector<int> m_toSlot; // per device: its segment to its port in m_segments, -1 none yet
+    std::vector<int> m_fromSlot;
+    std::vector<LocalColumn> m_segmentColumns;
+    std::vector<TemplateSegments> m_templates;
     double m_maxLatency = 0;
     std::string m_error;
 };

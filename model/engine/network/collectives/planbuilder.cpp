@@ -188,6 +188,176 @@ private:
 
 } // namespace
 
+int FlowSet::hostClass(const std::vector<int>& hosts)
+{
+    for (std::size_t c = 0; c < m_classes.size(); ++c)
+        if (m_classes[c].hosts == hosts)
+            return int(c);
+    HostClass& hc = m_classes.emplace_back();
+    hc.hosts = hosts;
+    const std::size_t n = m_graph->hostDevices(hosts.front()).size();
+    hc.slot.assign(n * n, -1);
+    return int(m_classes.size()) - 1;
+}
+
+double FlowSet::addLocal(Router& router, int cls, int from, int to, double volume)
+{
+    if (from == to || !(volume > 0))
+        return 0;
+    HostClass& hc = m_classes[std::size_t(cls)];
+    const auto& devices = m_graph->devices();
+    const std::size_t n = m_graph->hostDevices(hc.hosts.front()).size();
+    int& slot = hc.slot[std::size_t(devices[std::size_t(from)].local) * n +
+                        std::size_t(devices[std::size_t(to)].local)];
+    if (slot == -1) {
+        // The first machine's route, its latency summed in route order as the route table sums it.
+        std::vector<int> arcs;
+        if (!router.hostRoute(from, to, arcs)) {
+            slot = -2;
+        } else {
+            LocalColumn& c = hc.columns.emplace_back();
+            for (int arc : arcs) {
+                c.latency += m_graph->edges()[std::size_t(arcEdge(arc))].latency_s;
+                c.arcs.push_back(2 * m_graph->localEdge(arcEdge(arc)) + arc % 2);
+            }
+            slot = int(hc.columns.size()) - 1;
+        }
+    }
+    if (slot < 0) {
+        noRoute(from, to);
+        return -1;
+    }
+    LocalColumn& c = hc.columns[std::size_t(slot)];
+    c.volume += volume;
+    m_maxLatency = std::max(m_maxLatency, c.latency);
+    return c.latency;
+}
+
+int FlowSet::segment(Router& router, int device, int port, bool toPort)
+{
+    const auto& devices = m_graph->devices();
+    if (m_toSlot.empty()) {
+        m_toSlot.assign(devices.size(), -1);
+        m_fromSlot.assign(devices.size(), -1);
+    }
+    int& slot = (toPort ? m_toSlot : m_fromSlot)[std::size_t(device)];
+    if (slot >= 0)
+        return slot;
+    const Device& d = devices[std::size_t(device)];
+    const int host = m_graph->hostTemplate(d.host);
+    auto t = std::find_if(m_templates.begin(), m_templates.end(),
+                          [host](const TemplateSegments& x) { return x.host == host; });
+    if (t == m_templates.end()) {
+        const std::size_t n = m_graph->hostDevices(host).size();
+        t = m_templates.insert(m_templates.end(), {host, std::vector<int>(n, -1), std::vector<int>(n, -1)});
+    }
+    int& column = (toPort ? t->to : t->from)[std::size_t(d.local)];
+    if (column == -1) {
+        // The route in this machine, its latency summed in route order as the route table sums it.
+        std::vector<int> arcs;
+        if (!(toPort ? router.hostRoute(device, port, arcs) : router.hostRoute(port, device, arcs))) {
+            column = -2;
+        } else {
+            LocalColumn& c = m_segmentColumns.emplace_back();
+            for (int arc : arcs) {
+                c.latency += m_graph->edges()[std::size_t(arcEdge(arc))].latency_s;
+                c.arcs.push_back(2 * m_graph->localEdge(arcEdge(arc)) + arc % 2);
+            }
+            column = int(m_segmentColumns.size()) - 1;
+        }
+    }
+    if (column < 0)
+        return -1;
+    slot = int(m_segments.size());
+    m_segments.push_back({device, column, 0});
+    return slot;
+}
+
+double FlowSet::addAcross(Router& router, int from, int to, double volume)
+{
+    if (from == to || !(volume > 0))
+        return 0;
+    const auto& devices = m_graph->devices();
+    const int ha = devices[std::size_t(from)].host;
+    const int hb = devices[std::size_t(to)].host;
+    if (ha < 0 || hb < 0 || ha == hb)
+        return add(from, to, volume);
+    const int pa = router.homePort(from);
+    const int pb = router.homePort(to);
+    if (pa < 0 || pb < 0)
+        return add(from, to, volume);
+    // The route table's columns of a flow between machines, without their first and last segments.
+    int out = -1;
+    int in = -1;
+    int cols[5];
+    int n = 0;
+    if ((from != pa && (out = segment(router, from, pa, true)) < 0) ||
+        (n = m_table.columns(pa, pb, cols)) < 0 || (pb != to && (in = segment(router, to, pb, false)) < 0)) {
+        noRoute(from, to);
+        return -1;
+    }
+    if (m_volume.size() < std::size_t(m_table.size()))
+        m_volume.resize(std::size_t(m_table.size()), 0.0);
+    double latency = 0;
+    if (out >= 0) {
+        Segment& s = m_segments[std::size_t(out)];
+        s.volume += volume;
+        latency += m_segmentColumns[std::size_t(s.column)].latency;
+    }
+    for (int i = 0; i < n; ++i) {
+        m_volume[std::size_t(cols[i])] += volume;
+        latency += m_table.latency(cols[i]);
+    }
+    if (in >= 0) {
+        Segment& s = m_segments[std::size_t(in)];
+        s.volume += volume;
+        latency += m_segmentColumns[std::size_t(s.column)].latency;
+    }
+    m_maxLatency = std::max(m_maxLatency, latency);
+    return latency;
+}
+
+std::vector<std::pair<int, double>> FlowSet::loads()
+{
+    std::vector<std::pair<int, double>> routed = m_table.loads(m_volume);
+    if (m_classes.empty() && m_segments.empty())
+        return routed;
+    // Each class's columns summed on its local arcs once (in column order, as the routing matrix sums a
+    // machine's columns), then added onto the same arcs of every machine of the class.
+    std::vector<double> total(2 * m_graph->edges().size(), 0.0);
+    for (const auto& [arc, load] : routed)
+        total[std::size_t(arc)] = load;
+    std::vector<double> local;
+    std::vector<int> used;
+    for (const HostClass& hc : m_classes) {
+        local.assign(2 * m_graph->hostEdges(hc.hosts.front()).size(), 0.0);
+        used.clear();
+        for (const LocalColumn& c : hc.columns)
+            for (int la : c.arcs) {
+                if (local[std::size_t(la)] == 0)
+                    used.push_back(la);
+                local[std::size_t(la)] += c.volume;
+            }
+        for (int h : hc.hosts) {
+            const auto& edges = m_graph->hostEdges(h);
+            for (int la : used)
+                total[std::size_t(arcIndex(edges[std::size_t(la / 2)], la % 2))] += local[std::size_t(la)];
+        }
+    }
+    // Each device's segments onto its machine's arcs.
+    const auto& devices = m_graph->devices();
+    for (const Segment& sg : m_segments) {
+        const auto& edges = m_graph->hostEdges(devices[std::size_t(sg.device)].host);
+        for (int la : m_segmentColumns[std::size_t(sg.column)].arcs)
+            total[std::size_t(arcIndex(edges[std::size_t(la / 2)], la % 2))] += sg.volume;
+    }
+    routed.clear();
+    for (std::size_t a = 0; a < total.size(); ++a)
+        if (total[a] > 0)
+            routed.emplace_back(int(a), total[a]);
+    return routed;
+}
+
 std::vector<int> rotated(const std::vector<int>& order, std::size_t start)
 {
     std::vector<int> out;

@@ -15,7 +15,6 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <unordered_map>
 
 namespace ss {
 
@@ -134,17 +133,19 @@ double treeCorrectionFactor(int p, double bytes)
 void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& router,
                   const std::vector<std::vector<int>>& groups)
 {
-    // Which ports each group leaves its machines by, and how many groups share each.
-    std::unordered_map<int, int> users;
+    // Which ports each group leaves its machines by, and how many groups share each (by port device).
+    std::vector<int> users(graph.devices().size(), 0);
     std::vector<std::vector<std::pair<int, int>>> ports(groups.size()); // (host, port), distinct
     int nvlink = 1 << 20;
+    const auto& devices = graph.devices();
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
             continue;
+        ports[gi].reserve(groups[gi].size());
         for (int d : groups[gi]) {
             const int port = router.homePort(d);
             if (port >= 0)
-                ports[gi].emplace_back(graph.devices()[std::size_t(d)].host, port);
+                ports[gi].emplace_back(devices[std::size_t(d)].host, port);
             int own = 0;
             for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
                 for (int l : graph.edges()[std::size_t(arcEdge(a.arc))].links)
@@ -154,7 +155,7 @@ void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& rout
         std::sort(ports[gi].begin(), ports[gi].end());
         ports[gi].erase(std::unique(ports[gi].begin(), ports[gi].end()), ports[gi].end());
         for (const auto& hp : ports[gi])
-            ++users[hp.second];
+            ++users[std::size_t(hp.second)];
     }
     shape.nvlink = nvlink == 1 << 20 ? 0 : nvlink;
     double least = std::numeric_limits<double>::infinity();
@@ -167,7 +168,7 @@ void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& rout
                 double effective = 0;
                 double rate = 0;
                 portBandwidth(graph, list[i].second, effective, rate);
-                B += effective / users[list[i].second];
+                B += effective / users[std::size_t(list[i].second)];
                 if (rate > 0)
                     rateLeast = std::min(rateLeast, rate);
             }
