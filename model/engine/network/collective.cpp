@@ -256,23 +256,20 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
 void CommModel::spreadLoads(const Plan& plan) const
 {
     // Arc loads onto the links of each edge, in proportion to what each link can carry; a link's shares add
-    // up in arc order, then the links are sorted by index.
+    // up in arc order, then the links are put in index order.
     const auto& edges = m_graph->edges();
     const auto& links = m_graph->links();
-    std::vector<LinkLoad>& loads = plan.links;
-    loads.clear();
-    std::vector<int>& slot = m_linkSlot; // per link: its row in LOADS, -1 between calls
-    if (slot.size() < links.size())
-        slot.resize(links.size(), -1);
+    std::vector<LinkLoad> rows;                      // in the order the links are first loaded
+    std::vector<int> slot = takeSlots(links.size()); // per link: its row, -1 between calls
     for (const auto& [arc, perByte] : plan.loads) {
         const Edge& e = edges[std::size_t(arcEdge(arc))];
         for (int l : e.links) {
             const Link& link = links[std::size_t(l)];
             if (slot[std::size_t(l)] < 0) {
-                slot[std::size_t(l)] = int(loads.size());
-                loads.push_back({l, 0, 0, 0});
+                slot[std::size_t(l)] = int(rows.size());
+                rows.push_back({l, 0, 0, 0});
             }
-            LinkLoad& ll = loads[std::size_t(slot[std::size_t(l)])];
+            LinkLoad& ll = rows[std::size_t(slot[std::size_t(l)])];
             const double share = perByte * link.capacity() * link.efficiency / e.effective;
             const bool forward = (arc % 2 == 0) == (link.a == e.a);
             (forward ? ll.bytes_ab : ll.bytes_ba) += share;
@@ -280,23 +277,24 @@ void CommModel::spreadLoads(const Plan& plan) const
     }
     // In link order: a scan of the slots when the loaded links are many (a plan over every machine), a
     // sort when they are few among many links.
-    const std::size_t rows = loads.size();
-    if (rows * 16 < links.size()) {
-        for (const LinkLoad& ll : loads)
+    std::vector<LinkLoad>& loads = plan.links;
+    loads.clear();
+    loads.reserve(rows.size());
+    if (rows.size() * 16 < links.size()) {
+        for (const LinkLoad& ll : rows)
             slot[std::size_t(ll.link)] = -1;
-        std::sort(loads.begin(), loads.end(),
+        std::sort(rows.begin(), rows.end(),
                   [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
+        loads.insert(loads.end(), rows.begin(), rows.end());
     } else {
-        std::vector<LinkLoad> ordered;
-        ordered.reserve(rows);
         for (std::size_t l = 0; l < links.size(); ++l) {
             if (slot[l] >= 0) {
-                ordered.push_back(loads[std::size_t(slot[l])]);
+                loads.push_back(rows[std::size_t(slot[l])]);
                 slot[l] = -1;
             }
         }
-        loads = std::move(ordered);
     }
+    giveSlots(std::move(slot));
     double worst = -1;
     plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {

@@ -222,8 +222,7 @@ private:
     // that leave it; the least latency of the network part of a route between two machines.
     std::vector<double> m_hostOut;
     double m_netLatency = -1;
-    mutable std::vector<int> m_linkSlot; // spreadLoads(): per link, its row; -1 between calls
-    std::unique_ptr<CallMemo> m_memo;    // what the running collective() call shares (algorithms.h)
+    std::unique_ptr<CallMemo> m_memo; // what the running collective() call shares (algorithms.h)
 };
 
 } // namespace ss

@@ -15,11 +15,22 @@
 
 namespace ss {
 
+// Per-thread buffers for dense per-arc sums and per-index slots: a cold model's plan would otherwise page
+// in fresh memory for them on every call. A zeroed buffer has at least SIZE elements, all 0, and its user
+// leaves them all 0 again (WHICH: 0 FlowSet::loads, 1 PlanBuilder::finish); a slot buffer has at least SIZE
+// elements, all -1, taken by one user at a time and given back all -1.
+std::vector<double>& zeroedScratch(int which, std::size_t size);
+std::vector<int> takeSlots(std::size_t size);
+void giveSlots(std::vector<int>&& slots);
+
 class FlowSet
 {
 public:
     explicit FlowSet(RouteTable& table) : m_table(table), m_graph(nullptr) {}
     FlowSet(RouteTable& table, const TopologyGraph& graph) : m_table(table), m_graph(&graph) {}
+    ~FlowSet();
+    FlowSet(const FlowSet&) = delete;
+    FlowSet& operator=(const FlowSet&) = delete;
 
     // Adds VOLUME bytes from FROM to TO. Returns the route's latency, or -1 when there is no route.
     double add(int from, int to, double volume)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planbuilder.h"
 
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -188,6 +189,51 @@ private:
 
 } // namespace
 
+namespace {
+
+struct Scratch
+{
+    std::array<std::vector<double>, 2> zeroed;
+    std::vector<std::vector<int>> slots;
+};
+thread_local Scratch t_scratch;
+
+} // namespace
+
+std::vector<double>& zeroedScratch(int which, std::size_t size)
+{
+    std::vector<double>& v = t_scratch.zeroed[std::size_t(which)];
+    if (v.size() < size)
+        v.resize(size, 0.0);
+    return v;
+}
+
+std::vector<int> takeSlots(std::size_t size)
+{
+    std::vector<int> v;
+    if (!t_scratch.slots.empty()) {
+        v = std::move(t_scratch.slots.back());
+        t_scratch.slots.pop_back();
+    }
+    if (v.size() < size)
+        v.resize(size, -1);
+    return v;
+}
+
+void giveSlots(std::vector<int>&& slots)
+{
+    if (!slots.empty())
+        t_scratch.slots.push_back(std::move(slots));
+}
+
+FlowSet::~FlowSet()
+{
+    for (const Segment& sg : m_segments)
+        m_toSlot[std::size_t(sg.device)] = m_fromSlot[std::size_t(sg.device)] = -1;
+    giveSlots(std::move(m_toSlot));
+    giveSlots(std::move(m_fromSlot));
+}
+
 int FlowSet::hostClass(const std::vector<int>& hosts)
 {
     for (std::size_t c = 0; c < m_classes.size(); ++c)
@@ -237,8 +283,8 @@ int FlowSet::segment(Router& router, int device, int port, bool toPort)
 {
     const auto& devices = m_graph->devices();
     if (m_toSlot.empty()) {
-        m_toSlot.assign(devices.size(), -1);
-        m_fromSlot.assign(devices.size(), -1);
+        m_toSlot = takeSlots(devices.size());
+        m_fromSlot = takeSlots(devices.size());
     }
     int& slot = (toPort ? m_toSlot : m_fromSlot)[std::size_t(device)];
     if (slot >= 0)
@@ -323,8 +369,10 @@ std::vector<std::pair<int, double>> FlowSet::loads()
     if (m_classes.empty() && m_segments.empty())
         return routed;
     // Each class's columns summed on its local arcs once (in column order, as the routing matrix sums a
-    // machine's columns), then added onto the same arcs of every machine of the class.
-    std::vector<double> total(2 * m_graph->edges().size(), 0.0);
+    // machine's columns), then added onto the same arcs of every machine of the class; then each device's
+    // segments onto its machine's arcs.
+    const std::size_t arcs = 2 * m_graph->edges().size();
+    std::vector<double>& total = zeroedScratch(0, arcs);
     for (const auto& [arc, load] : routed)
         total[std::size_t(arc)] = load;
     std::vector<double> local;
@@ -344,18 +392,25 @@ std::vector<std::pair<int, double>> FlowSet::loads()
                 total[std::size_t(arcIndex(edges[std::size_t(la / 2)], la % 2))] += local[std::size_t(la)];
         }
     }
-    // Each device's segments onto its machine's arcs.
     const auto& devices = m_graph->devices();
     for (const Segment& sg : m_segments) {
         const auto& edges = m_graph->hostEdges(devices[std::size_t(sg.device)].host);
         for (int la : m_segmentColumns[std::size_t(sg.column)].arcs)
             total[std::size_t(arcIndex(edges[std::size_t(la / 2)], la % 2))] += sg.volume;
     }
-    routed.clear();
-    for (std::size_t a = 0; a < total.size(); ++a)
-        if (total[a] > 0)
-            routed.emplace_back(int(a), total[a]);
-    return routed;
+    std::size_t count = 0;
+    for (std::size_t a = 0; a < arcs; ++a)
+        count += total[a] > 0;
+    std::vector<std::pair<int, double>> out;
+    out.reserve(count);
+    for (std::size_t a = 0; a < arcs; ++a) {
+        if (total[a] != 0) {
+            if (total[a] > 0)
+                out.emplace_back(int(a), total[a]);
+            total[a] = 0;
+        }
+    }
+    return out;
 }
 
 std::vector<int> rotated(const std::vector<int>& order, std::size_t start)
@@ -602,21 +657,33 @@ bool PlanBuilder::machineChain(const std::vector<int>& gpus, std::vector<int>& c
 bool PlanBuilder::finish()
 {
     const auto& edges = graph().edges();
-    std::vector<double> total(2 * edges.size(), 0.0);
+    // One phase: its loads are the plan's; several: summed per arc in a dense buffer.
+    std::vector<std::pair<int, double>> only;
+    std::vector<double>* total = nullptr;
+    if (m_phases.size() > 1)
+        total = &zeroedScratch(1, 2 * edges.size());
     for (const Phase& ph : m_phases) {
         if (!ph.flows->error().empty())
             return fail(ph.flows->error());
         double worst = 0;
         int worstArc = -1;
         double worstLoad = 0;
-        for (const auto& [arc, load] : ph.flows->loads()) {
-            total[std::size_t(arc)] += ph.repeat * load;
+        std::vector<std::pair<int, double>> loads = ph.flows->loads();
+        for (const auto& [arc, load] : loads) {
             const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
             if (busy > worst) {
                 worst = busy;
                 worstArc = arc;
                 worstLoad = load;
             }
+        }
+        if (total) {
+            for (const auto& [arc, load] : loads)
+                (*total)[std::size_t(arc)] += ph.repeat * load;
+        } else {
+            only = std::move(loads);
+            for (auto& [arc, load] : only)
+                load = 0 + ph.repeat * load;
         }
         m_plan.alpha_s += ph.repeat * ph.alpha;
         m_plan.beta_s += ph.repeat * worst / ph.factor;
@@ -627,9 +694,22 @@ bool PlanBuilder::finish()
                 ph.factor, ph.repeat};
         }
     }
-    for (std::size_t a = 0; a < total.size(); ++a)
-        if (total[a] > 0)
-            m_plan.loads.emplace_back(int(a), total[a]);
+    if (!total) {
+        m_plan.loads = std::move(only);
+        return true;
+    }
+    const std::size_t arcs = 2 * edges.size();
+    std::size_t count = 0;
+    for (std::size_t a = 0; a < arcs; ++a)
+        count += (*total)[a] > 0;
+    m_plan.loads.reserve(count);
+    for (std::size_t a = 0; a < arcs; ++a) {
+        if ((*total)[a] != 0) {
+            if ((*total)[a] > 0)
+                m_plan.loads.emplace_back(int(a), (*total)[a]);
+            (*total)[a] = 0;
+        }
+    }
     return true;
 }
 
