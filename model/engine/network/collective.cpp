@@ -144,7 +144,8 @@ CommModel::CommModel() : CommModel(TopologyGraph()) {}
 
 CommModel::CommModel(TopologyGraph graph)
     : m_graph(std::make_shared<const TopologyGraph>(std::move(graph))),
-      m_router(std::make_unique<Router>(*m_graph)), m_routes(std::make_unique<RouteTable>(*m_router))
+      m_router(std::make_unique<Router>(*m_graph)), m_routes(std::make_unique<RouteTable>(*m_router)),
+      m_switchRoutes(std::make_unique<SwitchRoutes>())
 {
 }
 
@@ -259,7 +260,9 @@ void CommModel::spreadLoads(const Plan& plan) const
     // up in arc order, then the links are put in index order.
     const auto& edges = m_graph->edges();
     const auto& links = m_graph->links();
-    std::vector<LinkLoad> rows;                      // in the order the links are first loaded
+    // In the order the links are first loaded; kept for its capacity.
+    thread_local std::vector<LinkLoad> rows;
+    rows.clear();
     std::vector<int> slot = takeSlots(links.size()); // per link: its row, -1 between calls
     for (const auto& [arc, perByte] : plan.loads) {
         const Edge& e = edges[std::size_t(arcEdge(arc))];
@@ -295,6 +298,8 @@ void CommModel::spreadLoads(const Plan& plan) const
         }
     }
     giveSlots(std::move(slot));
+    // The arc loads are not needed again: their memory goes back for the next plan's.
+    std::vector<std::pair<int, double>>().swap(plan.loads);
     double worst = -1;
     plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {

@@ -97,6 +97,7 @@ struct Transfer
 };
 
 class RouteTable;
+class SwitchRoutes;
 class PlanBuilder;
 struct HostGroup;
 struct CallMemo;
@@ -139,8 +140,9 @@ public:
         std::string error;
         CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
         double alpha_s = 0;
-        double beta_s = 0;                         // seconds per byte of size
-        std::vector<std::pair<int, double>> loads; // (arc, bytes per byte of size), arcs in order
+        double beta_s = 0; // seconds per byte of size
+        // (arc, bytes per byte of size), arcs in order; released once spread onto the links (below).
+        mutable std::vector<std::pair<int, double>> loads;
         std::vector<std::vector<int>> rings;
         // The phases summed into alpha_s and beta_s; their busiest link's bytes are per byte of size.
         std::array<CollectivePhase, kMaxCollectivePhases> phases{};
@@ -210,6 +212,7 @@ private:
     std::shared_ptr<const TopologyGraph> m_graph;
     std::unique_ptr<Router> m_router;
     std::unique_ptr<RouteTable> m_routes; // routed columns shared by all plans (collectives/routetable.h)
+    std::unique_ptr<SwitchRoutes> m_switchRoutes; // routes between switches for plans (collectives/flowset.h)
     std::unordered_map<std::string, std::vector<Ring>>
         m_ringCache; // by host template and local indices (local orders)
     std::unordered_map<std::string, Plan> m_planCache;

@@ -9,7 +9,9 @@
 #include "routetable.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -23,11 +25,36 @@ std::vector<double>& zeroedScratch(int which, std::size_t size);
 std::vector<int> takeSlots(std::size_t size);
 void giveSlots(std::vector<int>&& slots);
 
+// Routes between network switches as FlowSet columns, kept by the model for all its plans (a cold model
+// routes each pair it is asked for once, as the route table would).
+class SwitchRoutes
+{
+public:
+    // The column of the route SW_A → SW_B (two different switches); -1 when there is none.
+    int column(Router& router, const TopologyGraph& graph, int swA, int swB);
+    const std::vector<int>& arcs(int column) const { return m_columns[std::size_t(column)].arcs; }
+    double latency(int column) const { return m_columns[std::size_t(column)].latency; }
+    int size() const { return int(m_columns.size()); }
+
+private:
+    struct Column
+    {
+        std::vector<int> arcs;
+        double latency = 0;
+    };
+    std::unordered_map<std::uint64_t, int> m_index; // (switch, switch) → column, -1 none
+    std::vector<Column> m_columns;
+    std::vector<int> m_tmp;
+};
+
 class FlowSet
 {
 public:
     explicit FlowSet(RouteTable& table) : m_table(table), m_graph(nullptr) {}
-    FlowSet(RouteTable& table, const TopologyGraph& graph) : m_table(table), m_graph(&graph) {}
+    FlowSet(RouteTable& table, const TopologyGraph& graph, SwitchRoutes* switches = nullptr)
+        : m_table(table), m_graph(&graph), m_switches(switches)
+    {
+    }
     ~FlowSet();
     FlowSet(const FlowSet&) = delete;
     FlowSet& operator=(const FlowSet&) = delete;
@@ -100,6 +127,16 @@ private:
         std::vector<int> to;
         std::vector<int> from;
     };
+    // A port's uplink (UP) or downlink ARC and the bytes on it.
+    struct PortArc
+    {
+        int port = -1;
+        int arc = -1;
+        double latency = 0;
+        double volume = 0;
+    };
+    // The entry of PORT's uplink (UP) or its downlink ARC in m_ports.
+    int portArc(int port, int arc, bool up);
     // The segment of DEVICE to (TO_PORT) or from PORT: its index in m_segments; -1 when there is no route.
     int segment(Router& router, int device, int port, bool toPort);
     void noRoute(int from, int to)
@@ -114,6 +151,11 @@ private:
     RouteTable& m_table;
     const TopologyGraph* m_graph;
     std::vector<double> m_volume;
+    SwitchRoutes* m_switches = nullptr;
+    std::vector<double> m_switchVolume; // per switch column
+    std::vector<PortArc> m_ports;
+    std::vector<int> m_upSlot; // per device: its uplink's entry in m_ports, -1 none yet
+    std::vector<int> m_downSlot;
     std::vector<HostClass> m_classes;
     std::vector<Segment> m_segments;
     std::vector<int> m_toSlot; // per device: its segment to its port in m_segments, -1 none yet

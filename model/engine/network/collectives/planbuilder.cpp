@@ -230,8 +230,44 @@ FlowSet::~FlowSet()
 {
     for (const Segment& sg : m_segments)
         m_toSlot[std::size_t(sg.device)] = m_fromSlot[std::size_t(sg.device)] = -1;
+    for (const PortArc& p : m_ports)
+        m_upSlot[std::size_t(p.port)] = m_downSlot[std::size_t(p.port)] = -1;
     giveSlots(std::move(m_toSlot));
     giveSlots(std::move(m_fromSlot));
+    giveSlots(std::move(m_upSlot));
+    giveSlots(std::move(m_downSlot));
+}
+
+int SwitchRoutes::column(Router& router, const TopologyGraph& graph, int swA, int swB)
+{
+    const auto [it, fresh] =
+        m_index.try_emplace(std::uint64_t(std::uint32_t(swA)) << 32 | std::uint32_t(swB), -1);
+    if (fresh) {
+        m_tmp.clear();
+        if (router.switchRoute(swA, swB, m_tmp)) {
+            // Its latency summed in route order, as the route table sums a column's.
+            Column& c = m_columns.emplace_back();
+            for (int arc : m_tmp)
+                c.latency += graph.edges()[std::size_t(arcEdge(arc))].latency_s;
+            c.arcs = m_tmp;
+            it->second = int(m_columns.size()) - 1;
+        }
+    }
+    return it->second;
+}
+
+int FlowSet::portArc(int port, int arc, bool up)
+{
+    if (m_upSlot.empty()) {
+        m_upSlot = takeSlots(m_graph->devices().size());
+        m_downSlot = takeSlots(m_graph->devices().size());
+    }
+    int& slot = (up ? m_upSlot : m_downSlot)[std::size_t(port)];
+    if (slot < 0) {
+        slot = int(m_ports.size());
+        m_ports.push_back({port, arc, 0 + m_graph->edges()[std::size_t(arcEdge(arc))].latency_s, 0});
+    }
+    return slot;
 }
 
 int FlowSet::hostClass(const std::vector<int>& hosts)
@@ -332,13 +368,36 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
     const int pb = router.homePort(to);
     if (pa < 0 || pb < 0)
         return add(from, to, volume);
-    // The route table's columns of a flow between machines, without their first and last segments.
+    // The route table's columns of a flow between machines: its first and last segments, and between the
+    // ports their uplink, the switches' route and the downlink when both hang off a switch, else the route
+    // table's own columns.
     int out = -1;
     int in = -1;
     int cols[5];
     int n = 0;
-    if ((from != pa && (out = segment(router, from, pa, true)) < 0) ||
-        (n = m_table.columns(pa, pb, cols)) < 0 || (pb != to && (in = segment(router, to, pb, false)) < 0)) {
+    const int upA = m_switches ? router.uplink(pa) : -1;
+    const int upB = m_switches ? router.uplink(pb) : -1;
+    int up = -1;
+    int across = -1;
+    int down = -1;
+    if (from != pa && (out = segment(router, from, pa, true)) < 0) {
+        noRoute(from, to);
+        return -1;
+    }
+    if (upA >= 0 && upB >= 0) {
+        up = portArc(pa, upA, true);
+        const int swA = router.arcTarget(upA);
+        const int swB = router.arcTarget(upB);
+        if (swA != swB && (across = m_switches->column(router, *m_graph, swA, swB)) < 0) {
+            noRoute(from, to);
+            return -1;
+        }
+        down = portArc(pb, upB ^ 1, false);
+    } else if ((n = m_table.columns(pa, pb, cols)) < 0) {
+        noRoute(from, to);
+        return -1;
+    }
+    if (pb != to && (in = segment(router, to, pb, false)) < 0) {
         noRoute(from, to);
         return -1;
     }
@@ -346,18 +405,32 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
         m_volume.resize(std::size_t(m_table.size()), 0.0);
     double latency = 0;
     if (out >= 0) {
-        Segment& s = m_segments[std::size_t(out)];
-        s.volume += volume;
-        latency += m_segmentColumns[std::size_t(s.column)].latency;
+        Segment& sg = m_segments[std::size_t(out)];
+        sg.volume += volume;
+        latency += m_segmentColumns[std::size_t(sg.column)].latency;
     }
     for (int i = 0; i < n; ++i) {
         m_volume[std::size_t(cols[i])] += volume;
         latency += m_table.latency(cols[i]);
     }
+    if (up >= 0) {
+        PortArc& p = m_ports[std::size_t(up)];
+        p.volume += volume;
+        latency += p.latency;
+        if (across >= 0) {
+            if (m_switchVolume.size() <= std::size_t(across))
+                m_switchVolume.resize(std::size_t(m_switches->size()), 0.0);
+            m_switchVolume[std::size_t(across)] += volume;
+            latency += m_switches->latency(across);
+        }
+        PortArc& q = m_ports[std::size_t(down)];
+        q.volume += volume;
+        latency += q.latency;
+    }
     if (in >= 0) {
-        Segment& s = m_segments[std::size_t(in)];
-        s.volume += volume;
-        latency += m_segmentColumns[std::size_t(s.column)].latency;
+        Segment& sg = m_segments[std::size_t(in)];
+        sg.volume += volume;
+        latency += m_segmentColumns[std::size_t(sg.column)].latency;
     }
     m_maxLatency = std::max(m_maxLatency, latency);
     return latency;
@@ -365,8 +438,11 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
 
 std::vector<std::pair<int, double>> FlowSet::loads()
 {
-    std::vector<std::pair<int, double>> routed = m_table.loads(m_volume);
-    if (m_classes.empty() && m_segments.empty())
+    // The route table's columns, when any flow used one.
+    std::vector<std::pair<int, double>> routed;
+    if (std::any_of(m_volume.begin(), m_volume.end(), [](double v) { return v != 0; }))
+        routed = m_table.loads(m_volume);
+    if (m_classes.empty() && m_segments.empty() && m_ports.empty())
         return routed;
     // Each class's columns summed on its local arcs once (in column order, as the routing matrix sums a
     // machine's columns), then added onto the same arcs of every machine of the class; then each device's
@@ -398,6 +474,13 @@ std::vector<std::pair<int, double>> FlowSet::loads()
         for (int la : m_segmentColumns[std::size_t(sg.column)].arcs)
             total[std::size_t(arcIndex(edges[std::size_t(la / 2)], la % 2))] += sg.volume;
     }
+    // Then the ports' up- and downlinks and the routes between switches, in their columns' order.
+    for (const PortArc& p : m_ports)
+        total[std::size_t(p.arc)] += p.volume;
+    for (std::size_t c = 0; c < m_switchVolume.size(); ++c)
+        if (m_switchVolume[c] != 0)
+            for (int arc : m_switches->arcs(int(c)))
+                total[std::size_t(arc)] += m_switchVolume[c];
     std::size_t count = 0;
     for (std::size_t a = 0; a < arcs; ++a)
         count += total[a] > 0;
@@ -530,7 +613,8 @@ bool CommModel::nvlinkPeers(int a, int b)
 PlanBuilder::Phase& PlanBuilder::phase(std::size_t i)
 {
     while (m_phases.size() <= i)
-        m_phases.push_back({std::make_unique<FlowSet>(*m_model.m_routes, graph()), 0, 1, 1});
+        m_phases.push_back(
+            {std::make_unique<FlowSet>(*m_model.m_routes, graph(), m_model.m_switchRoutes.get()), 0, 1, 1});
     return m_phases[i];
 }
 
