@@ -241,9 +241,13 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
         r.algbw_Bps = bytes / r.time_s;
         r.busbw_Bps = r.algbw_Bps * busBandwidthFactor(op, ranks);
     }
-    if (!plan.spread)
-        spreadLoads(plan);
-    r.links = plan.links;
+    if (!plan.spread) {
+        // Spread into the result, then kept with the plan: the result's memory comes before the plan's.
+        spreadLoads(plan, r.links);
+        plan.links = r.links;
+    } else {
+        r.links = plan.links;
+    }
     for (LinkLoad& ll : r.links) {
         ll.bytes_ab *= bytes;
         ll.bytes_ba *= bytes;
@@ -254,7 +258,7 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
     return r;
 }
 
-void CommModel::spreadLoads(const Plan& plan) const
+void CommModel::spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) const
 {
     // Arc loads onto the links of each edge, in proportion to what each link can carry; a link's shares add
     // up in arc order, then the links are put in index order.
@@ -280,7 +284,6 @@ void CommModel::spreadLoads(const Plan& plan) const
     }
     // In link order: a scan of the slots when the loaded links are many (a plan over every machine), a
     // sort when they are few among many links.
-    std::vector<LinkLoad>& loads = plan.links;
     loads.clear();
     loads.reserve(rows.size());
     if (rows.size() * 16 < links.size()) {
@@ -298,8 +301,9 @@ void CommModel::spreadLoads(const Plan& plan) const
         }
     }
     giveSlots(std::move(slot));
-    // The arc loads are not needed again: their memory goes back for the next plan's.
-    std::vector<std::pair<int, double>>().swap(plan.loads);
+    // The arc loads are not needed again: their memory goes to the next plan's.
+    giveLoads(std::move(plan.loads));
+    plan.loads = {};
     double worst = -1;
     plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {

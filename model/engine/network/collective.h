@@ -204,7 +204,9 @@ private:
     bool nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const;
     bool nvlinkPeers(int a, int b); // an all-NVLink path inside one machine
     CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups) const;
-    void spreadLoads(const Plan& plan) const;
+    // PLAN's loads onto the links, into LOADS (per byte of size), and its bottleneck; the plan's arc loads
+    // are released.
+    void spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) const;
 
     // Builds plans from the model's rings, routes and caches (collectives/planbuilder.h).
     friend class PlanBuilder;

@@ -24,6 +24,11 @@ namespace ss {
 std::vector<double>& zeroedScratch(int which, std::size_t size);
 std::vector<int> takeSlots(std::size_t size);
 void giveSlots(std::vector<int>&& slots);
+// Buffers of (arc, load) pairs handed from plan to plan, per thread: a plan's loads are spread onto its links
+// once and then given back (CommModel::spreadLoads), so the next plan's fill memory already paged in. Taken
+// empty.
+std::vector<std::pair<int, double>> takeLoads();
+void giveLoads(std::vector<std::pair<int, double>>&& loads);
 
 // Routes between network switches as FlowSet columns, kept by the model for all its plans (a cold model
 // routes each pair it is asked for once, as the route table would).
@@ -47,12 +52,38 @@ private:
     std::vector<int> m_tmp;
 };
 
+// Empty vectors with the capacity a previous user left them, per thread and element type (a few kept).
+template <class T> std::vector<std::vector<T>>& vectorPool()
+{
+    thread_local std::vector<std::vector<T>> pool;
+    return pool;
+}
+template <class T> std::vector<T> takeVector()
+{
+    std::vector<std::vector<T>>& pool = vectorPool<T>();
+    std::vector<T> v;
+    if (!pool.empty()) {
+        v = std::move(pool.back());
+        pool.pop_back();
+    }
+    return v;
+}
+template <class T> void giveVector(std::vector<T>&& v)
+{
+    std::vector<std::vector<T>>& pool = vectorPool<T>();
+    v.clear();
+    if (v.capacity() > 0 && pool.size() < 4)
+        pool.push_back(std::move(v));
+}
+
 class FlowSet
 {
 public:
     explicit FlowSet(RouteTable& table) : m_table(table), m_graph(nullptr) {}
     FlowSet(RouteTable& table, const TopologyGraph& graph, SwitchRoutes* switches = nullptr)
-        : m_table(table), m_graph(&graph), m_switches(switches)
+        : m_table(table), m_graph(&graph), m_volume(takeVector<double>()), m_switches(switches),
+          m_switchVolume(takeVector<double>()), m_ports(takeVector<PortArc>()), m_ends(takeVector<End>()),
+          m_segments(takeVector<Segment>())
     {
     }
     ~FlowSet();
@@ -135,6 +166,18 @@ private:
         double latency = 0;
         double volume = 0;
     };
+    // How a flow leaves (OUT) or enters a machine at a device: the device's home port (-1 none), its
+    // segment to or from it (-1 the device is the port, -2 no route), the port's uplink or downlink in
+    // m_ports and the switch at its other end (-1 when the port does not hang off a switch).
+    struct End
+    {
+        int device = -1;
+        int port = -1;
+        int segment = -1;
+        int link = -1;
+        int sw = -1;
+    };
+    const End& end(Router& router, int device, bool out);
     // The entry of PORT's uplink (UP) or its downlink ARC in m_ports.
     int portArc(int port, int arc, bool up);
     // The segment of DEVICE to (TO_PORT) or from PORT: its index in m_segments; -1 when there is no route.
@@ -154,6 +197,9 @@ private:
     SwitchRoutes* m_switches = nullptr;
     std::vector<double> m_switchVolume; // per switch column
     std::vector<PortArc> m_ports;
+    std::vector<End> m_ends;
+    std::vector<int> m_outSlot; // per device: its End out of its machine in m_ends, -1 none yet
+    std::vector<int> m_inSlot;
     std::vector<int> m_upSlot; // per device: its uplink's entry in m_ports, -1 none yet
     std::vector<int> m_downSlot;
     std::vector<HostClass> m_classes;

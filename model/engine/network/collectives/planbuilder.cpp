@@ -195,6 +195,7 @@ struct Scratch
 {
     std::array<std::vector<double>, 2> zeroed;
     std::vector<std::vector<int>> slots;
+    std::vector<std::vector<std::pair<int, double>>> loads;
 };
 thread_local Scratch t_scratch;
 
@@ -226,12 +227,39 @@ void giveSlots(std::vector<int>&& slots)
         t_scratch.slots.push_back(std::move(slots));
 }
 
+std::vector<std::pair<int, double>> takeLoads()
+{
+    std::vector<std::pair<int, double>> v;
+    if (!t_scratch.loads.empty()) {
+        v = std::move(t_scratch.loads.back());
+        t_scratch.loads.pop_back();
+        v.clear();
+    }
+    return v;
+}
+
+void giveLoads(std::vector<std::pair<int, double>>&& loads)
+{
+    constexpr std::size_t kKept = 4;
+    if (loads.capacity() > 0 && t_scratch.loads.size() < kKept)
+        t_scratch.loads.push_back(std::move(loads));
+}
+
 FlowSet::~FlowSet()
 {
     for (const Segment& sg : m_segments)
         m_toSlot[std::size_t(sg.device)] = m_fromSlot[std::size_t(sg.device)] = -1;
     for (const PortArc& p : m_ports)
         m_upSlot[std::size_t(p.port)] = m_downSlot[std::size_t(p.port)] = -1;
+    for (const End& e : m_ends)
+        m_outSlot[std::size_t(e.device)] = m_inSlot[std::size_t(e.device)] = -1;
+    giveSlots(std::move(m_outSlot));
+    giveSlots(std::move(m_inSlot));
+    giveVector(std::move(m_volume));
+    giveVector(std::move(m_switchVolume));
+    giveVector(std::move(m_ports));
+    giveVector(std::move(m_ends));
+    giveVector(std::move(m_segments));
     giveSlots(std::move(m_toSlot));
     giveSlots(std::move(m_fromSlot));
     giveSlots(std::move(m_upSlot));
@@ -355,6 +383,32 @@ int FlowSet::segment(Router& router, int device, int port, bool toPort)
     return slot;
 }
 
+const FlowSet::End& FlowSet::end(Router& router, int device, bool out)
+{
+    if (m_outSlot.empty()) {
+        m_outSlot = takeSlots(m_graph->devices().size());
+        m_inSlot = takeSlots(m_graph->devices().size());
+    }
+    int& slot = (out ? m_outSlot : m_inSlot)[std::size_t(device)];
+    if (slot < 0) {
+        End e;
+        e.device = device;
+        e.port = router.homePort(device);
+        if (e.port >= 0) {
+            if (device != e.port && (e.segment = segment(router, device, e.port, out)) < 0)
+                e.segment = -2;
+            const int up = m_switches ? router.uplink(e.port) : -1;
+            if (up >= 0) {
+                e.link = portArc(e.port, out ? up : up ^ 1, out);
+                e.sw = router.arcTarget(up);
+            }
+        }
+        slot = int(m_ends.size());
+        m_ends.push_back(e);
+    }
+    return m_ends[std::size_t(slot)];
+}
+
 double FlowSet::addAcross(Router& router, int from, int to, double volume)
 {
     if (from == to || !(volume > 0))
@@ -364,48 +418,28 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
     const int hb = devices[std::size_t(to)].host;
     if (ha < 0 || hb < 0 || ha == hb)
         return add(from, to, volume);
-    const int pa = router.homePort(from);
-    const int pb = router.homePort(to);
-    if (pa < 0 || pb < 0)
+    const End a = end(router, from, true);
+    const End b = end(router, to, false);
+    if (a.port < 0 || b.port < 0)
         return add(from, to, volume);
     // The route table's columns of a flow between machines: its first and last segments, and between the
     // ports their uplink, the switches' route and the downlink when both hang off a switch, else the route
     // table's own columns.
-    int out = -1;
-    int in = -1;
     int cols[5];
     int n = 0;
-    const int upA = m_switches ? router.uplink(pa) : -1;
-    const int upB = m_switches ? router.uplink(pb) : -1;
-    int up = -1;
     int across = -1;
-    int down = -1;
-    if (from != pa && (out = segment(router, from, pa, true)) < 0) {
-        noRoute(from, to);
-        return -1;
-    }
-    if (upA >= 0 && upB >= 0) {
-        up = portArc(pa, upA, true);
-        const int swA = router.arcTarget(upA);
-        const int swB = router.arcTarget(upB);
-        if (swA != swB && (across = m_switches->column(router, *m_graph, swA, swB)) < 0) {
-            noRoute(from, to);
-            return -1;
-        }
-        down = portArc(pb, upB ^ 1, false);
-    } else if ((n = m_table.columns(pa, pb, cols)) < 0) {
-        noRoute(from, to);
-        return -1;
-    }
-    if (pb != to && (in = segment(router, to, pb, false)) < 0) {
+    const bool viaSwitches = a.link >= 0 && b.link >= 0;
+    if (a.segment == -2 ||
+        (viaSwitches && a.sw != b.sw && (across = m_switches->column(router, *m_graph, a.sw, b.sw)) < 0) ||
+        (!viaSwitches && (n = m_table.columns(a.port, b.port, cols)) < 0) || b.segment == -2) {
         noRoute(from, to);
         return -1;
     }
     if (m_volume.size() < std::size_t(m_table.size()))
         m_volume.resize(std::size_t(m_table.size()), 0.0);
     double latency = 0;
-    if (out >= 0) {
-        Segment& sg = m_segments[std::size_t(out)];
+    if (a.segment >= 0) {
+        Segment& sg = m_segments[std::size_t(a.segment)];
         sg.volume += volume;
         latency += m_segmentColumns[std::size_t(sg.column)].latency;
     }
@@ -413,8 +447,8 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
         m_volume[std::size_t(cols[i])] += volume;
         latency += m_table.latency(cols[i]);
     }
-    if (up >= 0) {
-        PortArc& p = m_ports[std::size_t(up)];
+    if (viaSwitches) {
+        PortArc& p = m_ports[std::size_t(a.link)];
         p.volume += volume;
         latency += p.latency;
         if (across >= 0) {
@@ -423,12 +457,12 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
             m_switchVolume[std::size_t(across)] += volume;
             latency += m_switches->latency(across);
         }
-        PortArc& q = m_ports[std::size_t(down)];
+        PortArc& q = m_ports[std::size_t(b.link)];
         q.volume += volume;
         latency += q.latency;
     }
-    if (in >= 0) {
-        Segment& sg = m_segments[std::size_t(in)];
+    if (b.segment >= 0) {
+        Segment& sg = m_segments[std::size_t(b.segment)];
         sg.volume += volume;
         latency += m_segmentColumns[std::size_t(sg.column)].latency;
     }
@@ -484,7 +518,7 @@ std::vector<std::pair<int, double>> FlowSet::loads()
     std::size_t count = 0;
     for (std::size_t a = 0; a < arcs; ++a)
         count += total[a] > 0;
-    std::vector<std::pair<int, double>> out;
+    std::vector<std::pair<int, double>> out = takeLoads();
     out.reserve(count);
     for (std::size_t a = 0; a < arcs; ++a) {
         if (total[a] != 0) {
@@ -764,6 +798,7 @@ bool PlanBuilder::finish()
         if (total) {
             for (const auto& [arc, load] : loads)
                 (*total)[std::size_t(arc)] += ph.repeat * load;
+            giveLoads(std::move(loads));
         } else {
             only = std::move(loads);
             for (auto& [arc, load] : only)
@@ -786,6 +821,7 @@ bool PlanBuilder::finish()
     std::size_t count = 0;
     for (std::size_t a = 0; a < arcs; ++a)
         count += (*total)[a] > 0;
+    m_plan.loads = takeLoads();
     m_plan.loads.reserve(count);
     for (std::size_t a = 0; a < arcs; ++a) {
         if ((*total)[a] != 0) {
