@@ -216,8 +216,17 @@ double CommModel::Plan::time(double bytes, int* protocol) const
     return best;
 }
 
-CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks,
-                                     int groups) const
+CollectiveResult CommModel::evaluateCollective(const Plan& plan, CollectiveOp op, double bytes,
+                                               const std::vector<std::vector<int>>& groups,
+                                               const std::vector<double>& scale, int root, int ranks)
+{
+    if (!plan.spread && plan.handedOver && plan.error.empty())
+        plan.loads = makePlan(op, plan.algorithm, groups, scale, root).loads;
+    return evaluate(plan, op, bytes, ranks, int(groups.size()), plan.handedOver);
+}
+
+CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups,
+                                     bool keepLinks) const
 {
     CollectiveResult r;
     r.op = op;
@@ -242,9 +251,14 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
         r.busbw_Bps = r.algbw_Bps * busBandwidthFactor(op, ranks);
     }
     if (!plan.spread) {
-        // Spread into the result, then kept with the plan: the result's memory comes before the plan's.
+        // Spread into the result, then (KEEP_LINKS) kept with the plan.
         spreadLoads(plan, r.links);
-        plan.links = r.links;
+        if (keepLinks) {
+            plan.links = r.links;
+            plan.spread = true;
+        } else {
+            plan.handedOver = true;
+        }
     } else {
         r.links = plan.links;
     }
@@ -314,7 +328,6 @@ void CommModel::spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) cons
             plan.bottleneck = ll.link;
         }
     }
-    plan.spread = true;
 }
 
 CollectiveResult CommModel::collective(CollectiveOp op, double bytes, const std::vector<int>& gpus,
@@ -352,16 +365,17 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
         }
     } release{*m_memo};
     if (algorithm != CollectiveAlgorithm::Auto)
-        return evaluate(plan(op, algorithm, groups, scale, root), op, bytes, ranks, int(groups.size()));
+        return evaluateCollective(plan(op, algorithm, groups, scale, root), op, bytes, groups, scale, root,
+                                  ranks);
 
     // Auto: every algorithm that applies, the fastest for this size; ties go to the earlier (NCCL's ring).
     bool multiHost = false;
     const std::vector<CollectiveAlgorithm> candidates = autoCandidates(op, groups, multiHost);
     const Plan* best = fastestPlan(op, candidates, multiHost, groups, scale, root, bytes);
     if (!best)
-        return evaluate(plan(op, candidates.front(), groups, scale, root), op, bytes, ranks,
-                        int(groups.size()));
-    return evaluate(*best, op, bytes, ranks, int(groups.size()));
+        return evaluateCollective(plan(op, candidates.front(), groups, scale, root), op, bytes, groups, scale,
+                                  root, ranks);
+    return evaluateCollective(*best, op, bytes, groups, scale, root, ranks);
 }
 
 CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)

@@ -148,11 +148,14 @@ public:
         std::array<CollectivePhase, kMaxCollectivePhases> phases{};
         int phase_count = 0;
         // LOADS spread over each edge's links, per byte of size, by link; busy_s is seconds per byte. The
-        // busiest link does not depend on the size. Filled by spreadLoads() on the plan's first evaluation
-        // (auto builds plans it does not evaluate), kept with the cached plan.
+        // busiest link does not depend on the size. A collective's plan hands its first evaluation's links
+        // to the result and keeps none (HANDED_OVER; a cold model's plan is evaluated once); evaluated
+        // again, its loads are routed again (the same flows, so the same loads) and the links kept (SPREAD)
+        // from then on. Auto builds plans it does not evaluate.
         mutable std::vector<LinkLoad> links;
         mutable int bottleneck = -1;
         mutable bool spread = false;
+        mutable bool handedOver = false;
         // Plans across machines: NCCL's protocols LL, LL128 and Simple (collectives/protocol.cpp), each an
         // extra latency and a fraction of the plan's bandwidth (0: not available); the time for a size is
         // the fastest protocol's. Inside one machine PROTOCOLS is false and the time is alpha + beta × S.
@@ -203,7 +206,13 @@ private:
     std::vector<Ring> packRings(const std::vector<int>& gpus);
     bool nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const;
     bool nvlinkPeers(int a, int b); // an all-NVLink path inside one machine
-    CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups) const;
+    // PLAN for BYTES; KEEP_LINKS: the plan keeps the links it spreads (else it hands them to the result).
+    CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups,
+                              bool keepLinks = true) const;
+    // A collective's plan for BYTES: its loads routed again first when a first evaluation handed them over.
+    CollectiveResult evaluateCollective(const Plan& plan, CollectiveOp op, double bytes,
+                                        const std::vector<std::vector<int>>& groups,
+                                        const std::vector<double>& scale, int root, int ranks);
     // PLAN's loads onto the links, into LOADS (per byte of size), and its bottleneck; the plan's arc loads
     // are released.
     void spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) const;

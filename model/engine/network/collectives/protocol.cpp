@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 
 namespace ss {
 
@@ -138,6 +139,7 @@ void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& rout
     std::vector<std::vector<std::pair<int, int>>> ports(groups.size()); // (host, port), distinct
     int nvlink = 1 << 20;
     const auto& devices = graph.devices();
+    std::unordered_map<std::uint64_t, int> generation; // NVLink generation by template and local index
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
             continue;
@@ -146,11 +148,19 @@ void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& rout
             const int port = router.homePort(d);
             if (port >= 0)
                 ports[gi].emplace_back(devices[std::size_t(d)].host, port);
-            int own = 0;
-            for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
-                for (int l : graph.edges()[std::size_t(arcEdge(a.arc))].links)
-                    own = std::max(own, nvlinkGeneration(graph.links()[std::size_t(l)].kind));
-            nvlink = std::min(nvlink, own);
+            // The GPU of the same place in every machine of a template has the same links (topology.h).
+            const Device& device = devices[std::size_t(d)];
+            const std::uint64_t place =
+                device.host < 0
+                    ? ~std::uint64_t(d)
+                    : std::uint64_t(graph.hostTemplate(device.host)) << 32 | std::uint32_t(device.local);
+            const auto [it, fresh] = generation.try_emplace(place, 0);
+            if (fresh)
+                for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
+                    for (int l : graph.edges()[std::size_t(arcEdge(a.arc))].links)
+                        it->second =
+                            std::max(it->second, nvlinkGeneration(graph.links()[std::size_t(l)].kind));
+            nvlink = std::min(nvlink, it->second);
         }
         std::sort(ports[gi].begin(), ports[gi].end());
         ports[gi].erase(std::unique(ports[gi].begin(), ports[gi].end()), ports[gi].end());
