@@ -131,6 +131,8 @@ private slots:
     void treeWinsSmallMessagesAcrossNodes();
     void groupsShareLinks();
     void routingMatrixConservesBytes();
+    void treeChainsInEveryMachine();
+    void evaluationsAgree();
     void autoIsTheFastest_data();
     void autoIsTheFastest();
     void errors();
@@ -455,6 +457,70 @@ void TestCollective::routingMatrixConservesBytes()
     QVERIFY(near(s.links[0].bytes_ab, 3e9, 1e-12)); // fast: a → b
     QVERIFY(near(s.links[1].bytes_ba, 1e9, 1e-12)); // slow is drawn b → a: a → b is its "ba"
     QVERIFY(near(s.time_s, 4e9 / 40e9, 1e-12));
+}
+
+void TestCollective::treeChainsInEveryMachine()
+{
+    // NCCL's tree all-reduce runs a chain through each machine's GPUs that carries the buffer once each way
+    // (each of the two trees reduces half of it up the chain and broadcasts it down): on H machines of two
+    // GPUs joined by one NVLink, every machine's NVLink carries S in each direction. Across machines each
+    // of the two trees' H - 1 edges carries S / 2 each way: 2 (H - 1) S leave the machines in all.
+    const int H = 5;
+    const double size = 1e9;
+    Topology t;
+    t.nodes.push_back({"ib", "switch", "", 0, 0});
+    for (int h = 0; h < H; ++h) {
+        const std::string p = "m" + std::to_string(h);
+        t.nodes.push_back({p + "g0", "gpu", "", 0, 0});
+        t.nodes.push_back({p + "g1", "gpu", "", 0, 0});
+        t.nodes.push_back({p + "nic", "nic", "", 0, 0});
+        t.links.push_back({p + "nvl", p + "g0", p + "g1", "nvlink3", 100e9, 0.5e-6, 1.0, 1});
+        t.links.push_back({p + "pcie0", p + "g0", p + "nic", "pcie-gen4-x16", 32e9, 0.5e-6, 1.0, 1});
+        t.links.push_back({p + "pcie1", p + "g1", p + "nic", "pcie-gen4-x16", 32e9, 0.5e-6, 1.0, 1});
+        t.links.push_back({p + "ib", p + "nic", "ib", "ib-hdr", 25e9, 1.5e-6, 1.0, 1});
+    }
+    CommModel m;
+    QVERIFY(CommModel::fromTopology(t, m));
+    const CollectiveResult r =
+        m.collective(CollectiveOp::AllReduce, size, m.graph().gpus(), CollectiveAlgorithm::Tree);
+    QVERIFY2(r.ok(), describe(m, r));
+    int nvlinks = 0;
+    double out = 0;
+    for (const LinkLoad& l : r.links) {
+        const std::string id = m.graph().linkId(l.link);
+        if (id.size() > 3 && id.compare(id.size() - 3, 3, "nvl") == 0) {
+            ++nvlinks;
+            QVERIFY2(near(l.bytes_ab, size, 1e-12) && near(l.bytes_ba, size, 1e-12), id.c_str());
+        }
+        if (id.size() > 2 && id.compare(id.size() - 2, 2, "ib") == 0)
+            out += l.bytes_ab;
+    }
+    QCOMPARE(nvlinks, H);
+    QVERIFY2(near(out, 2.0 * (H - 1) * size, 1e-12), QByteArray::number(out));
+}
+
+void TestCollective::evaluationsAgree()
+{
+    // A plan hands its first evaluation's link loads to the result, routes them again when asked a second
+    // time and keeps them from then on: every call gives what a fresh model gives.
+    CommModel cold = preset("dgx-a100", 4);
+    const std::vector<int> gpus = cold.graph().gpus();
+    const double size = 1 << 28;
+    const CollectiveResult first =
+        cold.collective(CollectiveOp::AllReduce, size, gpus, CollectiveAlgorithm::Tree);
+    QVERIFY2(first.ok(), describe(cold, first));
+    for (int call = 0; call < 3; ++call) {
+        const CollectiveResult again =
+            cold.collective(CollectiveOp::AllReduce, size, gpus, CollectiveAlgorithm::Tree);
+        QCOMPARE(again.time_s, first.time_s);
+        QCOMPARE(again.bottleneck_link, first.bottleneck_link);
+        QCOMPARE(again.links.size(), first.links.size());
+        for (std::size_t i = 0; i < first.links.size(); ++i) {
+            QCOMPARE(again.links[i].link, first.links[i].link);
+            QCOMPARE(again.links[i].bytes_ab, first.links[i].bytes_ab);
+            QCOMPARE(again.links[i].bytes_ba, first.links[i].bytes_ba);
+        }
+    }
 }
 
 void TestCollective::autoIsTheFastest_data()

@@ -144,7 +144,8 @@ CommModel::CommModel() : CommModel(TopologyGraph()) {}
 
 CommModel::CommModel(TopologyGraph graph)
     : m_graph(std::make_shared<const TopologyGraph>(std::move(graph))),
-      m_router(std::make_unique<Router>(*m_graph)), m_routes(std::make_unique<RouteTable>(*m_router))
+      m_router(std::make_unique<Router>(*m_graph)), m_routes(std::make_unique<RouteTable>(*m_router)),
+      m_switchRoutes(std::make_unique<SwitchRoutes>())
 {
 }
 
@@ -215,8 +216,17 @@ double CommModel::Plan::time(double bytes, int* protocol) const
     return best;
 }
 
-CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks,
-                                     int groups) const
+CollectiveResult CommModel::evaluateCollective(const Plan& plan, CollectiveOp op, double bytes,
+                                               const std::vector<std::vector<int>>& groups,
+                                               const std::vector<double>& scale, int root, int ranks)
+{
+    if (!plan.spread && plan.handedOver && plan.error.empty())
+        plan.loads = makePlan(op, plan.algorithm, groups, scale, root).loads;
+    return evaluate(plan, op, bytes, ranks, int(groups.size()), plan.handedOver);
+}
+
+CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups,
+                                     bool keepLinks) const
 {
     CollectiveResult r;
     r.op = op;
@@ -240,9 +250,18 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
         r.algbw_Bps = bytes / r.time_s;
         r.busbw_Bps = r.algbw_Bps * busBandwidthFactor(op, ranks);
     }
-    if (!plan.spread)
-        spreadLoads(plan);
-    r.links = plan.links;
+    if (!plan.spread) {
+        // Spread into the result, then (KEEP_LINKS) kept with the plan.
+        spreadLoads(plan, r.links);
+        if (keepLinks) {
+            plan.links = r.links;
+            plan.spread = true;
+        } else {
+            plan.handedOver = true;
+        }
+    } else {
+        r.links = plan.links;
+    }
     for (LinkLoad& ll : r.links) {
         ll.bytes_ab *= bytes;
         ll.bytes_ba *= bytes;
@@ -253,35 +272,52 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
     return r;
 }
 
-void CommModel::spreadLoads(const Plan& plan) const
+void CommModel::spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) const
 {
     // Arc loads onto the links of each edge, in proportion to what each link can carry; a link's shares add
-    // up in arc order, then the links are sorted by index.
+    // up in arc order, then the links are put in index order.
     const auto& edges = m_graph->edges();
     const auto& links = m_graph->links();
-    std::vector<LinkLoad>& loads = plan.links;
-    loads.clear();
-    std::vector<int>& slot = m_linkSlot; // per link: its row in LOADS, -1 between calls
-    if (slot.size() < links.size())
-        slot.resize(links.size(), -1);
+    // In the order the links are first loaded; kept for its capacity.
+    thread_local std::vector<LinkLoad> rows;
+    rows.clear();
+    std::vector<int> slot = takeSlots(links.size()); // per link: its row, -1 between calls
     for (const auto& [arc, perByte] : plan.loads) {
         const Edge& e = edges[std::size_t(arcEdge(arc))];
         for (int l : m_graph->edgeLinks(arcEdge(arc))) {
             const Link& link = links[std::size_t(l)];
             if (slot[std::size_t(l)] < 0) {
-                slot[std::size_t(l)] = int(loads.size());
-                loads.push_back({l, 0, 0, 0});
+                slot[std::size_t(l)] = int(rows.size());
+                rows.push_back({l, 0, 0, 0});
             }
-            LinkLoad& ll = loads[std::size_t(slot[std::size_t(l)])];
+            LinkLoad& ll = rows[std::size_t(slot[std::size_t(l)])];
             const double share = perByte * link.capacity() * link.efficiency / e.effective;
             const bool forward = (arc % 2 == 0) == (link.a == e.a);
             (forward ? ll.bytes_ab : ll.bytes_ba) += share;
         }
     }
-    for (const LinkLoad& ll : loads)
-        slot[std::size_t(ll.link)] = -1;
-    std::sort(loads.begin(), loads.end(),
-              [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
+    // In link order: a scan of the slots when the loaded links are many (a plan over every machine), a
+    // sort when they are few among many links.
+    loads.clear();
+    loads.reserve(rows.size());
+    if (rows.size() * 16 < links.size()) {
+        for (const LinkLoad& ll : rows)
+            slot[std::size_t(ll.link)] = -1;
+        std::sort(rows.begin(), rows.end(),
+                  [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
+        loads.insert(loads.end(), rows.begin(), rows.end());
+    } else {
+        for (std::size_t l = 0; l < links.size(); ++l) {
+            if (slot[l] >= 0) {
+                loads.push_back(rows[std::size_t(slot[l])]);
+                slot[l] = -1;
+            }
+        }
+    }
+    giveSlots(std::move(slot));
+    // The arc loads are not needed again: their memory goes to the next plan's.
+    giveLoads(std::move(plan.loads));
+    plan.loads = {};
     double worst = -1;
     plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {
@@ -292,7 +328,6 @@ void CommModel::spreadLoads(const Plan& plan) const
             plan.bottleneck = ll.link;
         }
     }
-    plan.spread = true;
 }
 
 CollectiveResult CommModel::collective(CollectiveOp op, double bytes, const std::vector<int>& gpus,
@@ -314,17 +349,33 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
     // plans auto compares stay valid (a call adds at most four).
     if (m_planCache.size() > 256)
         m_planCache.clear();
+    // The groups' machines and network shape, worked out once for the bounds and plans of this call.
+    if (!m_memo)
+        m_memo = std::make_unique<CallMemo>();
+    m_memo->groups = &groups;
+    struct Release
+    {
+        CallMemo& memo;
+        ~Release()
+        {
+            memo.groups = nullptr;
+            memo.hosts.clear();
+            memo.hostsDone.clear();
+            memo.shapeDone = false;
+        }
+    } release{*m_memo};
     if (algorithm != CollectiveAlgorithm::Auto)
-        return evaluate(plan(op, algorithm, groups, scale, root), op, bytes, ranks, int(groups.size()));
+        return evaluateCollective(plan(op, algorithm, groups, scale, root), op, bytes, groups, scale, root,
+                                  ranks);
 
     // Auto: every algorithm that applies, the fastest for this size; ties go to the earlier (NCCL's ring).
     bool multiHost = false;
     const std::vector<CollectiveAlgorithm> candidates = autoCandidates(op, groups, multiHost);
     const Plan* best = fastestPlan(op, candidates, multiHost, groups, scale, root, bytes);
     if (!best)
-        return evaluate(plan(op, candidates.front(), groups, scale, root), op, bytes, ranks,
-                        int(groups.size()));
-    return evaluate(*best, op, bytes, ranks, int(groups.size()));
+        return evaluateCollective(plan(op, candidates.front(), groups, scale, root), op, bytes, groups, scale,
+                                  root, ranks);
+    return evaluateCollective(*best, op, bytes, groups, scale, root, ranks);
 }
 
 CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)

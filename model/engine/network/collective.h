@@ -97,7 +97,10 @@ struct Transfer
 };
 
 class RouteTable;
+class SwitchRoutes;
 class PlanBuilder;
+struct HostGroup;
+struct CallMemo;
 
 class CommModel
 {
@@ -137,18 +140,22 @@ public:
         std::string error;
         CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
         double alpha_s = 0;
-        double beta_s = 0;                         // seconds per byte of size
-        std::vector<std::pair<int, double>> loads; // (arc, bytes per byte of size), arcs in order
+        double beta_s = 0; // seconds per byte of size
+        // (arc, bytes per byte of size), arcs in order; released once spread onto the links (below).
+        mutable std::vector<std::pair<int, double>> loads;
         std::vector<std::vector<int>> rings;
         // The phases summed into alpha_s and beta_s; their busiest link's bytes are per byte of size.
         std::array<CollectivePhase, kMaxCollectivePhases> phases{};
         int phase_count = 0;
         // LOADS spread over each edge's links, per byte of size, by link; busy_s is seconds per byte. The
-        // busiest link does not depend on the size. Filled by spreadLoads() on the plan's first evaluation
-        // (auto builds plans it does not evaluate), kept with the cached plan.
+        // busiest link does not depend on the size. A collective's plan hands its first evaluation's links
+        // to the result and keeps none (HANDED_OVER; a cold model's plan is evaluated once); evaluated
+        // again, its loads are routed again (the same flows, so the same loads) and the links kept (SPREAD)
+        // from then on. Auto builds plans it does not evaluate.
         mutable std::vector<LinkLoad> links;
         mutable int bottleneck = -1;
         mutable bool spread = false;
+        mutable bool handedOver = false;
         // Plans across machines: NCCL's protocols LL, LL128 and Simple (collectives/protocol.cpp), each an
         // extra latency and a fraction of the plan's bandwidth (0: not available); the time for a size is
         // the fastest protocol's. Inside one machine PROTOCOLS is false and the time is alpha + beta × S.
@@ -190,12 +197,25 @@ private:
     const Plan* fastestPlan(CollectiveOp op, const std::vector<CollectiveAlgorithm>& candidates,
                             bool multiHost, const std::vector<std::vector<int>>& groups,
                             const std::vector<double>& scale, int root, double bytes);
+    // Group GI's machines (splitByHost), worked out once per collective() call (else into SCRATCH); and
+    // networkShape()'s fields for GROUPS, likewise.
+    const std::vector<HostGroup>& groupHosts(const std::vector<std::vector<int>>& groups, std::size_t gi,
+                                             std::vector<HostGroup>& scratch);
+    void groupsNetwork(const std::vector<std::vector<int>>& groups, struct ProtocolShape& shape);
     std::vector<Ring> intraRings(const std::vector<int>& gpus);
     std::vector<Ring> packRings(const std::vector<int>& gpus);
     bool nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const;
     bool nvlinkPeers(int a, int b); // an all-NVLink path inside one machine
-    CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups) const;
-    void spreadLoads(const Plan& plan) const;
+    // PLAN for BYTES; KEEP_LINKS: the plan keeps the links it spreads (else it hands them to the result).
+    CollectiveResult evaluate(const Plan& plan, CollectiveOp op, double bytes, int ranks, int groups,
+                              bool keepLinks = true) const;
+    // A collective's plan for BYTES: its loads routed again first when a first evaluation handed them over.
+    CollectiveResult evaluateCollective(const Plan& plan, CollectiveOp op, double bytes,
+                                        const std::vector<std::vector<int>>& groups,
+                                        const std::vector<double>& scale, int root, int ranks);
+    // PLAN's loads onto the links, into LOADS (per byte of size), and its bottleneck; the plan's arc loads
+    // are released.
+    void spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) const;
 
     // Builds plans from the model's rings, routes and caches (collectives/planbuilder.h).
     friend class PlanBuilder;
@@ -203,6 +223,7 @@ private:
     std::shared_ptr<const TopologyGraph> m_graph;
     std::unique_ptr<Router> m_router;
     std::unique_ptr<RouteTable> m_routes; // routed columns shared by all plans (collectives/routetable.h)
+    std::unique_ptr<SwitchRoutes> m_switchRoutes; // routes between switches for plans (collectives/flowset.h)
     std::unordered_map<std::string, std::vector<Ring>>
         m_ringCache; // by host template and local indices (local orders)
     std::unordered_map<std::string, Plan> m_planCache;
@@ -215,7 +236,7 @@ private:
     // that leave it; the least latency of the network part of a route between two machines.
     std::vector<double> m_hostOut;
     double m_netLatency = -1;
-    mutable std::vector<int> m_linkSlot; // spreadLoads(): per link, its row; -1 between calls
+    std::unique_ptr<CallMemo> m_memo; // what the running collective() call shares (algorithms.h)
 };
 
 } // namespace ss

@@ -439,6 +439,8 @@ void TopologyGraph::findTemplates()
             sig.insert(sig.end(), {m_devices[std::size_t(edge.a)].local, m_devices[std::size_t(edge.b)].local,
                                    int(edge.cls), edge.count, bits(edge.capacity), bits(edge.effective),
                                    bits(edge.latency_s), edge.nvls ? 1 : 0});
+            for (int l : edgeLinks(e)) // the kinds too: "same links up to their ids"
+                sig.push_back(m_links[std::size_t(l)].kind);
         }
         const auto it = templates.find(sig);
         m_hostTemplate[h] = it != templates.end() ? it->second : templates.emplace(sig, int(h)).first->second;

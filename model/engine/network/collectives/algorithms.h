@@ -79,6 +79,18 @@ struct BoundTally
     double intraRepeat = 1;      // hierarchical: the phase inside the machines runs this often
 };
 
+// What one collective() call works out once for its groups and shares between the lower bounds and the
+// plans it builds: each group's machines and the groups' network shape (CommModel::m_memo). GROUPS is set
+// only while the call runs.
+struct CallMemo
+{
+    const std::vector<std::vector<int>>* groups = nullptr;
+    std::vector<std::vector<HostGroup>> hosts; // by group
+    std::vector<char> hostsDone;
+    bool shapeDone = false;
+    ProtocolShape shape; // networkShape()'s fields
+};
+
 bool ringBound(BoundTally& t, CollectiveOp op, const AlgorithmGroup& g);
 bool treeBound(BoundTally& t, CollectiveOp op, const AlgorithmGroup& g);
 bool hierarchicalBound(BoundTally& t, CollectiveOp op, const AlgorithmGroup& g);

@@ -13,18 +13,16 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Group GI of a collective as its algorithm sees it; makePlan() adds its place and root, lowerBound() its
-// least route latency.
-AlgorithmGroup algorithmGroup(const TopologyGraph& graph, const std::vector<std::vector<int>>& groups,
-                              const std::vector<double>& scale, std::size_t gi)
+// Group GI of a collective as its algorithm sees it, on its machines HOSTS; makePlan() adds its place and
+// root, lowerBound() its least route latency.
+AlgorithmGroup algorithmGroup(const std::vector<std::vector<int>>& groups, const std::vector<double>& scale,
+                              std::size_t gi, const std::vector<HostGroup>& hosts)
 {
-    std::vector<HostGroup> hosts = splitByHost(graph, groups[gi]);
-    const int H = int(hosts.size());
     return {.gpus = groups[gi],
             .w = scale.empty() ? 1.0 : scale[gi],
             .n = int(groups[gi].size()),
-            .hosts = std::move(hosts),
-            .H = H};
+            .hosts = hosts,
+            .H = int(hosts.size())};
 }
 
 bool planGroup(PlanBuilder& b, CollectiveOp op, CollectiveAlgorithm algorithm, const AlgorithmGroup& g)
@@ -131,6 +129,39 @@ double boundTime(const TopologyGraph& graph, const BoundTally& t, const std::vec
 
 } // namespace
 
+const std::vector<HostGroup>& CommModel::groupHosts(const std::vector<std::vector<int>>& groups,
+                                                    std::size_t gi, std::vector<HostGroup>& scratch)
+{
+    if (!m_memo || m_memo->groups != &groups) {
+        scratch = splitByHost(*m_graph, groups[gi]);
+        return scratch;
+    }
+    if (m_memo->hosts.size() != groups.size()) {
+        m_memo->hosts.assign(groups.size(), {});
+        m_memo->hostsDone.assign(groups.size(), 0);
+    }
+    if (!m_memo->hostsDone[gi]) {
+        m_memo->hosts[gi] = splitByHost(*m_graph, groups[gi]);
+        m_memo->hostsDone[gi] = 1;
+    }
+    return m_memo->hosts[gi];
+}
+
+void CommModel::groupsNetwork(const std::vector<std::vector<int>>& groups, ProtocolShape& shape)
+{
+    if (!m_memo || m_memo->groups != &groups) {
+        networkShape(shape, *m_graph, *m_router, groups);
+        return;
+    }
+    if (!m_memo->shapeDone) {
+        networkShape(m_memo->shape, *m_graph, *m_router, groups);
+        m_memo->shapeDone = true;
+    }
+    shape.netBandwidth = m_memo->shape.netBandwidth;
+    shape.nicRate = m_memo->shape.nicRate;
+    shape.nvlink = m_memo->shape.nvlink;
+}
+
 CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
                                     const std::vector<std::vector<int>>& groups,
                                     const std::vector<double>& scale, int root)
@@ -142,7 +173,8 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
             continue;
-        AlgorithmGroup g = algorithmGroup(*m_graph, groups, scale, gi);
+        std::vector<HostGroup> scratch;
+        AlgorithmGroup g = algorithmGroup(groups, scale, gi, groupHosts(groups, gi, scratch));
         g.first = gi == 0;
         g.rootDevice = g.gpus[std::size_t(std::clamp(root, 0, g.n - 1))];
         if (!planGroup(b, op, alg, g))
@@ -151,7 +183,7 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
     }
     if (b.finish()) {
         if (shape.H >= 2)
-            networkShape(shape, *m_graph, *m_router, groups);
+            groupsNetwork(groups, shape);
         protocolModel(plan, op, shape);
     }
     return plan;
@@ -179,7 +211,8 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
         if (groups[gi].size() < 2)
             continue;
         // The machines in the order makePlan() places them (the trees' positions).
-        AlgorithmGroup g = algorithmGroup(*m_graph, groups, scale, gi);
+        std::vector<HostGroup> scratch;
+        AlgorithmGroup g = algorithmGroup(groups, scale, gi, groupHosts(groups, gi, scratch));
         if (g.H < 2)
             continue; // inside one machine: no bound (and nothing to prune)
         g.route = 2 * leastEndHop(*m_graph, g.gpus) + m_netLatency;
@@ -191,7 +224,7 @@ double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
     // The tree's protocols never beat NCCL's price of its tree (protocol.cpp).
     if (algorithm != CollectiveAlgorithm::Tree || shape.H < 2 || !(bound > 0))
         return bound;
-    networkShape(shape, *m_graph, *m_router, groups);
+    groupsNetwork(groups, shape);
     const double ceiling = ncclTreeBandwidth(shape);
     return ceiling > 0 ? std::max(bound, bytes / ceiling) : bound;
 }

@@ -76,10 +76,11 @@ namespace ss {
 
 bool CommModel::nvlsTreeApplies(const std::vector<std::vector<int>>& groups)
 {
-    for (const auto& group : groups) {
-        if (group.size() < 2)
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        if (groups[gi].size() < 2)
             continue;
-        const std::vector<HostGroup> hosts = splitByHost(*m_graph, group);
+        std::vector<HostGroup> scratch;
+        const std::vector<HostGroup>& hosts = groupHosts(groups, gi, scratch);
         for (const HostGroup& h : hosts) {
             int sw = -1;
             if (h.gpus.size() != hosts.front().gpus.size() || !nvlsSwitch(h.gpus, sw))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planbuilder.h"
 
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -188,6 +189,347 @@ private:
 
 } // namespace
 
+namespace {
+
+struct Scratch
+{
+    std::array<std::vector<double>, 2> zeroed;
+    std::vector<std::vector<int>> slots;
+    std::vector<std::vector<std::pair<int, double>>> loads;
+};
+thread_local Scratch t_scratch;
+
+} // namespace
+
+std::vector<double>& zeroedScratch(int which, std::size_t size)
+{
+    std::vector<double>& v = t_scratch.zeroed[std::size_t(which)];
+    if (v.size() < size)
+        v.resize(size, 0.0);
+    return v;
+}
+
+std::vector<int> takeSlots(std::size_t size)
+{
+    std::vector<int> v;
+    if (!t_scratch.slots.empty()) {
+        v = std::move(t_scratch.slots.back());
+        t_scratch.slots.pop_back();
+    }
+    if (v.size() < size)
+        v.resize(size, -1);
+    return v;
+}
+
+void giveSlots(std::vector<int>&& slots)
+{
+    if (!slots.empty())
+        t_scratch.slots.push_back(std::move(slots));
+}
+
+std::vector<std::pair<int, double>> takeLoads()
+{
+    std::vector<std::pair<int, double>> v;
+    if (!t_scratch.loads.empty()) {
+        v = std::move(t_scratch.loads.back());
+        t_scratch.loads.pop_back();
+        v.clear();
+    }
+    return v;
+}
+
+void giveLoads(std::vector<std::pair<int, double>>&& loads)
+{
+    constexpr std::size_t kKept = 4;
+    if (loads.capacity() > 0 && t_scratch.loads.size() < kKept)
+        t_scratch.loads.push_back(std::move(loads));
+}
+
+FlowSet::~FlowSet()
+{
+    for (const Segment& sg : m_segments)
+        m_toSlot[std::size_t(sg.device)] = m_fromSlot[std::size_t(sg.device)] = -1;
+    for (const PortArc& p : m_ports)
+        m_upSlot[std::size_t(p.port)] = m_downSlot[std::size_t(p.port)] = -1;
+    for (const End& e : m_ends)
+        m_outSlot[std::size_t(e.device)] = m_inSlot[std::size_t(e.device)] = -1;
+    giveSlots(std::move(m_outSlot));
+    giveSlots(std::move(m_inSlot));
+    giveVector(std::move(m_volume));
+    giveVector(std::move(m_switchVolume));
+    giveVector(std::move(m_ports));
+    giveVector(std::move(m_ends));
+    giveVector(std::move(m_segments));
+    giveSlots(std::move(m_toSlot));
+    giveSlots(std::move(m_fromSlot));
+    giveSlots(std::move(m_upSlot));
+    giveSlots(std::move(m_downSlot));
+}
+
+int SwitchRoutes::column(Router& router, const TopologyGraph& graph, int swA, int swB)
+{
+    const auto [it, fresh] =
+        m_index.try_emplace(std::uint64_t(std::uint32_t(swA)) << 32 | std::uint32_t(swB), -1);
+    if (fresh) {
+        m_tmp.clear();
+        if (router.switchRoute(swA, swB, m_tmp)) {
+            // Its latency summed in route order, as the route table sums a column's.
+            Column& c = m_columns.emplace_back();
+            for (int arc : m_tmp)
+                c.latency += graph.edges()[std::size_t(arcEdge(arc))].latency_s;
+            c.arcs = m_tmp;
+            it->second = int(m_columns.size()) - 1;
+        }
+    }
+    return it->second;
+}
+
+int FlowSet::portArc(int port, int arc, bool up)
+{
+    if (m_upSlot.empty()) {
+        m_upSlot = takeSlots(m_graph->devices().size());
+        m_downSlot = takeSlots(m_graph->devices().size());
+    }
+    int& slot = (up ? m_upSlot : m_downSlot)[std::size_t(port)];
+    if (slot < 0) {
+        slot = int(m_ports.size());
+        m_ports.push_back({port, arc, 0 + m_graph->edges()[std::size_t(arcEdge(arc))].latency_s, 0});
+    }
+    return slot;
+}
+
+int FlowSet::hostClass(const std::vector<int>& hosts)
+{
+    for (std::size_t c = 0; c < m_classes.size(); ++c)
+        if (m_classes[c].hosts == hosts)
+            return int(c);
+    HostClass& hc = m_classes.emplace_back();
+    hc.hosts = hosts;
+    const std::size_t n = m_graph->hostDevices(hosts.front()).size();
+    hc.slot.assign(n * n, -1);
+    return int(m_classes.size()) - 1;
+}
+
+double FlowSet::addLocal(Router& router, int cls, int from, int to, double volume)
+{
+    if (from == to || !(volume > 0))
+        return 0;
+    HostClass& hc = m_classes[std::size_t(cls)];
+    const auto& devices = m_graph->devices();
+    const std::size_t n = m_graph->hostDevices(hc.hosts.front()).size();
+    int& slot = hc.slot[std::size_t(devices[std::size_t(from)].local) * n +
+                        std::size_t(devices[std::size_t(to)].local)];
+    if (slot == -1) {
+        // The first machine's route, its latency summed in route order as the route table sums it.
+        std::vector<int> arcs;
+        if (!router.hostRoute(from, to, arcs)) {
+            slot = -2;
+        } else {
+            LocalColumn& c = hc.columns.emplace_back();
+            for (int arc : arcs) {
+                c.latency += m_graph->edges()[std::size_t(arcEdge(arc))].latency_s;
+                c.arcs.push_back(2 * m_graph->localEdge(arcEdge(arc)) + arc % 2);
+            }
+            slot = int(hc.columns.size()) - 1;
+        }
+    }
+    if (slot < 0) {
+        noRoute(from, to);
+        return -1;
+    }
+    LocalColumn& c = hc.columns[std::size_t(slot)];
+    c.volume += volume;
+    m_maxLatency = std::max(m_maxLatency, c.latency);
+    return c.latency;
+}
+
+int FlowSet::segment(Router& router, int device, int port, bool toPort)
+{
+    const auto& devices = m_graph->devices();
+    if (m_toSlot.empty()) {
+        m_toSlot = takeSlots(devices.size());
+        m_fromSlot = takeSlots(devices.size());
+    }
+    int& slot = (toPort ? m_toSlot : m_fromSlot)[std::size_t(device)];
+    if (slot >= 0)
+        return slot;
+    const Device& d = devices[std::size_t(device)];
+    const int host = m_graph->hostTemplate(d.host);
+    auto t = std::find_if(m_templates.begin(), m_templates.end(),
+                          [host](const TemplateSegments& x) { return x.host == host; });
+    if (t == m_templates.end()) {
+        const std::size_t n = m_graph->hostDevices(host).size();
+        t = m_templates.insert(m_templates.end(), {host, std::vector<int>(n, -1), std::vector<int>(n, -1)});
+    }
+    int& column = (toPort ? t->to : t->from)[std::size_t(d.local)];
+    if (column == -1) {
+        // The route in this machine, its latency summed in route order as the route table sums it.
+        std::vector<int> arcs;
+        if (!(toPort ? router.hostRoute(device, port, arcs) : router.hostRoute(port, device, arcs))) {
+            column = -2;
+        } else {
+            LocalColumn& c = m_segmentColumns.emplace_back();
+            for (int arc : arcs) {
+                c.latency += m_graph->edges()[std::size_t(arcEdge(arc))].latency_s;
+                c.arcs.push_back(2 * m_graph->localEdge(arcEdge(arc)) + arc % 2);
+            }
+            column = int(m_segmentColumns.size()) - 1;
+        }
+    }
+    if (column < 0)
+        return -1;
+    slot = int(m_segments.size());
+    m_segments.push_back({device, column, 0});
+    return slot;
+}
+
+const FlowSet::End& FlowSet::end(Router& router, int device, bool out)
+{
+    if (m_outSlot.empty()) {
+        m_outSlot = takeSlots(m_graph->devices().size());
+        m_inSlot = takeSlots(m_graph->devices().size());
+    }
+    int& slot = (out ? m_outSlot : m_inSlot)[std::size_t(device)];
+    if (slot < 0) {
+        End e;
+        e.device = device;
+        e.port = router.homePort(device);
+        if (e.port >= 0) {
+            if (device != e.port && (e.segment = segment(router, device, e.port, out)) < 0)
+                e.segment = -2;
+            const int up = m_switches ? router.uplink(e.port) : -1;
+            if (up >= 0) {
+                e.link = portArc(e.port, out ? up : up ^ 1, out);
+                e.sw = router.arcTarget(up);
+            }
+        }
+        slot = int(m_ends.size());
+        m_ends.push_back(e);
+    }
+    return m_ends[std::size_t(slot)];
+}
+
+double FlowSet::addAcross(Router& router, int from, int to, double volume)
+{
+    if (from == to || !(volume > 0))
+        return 0;
+    const auto& devices = m_graph->devices();
+    const int ha = devices[std::size_t(from)].host;
+    const int hb = devices[std::size_t(to)].host;
+    if (ha < 0 || hb < 0 || ha == hb)
+        return add(from, to, volume);
+    const End a = end(router, from, true);
+    const End b = end(router, to, false);
+    if (a.port < 0 || b.port < 0)
+        return add(from, to, volume);
+    // The route table's columns of a flow between machines: its first and last segments, and between the
+    // ports their uplink, the switches' route and the downlink when both hang off a switch, else the route
+    // table's own columns.
+    int cols[5];
+    int n = 0;
+    int across = -1;
+    const bool viaSwitches = a.link >= 0 && b.link >= 0;
+    if (a.segment == -2 ||
+        (viaSwitches && a.sw != b.sw && (across = m_switches->column(router, *m_graph, a.sw, b.sw)) < 0) ||
+        (!viaSwitches && (n = m_table.columns(a.port, b.port, cols)) < 0) || b.segment == -2) {
+        noRoute(from, to);
+        return -1;
+    }
+    if (m_volume.size() < std::size_t(m_table.size()))
+        m_volume.resize(std::size_t(m_table.size()), 0.0);
+    double latency = 0;
+    if (a.segment >= 0) {
+        Segment& sg = m_segments[std::size_t(a.segment)];
+        sg.volume += volume;
+        latency += m_segmentColumns[std::size_t(sg.column)].latency;
+    }
+    for (int i = 0; i < n; ++i) {
+        m_volume[std::size_t(cols[i])] += volume;
+        latency += m_table.latency(cols[i]);
+    }
+    if (viaSwitches) {
+        PortArc& p = m_ports[std::size_t(a.link)];
+        p.volume += volume;
+        latency += p.latency;
+        if (across >= 0) {
+            if (m_switchVolume.size() <= std::size_t(across))
+                m_switchVolume.resize(std::size_t(m_switches->size()), 0.0);
+            m_switchVolume[std::size_t(across)] += volume;
+            latency += m_switches->latency(across);
+        }
+        PortArc& q = m_ports[std::size_t(b.link)];
+        q.volume += volume;
+        latency += q.latency;
+    }
+    if (b.segment >= 0) {
+        Segment& sg = m_segments[std::size_t(b.segment)];
+        sg.volume += volume;
+        latency += m_segmentColumns[std::size_t(sg.column)].latency;
+    }
+    m_maxLatency = std::max(m_maxLatency, latency);
+    return latency;
+}
+
+std::vector<std::pair<int, double>> FlowSet::loads()
+{
+    // The route table's columns, when any flow used one.
+    std::vector<std::pair<int, double>> routed;
+    if (std::any_of(m_volume.begin(), m_volume.end(), [](double v) { return v != 0; }))
+        routed = m_table.loads(m_volume);
+    if (m_classes.empty() && m_segments.empty() && m_ports.empty())
+        return routed;
+    // Each class's columns summed on its local arcs once (in column order, as the routing matrix sums a
+    // machine's columns), then added onto the same arcs of every machine of the class; then each device's
+    // segments onto its machine's arcs.
+    const std::size_t arcs = 2 * m_graph->edges().size();
+    std::vector<double>& total = zeroedScratch(0, arcs);
+    for (const auto& [arc, load] : routed)
+        total[std::size_t(arc)] = load;
+    std::vector<double> local;
+    std::vector<int> used;
+    for (const HostClass& hc : m_classes) {
+        local.assign(2 * m_graph->hostEdges(hc.hosts.front()).size(), 0.0);
+        used.clear();
+        for (const LocalColumn& c : hc.columns)
+            for (int la : c.arcs) {
+                if (local[std::size_t(la)] == 0)
+                    used.push_back(la);
+                local[std::size_t(la)] += c.volume;
+            }
+        for (int h : hc.hosts) {
+            const auto& edges = m_graph->hostEdges(h);
+            for (int la : used)
+                total[std::size_t(arcIndex(edges[std::size_t(la / 2)], la % 2))] += local[std::size_t(la)];
+        }
+    }
+    const auto& devices = m_graph->devices();
+    for (const Segment& sg : m_segments) {
+        const auto& edges = m_graph->hostEdges(devices[std::size_t(sg.device)].host);
+        for (int la : m_segmentColumns[std::size_t(sg.column)].arcs)
+            total[std::size_t(arcIndex(edges[std::size_t(la / 2)], la % 2))] += sg.volume;
+    }
+    // Then the ports' up- and downlinks and the routes between switches, in their columns' order.
+    for (const PortArc& p : m_ports)
+        total[std::size_t(p.arc)] += p.volume;
+    for (std::size_t c = 0; c < m_switchVolume.size(); ++c)
+        if (m_switchVolume[c] != 0)
+            for (int arc : m_switches->arcs(int(c)))
+                total[std::size_t(arc)] += m_switchVolume[c];
+    std::size_t count = 0;
+    for (std::size_t a = 0; a < arcs; ++a)
+        count += total[a] > 0;
+    std::vector<std::pair<int, double>> out = takeLoads();
+    out.reserve(count);
+    for (std::size_t a = 0; a < arcs; ++a) {
+        if (total[a] != 0) {
+            if (total[a] > 0)
+                out.emplace_back(int(a), total[a]);
+            total[a] = 0;
+        }
+    }
+    return out;
+}
+
 std::vector<int> rotated(const std::vector<int>& order, std::size_t start)
 {
     std::vector<int> out;
@@ -305,7 +647,8 @@ bool CommModel::nvlinkPeers(int a, int b)
 PlanBuilder::Phase& PlanBuilder::phase(std::size_t i)
 {
     while (m_phases.size() <= i)
-        m_phases.push_back({std::make_unique<FlowSet>(*m_model.m_routes, graph()), 0, 1, 1});
+        m_phases.push_back(
+            {std::make_unique<FlowSet>(*m_model.m_routes, graph(), m_model.m_switchRoutes.get()), 0, 1, 1});
     return m_phases[i];
 }
 
@@ -432,21 +775,34 @@ bool PlanBuilder::machineChain(const std::vector<int>& gpus, std::vector<int>& c
 bool PlanBuilder::finish()
 {
     const auto& edges = graph().edges();
-    std::vector<double> total(2 * edges.size(), 0.0);
+    // One phase: its loads are the plan's; several: summed per arc in a dense buffer.
+    std::vector<std::pair<int, double>> only;
+    std::vector<double>* total = nullptr;
+    if (m_phases.size() > 1)
+        total = &zeroedScratch(1, 2 * edges.size());
     for (const Phase& ph : m_phases) {
         if (!ph.flows->error().empty())
             return fail(ph.flows->error());
         double worst = 0;
         int worstArc = -1;
         double worstLoad = 0;
-        for (const auto& [arc, load] : ph.flows->loads()) {
-            total[std::size_t(arc)] += ph.repeat * load;
+        std::vector<std::pair<int, double>> loads = ph.flows->loads();
+        for (const auto& [arc, load] : loads) {
             const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
             if (busy > worst) {
                 worst = busy;
                 worstArc = arc;
                 worstLoad = load;
             }
+        }
+        if (total) {
+            for (const auto& [arc, load] : loads)
+                (*total)[std::size_t(arc)] += ph.repeat * load;
+            giveLoads(std::move(loads));
+        } else {
+            only = std::move(loads);
+            for (auto& [arc, load] : only)
+                load = 0 + ph.repeat * load;
         }
         m_plan.alpha_s += ph.repeat * ph.alpha;
         m_plan.beta_s += ph.repeat * worst / ph.factor;
@@ -457,9 +813,23 @@ bool PlanBuilder::finish()
                 ph.factor, ph.repeat};
         }
     }
-    for (std::size_t a = 0; a < total.size(); ++a)
-        if (total[a] > 0)
-            m_plan.loads.emplace_back(int(a), total[a]);
+    if (!total) {
+        m_plan.loads = std::move(only);
+        return true;
+    }
+    const std::size_t arcs = 2 * edges.size();
+    std::size_t count = 0;
+    for (std::size_t a = 0; a < arcs; ++a)
+        count += (*total)[a] > 0;
+    m_plan.loads = takeLoads();
+    m_plan.loads.reserve(count);
+    for (std::size_t a = 0; a < arcs; ++a) {
+        if ((*total)[a] != 0) {
+            if ((*total)[a] > 0)
+                m_plan.loads.emplace_back(int(a), (*total)[a]);
+            (*total)[a] = 0;
+        }
+    }
     return true;
 }
 

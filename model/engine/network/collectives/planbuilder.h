@@ -33,14 +33,14 @@ std::vector<HostGroup> splitByHost(const TopologyGraph& g, const std::vector<int
 // One group of a collective as an algorithm sees it, for its plan or for its lower bound.
 struct AlgorithmGroup
 {
-    const std::vector<int>& gpus; // device indices, rank order
-    double w = 1;                 // the group moves w × the collective's size
-    int n = 0;                    // ranks
-    std::vector<HostGroup> hosts; // splitByHost(gpus)
-    int H = 0;                    // machines
-    bool first = false;           // plans: the first group, whose channels the plan shows as its rings
-    int rootDevice = -1;          // plans: the root of broadcast and reduce
-    double route = 0;             // bounds: the least latency of a route between two of its machines
+    const std::vector<int>& gpus;        // device indices, rank order
+    double w = 1;                        // the group moves w × the collective's size
+    int n = 0;                           // ranks
+    const std::vector<HostGroup>& hosts; // splitByHost(gpus)
+    int H = 0;                           // machines
+    bool first = false;                  // plans: the first group, whose channels the plan shows as its rings
+    int rootDevice = -1;                 // plans: the root of broadcast and reduce
+    double route = 0;                    // bounds: the least latency of a route between two of its machines
 };
 
 // One pass of ring flows over some machines' channels: every channel edge carries FACTOR × the group's
@@ -83,7 +83,15 @@ public:
     // Adds a flow and keeps the largest latency of the phase's STEP kind.
     void flow(Phase& ph, int a, int b, double volume, double& latency)
     {
-        const double l = ph.flows->add(a, b, volume);
+        const double l = ph.flows->addAcross(router(), a, b, volume);
+        latency = std::max(latency, l);
+    }
+    // Flows inside every machine of HOSTS alike (one template, the same local devices; FlowSet::hostClass):
+    // the class, then its flows A → B between devices of its first machine, keeping the largest latency.
+    int hostClass(Phase& ph, const std::vector<int>& hosts) { return ph.flows->hostClass(hosts); }
+    void localFlow(Phase& ph, int cls, int a, int b, double volume, double& latency)
+    {
+        const double l = ph.flows->addLocal(router(), cls, a, b, volume);
         latency = std::max(latency, l);
     }
     // Ring flows of one phase over the channels through HS (HS's GPUs all belong to GROUP); false when the

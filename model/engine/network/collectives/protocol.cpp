@@ -134,27 +134,37 @@ double treeCorrectionFactor(int p, double bytes)
 void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& router,
                   const std::vector<std::vector<int>>& groups)
 {
-    // Which ports each group leaves its machines by, and how many groups share each.
-    std::unordered_map<int, int> users;
+    // Which ports each group leaves its machines by, and how many groups share each (by port device).
+    std::vector<int> users(graph.devices().size(), 0);
     std::vector<std::vector<std::pair<int, int>>> ports(groups.size()); // (host, port), distinct
     int nvlink = 1 << 20;
+    const auto& devices = graph.devices();
+    std::unordered_map<std::uint64_t, int> generation; // NVLink generation by template and local index
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
             continue;
+        ports[gi].reserve(groups[gi].size());
         for (int d : groups[gi]) {
             const int port = router.homePort(d);
             if (port >= 0)
-                ports[gi].emplace_back(graph.devices()[std::size_t(d)].host, port);
-            int own = 0;
-            for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
-                for (int l : graph.edgeLinks(arcEdge(a.arc)))
-                    own = std::max(own, nvlinkGeneration(graph.linkKind(l)));
-            nvlink = std::min(nvlink, own);
+                ports[gi].emplace_back(devices[std::size_t(d)].host, port);
+            // The GPU of the same place in every machine of a template has the same links (topology.h).
+            const Device& device = devices[std::size_t(d)];
+            const std::uint64_t place =
+                device.host < 0
+                    ? ~std::uint64_t(d)
+                    : std::uint64_t(graph.hostTemplate(device.host)) << 32 | std::uint32_t(device.local);
+            const auto [it, fresh] = generation.try_emplace(place, 0);
+            if (fresh)
+                for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
+                    for (int l : graph.edgeLinks(arcEdge(a.arc)))
+                        it->second = std::max(it->second, nvlinkGeneration(graph.linkKind(l)));
+            nvlink = std::min(nvlink, it->second);
         }
         std::sort(ports[gi].begin(), ports[gi].end());
         ports[gi].erase(std::unique(ports[gi].begin(), ports[gi].end()), ports[gi].end());
         for (const auto& hp : ports[gi])
-            ++users[hp.second];
+            ++users[std::size_t(hp.second)];
     }
     shape.nvlink = nvlink == 1 << 20 ? 0 : nvlink;
     double least = std::numeric_limits<double>::infinity();
@@ -167,7 +177,7 @@ void networkShape(ProtocolShape& shape, const TopologyGraph& graph, Router& rout
                 double effective = 0;
                 double rate = 0;
                 portBandwidth(graph, list[i].second, effective, rate);
-                B += effective / users[list[i].second];
+                B += effective / users[std::size_t(list[i].second)];
                 if (rate > 0)
                     rateLeast = std::min(rateLeast, rate);
             }

@@ -5,6 +5,8 @@
 // and broadcasts it down, so every tree link carries the buffer once each way.
 #include "algorithms.h"
 
+#include <map>
+
 namespace ss {
 
 namespace {
@@ -47,40 +49,91 @@ int treeDepth(int count)
     return depth;
 }
 
+namespace {
+
+// The machines of G grouped by template and local GPUs (so by chain): CLASS_OF per machine, the hosts of
+// each class and the first machine's chain of each class; every machine's own chain into CHAINS. False
+// when a machine's GPUs have no chain.
+struct ChainClasses
+{
+    std::vector<int> classOf;
+    std::vector<std::vector<int>> hosts;
+    std::vector<std::vector<int>> chain;  // devices of the class's first machine
+    std::vector<std::vector<int>> chains; // per machine
+};
+
+bool chainClasses(PlanBuilder& b, const AlgorithmGroup& g, ChainClasses& out)
+{
+    const TopologyGraph& graph = b.graph();
+    const auto& devices = graph.devices();
+    std::map<std::vector<int>, int> index;
+    std::vector<int> key;
+    for (const HostGroup& h : g.hosts) {
+        key.assign(1, graph.hostTemplate(h.host));
+        for (int d : h.gpus)
+            key.push_back(devices[std::size_t(d)].local);
+        const auto [it, fresh] = index.emplace(key, int(out.hosts.size()));
+        if (fresh) {
+            std::vector<int> chain;
+            if (!b.machineChain(h.gpus, chain))
+                return false;
+            out.hosts.emplace_back();
+            out.chain.push_back(std::move(chain));
+        }
+        const int c = it->second;
+        out.classOf.push_back(c);
+        out.hosts[std::size_t(c)].push_back(h.host);
+        std::vector<int>& own = out.chains.emplace_back(out.chain[std::size_t(c)]);
+        if (h.host != out.hosts[std::size_t(c)].front()) {
+            const auto& local = graph.hostDevices(h.host);
+            for (int& d : own)
+                d = local[std::size_t(devices[std::size_t(d)].local)];
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 bool treePlan(PlanBuilder& b, CollectiveOp op, const AlgorithmGroup& g)
 {
     // Machine heads rotate over the chain so that the trees' traffic spreads over the NICs.
     if (op != CollectiveOp::AllReduce)
         return b.fail(std::string("the tree algorithm does not implement ") + collectiveOpName(op));
     const int H = g.H;
-    std::vector<std::vector<int>> chains;
+    ChainClasses cc;
+    if (!chainClasses(b, g, cc))
+        return b.fail("no chain through the GPUs of a machine: some are not connected");
     std::size_t k = 1;
-    for (const HostGroup& h : g.hosts) {
-        std::vector<int> chain;
-        if (!b.machineChain(h.gpus, chain))
-            return b.fail("no chain through the GPUs of a machine: some are not connected");
-        chains.push_back(std::move(chain));
+    for (const HostGroup& h : g.hosts)
         k = std::max(k, h.gpus.size());
-    }
     const std::size_t rotations = std::min<std::size_t>(k, kMaxChannels / 2);
     const auto trees = doubleBinaryTree(H);
     double intraLatency = 0;
     double netLatency = 0;
     PlanBuilder::Phase& ph = b.phase(0);
+    std::vector<int> classes;
+    for (const auto& hosts : cc.hosts)
+        classes.push_back(b.hostClass(ph, hosts));
     std::vector<int> heads(static_cast<std::size_t>(H));
     for (std::size_t c = 0; c < rotations; ++c) {
         const double v = g.w / (2.0 * double(rotations));
-        // Both trees use the same chains inside the machines: their flows are added once, doubled.
-        for (int p = 0; p < H; ++p) {
-            // The machine's chain started at its (c mod n)-th GPU.
-            const std::vector<int>& base = chains[std::size_t(p)];
+        // Both trees use the same chains inside the machines: their flows are added once, doubled; the
+        // machines of a class run the same chain, added once for all of them.
+        for (std::size_t m = 0; m < classes.size(); ++m) {
+            // The chain started at its (c mod n)-th GPU.
+            const std::vector<int>& base = cc.chain[m];
             const std::size_t n = base.size(), start = c % n;
             const auto at = [&](std::size_t i) { return base[(start + i) % n]; };
-            heads[std::size_t(p)] = at(0);
             for (std::size_t i = 0; i + 1 < n; ++i) {
-                b.flow(ph, at(i + 1), at(i), 2 * v, intraLatency); // reduce toward the head
-                b.flow(ph, at(i), at(i + 1), 2 * v, intraLatency); // broadcast away from it
+                b.localFlow(ph, classes[m], at(i + 1), at(i), 2 * v, intraLatency); // reduce toward the head
+                b.localFlow(ph, classes[m], at(i), at(i + 1), 2 * v, intraLatency); // broadcast away from it
             }
+        }
+        for (int p = 0; p < H; ++p) {
+            const std::vector<int>& base = cc.chains[std::size_t(p)];
+            const std::size_t start = c % base.size();
+            heads[std::size_t(p)] = base[start];
             if (g.first)
                 b.plan().rings.push_back(rotated(base, start));
         }
