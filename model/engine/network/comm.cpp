@@ -6,7 +6,9 @@
 #include "traffic/commexplain.h"
 #include "traffic/traffic.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace ss {
@@ -27,7 +29,8 @@ public:
                        std::vector<Explanation>* explain)
         : m_graph(graph), m_out(out), m_detail(detail), m_explain(explain),
           m_bytes(graph.links().size(), 0.0), m_busy(graph.links().size(), 0.0),
-          m_named(graph.links().size(), 0), m_linkTerms(explain ? graph.links().size() : 0)
+          m_named(graph.links().size(), 0), m_seen(graph.links().size(), 0),
+          m_linkTerms(explain ? graph.links().size() : 0)
     {
     }
 
@@ -54,8 +57,13 @@ private:
     void account(const CollectiveResult& r, double count)
     {
         for (const LinkLoad& l : r.links) {
-            m_bytes[std::size_t(l.link)] += l.bytes() * count;
-            m_busy[std::size_t(l.link)] += l.busy_s * count;
+            const std::size_t i = std::size_t(l.link);
+            m_bytes[i] += l.bytes() * count;
+            m_busy[i] += l.busy_s * count;
+            if (!m_seen[i]) {
+                m_seen[i] = 1;
+                m_touched.push_back(l.link);
+            }
         }
         if (m_explain)
             for (const LinkLoad& l : r.links)
@@ -70,6 +78,9 @@ private:
     std::vector<double> m_busy;
     // Links a collective names as its bottleneck: kept in out.links even without DETAIL.
     std::vector<char> m_named;
+    // The links some call loads, each once (a step loads few of a large cluster's links).
+    std::vector<char> m_seen;
+    std::vector<int> m_touched;
     // With EXPLAIN, each link's share of every call (LinkTerm), by link index.
     std::vector<std::vector<LinkTerm>> m_linkTerms;
 };
@@ -114,17 +125,24 @@ void StepTally::record(const TrafficContext& c, const TrafficRow& row)
 void StepTally::finish()
 {
     const auto& links = m_graph.links();
+    // Only loaded links have bytes or busy time: visit them in link order.
+    std::sort(m_touched.begin(), m_touched.end());
     std::size_t worst = links.size();
-    for (std::size_t l = 0; l < links.size(); ++l)
+    for (const int t : m_touched) {
+        const std::size_t l = std::size_t(t);
         if (m_busy[l] > 0 && (worst == links.size() || m_busy[l] > m_busy[worst]))
             worst = l;
+    }
     if (worst < links.size())
         m_out.bottleneck_link = links[worst].id;
     std::size_t rows = 0;
-    for (std::size_t l = 0; l < links.size(); ++l)
+    for (const int t : m_touched) {
+        const std::size_t l = std::size_t(t);
         rows += m_bytes[l] > 0 && (m_detail || l == worst || m_named[l]) ? 1 : 0;
+    }
     m_out.links.reserve(m_out.links.size() + rows);
-    for (std::size_t l = 0; l < links.size(); ++l) {
+    for (const int t : m_touched) {
+        const std::size_t l = std::size_t(t);
         if (!(m_bytes[l] > 0))
             continue;
         // Without DETAIL only the links the step's figures read: the busiest and the collectives'
@@ -239,8 +257,54 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches,
     return estimateCommunication(sc, microbatches, model, true, explain);
 }
 
+void CommCache::prepare(const ParallelSpec& parallel, const CommModel& model)
+{
+    const std::array<std::int64_t, 6> now{parallel.tp, parallel.dp, parallel.pp,
+                                          parallel.cp, parallel.ep, parallel.expertTp()};
+    if (ready && graph == &model.graph() && sizes == now && rankOrder == parallel.rank_order)
+        return;
+    graph = &model.graph();
+    sizes = now;
+    rankOrder = parallel.rank_order;
+    ranks = parallelGroups(parallel);
+    const std::vector<int>& gpuOf = model.graph().gpus();
+    const auto onGpus = [&](const std::vector<std::vector<int>>& rankGroups) {
+        std::vector<std::vector<int>> devices = rankGroups;
+        for (auto& g : devices)
+            for (int& r : g)
+                r = gpuOf[std::size_t(r)];
+        return devices;
+    };
+    gpus.tp = onGpus(ranks.tp);
+    gpus.dp = onGpus(ranks.dp);
+    gpus.pp = onGpus(ranks.pp);
+    gpus.cp = onGpus(ranks.cp);
+    gpus.ep = onGpus(ranks.ep);
+    gpus.edp = onGpus(ranks.edp);
+    entries.clear();
+    steps.clear();
+    nextStep = 0;
+    ready = true;
+}
+
+namespace {
+
+// SCENARIO as the communication reads its schedule: the interleaved schedule's chunks per stage, or one.
+Scenario communicationKey(const Scenario& scenario)
+{
+    Scenario key = scenario;
+    ParallelSpec& p = key.parallel;
+    const std::int64_t v =
+        p.schedule == Schedule::Interleaved ? std::max<std::int64_t>(p.virtual_stages, 1) : 1;
+    p.schedule = v > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+    p.virtual_stages = v;
+    return key;
+}
+
+} // namespace
+
 CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, CommModel& model, bool detail,
-                                 std::vector<Explanation>* explain)
+                                 std::vector<Explanation>* explain, CommCache* cache)
 {
     CommResult out;
     const TopologyGraph& graph = model.graph();
@@ -253,11 +317,33 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
              {std::to_string(graph.gpus().size()), std::to_string(ranks)});
         return out;
     }
-    const TrafficContext context = trafficContext(sc, microbatches, model, layout);
+    CommCache own;
+    CommCache& groups = cache ? *cache : own;
+    groups.prepare(sc.parallel, model);
+    // A step estimated before on these groups (without explanations, which name the scenario's figures).
+    const bool remember = cache && !explain;
+    std::optional<Scenario> key;
+    if (remember) {
+        key = communicationKey(sc);
+        for (const CommCache::Step& step : groups.steps)
+            if (step.microbatches == microbatches && step.detail == detail && step.scenario == *key)
+                return step.result;
+    }
+    const TrafficContext context = trafficContext(sc, microbatches, model, layout, groups);
     StepTally tally(graph, out, detail, explain);
     for (const TrafficKind kind : kTrafficKinds)
         tally.add(context, kind(context));
     tally.finish();
+    if (remember) {
+        constexpr std::size_t kSteps = 8;
+        CommCache::Step step{std::move(*key), microbatches, detail, out};
+        if (groups.steps.size() < kSteps) {
+            groups.steps.push_back(std::move(step));
+        } else {
+            groups.steps[groups.nextStep] = std::move(step);
+            groups.nextStep = (groups.nextStep + 1) % kSteps;
+        }
+    }
     return out;
 }
 
