@@ -648,8 +648,8 @@ private slots:
     void commCacheEqualsFreshEstimate()
     {
         // One CommCache carried through layouts whose sizes change and come back gives every row and link of
-        // a fresh estimate: GPT-3 175B's tp/pp/dp (micro batch, ZeRO, sequence parallelism, schedule and
-        // interleaving varied), Mixtral's ep and edp, and the long-sequence Llama's cp.
+        // a fresh estimate: GPT-3 175B's tp/pp/dp (micro batch, ZeRO, sequence parallelism, schedule,
+        // interleaving and recompute varied), Mixtral's ep and edp, and the long-sequence Llama's cp.
         const auto check = [](const Scenario& base, const std::vector<Layout>& layouts) {
             Topology topology;
             QVERIFY(scenarioTopology(base, topology));
@@ -685,6 +685,8 @@ private slots:
         l.schedule = Schedule::GPipe;
         layouts.push_back(l);
         l.schedule = Schedule::ZbH1;
+        layouts.push_back(l);
+        l.recompute = Recompute::None;
         layouts.push_back(l);
         l.recompute = Recompute::Full;
         layouts.push_back(l);

@@ -29,8 +29,7 @@ public:
                        std::vector<Explanation>* explain)
         : m_graph(graph), m_out(out), m_detail(detail), m_explain(explain),
           m_bytes(graph.links().size(), 0.0), m_busy(graph.links().size(), 0.0),
-          m_named(graph.links().size(), 0), m_seen(graph.links().size(), 0),
-          m_linkTerms(explain ? graph.links().size() : 0)
+          m_named(graph.links().size(), 0), m_linkTerms(explain ? graph.links().size() : 0)
     {
     }
 
@@ -57,13 +56,8 @@ private:
     void account(const CollectiveResult& r, double count)
     {
         for (const LinkLoad& l : r.links) {
-            const std::size_t i = std::size_t(l.link);
-            m_bytes[i] += l.bytes() * count;
-            m_busy[i] += l.busy_s * count;
-            if (!m_seen[i]) {
-                m_seen[i] = 1;
-                m_touched.push_back(l.link);
-            }
+            m_bytes[std::size_t(l.link)] += l.bytes() * count;
+            m_busy[std::size_t(l.link)] += l.busy_s * count;
         }
         if (m_explain)
             for (const LinkLoad& l : r.links)
@@ -78,9 +72,6 @@ private:
     std::vector<double> m_busy;
     // Links a collective names as its bottleneck: kept in out.links even without DETAIL.
     std::vector<char> m_named;
-    // The links some call loads, each once (a step loads few of a large cluster's links).
-    std::vector<char> m_seen;
-    std::vector<int> m_touched;
     // With EXPLAIN, each link's share of every call (LinkTerm), by link index.
     std::vector<std::vector<LinkTerm>> m_linkTerms;
 };
@@ -125,24 +116,17 @@ void StepTally::record(const TrafficContext& c, const TrafficRow& row)
 void StepTally::finish()
 {
     const auto& links = m_graph.links();
-    // Only loaded links have bytes or busy time: visit them in link order.
-    std::sort(m_touched.begin(), m_touched.end());
     std::size_t worst = links.size();
-    for (const int t : m_touched) {
-        const std::size_t l = std::size_t(t);
+    for (std::size_t l = 0; l < links.size(); ++l)
         if (m_busy[l] > 0 && (worst == links.size() || m_busy[l] > m_busy[worst]))
             worst = l;
-    }
     if (worst < links.size())
         m_out.bottleneck_link = links[worst].id;
     std::size_t rows = 0;
-    for (const int t : m_touched) {
-        const std::size_t l = std::size_t(t);
+    for (std::size_t l = 0; l < links.size(); ++l)
         rows += m_bytes[l] > 0 && (m_detail || l == worst || m_named[l]) ? 1 : 0;
-    }
     m_out.links.reserve(m_out.links.size() + rows);
-    for (const int t : m_touched) {
-        const std::size_t l = std::size_t(t);
+    for (std::size_t l = 0; l < links.size(); ++l) {
         if (!(m_bytes[l] > 0))
             continue;
         // Without DETAIL only the links the step's figures read: the busiest and the collectives'
@@ -289,7 +273,10 @@ void CommCache::prepare(const ParallelSpec& parallel, const CommModel& model)
 
 namespace {
 
-// SCENARIO as the communication reads its schedule: the interleaved schedule's chunks per stage, or one.
+// SCENARIO with what the traffic kinds do not tell apart made equal: of the schedule they read only the
+// interleaved schedule's chunks per stage (trafficContext()'s v), of recompute only whether it is full (the
+// tensor-parallel, expert and context-parallel call counts). Keep it in step with the traffic kinds: a
+// field they come to read more of must stay in the key as it is.
 Scenario communicationKey(const Scenario& scenario)
 {
     Scenario key = scenario;
@@ -298,6 +285,8 @@ Scenario communicationKey(const Scenario& scenario)
         p.schedule == Schedule::Interleaved ? std::max<std::int64_t>(p.virtual_stages, 1) : 1;
     p.schedule = v > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
     p.virtual_stages = v;
+    if (key.training.recompute != Recompute::Full)
+        key.training.recompute = Recompute::None;
     return key;
 }
 

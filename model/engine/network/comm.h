@@ -76,8 +76,9 @@ struct CommCache
         CollectiveResult result;
     };
 
-    // A whole step's estimate, by the scenario it was made for (its schedule as the communication reads it:
-    // the interleaved schedule's chunks, or none) and microbatches: GPipe, 1F1B and ZB-H1 move the same.
+    // A whole step's estimate, by the scenario it was made for (its schedule and recompute as the traffic
+    // reads them: the interleaved schedule's chunks or none, full recompute or not) and microbatches: GPipe,
+    // 1F1B and ZB-H1 move the same, and so do no recompute and selective recompute.
     struct Step
     {
         Scenario scenario;
