@@ -249,11 +249,13 @@ void explainTotals(std::vector<Explanation>& out, const Scenario& sc, const Resu
 Result evaluate(const Scenario& sc, const EvalOptions& options)
 {
     Result r;
-    const auto problems = validateScenario(sc);
-    if (!problems.empty()) {
-        for (const Problem& p : problems)
-            r.warnings.push_back({"scenario.invalid", p.path + ": " + p.message});
-        return r;
+    if (!options.validated) {
+        const auto problems = validateScenario(sc);
+        if (!problems.empty()) {
+            for (const Problem& p : problems)
+                r.warnings.push_back({"scenario.invalid", p.path + ": " + p.message});
+            return r;
+        }
     }
 
     const ParallelSpec& p = sc.parallel;
@@ -268,11 +270,12 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
     r.microbatches = sc.training.global_batch / (p.dp * sc.training.micro_batch);
     layoutWarnings(sc, r.warnings);
 
-    r.memory = estimateMemory(sc, r.microbatches, r.warnings, explain);
+    r.memory = options.memory ? *options.memory : estimateMemory(sc, r.microbatches, r.warnings, explain);
     if (options.communication) {
-        r.comm = options.comm_model ? estimateCommunication(sc, r.microbatches, *options.comm_model,
-                                                            options.drawing_detail, explain)
-                                    : communication(sc, r.microbatches, explain);
+        r.comm = options.comm_model
+                     ? estimateCommunication(sc, r.microbatches, *options.comm_model, options.drawing_detail,
+                                             explain, options.comm_cache)
+                     : communication(sc, r.microbatches, explain);
         r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
     }
     const FlopTerms flops = stepFlops(sc, r.compute);

@@ -8,6 +8,7 @@
 namespace ss {
 
 class CommModel;
+struct CommCache;
 
 struct EvalOptions
 {
@@ -21,6 +22,15 @@ struct EvalOptions
     // Leave out of Result what only drawing needs (a collective's link ids and rings, a link's end devices).
     // Every figure stays the same; the planner sets it.
     bool drawing_detail = true;
+    // What estimateCommunication() may keep between the evaluations of one caller on COMM_MODEL (comm.h);
+    // the figures are the same with or without it.
+    CommCache* comm_cache = nullptr;
+    // The scenario's memory as estimateMemory() gives it for the scenario's microbatches, when the caller has
+    // it already (the planner screens every layout by memory first): taken instead of estimated again. Its
+    // warnings and explanations are then the caller's: Result::warnings and Result::explain leave them out.
+    const MemoryResult* memory = nullptr;
+    // The caller has checked that validateScenario() accepts the scenario (the planner's layouts).
+    bool validated = false;
 };
 
 // Evaluates a scenario that validateScenario() accepts. On one it rejects, returns a result with

@@ -3,9 +3,12 @@
 // search, the planner's figures equal to evaluate()'s, GPT-3 175B on 1024 A100 against Megatron-LM's layout,
 // expert parallelism for Mixtral 8x7B, context parallelism for a 128K-token sequence, uneven pipeline
 // stages, fine-tuning recipes on one GPU, cancellation, objectives, and bad requests.
+#include "comm.h"
 #include "evaluate.h"
 #include "fields.h"
+#include "memory.h"
 #include "planner.h"
+#include "presets.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -132,6 +135,48 @@ bool fits(const Result& r)
         return false;
     return std::all_of(r.memory.per_gpu.begin(), r.memory.per_gpu.end(),
                        [](const StageMemory& s) { return s.fits; });
+}
+
+// Every figure of two memory estimates equal, to the bit.
+bool sameMemory(const MemoryResult& a, const MemoryResult& b)
+{
+    if (a.per_gpu.size() != b.per_gpu.size() || a.peak_gpu_bytes != b.peak_gpu_bytes ||
+        a.peak_stage != b.peak_stage || a.cpu_bytes_per_node != b.cpu_bytes_per_node ||
+        a.nvme_bytes_per_node != b.nvme_bytes_per_node || a.host_fits != b.host_fits ||
+        a.nvme_fits != b.nvme_fits)
+        return false;
+    for (std::size_t i = 0; i < a.per_gpu.size(); ++i) {
+        const StageMemory& x = a.per_gpu[i];
+        const StageMemory& y = b.per_gpu[i];
+        if (x.fits != y.fits || x.total != y.total || x.params != y.params || x.grads != y.grads ||
+            x.optimizer != y.optimizer || x.activations != y.activations || x.buffers != y.buffers ||
+            x.in_flight != y.in_flight || x.capacity != y.capacity)
+            return false;
+    }
+    return true;
+}
+
+// Every row and link of two communication estimates equal, to the bit.
+bool sameComm(const CommResult& a, const CommResult& b)
+{
+    if (a.serial_time_s != b.serial_time_s || a.bottleneck_link != b.bottleneck_link ||
+        a.collectives.size() != b.collectives.size() || a.links.size() != b.links.size() ||
+        a.warnings.size() != b.warnings.size())
+        return false;
+    for (std::size_t i = 0; i < a.collectives.size(); ++i) {
+        const CommCollective& x = a.collectives[i];
+        const CommCollective& y = b.collectives[i];
+        if (x.group != y.group || x.op != y.op || x.algorithm != y.algorithm || x.bytes != y.bytes ||
+            x.count_per_step != y.count_per_step || x.time_s != y.time_s || x.alpha_s != y.alpha_s ||
+            x.busbw_Bps != y.busbw_Bps || x.ranks != y.ranks || x.groups != y.groups ||
+            x.bottleneck_link != y.bottleneck_link || x.links != y.links || x.rings != y.rings)
+            return false;
+    }
+    for (std::size_t i = 0; i < a.links.size(); ++i)
+        if (a.links[i].id != b.links[i].id || a.links[i].bytes_per_step != b.links[i].bytes_per_step ||
+            a.links[i].busy_s != b.links[i].busy_s)
+            return false;
+    return true;
 }
 
 } // namespace
@@ -553,6 +598,127 @@ private slots:
         QVERIFY(large.feasible > 0);
         for (const PlanCandidate& c : large.feasibleAll)
             QCOMPARE(c.layout.method, TrainingMethod::Qlora);
+    }
+
+    void screeningMemoryEqualsFullEstimate()
+    {
+        // The planner screens layouts by estimateMemory() without warnings: the same figures as the full
+        // estimate. GPT-3 175B with tp 8 alone holds 175e9 / 8 = 21.9e9 parameters per GPU, 16 B each with
+        // mixed-precision Adam (ZeRO §3.1): 350 GB, over the A100's 80 GB, so its one stage overflows and the
+        // full estimate says so once; Megatron-LM's tp 8 × pp 8 layout fits.
+        const Scenario megatron = gpt3();
+        Layout tpOnly = layoutOf(megatron);
+        tpOnly.pp = 1;
+        tpOnly.dp = 128;
+        tpOnly.schedule = Schedule::OneFOneB;
+        tpOnly.virtual_stages = 1;
+        Layout fullRecompute = layoutOf(megatron);
+        fullRecompute.recompute = Recompute::Full;
+        fullRecompute.zero_stage = 1;
+        int overflowing = 0;
+        for (const Layout& l : {layoutOf(megatron), tpOnly, fullRecompute}) {
+            const Scenario sc = withLayout(megatron, l);
+            QVERIFY(validateScenario(sc).empty());
+            const std::int64_t m = sc.training.global_batch / (l.dp * l.micro_batch);
+            std::vector<Warning> warnings;
+            const MemoryResult full = estimateMemory(sc, m, warnings);
+            const MemoryResult screened = estimateMemory(sc, m);
+            QVERIFY(sameMemory(full, screened));
+            const bool allFit = std::all_of(screened.per_gpu.begin(), screened.per_gpu.end(),
+                                            [](const StageMemory& s) { return s.fits; });
+            QCOMPARE(allFit, l.pp == 8);
+            const auto overflows = std::count_if(warnings.begin(), warnings.end(), [](const Warning& w) {
+                return w.code == "memory.overflow";
+            });
+            QCOMPARE(overflows, allFit ? 0 : 1);
+            overflowing += allFit ? 0 : 1;
+            // evaluate() on the screened figures gives the result it gives on its own estimate.
+            EvalOptions given;
+            given.memory = &screened;
+            given.validated = true;
+            const Result a = evaluate(sc, given);
+            const Result b = evaluate(sc);
+            QVERIFY(sameMemory(a.memory, b.memory));
+            QVERIFY(a.step.time_s == b.step.time_s);
+            QVERIFY(a.step.mfu == b.step.mfu);
+        }
+        QCOMPARE(overflowing, 1);
+    }
+
+    void commCacheEqualsFreshEstimate()
+    {
+        // One CommCache carried through layouts whose sizes change and come back gives every row and link of
+        // a fresh estimate: GPT-3 175B's tp/pp/dp (micro batch, ZeRO, sequence parallelism, schedule,
+        // interleaving and recompute varied), Mixtral's ep and edp, and the long-sequence Llama's cp.
+        const auto check = [](const Scenario& base, const std::vector<Layout>& layouts) {
+            Topology topology;
+            QVERIFY(scenarioTopology(base, topology));
+            CommModel cached, fresh;
+            QVERIFY(CommModel::fromTopology(topology, cached));
+            QVERIFY(CommModel::fromTopology(topology, fresh));
+            CommCache cache;
+            for (int pass = 0; pass < 2; ++pass)
+                for (const Layout& l : layouts) {
+                    const Scenario sc = withLayout(base, l);
+                    QVERIFY(validateScenario(sc).empty());
+                    const std::int64_t m = sc.training.global_batch / (l.dp * l.micro_batch);
+                    const CommResult a = estimateCommunication(sc, m, cached, true, nullptr, &cache);
+                    const CommResult b = estimateCommunication(sc, m, fresh);
+                    QVERIFY(!a.collectives.empty());
+                    QVERIFY(sameComm(a, b));
+                }
+        };
+        const Scenario g = gpt3();
+        std::vector<Layout> layouts;
+        Layout l = layoutOf(g);
+        layouts.push_back(l);
+        l.micro_batch = 2;
+        layouts.push_back(l);
+        l.sequence_parallel = false;
+        l.zero_stage = 1;
+        layouts.push_back(l);
+        l.virtual_stages = 3;
+        layouts.push_back(l);
+        l.schedule = Schedule::OneFOneB;
+        l.virtual_stages = 1;
+        layouts.push_back(l);
+        l.schedule = Schedule::GPipe;
+        layouts.push_back(l);
+        l.schedule = Schedule::ZbH1;
+        layouts.push_back(l);
+        l.recompute = Recompute::None;
+        layouts.push_back(l);
+        l.recompute = Recompute::Full;
+        layouts.push_back(l);
+        l.tp = 4;
+        l.dp = 32;
+        layouts.push_back(l);
+        l.micro_batch = 1;
+        layouts.push_back(l);
+        check(g, layouts);
+
+        const Scenario mx = mixtral();
+        Layout e;
+        e.dp = 16;
+        e.zero_stage = 1;
+        e.recompute = Recompute::Full;
+        e.ep = 8;
+        Layout e2 = e;
+        e2.micro_batch = 2;
+        Layout e4 = e;
+        e4.ep = 4;
+        check(mx, {e, e2, e4, e});
+
+        Scenario longSeq = llama3Long();
+        Layout c;
+        c.cp = 8;
+        c.tp = 8;
+        c.dp = 1;
+        c.recompute = Recompute::Full;
+        Layout c2 = c;
+        c2.recompute = Recompute::Selective;
+        c2.sequence_parallel = true;
+        check(longSeq, {c, c2});
     }
 
     void badRequests()

@@ -2,6 +2,7 @@
 #include "planner.h"
 
 #include "collective.h"
+#include "comm.h"
 #include "evaluate.h"
 #include "fields.h"
 #include "memory.h"
@@ -501,8 +502,8 @@ struct alignas(64) PlanWorker // a cache line of its own: workers write their ow
     Scenario sc;
     bool started = false;
     std::optional<CommModel> model;
+    CommCache comm; // the groups and collectives of the layouts' sizes met last
     EvalOptions eval;
-    std::vector<Warning> warnings;
     std::vector<PlanCandidate> fresh; // feasible layouts not yet reported
     std::int64_t evaluated = 0;
     bool haveClosest = false;
@@ -537,15 +538,18 @@ void evaluateLayout(PlanWorker& w, const Layout& l, std::int64_t index)
     if (!validateScenario(sc).empty())
         return; // a rule enumerateLayouts() does not mirror: not a layout at all
     ++w.evaluated;
-    // Memory first: it costs microseconds and most layouts of a large model fail here.
-    w.warnings.clear();
+    // Memory first, its figures without the warnings' text: it costs microseconds and most layouts of a large
+    // model fail here. Those that fit are evaluated on the same figures.
     const std::int64_t micro = sc.training.global_batch / (l.dp * l.micro_batch);
-    const MemoryResult memory = estimateMemory(sc, micro, w.warnings);
+    const MemoryResult memory = estimateMemory(sc, micro);
     if (!fitsAll(memory)) {
         noteMiss(w, l, index, memory);
         return;
     }
-    const Result r = evaluate(sc, w.eval);
+    EvalOptions options = w.eval;
+    options.memory = &memory;
+    options.validated = true;
+    const Result r = evaluate(sc, options);
     PlanCandidate c;
     c.layout = l;
     c.index = index;
@@ -653,6 +657,7 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
             if (haveTopology && CommModel::fromTopology(topology, m))
                 w.model.emplace(std::move(m));
             w.eval.comm_model = w.model ? &*w.model : nullptr;
+            w.eval.comm_cache = &w.comm;
             w.eval.drawing_detail = false;
         }
         evaluateLayout(w, layouts[i], std::int64_t(i));

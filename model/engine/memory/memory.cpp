@@ -478,10 +478,34 @@ void loraStates(StageMemory& row, const Scenario& sc, const StageParams& sp, con
     }
 }
 
+// One layer's activation bytes (layerActivationBytes(): dense or MoE, as the scenario recomputes or without
+// recompute), worked out once per estimate rather than once per stage.
+class LayerActivations
+{
+public:
+    double bytes(const Scenario& sc, bool moe, bool noRecompute)
+    {
+        double& v = m_bytes[(moe ? 1 : 0) + (noRecompute ? 2 : 0)];
+        if (v < 0) {
+            if (noRecompute) {
+                Scenario without = sc;
+                without.training.recompute = Recompute::None;
+                v = layerActivationBytes(without, moe).total();
+            } else {
+                v = layerActivationBytes(sc, moe).total();
+            }
+        }
+        return v;
+    }
+
+private:
+    std::array<double, 4> m_bytes{-1, -1, -1, -1};
+};
+
 // The activations of stage ROW: the schedule's in-flight microbatches times the stage's layers (Korthikanti
 // et al., MLSys'23 §4.2.3), and the terms of the layer being recomputed and of the two ends of the model.
 ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const StageParams& sp,
-                                 std::int64_t microbatches)
+                                 std::int64_t microbatches, LayerActivations& layer)
 {
     const ParallelSpec& par = sc.parallel;
     const std::int64_t pp = std::max<std::int64_t>(par.pp, 1);
@@ -496,15 +520,13 @@ ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const Sta
     // Dense and MoE layers keep different activations; the MTP modules are MoE layers on the last stage.
     const double mtp = sp.mtp ? double(std::max<std::int64_t>(sc.model.mtp_layers, 0)) : 0.0;
     const double dense = double(sp.layers - sp.moe_layers), moe = double(sp.moe_layers) + mtp;
-    const double bytes = dense * layerActivationBytes(sc, false).total() +
-                         (moe > 0 ? moe * layerActivationBytes(sc, true).total() : 0.0);
+    const double bytes =
+        dense * layer.bytes(sc, false, false) + (moe > 0 ? moe * layer.bytes(sc, true, false) : 0.0);
     parts.perLayer = dense + moe > 0 ? bytes / (dense + moe) : 0.0;
     row.activations = row.in_flight * bytes;
     if (sc.training.recompute == Recompute::Full && row.layers > 0) {
         // The layer being recomputed materialises its full activations once.
-        Scenario noRecompute = sc;
-        noRecompute.training.recompute = Recompute::None;
-        parts.recompute = layerActivationBytes(noRecompute, moe > 0).total();
+        parts.recompute = layer.bytes(sc, moe > 0, true);
         row.activations += parts.recompute;
     }
     if (i == 0) { // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3: sbhp/t)
@@ -650,7 +672,7 @@ void hostMemory(MemoryResult& mem, const Scenario& sc, const HostShares& host,
 
 // The node's host memory and NVMe against what the offload puts there, as GPU memory against its capacity: a
 // warning naming the shortfall, and host_fits / nvme_fits false.
-void hostCapacity(MemoryResult& mem, const Scenario& sc, std::vector<Warning>& warnings,
+void hostCapacity(MemoryResult& mem, const Scenario& sc, std::vector<Warning>* warnings,
                   std::vector<Explanation>* explain)
 {
     const NodeCapacity host = hostMemoryPerNode(sc.cluster);
@@ -674,13 +696,13 @@ void hostCapacity(MemoryResult& mem, const Scenario& sc, std::vector<Warning>& w
          "memory.nvme_capacity_bytes_per_node"},
     };
     for (const auto& r : rows) {
-        if (!r.fits)
-            warnings.push_back({r.code,
-                                std::string("The offload needs ") + formatQuantity(r.need, Unit::Bytes) +
-                                    " of " + r.what + " per node, " +
-                                    formatQuantity(r.need - r.have.bytes, Unit::Bytes) +
-                                    " more than the node's " + formatQuantity(r.have.bytes, Unit::Bytes),
-                                {num(r.need, 17), num(r.need - r.have.bytes, 17), num(r.have.bytes, 17)}});
+        if (!r.fits && warnings)
+            warnings->push_back({r.code,
+                                 std::string("The offload needs ") + formatQuantity(r.need, Unit::Bytes) +
+                                     " of " + r.what + " per node, " +
+                                     formatQuantity(r.need - r.have.bytes, Unit::Bytes) +
+                                     " more than the node's " + formatQuantity(r.have.bytes, Unit::Bytes),
+                                 {num(r.need, 17), num(r.need - r.have.bytes, 17), num(r.have.bytes, 17)}});
         if (explain)
             explain->push_back({r.figure, r.have.formula, r.have.substituted, r.have.bytes, "B",
                                 r.have.origin == "preset"
@@ -689,10 +711,9 @@ void hostCapacity(MemoryResult& mem, const Scenario& sc, std::vector<Warning>& w
     }
 }
 
-} // namespace
-
-MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::vector<Warning>& warnings,
-                            std::vector<Explanation>* explain)
+// estimateMemory() with the warnings written to WARNINGS unless it is null.
+MemoryResult memoryOf(const Scenario& sc, std::int64_t microbatches, std::vector<Warning>* warnings,
+                      std::vector<Explanation>* explain)
 {
     MemoryResult mem;
     const std::int64_t pp = std::max<std::int64_t>(sc.parallel.pp, 1);
@@ -701,6 +722,8 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
     const auto layers = layersPerStage(sc);
     const double capacity = sc.cluster.gpu.memory_bytes;
     HostShares host{std::vector<double>(std::size_t(pp), 0.0), std::vector<double>(std::size_t(pp), 0.0)};
+    LayerActivations layer;
+    mem.per_gpu.reserve(std::size_t(pp));
     for (std::int64_t i = 0; i < pp; ++i) {
         const StageParams& sp = stages[std::size_t(i)];
         StageMemory row;
@@ -716,12 +739,12 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
             row.param_trainable = row.params;
             row.trainable_params = sp.per_gpu;
         }
-        const ActivationParts parts = stageActivations(row, sc, sp, microbatches);
+        const ActivationParts parts = stageActivations(row, sc, sp, microbatches, layer);
         stageBuffers(row, sc, sp, bytes);
         row.capacity = capacity;
         row.fits = row.total <= capacity;
-        if (!row.fits)
-            overflowWarning(warnings, sc, row);
+        if (!row.fits && warnings)
+            overflowWarning(*warnings, sc, row);
         if (row.total > mem.peak_gpu_bytes) {
             mem.peak_gpu_bytes = row.total;
             mem.peak_stage = int(i);
@@ -733,6 +756,19 @@ MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::
     hostMemory(mem, sc, host, explain);
     hostCapacity(mem, sc, warnings, explain);
     return mem;
+}
+
+} // namespace
+
+MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches, std::vector<Warning>& warnings,
+                            std::vector<Explanation>* explain)
+{
+    return memoryOf(sc, microbatches, &warnings, explain);
+}
+
+MemoryResult estimateMemory(const Scenario& sc, std::int64_t microbatches)
+{
+    return memoryOf(sc, microbatches, nullptr, nullptr);
 }
 
 } // namespace ss

@@ -25,5 +25,8 @@ StateBytes stateBytesPerParam(Precision precision, Optimizer optimizer);
 // and the capacity check. Appends "memory.*" warnings; fills explanations when EXPLAIN is given.
 MemoryResult estimateMemory(const Scenario& scenario, std::int64_t microbatches,
                             std::vector<Warning>& warnings, std::vector<Explanation>* explain = nullptr);
+// The same figures (every stage, fits, peak, host totals) without writing the warnings: for a search that
+// screens thousands of layouts by memory and reads only the figures.
+MemoryResult estimateMemory(const Scenario& scenario, std::int64_t microbatches);
 
 } // namespace ss

@@ -6,7 +6,9 @@
 #include "traffic/commexplain.h"
 #include "traffic/traffic.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace ss {
@@ -239,8 +241,59 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches,
     return estimateCommunication(sc, microbatches, model, true, explain);
 }
 
+void CommCache::prepare(const ParallelSpec& parallel, const CommModel& model)
+{
+    const std::array<std::int64_t, 6> now{parallel.tp, parallel.dp, parallel.pp,
+                                          parallel.cp, parallel.ep, parallel.expertTp()};
+    if (ready && graph == &model.graph() && sizes == now && rankOrder == parallel.rank_order)
+        return;
+    graph = &model.graph();
+    sizes = now;
+    rankOrder = parallel.rank_order;
+    ranks = parallelGroups(parallel);
+    const std::vector<int>& gpuOf = model.graph().gpus();
+    const auto onGpus = [&](const std::vector<std::vector<int>>& rankGroups) {
+        std::vector<std::vector<int>> devices = rankGroups;
+        for (auto& g : devices)
+            for (int& r : g)
+                r = gpuOf[std::size_t(r)];
+        return devices;
+    };
+    gpus.tp = onGpus(ranks.tp);
+    gpus.dp = onGpus(ranks.dp);
+    gpus.pp = onGpus(ranks.pp);
+    gpus.cp = onGpus(ranks.cp);
+    gpus.ep = onGpus(ranks.ep);
+    gpus.edp = onGpus(ranks.edp);
+    entries.clear();
+    steps.clear();
+    nextStep = 0;
+    ready = true;
+}
+
+namespace {
+
+// SCENARIO with what the traffic kinds do not tell apart made equal: of the schedule they read only the
+// interleaved schedule's chunks per stage (trafficContext()'s v), of recompute only whether it is full (the
+// tensor-parallel, expert and context-parallel call counts). Keep it in step with the traffic kinds: a
+// field they come to read more of must stay in the key as it is.
+Scenario communicationKey(const Scenario& scenario)
+{
+    Scenario key = scenario;
+    ParallelSpec& p = key.parallel;
+    const std::int64_t v =
+        p.schedule == Schedule::Interleaved ? std::max<std::int64_t>(p.virtual_stages, 1) : 1;
+    p.schedule = v > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+    p.virtual_stages = v;
+    if (key.training.recompute != Recompute::Full)
+        key.training.recompute = Recompute::None;
+    return key;
+}
+
+} // namespace
+
 CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, CommModel& model, bool detail,
-                                 std::vector<Explanation>* explain)
+                                 std::vector<Explanation>* explain, CommCache* cache)
 {
     CommResult out;
     const TopologyGraph& graph = model.graph();
@@ -253,11 +306,33 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
              {std::to_string(graph.gpus().size()), std::to_string(ranks)});
         return out;
     }
-    const TrafficContext context = trafficContext(sc, microbatches, model, layout);
+    CommCache own;
+    CommCache& groups = cache ? *cache : own;
+    groups.prepare(sc.parallel, model);
+    // A step estimated before on these groups (without explanations, which name the scenario's figures).
+    const bool remember = cache && !explain;
+    std::optional<Scenario> key;
+    if (remember) {
+        key = communicationKey(sc);
+        for (const CommCache::Step& step : groups.steps)
+            if (step.microbatches == microbatches && step.detail == detail && step.scenario == *key)
+                return step.result;
+    }
+    const TrafficContext context = trafficContext(sc, microbatches, model, layout, groups);
     StepTally tally(graph, out, detail, explain);
     for (const TrafficKind kind : kTrafficKinds)
         tally.add(context, kind(context));
     tally.finish();
+    if (remember) {
+        constexpr std::size_t kSteps = 8;
+        CommCache::Step step{std::move(*key), microbatches, detail, out};
+        if (groups.steps.size() < kSteps) {
+            groups.steps.push_back(std::move(step));
+        } else {
+            groups.steps[groups.nextStep] = std::move(step);
+            groups.nextStep = (groups.nextStep + 1) % kSteps;
+        }
+    }
     return out;
 }
 

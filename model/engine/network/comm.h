@@ -10,7 +10,9 @@
 #include "result.h"
 #include "scenario.h"
 
+#include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ss {
@@ -45,6 +47,60 @@ struct ParallelGroups
 };
 ParallelGroups parallelGroups(const ParallelSpec& parallel);
 
+// What estimateCommunication() keeps between calls on one CommModel: the rank groups of the last layout's
+// sizes (tp, dp, pp, cp, ep, etp, rank order) on the GPUs, and the collectives costed for them by their call
+// (traffic kind, operation, bytes, algorithm, per-group scale). Layouts that differ only in micro batch,
+// ZeRO stage, recompute, sequence parallelism or schedule share the groups and most calls. The figures are
+// those of a call without it; a caller evaluating many layouts (the planner, per worker) keeps one.
+struct CommCache
+{
+    // Which collective of a step a call is (the traffic kinds', traffic.h).
+    enum class Call : std::uint8_t
+    {
+        Tp,
+        Dp,
+        Edp,
+        Ep,
+        Cp,
+        PpForward,
+        PpBackward
+    };
+    struct Entry
+    {
+        Call call = Call::Tp;
+        CollectiveOp op = CollectiveOp::AllReduce;
+        CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto;
+        int variant = 0; // what else shapes the call (the pipeline's wrap-around with interleaving)
+        double bytes = 0;
+        std::vector<double> scale;
+        CollectiveResult result;
+    };
+
+    // A whole step's estimate, by the scenario it was made for (its schedule and recompute as the traffic
+    // reads them: the interleaved schedule's chunks or none, full recompute or not) and microbatches: GPipe,
+    // 1F1B and ZB-H1 move the same, and so do no recompute and selective recompute.
+    struct Step
+    {
+        Scenario scenario;
+        std::int64_t microbatches = 0;
+        bool detail = true;
+        CommResult result;
+    };
+
+    // Makes the groups those of PARALLEL on MODEL, forgetting the calls and steps when they change.
+    void prepare(const ParallelSpec& parallel, const CommModel& model);
+
+    const TopologyGraph* graph = nullptr;
+    std::array<std::int64_t, 6> sizes{}; // tp, dp, pp, cp, ep, etp
+    std::string rankOrder;
+    bool ready = false;
+    ParallelGroups ranks; // parallelGroups()
+    ParallelGroups gpus;  // the same as GPU device indices
+    std::vector<Entry> entries;
+    std::vector<Step> steps;
+    std::size_t nextStep = 0; // the slot the next step replaces once STEPS is full
+};
+
 // The step's collectives and link loads for a scenario that validateScenario() accepts, MICROBATCHES
 // per step. Builds the cluster's topology (presets.h) each call; problems come back as "comm.*" warnings.
 // With EXPLAIN, appends the explanations of every collective's and link's figures and of serial_time_s.
@@ -54,7 +110,9 @@ CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbat
 // and plans stay cached in it). MODEL must hold the topology scenarioTopology() gives for SCENARIO.
 // Without DETAIL the rows leave out what only drawing needs (a collective's link ids and rings, a link's end
 // devices): the figures are the same, the planner's thousands of evaluations cheaper.
+// With CACHE, the groups and calls of earlier layouts on MODEL are reused (CommCache).
 CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches, CommModel& model,
-                                 bool detail = true, std::vector<Explanation>* explain = nullptr);
+                                 bool detail = true, std::vector<Explanation>* explain = nullptr,
+                                 CommCache* cache = nullptr);
 
 } // namespace ss

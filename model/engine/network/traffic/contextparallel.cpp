@@ -22,20 +22,19 @@ Traffic contextParallelTraffic(const TrafficContext& c)
     const double layers = double(c.maxLayers) * double(c.m);
     const bool full = c.scenario.training.recompute == Recompute::Full;
     const bool ring = c.scenario.parallel.cp_comm == CpComm::P2p;
-    const auto cp = c.onGpus(c.groups.cp);
     const CollectiveAlgorithm algorithm = ring ? CollectiveAlgorithm::Ring : CollectiveAlgorithm::Auto;
     out.add({.group = "cp",
              .op = collectiveOpName(CollectiveOp::AllGather),
              .bytes = size,
              .count = (full ? 3 : 2) * layers,
-             .result = c.model.collective(CollectiveOp::AllGather, size, cp, algorithm),
+             .result = c.collective(CommCache::Call::Cp, CollectiveOp::AllGather, size, algorithm),
              .text = TrafficText::ContextParallelGather,
              .algorithm = ring ? "ring-p2p" : ""});
     out.add({.group = "cp",
              .op = collectiveOpName(CollectiveOp::ReduceScatter),
              .bytes = size,
              .count = layers,
-             .result = c.model.collective(CollectiveOp::ReduceScatter, size, cp, algorithm),
+             .result = c.collective(CommCache::Call::Cp, CollectiveOp::ReduceScatter, size, algorithm),
              .text = TrafficText::ContextParallelReduce,
              .algorithm = ring ? "ring-p2p" : ""});
     return out;

@@ -34,7 +34,6 @@ void dataParallelRows(Traffic& out, const TrafficContext& c, const char* group, 
         scaleTrain.push_back(psiTrain > 0 ? train / psiTrain : 1.0);
         scaleGather.push_back(psiGather > 0 ? gather / psiGather : 1.0);
     }
-    const auto groups = c.onGpus(rankGroups);
     const auto run = [&](CollectiveOp op, double perParam, double count, bool allWeights = false) {
         const double psi = allWeights ? psiGather : psiTrain;
         const std::vector<double>& scale = allWeights ? scaleGather : scaleTrain;
@@ -44,7 +43,8 @@ void dataParallelRows(Traffic& out, const TrafficContext& c, const char* group, 
                  .op = collectiveOpName(op),
                  .bytes = size,
                  .count = count,
-                 .result = c.model.collective(op, size, groups, CollectiveAlgorithm::Auto, scale),
+                 .result = c.collective(experts ? CommCache::Call::Edp : CommCache::Call::Dp, op, size,
+                                        CollectiveAlgorithm::Auto, scale),
                  .text = experts ? (weights ? TrafficText::ExpertDataParallelWeights
                                             : TrafficText::ExpertDataParallelGradients)
                                  : (weights ? TrafficText::DataParallelWeights

@@ -27,7 +27,7 @@ Traffic expertParallelTraffic(const TrafficContext& c)
              .op = collectiveOpName(CollectiveOp::AllToAll),
              .bytes = size,
              .count = count,
-             .result = c.model.collective(CollectiveOp::AllToAll, size, c.onGpus(c.groups.ep)),
+             .result = c.collective(CommCache::Call::Ep, CollectiveOp::AllToAll, size),
              .text = TrafficText::ExpertAllToAll});
     return out;
 }

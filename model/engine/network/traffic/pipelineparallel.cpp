@@ -15,20 +15,24 @@ Traffic pipelineParallelTraffic(const TrafficContext& c)
         return out;
     const double size = c.b * c.s * c.h * c.actBytes / double(n[0]);
     const double perDirection = double(c.m * c.v);
-    std::vector<Transfer> forward;
-    std::vector<Transfer> backward;
-    for (const auto& pipe : c.groups.pp) {
-        const std::size_t stagesCount = pipe.size();
-        const std::size_t boundaries = c.v > 1 ? stagesCount : stagesCount - 1; // interleaving wraps around
-        for (std::size_t i = 0; i < boundaries; ++i) {
-            const int from = c.gpuOf(pipe[i]);
-            const int to = c.gpuOf(pipe[(i + 1) % stagesCount]);
-            forward.push_back({from, to, size});
-            backward.push_back({to, from, size});
+    const bool wrap = c.v > 1; // interleaving wraps around, the last stage sending on to the first
+    const auto sends = [&](bool backward) {
+        std::vector<Transfer> list;
+        for (const auto& pipe : c.groups.pp) {
+            const std::size_t stagesCount = pipe.size();
+            const std::size_t boundaries = wrap ? stagesCount : stagesCount - 1;
+            for (std::size_t i = 0; i < boundaries; ++i) {
+                const int from = c.gpuOf(pipe[i]);
+                const int to = c.gpuOf(pipe[(i + 1) % stagesCount]);
+                list.push_back(backward ? Transfer{to, from, size} : Transfer{from, to, size});
+            }
         }
-    }
-    CollectiveResult fwd = c.model.transfers(forward);
-    CollectiveResult bwd = c.model.transfers(backward);
+        return list;
+    };
+    CollectiveResult fwd =
+        c.transfers(CommCache::Call::PpForward, size, wrap ? 1 : 0, [&] { return sends(false); });
+    CollectiveResult bwd =
+        c.transfers(CommCache::Call::PpBackward, size, wrap ? 1 : 0, [&] { return sends(true); });
     // The row shows the slower direction; both directions load the links.
     CollectiveResult slower = fwd.time_s >= bwd.time_s ? fwd : bwd;
     slower.ranks = int(n[2]);

@@ -19,13 +19,12 @@ Traffic tensorParallelTraffic(const TrafficContext& c)
     const double size = c.b * c.s * c.h * c.actBytes;
     const double perLayer = tensorParallelCallsPerLayer(c.scenario);
     const double count = perLayer * double(c.maxLayers) * double(c.m);
-    const auto tp = c.onGpus(c.groups.tp);
     const auto row = [&](CollectiveOp op) {
         out.add({.group = "tp",
                  .op = collectiveOpName(op),
                  .bytes = size,
                  .count = count,
-                 .result = c.model.collective(op, size, tp),
+                 .result = c.collective(CommCache::Call::Tp, op, size),
                  .text = TrafficText::TensorParallel});
     };
     if (c.scenario.parallel.sequence_parallel) {

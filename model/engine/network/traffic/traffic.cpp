@@ -20,22 +20,69 @@ void Traffic::add(TrafficRow row)
     rows.push_back(std::move(row));
 }
 
-std::vector<std::vector<int>> TrafficContext::onGpus(const std::vector<std::vector<int>>& rankGroups) const
+const CollectiveResult* TrafficContext::remembered(CommCache::Call call, CollectiveOp op,
+                                                   CollectiveAlgorithm algorithm, int variant, double bytes,
+                                                   const std::vector<double>& scale) const
 {
-    std::vector<std::vector<int>> devices = rankGroups;
-    for (auto& g : devices)
-        for (int& r : g)
-            r = gpuOf(r);
-    return devices;
+    for (const CommCache::Entry& e : cache.entries)
+        if (e.call == call && e.op == op && e.algorithm == algorithm && e.variant == variant &&
+            e.bytes == bytes && e.scale == scale)
+            return &e.result;
+    return nullptr;
+}
+
+const CollectiveResult& TrafficContext::remember(CommCache::Call call, CollectiveOp op,
+                                                 CollectiveAlgorithm algorithm, int variant, double bytes,
+                                                 const std::vector<double>& scale,
+                                                 CollectiveResult result) const
+{
+    // A layout's sizes meet a few dozen distinct calls; more means a caller that changes them all the time.
+    constexpr std::size_t kEntries = 256;
+    if (cache.entries.size() >= kEntries)
+        cache.entries.clear();
+    return cache.entries
+        .emplace_back(CommCache::Entry{call, op, algorithm, variant, bytes, scale, std::move(result)})
+        .result;
+}
+
+CollectiveResult TrafficContext::collective(CommCache::Call call, CollectiveOp op, double bytes,
+                                            CollectiveAlgorithm algorithm,
+                                            const std::vector<double>& scale) const
+{
+    if (const CollectiveResult* known = remembered(call, op, algorithm, 0, bytes, scale))
+        return *known;
+    const ParallelGroups& g = cache.gpus;
+    const std::vector<std::vector<int>>* groups = &g.tp;
+    switch (call) {
+    case CommCache::Call::Tp:
+        break;
+    case CommCache::Call::Dp:
+        groups = &g.dp;
+        break;
+    case CommCache::Call::Edp:
+        groups = &g.edp;
+        break;
+    case CommCache::Call::Ep:
+        groups = &g.ep;
+        break;
+    case CommCache::Call::Cp:
+        groups = &g.cp;
+        break;
+    case CommCache::Call::PpForward:
+    case CommCache::Call::PpBackward:
+        groups = &g.pp;
+        break;
+    }
+    return remember(call, op, algorithm, 0, bytes, scale,
+                    model.collective(op, bytes, *groups, algorithm, scale));
 }
 
 TrafficContext trafficContext(const Scenario& sc, std::int64_t microbatches, CommModel& model,
-                              const RankLayout& layout)
+                              const RankLayout& layout, CommCache& cache)
 {
     const ParallelSpec& par = sc.parallel;
     const auto& n = layout.n;
-    TrafficContext c{.scenario = sc, .model = model, .layout = layout};
-    c.groups = parallelGroups(par);
+    TrafficContext c{.scenario = sc, .model = model, .layout = layout, .cache = cache, .groups = cache.ranks};
     c.ranks = layout.ranks();
     c.m = std::max<std::int64_t>(microbatches, 1);
     c.v = par.schedule == Schedule::Interleaved ? std::max<std::int64_t>(par.virtual_stages, 1) : 1;

@@ -24,7 +24,8 @@ struct TrafficContext
     const Scenario& scenario;
     CommModel& model;
     const RankLayout& layout; // layout.n: tp, dp, pp, cp
-    ParallelGroups groups;
+    CommCache& cache;
+    const ParallelGroups& groups; // ranks (cache.ranks)
     std::int64_t ranks = 1;
     std::int64_t m = 1; // microbatches per step
     std::int64_t v = 1; // model chunks per stage (interleaved schedule)
@@ -56,13 +57,35 @@ struct TrafficContext
     bool parameterServer() const { return parameterServerAsked && !servers.empty(); }
 
     int gpuOf(int rank) const { return model.graph().gpus()[std::size_t(rank)]; }
-    // Rank groups as groups of GPU device indices.
-    std::vector<std::vector<int>> onGpus(const std::vector<std::vector<int>>& rankGroups) const;
+    // MODEL's collective of BYTES over the GPU groups of CALL (tp, dp, edp, ep or cp), each group moving
+    // BYTES × SCALE[g], as the cache remembers it or costed now.
+    CollectiveResult collective(CommCache::Call call, CollectiveOp op, double bytes,
+                                CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto,
+                                const std::vector<double>& scale = {}) const;
+    // MODEL's transfers(BUILD()) of CALL, whose copies BYTES and VARIANT fix, as the cache remembers them or
+    // costed now.
+    template <class Build>
+    CollectiveResult transfers(CommCache::Call call, double bytes, int variant, const Build& build) const
+    {
+        if (const CollectiveResult* known =
+                remembered(call, CollectiveOp::SendRecv, CollectiveAlgorithm::Direct, variant, bytes, {}))
+            return *known;
+        return remember(call, CollectiveOp::SendRecv, CollectiveAlgorithm::Direct, variant, bytes, {},
+                        model.transfers(build()));
+    }
+
+private:
+    const CollectiveResult* remembered(CommCache::Call call, CollectiveOp op, CollectiveAlgorithm algorithm,
+                                       int variant, double bytes, const std::vector<double>& scale) const;
+    const CollectiveResult& remember(CommCache::Call call, CollectiveOp op, CollectiveAlgorithm algorithm,
+                                     int variant, double bytes, const std::vector<double>& scale,
+                                     CollectiveResult result) const;
 };
 
-// The context of SCENARIO on MODEL, whose GPUs are LAYOUT's ranks, for MICROBATCHES per step.
+// The context of SCENARIO on MODEL, whose GPUs are LAYOUT's ranks, for MICROBATCHES per step, its groups
+// those of CACHE (prepared for the scenario's layout).
 TrafficContext trafficContext(const Scenario& scenario, std::int64_t microbatches, CommModel& model,
-                              const RankLayout& layout);
+                              const RankLayout& layout, CommCache& cache);
 
 // Which explanation a row gets (commexplain.h); a new traffic kind adds its own.
 enum class TrafficText
