@@ -73,10 +73,7 @@ bool TopologyGraph::build(const Topology& topology, TopologyGraph& out, std::str
     if (!g.readDevices(topology, error) || !g.readLinks(topology, error))
         return false;
     g.bundleLinks(0, g.m_links.size());
-    g.indexArcs();
-    g.findHosts();
-    g.findTemplates();
-    g.indexGpus();
+    g.index();
     out = std::move(g);
     return true;
 }
@@ -91,12 +88,18 @@ bool TopologyGraph::build(const ReplicatedTopology& r, TopologyGraph& out, std::
     g.bundleLinks(0, machineLinks);
     g.replicateEdges(r.machines, machineLinks);
     g.bundleLinks(std::size_t(r.machines) * machineLinks, g.m_links.size());
-    g.indexArcs();
-    g.findHosts();
-    g.findTemplates();
-    g.indexGpus();
+    g.index();
     out = std::move(g);
     return true;
+}
+
+// What both builds derive from the bundled edges: arcs, machines, their templates, the GPUs' ordinals.
+void TopologyGraph::index()
+{
+    indexArcs();
+    findHosts();
+    findTemplates();
+    indexGpus();
 }
 
 bool TopologyGraph::readDevices(const Topology& topology, std::string* error)

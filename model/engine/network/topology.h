@@ -169,6 +169,7 @@ private:
     int machineDevice(std::string_view id) const; // replicated: the device "n<k>.<name>" names, else -1
     void bundleLinks(std::size_t from, std::size_t to);
     void replicateEdges(std::int64_t machines, std::size_t machineLinks);
+    void index(); // the four below, in order
     void indexArcs();
     void findHosts();
     void findTemplates();
