@@ -87,7 +87,9 @@ public:
     // leaving PATH itself alone: what the user just set stays. None when PATH has no such problem or no
     // single degree fixes it.
     std::optional<FieldFix> suggestedFix(const QString& path) const;
-    // The result of the last valid scenario; it stays while the current one is invalid.
+    // The result of the last valid scenario; it stays while the current one is invalid. The reference is
+    // good until the next resultChanged(): a later evaluation replaces the object, so whoever keeps it
+    // across the event loop keeps a copy.
     const Result& result() const { return m_evaluated->result; }
     bool hasResult() const { return m_hasResult; }
     // Whether result() belongs to the current scenario (false while it is invalid or being evaluated).

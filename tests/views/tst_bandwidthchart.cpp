@@ -291,7 +291,7 @@ void TestBandwidthChart::fedByTheMainWindow()
     QVERIFY(chart);
     chart->resize(900, 700);
     chart->resetData(w.document()->result());
-    const Result& r = w.document()->result();
+    const Result r = w.document()->result(); // a copy: a later evaluation may land while the chart shows
     int carrying = 0;
     for (const CommLink& l : r.comm.links)
         carrying += l.busy_s > 0;
@@ -451,7 +451,7 @@ void TestBandwidthChart::clicksMatchTheResult()
     QFETCH(QString, example);
     MainWindow w;
     QVERIFY(w.openExample(example));
-    const Result& r = w.document()->result();
+    const Result r = w.document()->result(); // a copy: a later evaluation may land while the chart shows
     BandwidthChart chart;
     showChart(chart, r);
     std::vector<CommLink> busiest;

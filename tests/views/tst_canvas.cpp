@@ -648,7 +648,7 @@ void TestCanvas::expertAllToAllHighlight()
     const std::vector<Problem>& problems = f.document.problems();
     QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
     QVERIFY(f.document.hasResult());
-    const Result& r = f.document.result();
+    const Result r = f.document.result();
     int a2a = -1;
     for (std::size_t i = 0; i < r.comm.collectives.size(); ++i)
         if (r.comm.collectives[i].group == "ep" && r.comm.collectives[i].op == "alltoall")

@@ -145,7 +145,7 @@ void TestMainWindow::initTestCase()
 void TestMainWindow::chartShowsTheResult()
 {
     MainWindow w;
-    const ss::Result& result = w.document()->result();
+    const ss::Result result = w.document()->result();
     QCOMPARE(w.memoryChart()->bars(Component::Params)->data()->size(),
              static_cast<int>(result.memory.per_gpu.size()));
     const ss::StageMemory& stage = result.memory.per_gpu.at(0);
