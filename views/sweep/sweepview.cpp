@@ -58,7 +58,10 @@ SweepView::SweepView(ScenarioDocument* document, QWidget* parent)
     fillParameters();
     setParameter(QLatin1String(kDefaultParam));
     connect(m_document, &ScenarioDocument::scenarioChanged, this, [this] {
-        fillParameters();
+        // Hidden, the list waits for the next look at it (it walks the whole scenario on every edit).
+        m_paramsStale = true;
+        if (isVisible())
+            fillParameters();
         scheduleRun();
     });
 }
@@ -153,6 +156,7 @@ void SweepView::retranslate()
 // The parameters of the scenario, grouped under their section's name (headers are disabled rows).
 void SweepView::fillParameters()
 {
+    m_paramsStale = false;
     const std::vector<SweepParam> params = sweepParams(m_document->scenario());
     QStringList paths;
     for (const SweepParam& p : params)
@@ -193,11 +197,15 @@ void SweepView::fillParameters()
 
 QString SweepView::parameter() const
 {
+    if (m_paramsStale)
+        const_cast<SweepView*>(this)->fillParameters(); // the list a hidden view has not refreshed yet
     return m_param->currentData(Qt::UserRole).toString();
 }
 
 bool SweepView::setParameter(const QString& path)
 {
+    if (m_paramsStale)
+        fillParameters();
     const int index = m_param->findData(path, Qt::UserRole);
     if (index < 0)
         return false;
@@ -284,6 +292,8 @@ void SweepView::scheduleRun()
 void SweepView::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    if (m_paramsStale)
+        fillParameters();
     if (m_dirty)
         m_debounce->start(0);
 }

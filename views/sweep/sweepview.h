@@ -80,6 +80,7 @@ private:
     QStringList m_paramPaths; // what m_param lists, to refill it only when the scenario's list changes
     bool m_dirty = true;
     bool m_filling = false;
+    bool m_paramsStale = false; // the scenario changed while hidden: fillParameters() before use
     std::shared_ptr<std::atomic<bool>> m_cancel; // the latest threaded sweep's
     BackgroundJob<SweepResult> m_job{this};
 };
