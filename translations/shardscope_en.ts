@@ -284,6 +284,20 @@
             <numerusform>%n identical machines drawn as one (%1). Double-click to draw them all.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n links into the collapsed switches; the busiest is shown</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n network switches of one row drawn as one (%1). Double-click to draw them all.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ss::io::Import</name>

@@ -3479,6 +3479,14 @@ Change: %5</source>
         <source>identical machines</source>
         <translation>台相同的机器</translation>
     </message>
+    <message>
+        <source>network switches</source>
+        <translation>台网络交换机</translation>
+    </message>
+    <message>
+        <source>network switches, double-click to expand</source>
+        <translation>台网络交换机，双击展开</translation>
+    </message>
 </context>
 <context>
     <name>Lessons</name>
@@ -7039,6 +7047,18 @@ Bottleneck now: %2</source>
         <source>%n identical machines drawn as one (%1). Double-click to draw them all.</source>
         <translation>
             <numerusform>%n 台相同的机器画成一组（%1）。双击可全部画出。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n links into the collapsed switches; the busiest is shown</source>
+        <translation>
+            <numerusform>通往折叠交换机的 %n 条链路；显示其中最繁忙的一条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n network switches of one row drawn as one (%1). Double-click to draw them all.</source>
+        <translation>
+            <numerusform>同一层的 %n 台网络交换机画成一组（%1）。双击可全部画出。</numerusform>
         </translation>
     </message>
 </context>

@@ -140,6 +140,7 @@ private slots:
     void collectiveHighlight();
     void expertAllToAllHighlight();
     void largeClusterCollapses();
+    void networkRowCollapses();
     void expandByDoubleClick();
     void collapsedClusterEditMakesAllExplicit();
     void layoutRows();
@@ -722,6 +723,56 @@ void TestCanvas::largeClusterCollapses()
     QCOMPARE(f.editor->scene()->groupItems().size(), std::size_t(128));
     f.editor->setCollapseIdentical(true);
     QCOMPARE(f.editor->scene()->deviceItems().size(), 3 * dgxA100Devices + 57);
+}
+
+// 256 DGX A100 on the rail-optimised HDR network: 40-port leaves (Quantum QM8700), 20 down, so each of the
+// 8 rails has ⌈256 / 20⌉ = 13 leaves, 104 in all, over one spine. A row of more than collapseSwitchesAbove
+// switches collapses: the 8 leaves of the first scalable unit (rail r's leaf r-0), which nodes 0-2 are wired
+// to, stay; the other 96 are one group, and the spine's 96 links to them one bundle.
+void TestCanvas::networkRowCollapses()
+{
+    Topology t;
+    ClusterShape shape;
+    shape.preset = "dgx-a100";
+    shape.nodes = 256;
+    QVERIFY(generateCluster(shape, t));
+    const TopologyDisplay d = TopologyDisplay::build(t, {true, true});
+    QVERIFY(d.canCollapse());
+    const TopologyDisplay::Group* leaves = nullptr;
+    for (const TopologyDisplay::Group& g : d.groups())
+        if (g.switches)
+            leaves = &g;
+    QVERIFY(leaves);
+    QVERIFY(leaves->collapsed);
+    QCOMPARE(leaves->machines, 96);
+    QCOMPARE(int(leaves->devices.size()), 96);
+    const auto device = [&](const QString& id) { return d.devices()[std::size_t(d.deviceIndex(id))]; };
+    for (int rail = 0; rail < 8; ++rail) {
+        QVERIFY(device(QStringLiteral("leaf%1-0").arg(rail)).visible);
+        for (int unit = 1; unit < 13; ++unit)
+            QVERIFY(!device(QStringLiteral("leaf%1-%2").arg(rail).arg(unit)).visible);
+    }
+    QVERIFY(device(QStringLiteral("spine")).visible);
+    QCOMPARE(visibleDevices(d), 3 * dgxA100Devices + 8 + 1);
+    // The group's frame is clear of the leaves drawn beside it.
+    for (int rail = 0; rail < 8; ++rail) {
+        const TopologyDisplay::Device leaf = device(QStringLiteral("leaf%1-0").arg(rail));
+        QVERIFY(!leaves->rect.intersects(
+            QRectF(leaf.pos - QPointF(leaf.size.width(), leaf.size.height()) / 2, leaf.size)));
+    }
+    const int spine = d.deviceIndex(QStringLiteral("spine"));
+    const int group = int(leaves - d.groups().data());
+    int intoLeaves = 0;
+    for (const TopologyDisplay::Link& l : d.links())
+        if (l.groupB == group) {
+            QCOMPARE(l.deviceA, spine);
+            intoLeaves += int(l.links.size());
+        }
+    QCOMPARE(intoLeaves, 96);
+    // Expanded, every leaf is drawn.
+    const TopologyDisplay all = TopologyDisplay::build(t, {true, false});
+    QCOMPARE(visibleDevices(all), 256 * dgxA100Devices + 104 + 1);
+    QVERIFY(!all.hasCollapsedGroup());
 }
 
 void TestCanvas::expandByDoubleClick()

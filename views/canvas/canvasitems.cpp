@@ -343,7 +343,8 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
                           metrics.elidedText(m_title, Qt::ElideRight, titleRect.width()));
         return;
     }
-    const double big = std::clamp(m_rect.height() / 7, 10.0, 60.0);
+    // A row of switches is one box high: its count takes a larger share of it.
+    const double big = std::clamp(m_rect.height() / (m_switches ? 3.2 : 7), 10.0, 60.0);
     painter->setFont(sceneFont(big, true));
     QRectF upper = m_rect;
     upper.setBottom(m_rect.center().y() + big * 0.4);
@@ -354,8 +355,12 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     const QFontMetricsF metrics(painter->font());
     QString lines = metrics.elidedText(m_title, Qt::ElideMiddle, lower.width());
     const bool printed = scene() && scene()->property("printed").toBool();
-    lines += QLatin1Char('\n') +
-             (printed ? tr("identical machines") : tr("identical machines, double-click to expand"));
+    if (m_switches)
+        lines += QLatin1Char('\n') +
+                 (printed ? tr("network switches") : tr("network switches, double-click to expand"));
+    else
+        lines += QLatin1Char('\n') +
+                 (printed ? tr("identical machines") : tr("identical machines, double-click to expand"));
     if (m_bottleneck)
         lines += QLatin1Char('\n') + tr("the bottleneck link is inside");
     painter->drawText(lower, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, lines);

@@ -107,6 +107,9 @@ public:
     int index() const { return m_index; }
     bool isCollapsed() const { return m_collapsed; }
     int machines() const { return m_machines; }
+    // A collapsed network row: MACHINES counts switches.
+    bool holdsSwitches() const { return m_switches; }
+    void setHoldsSwitches(bool switches) { m_switches = switches; }
     const QString& title() const { return m_title; }
     QRectF frame() const { return m_rect; }
     // A collapsed group whose hidden machines hold the bottleneck says so.
@@ -122,6 +125,7 @@ private:
     QRectF m_rect;
     bool m_collapsed;
     int m_machines;
+    bool m_switches = false;
     bool m_bottleneck = false;
 };
 

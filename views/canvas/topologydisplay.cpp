@@ -566,16 +566,49 @@ std::vector<int> networkLevels(const TopologyGraph& graph, const std::vector<boo
     return level;
 }
 
+// The switches of a collapsed network row: hidden, all drawn where their group's frame is.
+struct SwitchGroup
+{
+    std::vector<int> devices;
+    QRectF rect; // the group's frame
+};
+
+// The switches of ROW (in drawn order) that stay when it collapses: those wired to a drawn device, at most
+// drawnSwitchesWhenCollapsed; the first ones when none is.
+std::vector<bool> keptSwitches(const TopologyGraph& graph, const std::vector<int>& row,
+                               const std::vector<bool>& shown)
+{
+    std::vector<bool> keep(row.size(), false);
+    int kept = 0;
+    for (std::size_t k = 0; k < row.size() && kept < TopologyDisplay::drawnSwitchesWhenCollapsed; ++k)
+        for (const TopologyGraph::Arc& arc : graph.arcsFrom(row[k]))
+            if (shown[std::size_t(arc.to)]) {
+                keep[k] = true;
+                ++kept;
+                break;
+            }
+    for (std::size_t k = 0;
+         k < row.size() && kept == 0 && k < std::size_t(TopologyDisplay::drawnWhenCollapsed); ++k)
+        keep[k] = true;
+    return keep;
+}
+
 // Each network row spread over the machines' width, its devices ordered by the mean position of their
-// placed neighbours (a hidden machine's device counted where its proxy is drawn).
+// placed neighbours (a hidden machine's device counted where its proxy is drawn). With COLLAPSE, a row of
+// many switches keeps those wired to what is drawn and puts the rest in one group at its right end
+// (*SWITCHGROUPS); *CAN_COLLAPSE: some row has that many.
 void placeNetwork(const TopologyGraph& graph, const Machines& machines, const std::vector<int>& proxy,
-                  double spanRight, Devices& devices)
+                  double spanRight, bool collapse, Devices& devices, std::vector<SwitchGroup>* switchGroups,
+                  bool* canCollapse)
 {
     const std::size_t n = devices.size();
     std::vector<bool> inMachine(n, false);
+    std::vector<bool> shown(n, false); // drawn: a device of a drawn machine, a kept switch
     for (int h : machines.hosts)
-        for (int dev : graph.hostDevices(h))
+        for (int dev : graph.hostDevices(h)) {
             inMachine[std::size_t(dev)] = true;
+            shown[std::size_t(dev)] = !machines.hidden[std::size_t(h)];
+        }
     int top = 0;
     const std::vector<int> level = networkLevels(graph, inMachine, &top);
     const double spanLeft = 0;
@@ -603,16 +636,37 @@ void placeNetwork(const TopologyGraph& graph, const Machines& machines, const st
         }
         std::stable_sort(row.begin(), row.end(),
                          [&bary](int a, int b) { return bary[std::size_t(a)] < bary[std::size_t(b)]; });
+        const bool many = lv <= top && int(row.size()) > TopologyDisplay::collapseSwitchesAbove;
+        *canCollapse = *canCollapse || many;
+        std::vector<bool> keep(row.size(), true);
+        if (many && collapse)
+            keep = keptSwitches(graph, row, shown);
+        const std::size_t places = std::size_t(std::count(keep.begin(), keep.end(), true)) +
+                                  (many && collapse ? 2 : 0); // the group takes the last two places
         const double pitch = TopologyDisplay::pitch;
-        const double spacing =
-            std::clamp((spanRight - spanLeft) / double(row.size()), pitch * 1.2, pitch * 4);
-        const double start = (spanLeft + spanRight) / 2 - spacing * double(row.size() - 1) / 2;
+        const double spacing = std::clamp((spanRight - spanLeft) / double(places), pitch * 1.2, pitch * 4);
+        const double start = (spanLeft + spanRight) / 2 - spacing * double(places - 1) / 2;
         // Wide clusters get taller network rows, so the lines down to the machines do not run flat.
         const double gap = std::clamp((spanRight - spanLeft) * 0.07, networkGap, 3 * networkGap);
         const double yRow = -gap * lv + TopologyDisplay::boxHeight / 2;
+        const QPointF groupAt(start + spacing * (double(places) - 1.5), yRow);
+        SwitchGroup hidden;
+        std::size_t slot = 0;
         for (std::size_t k = 0; k < row.size(); ++k) {
-            devices[std::size_t(row[k])].pos = QPointF(start + spacing * double(k), yRow);
-            placed[std::size_t(row[k])] = true;
+            const std::size_t dev = std::size_t(row[k]);
+            placed[dev] = true;
+            shown[dev] = keep[k];
+            if (keep[k]) {
+                devices[dev].pos = QPointF(start + spacing * double(slot++), yRow);
+            } else {
+                devices[dev].pos = groupAt;
+                hidden.devices.push_back(int(dev));
+            }
+        }
+        if (!hidden.devices.empty()) {
+            hidden.rect = QRectF(groupAt.x() - spacing * 0.8, yRow - TopologyDisplay::boxHeight * 1.2,
+                                 spacing * 1.6, TopologyDisplay::boxHeight * 2.4);
+            switchGroups->push_back(std::move(hidden));
         }
     }
 }
@@ -696,6 +750,7 @@ QRectF frameOf(const Devices& devices, const std::vector<int>& members)
 
 // A frame per drawn machine, and one per collapsed template standing for all its hidden machines.
 std::vector<TopologyDisplay::Group> makeGroups(const TopologyGraph& graph, const Machines& machines,
+                                               const std::vector<SwitchGroup>& switchGroups,
                                                const std::map<int, QString>& titles, Devices& devices)
 {
     std::vector<TopologyDisplay::Group> groups;
@@ -729,6 +784,21 @@ std::vector<TopologyDisplay::Group> makeGroups(const TopologyGraph& graph, const
                 devices[std::size_t(dev)].group = int(groups.size());
                 devices[std::size_t(dev)].visible = false;
             }
+        groups.push_back(std::move(g));
+    }
+    for (const SwitchGroup& hidden : switchGroups) {
+        TopologyDisplay::Group g;
+        g.collapsed = true;
+        g.switches = true;
+        g.machines = int(hidden.devices.size());
+        g.devices = hidden.devices;
+        g.title = TopologyDisplay::tr("%1 … %2").arg(devices[std::size_t(hidden.devices.front())].text,
+                                                     devices[std::size_t(hidden.devices.back())].text);
+        g.rect = hidden.rect;
+        for (int dev : hidden.devices) {
+            devices[std::size_t(dev)].group = int(groups.size());
+            devices[std::size_t(dev)].visible = false;
+        }
         groups.push_back(std::move(g));
     }
     return groups;
@@ -784,10 +854,12 @@ TopologyDisplay TopologyDisplay::build(const Topology& topology, const Options& 
     for (const TopologyNode& node : topology.nodes)
         degenerate = degenerate && node.x == topology.nodes[0].x && node.y == topology.nodes[0].y;
     d.m_arranged = options.arrange || degenerate;
+    std::vector<SwitchGroup> switchGroups;
     if (d.m_arranged && built) {
         std::vector<int> proxy;
         const double spanRight = placeMachines(topology, graph, machines, d.m_devices, &proxy);
-        placeNetwork(graph, machines, proxy, spanRight, d.m_devices);
+        placeNetwork(graph, machines, proxy, spanRight, options.collapse, d.m_devices, &switchGroups,
+                     &d.m_canCollapse);
     } else if (d.m_arranged) {
         placeByKind(topology, d.m_devices);
     } else {
@@ -805,7 +877,7 @@ TopologyDisplay TopologyDisplay::build(const Topology& topology, const Options& 
     }
 
     const std::map<int, QString> titles = labelMachines(topology, graph, machines, d.m_devices);
-    d.m_groups = makeGroups(graph, machines, titles, d.m_devices);
+    d.m_groups = makeGroups(graph, machines, switchGroups, titles, d.m_devices);
     d.makeLinks();
     fitFramesToArcs(d.m_links, d.m_devices, d.m_groups);
     return d;

@@ -32,6 +32,10 @@ public:
     // A template with more machines than this collapses; that many stay drawn.
     static constexpr int collapseAbove = 4;
     static constexpr int drawnWhenCollapsed = 3;
+    // A network row (the leaves, the spines) with more switches than this collapses too: the switches wired
+    // to what is drawn stay, at most drawnSwitchesWhenCollapsed of them, and one group stands for the rest.
+    static constexpr int collapseSwitchesAbove = 64;
+    static constexpr int drawnSwitchesWhenCollapsed = 16;
     // Scene units of the arranged layout.
     static constexpr double pitch = 96;    // between neighbouring devices of a row
     static constexpr double rowGap = 76;   // between the rows of a machine
@@ -51,7 +55,8 @@ public:
         QString title; // "node 0"; a collapsed group: "node 3 … node 127"
         QRectF rect;   // the frame
         bool collapsed = false;
-        int machines = 1;         // machines it stands for
+        int machines = 1;         // machines it stands for (a group of switches: the switches)
+        bool switches = false;    // a collapsed network row's switches, not machines
         int host = -1;            // the (first) engine host
         std::vector<int> devices; // indices into topology().nodes (a collapsed group: all its machines')
     };

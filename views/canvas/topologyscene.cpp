@@ -53,6 +53,7 @@ void TopologyScene::setDisplay(const TopologyDisplay& display)
     for (std::size_t g = 0; g < m_display.groups().size(); ++g) {
         const TopologyDisplay::Group& group = m_display.groups()[g];
         auto* item = new GroupItem(int(g), group.title, group.rect, group.collapsed, group.machines);
+        item->setHoldsSwitches(group.switches);
         addItem(item);
         m_groups.push_back(item);
     }
@@ -383,10 +384,13 @@ QString TopologyScene::linkToolTip(const LinkItem* item) const
     } else {
         text += QStringLiteral("<br>") + tr("Carries nothing in this step");
     }
+    const bool intoSwitches = drawn->groupB >= 0 && m_display.groups()[std::size_t(drawn->groupB)].switches;
     if (drawn->links.size() > 1)
         text += QStringLiteral("<br><i>") +
-                tr("%n links into the collapsed machines; the busiest is shown", nullptr,
-                   int(drawn->links.size())) +
+                (intoSwitches ? tr("%n links into the collapsed switches; the busiest is shown", nullptr,
+                                   int(drawn->links.size()))
+                              : tr("%n links into the collapsed machines; the busiest is shown", nullptr,
+                                   int(drawn->links.size()))) +
                 QStringLiteral("</i>");
     if (!m_bottleneck.isEmpty() && std::any_of(drawn->links.begin(), drawn->links.end(),
                                                [&](int i) { return m_display.linkId(i) == m_bottleneck; }))
@@ -431,9 +435,14 @@ void TopologyScene::helpEvent(QGraphicsSceneHelpEvent* event)
         }
         if (item->type() == GroupItem::Type && static_cast<GroupItem*>(item)->isCollapsed()) {
             const auto* group = static_cast<GroupItem*>(item);
-            text = tr("%n identical machines drawn as one (%1). Double-click to draw them all.", nullptr,
-                      group->machines())
-                       .arg(group->title().toHtmlEscaped());
+            text =
+                group->holdsSwitches()
+                    ? tr("%n network switches of one row drawn as one (%1). Double-click to draw them all.",
+                         nullptr, group->machines())
+                          .arg(group->title().toHtmlEscaped())
+                    : tr("%n identical machines drawn as one (%1). Double-click to draw them all.", nullptr,
+                         group->machines())
+                          .arg(group->title().toHtmlEscaped());
             break;
         }
     }
