@@ -642,7 +642,7 @@ void placeNetwork(const TopologyGraph& graph, const Machines& machines, const st
         if (many && collapse)
             keep = keptSwitches(graph, row, shown);
         const std::size_t places = std::size_t(std::count(keep.begin(), keep.end(), true)) +
-                                  (many && collapse ? 2 : 0); // the group takes the last two places
+                                   (many && collapse ? 2 : 0); // the group takes the last two places
         const double pitch = TopologyDisplay::pitch;
         const double spacing = std::clamp((spanRight - spanLeft) / double(places), pitch * 1.2, pitch * 4);
         const double start = (spanLeft + spanRight) / 2 - spacing * double(places - 1) / 2;
