@@ -633,9 +633,10 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
     const std::vector<Layout> layouts = enumerateLayouts(base, options);
     result.total = std::int64_t(layouts.size());
 
-    // The topology is the same for every layout: each worker routes it once and keeps its plans.
-    Topology topology;
-    const bool haveTopology = scenarioTopology(base, topology);
+    // The topology is the same for every layout: its graph is built once (a generated cluster from one
+    // machine and its copies), and each worker routes its own copy once and keeps its plans.
+    TopologyGraph graph;
+    const bool haveGraph = !layouts.empty() && scenarioGraph(base, graph);
 
     ParallelForOptions parallel;
     parallel.threads = options.threads > 0 ? unsigned(options.threads) : 0;
@@ -653,9 +654,8 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
         if (!w.started) {
             // On the worker's own thread, so that the workers route the topology side by side.
             w.started = true;
-            CommModel m;
-            if (haveTopology && CommModel::fromTopology(topology, m))
-                w.model.emplace(std::move(m));
+            if (haveGraph)
+                w.model.emplace(TopologyGraph(graph));
             w.eval.comm_model = w.model ? &*w.model : nullptr;
             w.eval.comm_cache = &w.comm;
             w.eval.drawing_detail = false;
