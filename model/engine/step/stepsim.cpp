@@ -43,8 +43,7 @@ public:
         *blocker = -1;
         if (m_busy.empty() || ready >= m_busy.back().end)
             return ready; // after everything placed so far
-        auto it = std::upper_bound(m_busy.begin(), m_busy.end(), ready,
-                                   [](double t, const Busy& b) { return t < b.end; });
+        auto it = lastFew(ready, [](double t, const Busy& b) { return t < b.end; });
         double t = ready;
         for (; it != m_busy.end(); ++it) {
             if (it->start >= t + seconds - kEps)
@@ -65,13 +64,24 @@ public:
             m_busy.push_back(b);
             return;
         }
-        auto it = std::upper_bound(m_busy.begin(), m_busy.end(), start,
-                                   [](double t, const Busy& x) { return t < x.start; });
-        m_busy.insert(it, b);
+        m_busy.insert(lastFew(start, [](double t, const Busy& x) { return t < x.start; }), b);
     }
     const std::vector<Busy>& busy() const { return m_busy; }
 
 private:
+    // std::upper_bound(m_busy, T, LESS), looked for from the end first: calls are placed near the end of
+    // their lane, so the boxes after T are usually few.
+    template <class Less> std::vector<Busy>::const_iterator lastFew(double t, Less less) const
+    {
+        auto it = m_busy.end();
+        for (int k = 0; k < 8; ++k) {
+            if (it == m_busy.begin() || !less(t, *(it - 1)))
+                return it;
+            --it;
+        }
+        return std::upper_bound(m_busy.begin(), it, t, less);
+    }
+
     std::vector<Busy> m_busy;
 };
 
