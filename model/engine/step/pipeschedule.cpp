@@ -67,10 +67,18 @@ int chunksOf(Schedule schedule, std::int64_t virtualStages)
 std::vector<PipeOp> stageOrder(Schedule schedule, int stage, int pp, int microbatches, int virtualStages,
                                bool recompute)
 {
+    std::vector<PipeOp> out;
+    stageOrder(schedule, stage, pp, microbatches, virtualStages, recompute, out);
+    return out;
+}
+
+void stageOrder(Schedule schedule, int stage, int pp, int microbatches, int virtualStages, bool recompute,
+                std::vector<PipeOp>& out)
+{
     const int p = std::max(pp, 1);
     const int m = std::max(microbatches, 0);
     const int i = std::clamp(stage, 0, p - 1);
-    std::vector<PipeOp> out;
+    out.clear();
     Emitter e{out, recompute};
     const int v = chunksOf(schedule, virtualStages);
 
@@ -82,12 +90,12 @@ std::vector<PipeOp> stageOrder(Schedule schedule, int stage, int pp, int microba
             e.forward(mb, 0);
         for (int mb = 0; mb < m; ++mb)
             e.backward(PipeOpKind::Backward, mb, 0);
-        return out;
+        return;
     case Schedule::Interleaved:
         if (v > 1) {
             out.reserve(std::size_t(m) * std::size_t(v) * (recompute ? 3 : 2));
             interleaved(e, i, p, m, v);
-            return out;
+            return;
         }
         [[fallthrough]];
     case Schedule::OneFOneB: {
@@ -103,7 +111,7 @@ std::vector<PipeOp> stageOrder(Schedule schedule, int stage, int pp, int microba
         }
         for (int k = std::max(m - warmup, 0); k < m; ++k)
             e.backward(PipeOpKind::Backward, k, 0);
-        return out;
+        return;
     }
     case Schedule::ZbH1: {
         // Qi et al., ICLR'24 §3.1, ZB-H1 (as PaddlePaddle's pipeline_scheduler_ZBH1 lays it out): stage i
@@ -125,10 +133,9 @@ std::vector<PipeOp> stageOrder(Schedule schedule, int stage, int pp, int microba
         }
         for (int k = 0; k < deferred; ++k)
             out.push_back({PipeOpKind::BackwardWeight, k, 0});
-        return out;
+        return;
     }
     }
-    return out;
 }
 
 const char* pipeOpKindName(PipeOpKind kind)

@@ -34,6 +34,9 @@ struct PipeOp
 // m·v backwards (or m·v B and m·v W for ZB-H1).
 std::vector<PipeOp> stageOrder(Schedule schedule, int stage, int pp, int microbatches, int virtualStages,
                                bool recompute);
+// The same into OUT, reusing its memory.
+void stageOrder(Schedule schedule, int stage, int pp, int microbatches, int virtualStages, bool recompute,
+                std::vector<PipeOp>& out);
 
 // The chunks per stage a schedule runs: virtual_stages for interleaved, 1 otherwise.
 int chunksOf(Schedule schedule, std::int64_t virtualStages);

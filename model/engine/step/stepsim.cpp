@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <queue>
 #include <tuple>
 #include <utility>
@@ -42,8 +43,7 @@ public:
         *blocker = -1;
         if (m_busy.empty() || ready >= m_busy.back().end)
             return ready; // after everything placed so far
-        auto it = std::upper_bound(m_busy.begin(), m_busy.end(), ready,
-                                   [](double t, const Busy& b) { return t < b.end; });
+        auto it = lastFew(ready, [](double t, const Busy& b) { return t < b.end; });
         double t = ready;
         for (; it != m_busy.end(); ++it) {
             if (it->start >= t + seconds - kEps)
@@ -56,29 +56,33 @@ public:
         return t;
     }
     void reserve(std::size_t n) { m_busy.reserve(n); }
-    void clear()
-    {
-        m_busy.clear();
-        m_cpu = false;
-    }
-    bool hasCpu() const { return m_cpu; }
+    void clear() { m_busy.clear(); }
     void insert(double start, double end, int act, bool cpu = false)
     {
         const Busy b{start, end, act, cpu};
-        m_cpu = m_cpu || cpu;
         if (m_busy.empty() || m_busy.back().start <= start) {
             m_busy.push_back(b);
             return;
         }
-        auto it = std::upper_bound(m_busy.begin(), m_busy.end(), start,
-                                   [](double t, const Busy& x) { return t < x.start; });
-        m_busy.insert(it, b);
+        m_busy.insert(lastFew(start, [](double t, const Busy& x) { return t < x.start; }), b);
     }
     const std::vector<Busy>& busy() const { return m_busy; }
 
 private:
+    // std::upper_bound(m_busy, T, LESS), looked for from the end first: calls are placed near the end of
+    // their lane, so the boxes after T are usually few.
+    template <class Less> std::vector<Busy>::const_iterator lastFew(double t, Less less) const
+    {
+        auto it = m_busy.end();
+        for (int k = 0; k < 8; ++k) {
+            if (it == m_busy.begin() || !less(t, *(it - 1)))
+                return it;
+            --it;
+        }
+        return std::upper_bound(m_busy.begin(), it, t, less);
+    }
+
     std::vector<Busy> m_busy;
-    bool m_cpu = false;
 };
 
 struct Activity
@@ -93,7 +97,18 @@ struct Activity
     double tp[kCommSlots] = {}; // Compute: seconds of in-layer collectives (tp, ep, cp) by slot
 };
 
-using Interval = std::pair<double, double>;
+// std::greater on (ready time, stage) without the three-way comparison: the heap's order, the earliest first.
+struct Later
+{
+    bool operator()(const std::pair<double, int>& a, const std::pair<double, int>& b) const
+    {
+        if (a.first > b.first)
+            return true;
+        if (a.first == b.first)
+            return a.second > b.second;
+        return false;
+    }
+};
 
 // The names of streams and kinds as strings once, so that a box copies them instead of measuring them.
 const std::string kCompute = "compute", kTp = "tp", kEp = "ep", kCp = "cp", kPp = "pp", kDp = "dp",
@@ -107,53 +122,92 @@ const std::string kOpNames[] = {pipeOpKindName(PipeOpKind::Forward), pipeOpKindN
                                 pipeOpKindName(PipeOpKind::BackwardWeight),
                                 pipeOpKindName(PipeOpKind::Recompute)};
 
-// Appends the sorted intervals FROM to the sorted intervals TO, keeping TO sorted.
-void appendSorted(std::vector<Interval>& to, const std::vector<Interval>& from)
+// A run of boxes sorted by start, of which those with a CPU flag of SKIP_CPU (when 0 or 1) are left out.
+struct BoxRun
 {
-    const std::size_t middle = to.size();
-    to.insert(to.end(), from.begin(), from.end());
-    std::inplace_merge(to.begin(), to.begin() + std::ptrdiff_t(middle), to.end());
+    const Busy* at = nullptr;
+    const Busy* end = nullptr;
+    int skipCpu = -1;
+    // Past the boxes left out and those of no length; the start of the next box (infinity past the end).
+    double settle()
+    {
+        while (at != end && ((skipCpu >= 0 && at->cpu == (skipCpu == 1)) || !(at->end > at->start)))
+            ++at;
+        return at != end ? at->start : std::numeric_limits<double>::infinity();
+    }
+};
+
+BoxRun boxRun(const std::vector<Busy>& v, int skipCpu = -1)
+{
+    return BoxRun{v.data(), v.data() + v.size(), skipCpu};
 }
 
-// Merges intervals in place (sorting them first unless they are sorted); returns their total length.
-double mergeIntervals(std::vector<Interval>& v)
+// Adds box B to the union OUT, whose last box starts at or before B.
+inline void joinBox(std::vector<Busy>& out, const Busy& b)
 {
-    if (!std::is_sorted(v.begin(), v.end()))
-        std::sort(v.begin(), v.end());
-    std::size_t out = 0;
-    for (const Interval& iv : v) {
-        if (!(iv.second > iv.first))
-            continue;
-        if (out > 0 && iv.first <= v[out - 1].second)
-            v[out - 1].second = std::max(v[out - 1].second, iv.second);
-        else
-            v[out++] = iv;
+    if (!out.empty() && b.start <= out.back().end)
+        out.back().end = std::max(out.back().end, b.end);
+    else
+        out.push_back({b.start, b.end, -1, false});
+}
+
+// The union of the boxes of N (at most 4) runs into OUT, merged and in order (touching boxes join); returns
+// its total length. The boxes are taken in the order of their starts, as a sorted merge of them all would.
+double unite(BoxRun* runs, int n, std::vector<Busy>& out)
+{
+    out.clear();
+    double head[4];
+    int live = 0;
+    for (int i = 0; i < n; ++i) {
+        const double h = runs[i].settle();
+        if (runs[i].at != runs[i].end) {
+            runs[live] = runs[i];
+            head[live++] = h;
+        }
     }
-    v.resize(out);
+    while (live > 1) {
+        int best = 0;
+        for (int i = 1; i < live; ++i)
+            if (head[i] < head[best])
+                best = i;
+        joinBox(out, *runs[best].at++);
+        head[best] = runs[best].settle();
+        if (runs[best].at == runs[best].end) {
+            runs[best] = runs[live - 1];
+            head[best] = head[live - 1];
+            --live;
+        }
+    }
+    if (live == 1) {
+        BoxRun& r = runs[0];
+        for (; r.at != r.end; ++r.at)
+            if ((r.skipCpu < 0 || r.at->cpu != (r.skipCpu == 1)) && r.at->end > r.at->start)
+                joinBox(out, *r.at);
+    }
     double total = 0;
-    for (const Interval& iv : v)
-        total += iv.second - iv.first;
+    for (const Busy& iv : out)
+        total += iv.end - iv.start;
     return total;
 }
 
 // Length of A not covered by B, both merged.
-double uncovered(const std::vector<Interval>& a, const std::vector<Interval>& b)
+double uncovered(const std::vector<Busy>& a, const std::vector<Busy>& b)
 {
     double total = 0;
     std::size_t j = 0;
-    for (const Interval& iv : a) {
-        double t = iv.first;
-        while (j < b.size() && b[j].second <= t)
+    for (const Busy& iv : a) {
+        double t = iv.start;
+        while (j < b.size() && b[j].end <= t)
             ++j;
         std::size_t k = j;
-        while (t < iv.second) {
-            if (k >= b.size() || b[k].first >= iv.second) {
-                total += iv.second - t;
+        while (t < iv.end) {
+            if (k >= b.size() || b[k].start >= iv.end) {
+                total += iv.end - t;
                 break;
             }
-            if (b[k].first > t)
-                total += b[k].first - t;
-            t = std::max(t, b[k].second);
+            if (b[k].start > t)
+                total += b[k].start - t;
+            t = std::max(t, b[k].end);
             ++k;
         }
     }
@@ -186,7 +240,14 @@ struct StageState
     int gradDoneAct = -1;
     bool inHeap = false;
     bool finished = false;
-    std::vector<Interval> computeRuns;
+    // The union of the compute stream's runs, merged as they come: the stream runs one op at a time and its
+    // free time only grows, so each run starts at or after the ones before it.
+    std::vector<Busy> computeUnion;
+    void computeRun(double start, double end)
+    {
+        if (end > start)
+            joinBox(computeUnion, {start, end, -1, false});
+    }
     StageStats stats;
     // Back to a fresh state, keeping the vectors' memory (the buffers of the thread's last simulation).
     void reset()
@@ -203,7 +264,7 @@ struct StageState
         gradDoneAct = -1;
         inHeap = false;
         finished = false;
-        computeRuns.clear();
+        computeUnion.clear();
         stats = StageStats{};
     }
 };
@@ -256,22 +317,25 @@ private:
     }
     int newActivity(ActivityKind kind, int stage, double start, double end, int pred, int collective = -1)
     {
-        Activity a;
+        Activity& a = m_acts.emplace_back();
         a.kind = kind;
         a.stage = stage;
         a.start = start;
         a.end = end;
         a.pred = pred;
         a.collective = collective;
-        m_acts.push_back(a);
         return int(m_acts.size()) - 1;
     }
     // Appends a box, or lengthens the previous one when this continues it (same activity, stream and kind).
     void emit(int stage, const std::string& stream, const std::string& kind, int mb, int chunk, double start,
               double end, double bytes, int collective, int act, bool merge = false)
     {
-        if (!m_timeline || !(end > start))
-            return;
+        if (m_timeline && end > start)
+            emitBox(stage, stream, kind, mb, chunk, start, end, bytes, collective, act, merge);
+    }
+    void emitBox(int stage, const std::string& stream, const std::string& kind, int mb, int chunk,
+                 double start, double end, double bytes, int collective, int act, bool merge)
+    {
         // Kinds are the constants above, so the same kind is the same string object.
         if (merge && m_openCompute < m_out.timeline.size() && m_eventAct[m_openCompute] == act) {
             TimelineEvent& open = m_out.timeline[m_openCompute];
@@ -381,8 +445,9 @@ private:
         double tp[kCommSlots] = {};
     };
     std::vector<OpCost> m_opCost; // [(stage · chunks + chunk) · 5 + kind]: the sums of an op's segments
-    std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> m_heap;
+    std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, Later> m_heap;
     StepSimulation m_out;
+    std::vector<Busy> m_commUnion, m_union; // stageStats(): scratch
 };
 
 void Simulator::tryPush(int stage)
@@ -571,7 +636,7 @@ void Simulator::awaitGather(int stage, std::size_t j, std::size_t k, const PipeO
         Activity& a = m_acts[std::size_t(c.run)];
         if (c.t > a.start + kEps) {
             a.end = c.t;
-            st.computeRuns.push_back({a.start, c.t});
+            st.computeRun(a.start, c.t);
             c.run = newActivity(ActivityKind::Compute, stage, gathered, gathered, act);
         } else {
             a.start = a.end = gathered;
@@ -685,7 +750,7 @@ void Simulator::execute(int stage)
     Activity& a = m_acts[std::size_t(run)];
     a.end = t;
     if (t > a.start)
-        st.computeRuns.push_back({a.start, t});
+        st.computeRun(a.start, t);
     st.computeFree = t;
     st.lastCompute = run;
     if (bucketed && pending > 0) {
@@ -789,7 +854,7 @@ void Simulator::finalize(int stage)
         last = newActivity(ActivityKind::Optimizer, stage, start, start + opt, pred);
         m_acts[std::size_t(last)].compute = opt;
         st.stats.compute_s += opt;
-        st.computeRuns.push_back({start, start + opt});
+        st.computeRun(start, start + opt);
         emit(stage, kCompute, kOptimizer, -1, 0, start, start + opt, 0, -1, last);
         end = start + opt;
         st.computeFree = end;
@@ -809,7 +874,7 @@ std::size_t Simulator::prepareStages()
     std::size_t ops = 0;
     for (int s = 0; s < p; ++s) {
         StageState& st = m_stages[std::size_t(s)];
-        st.order = stageOrder(m_model.schedule, s, p, m, v, m_model.recompute);
+        stageOrder(m_model.schedule, s, p, m, v, m_model.recompute, st.order);
         const std::size_t n = st.order.size();
         ops += n;
         st.arrival.assign(n, 0);
@@ -819,7 +884,7 @@ std::size_t Simulator::prepareStages()
         st.backwardIndex.assign(std::size_t(m) * std::size_t(v), -1);
         st.lastGradOp.assign(std::size_t(v), -1);
         st.pp.reserve(2 * n);
-        st.computeRuns.reserve(n + 1);
+        st.computeUnion.reserve(n + 1);
         for (std::size_t j = 0; j < n; ++j) {
             const PipeOp& op = st.order[j];
             const std::size_t key = std::size_t(op.chunk) * std::size_t(m) + std::size_t(op.microbatch);
@@ -955,30 +1020,12 @@ void Simulator::stageStats()
     for (int s = 0; s < m_model.pp; ++s) {
         StageState& st = m_stages[std::size_t(s)];
         StageStats& stats = st.stats;
-        std::vector<Interval> compute = st.computeRuns;
-        mergeIntervals(compute);
-        std::vector<Interval> comm;
-        std::vector<Interval> all = compute;
-        std::vector<Interval> lane;
-        for (const Lane* l : {&st.pp, &st.dp, &st.pcie}) {
-            if (l->busy().empty())
-                continue;
-            lane.clear();
-            for (const Busy& b : l->busy())
-                if (!b.cpu)
-                    lane.push_back({b.start, b.end});
-            appendSorted(comm, lane);
-            if (l->hasCpu()) {
-                for (const Busy& b : l->busy())
-                    if (b.cpu)
-                        lane.push_back({b.start, b.end});
-                std::sort(lane.begin(), lane.end());
-            }
-            appendSorted(all, lane);
-        }
-        stats.busy_s = mergeIntervals(all);
-        mergeIntervals(comm);
-        stats.exposed_comm_s = stats.tp_s + uncovered(comm, compute);
+        // The transfers' boxes, then the union of those, the compute stream's and the CPU optimizer's work.
+        BoxRun comm[] = {boxRun(st.pp.busy(), 1), boxRun(st.dp.busy(), 1), boxRun(st.pcie.busy(), 1)};
+        unite(comm, 3, m_commUnion);
+        BoxRun all[] = {boxRun(st.computeUnion), boxRun(m_commUnion), boxRun(st.pcie.busy(), 0)};
+        stats.busy_s = unite(all, 3, m_union);
+        stats.exposed_comm_s = stats.tp_s + uncovered(m_commUnion, st.computeUnion);
         m_out.stages[std::size_t(s)] = stats;
     }
 }
