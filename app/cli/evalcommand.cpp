@@ -72,6 +72,7 @@ int evalCommand(const QStringList& args)
     ss::EvalOptions options;
     options.explain = explain;
     options.timeline = timeline;
+    options.collective_links = false; // the result's JSON has no collective's link ids or rings
     const ss::Result result = ss::evaluate(scenario, options);
     print(stdout, ss::io::writeResult(result, explain, timeline, maxLinkRows));
     return kOk;

@@ -28,7 +28,8 @@ std::string num(double v)
 // plans carry over to the next evaluation of the same cluster (a GUI edit, a sweep), and building them is
 // most of the communication's cost on large clusters. The model is rebuilt now and then so its caches stay
 // small.
-CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vector<Explanation>* explain)
+CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vector<Explanation>* explain,
+                         bool collectiveLinks)
 {
     struct Cache
     {
@@ -55,7 +56,7 @@ CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vec
         cache.model.emplace(std::move(graph));
     }
     ++cache.uses;
-    return estimateCommunication(sc, microbatches, *cache.model, true, explain);
+    return estimateCommunication(sc, microbatches, *cache.model, true, explain, nullptr, collectiveLinks);
 }
 
 // The terms of the step's FLOPs, kept for their explanation.
@@ -274,8 +275,8 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
     if (options.communication) {
         r.comm = options.comm_model
                      ? estimateCommunication(sc, r.microbatches, *options.comm_model, options.drawing_detail,
-                                             explain, options.comm_cache)
-                     : communication(sc, r.microbatches, explain);
+                                             explain, options.comm_cache, options.collective_links)
+                     : communication(sc, r.microbatches, explain, options.collective_links);
         r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
     }
     const FlopTerms flops = stepFlops(sc, r.compute);

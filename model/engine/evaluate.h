@@ -22,6 +22,10 @@ struct EvalOptions
     // Leave out of Result what only drawing needs (a collective's link ids and rings, a link's end devices).
     // Every figure stays the same; the planner sets it.
     bool drawing_detail = true;
+    // Keep each collective's link ids and rings (only drawing reads them): a caller that only writes the
+    // result, as `shardscope-cli eval` does, leaves them out and keeps every link row. Every figure stays
+    // the same.
+    bool collective_links = true;
     // What estimateCommunication() may keep between the evaluations of one caller on COMM_MODEL (comm.h);
     // the figures are the same with or without it.
     CommCache* comm_cache = nullptr;

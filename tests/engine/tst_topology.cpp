@@ -89,6 +89,7 @@ private slots:
     void explicitTopologyErrors();
     void scenarioTopologyFollowsCluster();
     void switchRoutesDoNotDependOnQueryOrder();
+    void switchRoutesOnTreesAndCycles();
     void replicatedGraphEqualsPlain_data();
     void replicatedGraphEqualsPlain();
     void replicatedTopologyErrors();
@@ -673,4 +674,55 @@ void TestTopology::switchRoutesDoNotDependOnQueryOrder()
         }
         QCOMPARE(at, switches[i]);
     }
+}
+
+// Switch routes over a three-tier tree (core, two spines, three leaves) are its only paths, up to the
+// common switch and down; a cross link between the spines makes a cycle, and the routes are the fewest
+// switch hops again; switches in separate trees have no route.
+void TestTopology::switchRoutesOnTreesAndCycles()
+{
+    const auto build = [](bool cross) {
+        Topology t;
+        for (const char* id : {"core", "spineA", "spineB", "leaf0", "leaf1", "leaf2", "lone"})
+            t.nodes.push_back({id, "switch", "", 0, 0});
+        const auto cable = [&t](const char* a, const char* b) {
+            t.links.push_back({std::string(a) + "~" + b, a, b, "ib-hdr", 25e9, 1e-6, 1, 1});
+        };
+        cable("core", "spineA");
+        cable("core", "spineB");
+        cable("spineA", "leaf0");
+        cable("spineA", "leaf1");
+        cable("spineB", "leaf2");
+        if (cross)
+            cable("spineA", "spineB");
+        return modelOf(t);
+    };
+    // The devices a route passes, from its first arc's source on.
+    const auto path = [](CommModel& m, const char* from, const char* to) {
+        const TopologyGraph& g = m.graph();
+        std::vector<int> arcs;
+        std::vector<std::string> out;
+        if (!m.router().switchRoute(g.findDevice(from), g.findDevice(to), arcs))
+            return out;
+        out.push_back(from);
+        for (int arc : arcs) {
+            if (g.deviceId(m.router().arcSource(arc)) != out.back())
+                return std::vector<std::string>{"broken"};
+            out.push_back(g.deviceId(m.router().arcTarget(arc)));
+        }
+        return out;
+    };
+    using Path = std::vector<std::string>;
+    CommModel tree = build(false);
+    QCOMPARE(path(tree, "leaf0", "leaf2"), (Path{"leaf0", "spineA", "core", "spineB", "leaf2"}));
+    QCOMPARE(path(tree, "leaf2", "leaf1"), (Path{"leaf2", "spineB", "core", "spineA", "leaf1"}));
+    QCOMPARE(path(tree, "leaf0", "leaf1"), (Path{"leaf0", "spineA", "leaf1"}));
+    QCOMPARE(path(tree, "core", "leaf1"), (Path{"core", "spineA", "leaf1"}));
+    QCOMPARE(path(tree, "leaf1", "spineA"), (Path{"leaf1", "spineA"}));
+    QCOMPARE(path(tree, "leaf0", "lone"), Path{});
+    CommModel cycle = build(true);
+    QCOMPARE(path(cycle, "leaf0", "leaf2"), (Path{"leaf0", "spineA", "spineB", "leaf2"}));
+    QCOMPARE(path(cycle, "leaf2", "leaf1"), (Path{"leaf2", "spineB", "spineA", "leaf1"}));
+    QCOMPARE(path(cycle, "leaf0", "leaf1"), (Path{"leaf0", "spineA", "leaf1"}));
+    QCOMPARE(path(cycle, "leaf0", "lone"), Path{});
 }

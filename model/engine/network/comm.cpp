@@ -25,10 +25,10 @@ constexpr TrafficKind kTrafficKinds[] = {
 class StepTally
 {
 public:
-    explicit StepTally(const TopologyGraph& graph, CommResult& out, bool detail,
+    explicit StepTally(const TopologyGraph& graph, CommResult& out, bool detail, bool collectiveLinks,
                        std::vector<Explanation>* explain)
-        : m_graph(graph), m_out(out), m_detail(detail), m_explain(explain),
-          m_bytes(graph.links().size(), 0.0), m_busy(graph.links().size(), 0.0),
+        : m_graph(graph), m_out(out), m_detail(detail), m_collectiveLinks(detail && collectiveLinks),
+          m_explain(explain), m_bytes(graph.links().size(), 0.0), m_busy(graph.links().size(), 0.0),
           m_named(graph.links().size(), 0), m_linkTerms(explain ? graph.links().size() : 0)
     {
     }
@@ -67,6 +67,7 @@ private:
     const TopologyGraph& m_graph;
     CommResult& m_out;
     bool m_detail;
+    bool m_collectiveLinks; // a collective's link ids and rings
     std::vector<Explanation>* m_explain;
     std::vector<double> m_bytes; // per link, per step
     std::vector<double> m_busy;
@@ -96,7 +97,7 @@ void StepTally::record(const TrafficContext& c, const TrafficRow& row)
     out.busbw_Bps = r.busbw_Bps;
     out.phases = r.phases;
     out.phase_count = r.phase_count;
-    if (m_detail) {
+    if (m_collectiveLinks) {
         out.links.reserve(r.links.size());
         for (const LinkLoad& l : r.links)
             out.links.push_back(m_graph.linkId(l.link));
@@ -293,7 +294,7 @@ Scenario communicationKey(const Scenario& scenario)
 } // namespace
 
 CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, CommModel& model, bool detail,
-                                 std::vector<Explanation>* explain, CommCache* cache)
+                                 std::vector<Explanation>* explain, CommCache* cache, bool collectiveLinks)
 {
     CommResult out;
     const TopologyGraph& graph = model.graph();
@@ -315,17 +316,18 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
     if (remember) {
         key = communicationKey(sc);
         for (const CommCache::Step& step : groups.steps)
-            if (step.microbatches == microbatches && step.detail == detail && step.scenario == *key)
+            if (step.microbatches == microbatches && step.detail == detail &&
+                step.collectiveLinks == collectiveLinks && step.scenario == *key)
                 return step.result;
     }
     const TrafficContext context = trafficContext(sc, microbatches, model, layout, groups);
-    StepTally tally(graph, out, detail, explain);
+    StepTally tally(graph, out, detail, collectiveLinks, explain);
     for (const TrafficKind kind : kTrafficKinds)
         tally.add(context, kind(context));
     tally.finish();
     if (remember) {
         constexpr std::size_t kSteps = 8;
-        CommCache::Step step{std::move(*key), microbatches, detail, out};
+        CommCache::Step step{std::move(*key), microbatches, detail, collectiveLinks, out};
         if (groups.steps.size() < kSteps) {
             groups.steps.push_back(std::move(step));
         } else {

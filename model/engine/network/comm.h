@@ -84,6 +84,7 @@ struct CommCache
         Scenario scenario;
         std::int64_t microbatches = 0;
         bool detail = true;
+        bool collectiveLinks = true;
         CommResult result;
     };
 
@@ -111,8 +112,10 @@ CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbat
 // Without DETAIL the rows leave out what only drawing needs (a collective's link ids and rings, a link's end
 // devices): the figures are the same, the planner's thousands of evaluations cheaper.
 // With CACHE, the groups and calls of earlier layouts on MODEL are reused (CommCache).
+// Without COLLECTIVE_LINKS a collective's link ids and rings are left out (drawing alone reads them), the
+// link rows kept as DETAIL says.
 CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches, CommModel& model,
                                  bool detail = true, std::vector<Explanation>* explain = nullptr,
-                                 CommCache* cache = nullptr);
+                                 CommCache* cache = nullptr, bool collectiveLinks = true);
 
 } // namespace ss

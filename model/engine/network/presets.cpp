@@ -317,6 +317,12 @@ public:
         m_r.fabric.push_back({std::move(id), kind, std::move(label), x, y});
         return first() + std::int64_t(m_r.fabric.size()) - 1;
     }
+    // Room for DEVICES more devices and LINKS more links (a fabric of a million GPUs has a million links).
+    void reserve(std::int64_t devices, std::int64_t links)
+    {
+        m_r.fabric.reserve(m_r.fabric.size() + std::size_t(devices));
+        m_r.fabricLinks.reserve(m_r.fabricLinks.size() + std::size_t(links));
+    }
     void link(std::int64_t a, std::int64_t b, std::int64_t count = 1)
     {
         m_r.fabricLinks.push_back({a, b, 0, count});
@@ -361,6 +367,7 @@ std::int64_t buildNetwork(FabricBuilder& b, const NetworkSpec& net, std::int64_t
     if (rails) {
         const std::int64_t perRail = (nodes + down - 1) / down; // leaves per rail
         const std::int64_t leaves = perRail * nics;
+        b.reserve(leaves, nodes * nics + leaves);
         for (std::int64_t r = 0; r < nics; ++r) {
             for (std::int64_t k = 0; k < perRail; ++k) {
                 const std::string suffix =
@@ -379,6 +386,7 @@ std::int64_t buildNetwork(FabricBuilder& b, const NetworkSpec& net, std::int64_t
     // Top-of-rack: a node's NICs on one leaf, as many whole nodes as its down-ports take.
     const std::int64_t perLeaf = std::max<std::int64_t>(1, down / std::max<std::int64_t>(nics, 1));
     const std::int64_t leaves = (nodes + perLeaf - 1) / perLeaf;
+    b.reserve(leaves, nodes * nics + leaves);
     for (std::int64_t k = 0; k < leaves; ++k) {
         const std::int64_t leaf = b.device("leaf" + std::to_string(k), "switch", "Leaf " + std::to_string(k),
                                            width * (double(k) + 0.5) / double(leaves), -180);

@@ -293,6 +293,62 @@ int Router::nearestInHost(int device, DeviceKind kind)
     return best < 0 ? -1 : m_graph->hostDevices(d.host)[std::size_t(best)];
 }
 
+bool Router::switchForest()
+{
+    if (m_forest != 0)
+        return m_forest > 0;
+    const std::size_t n = m_switches.size();
+    SwitchTree& f = m_switchTree;
+    f.tree.assign(n, -1);
+    f.parent.assign(n, -1);
+    f.depth.assign(n, 0);
+    f.upArc.assign(n, -1);
+    f.downArc.assign(n, -1);
+    std::vector<int> queue;
+    m_forest = 1;
+    for (std::size_t root = 0; root < n && m_forest > 0; ++root) {
+        if (f.tree[root] >= 0)
+            continue;
+        f.tree[root] = int(root);
+        queue.assign(1, int(root));
+        for (std::size_t head = 0; head < queue.size() && m_forest > 0; ++head) {
+            const int u = queue[head];
+            for (const TopologyGraph::Arc& a : m_graph->arcsFrom(m_switches[std::size_t(u)])) {
+                const int v = m_switchIndex[std::size_t(a.to)];
+                if (v < 0 || v == f.parent[std::size_t(u)])
+                    continue;
+                if (f.tree[std::size_t(v)] >= 0) {
+                    if (f.parent[std::size_t(v)] == u)
+                        continue;  // a second edge to the same child: the first one is the route
+                    m_forest = -1; // a cycle: breadth-first search per source
+                    break;
+                }
+                f.tree[std::size_t(v)] = int(root);
+                f.parent[std::size_t(v)] = u;
+                f.depth[std::size_t(v)] = f.depth[std::size_t(u)] + 1;
+                f.downArc[std::size_t(v)] = a.arc;
+                queue.push_back(v);
+            }
+        }
+    }
+    if (m_forest < 0) {
+        m_switchTree = {};
+        return false;
+    }
+    // The first arc from each switch to its parent, in the switch's own arc order.
+    for (std::size_t v = 0; v < n; ++v) {
+        const int p = f.parent[v];
+        if (p < 0)
+            continue;
+        for (const TopologyGraph::Arc& a : m_graph->arcsFrom(m_switches[v]))
+            if (a.to == m_switches[std::size_t(p)]) {
+                f.upArc[v] = a.arc;
+                break;
+            }
+    }
+    return true;
+}
+
 bool Router::switchRoute(int fromSwitch, int toSwitch, std::vector<int>& arcs)
 {
     if (fromSwitch == toSwitch)
@@ -301,6 +357,31 @@ bool Router::switchRoute(int fromSwitch, int toSwitch, std::vector<int>& arcs)
     const int target = m_switchIndex[std::size_t(toSwitch)];
     if (s < 0 || target < 0)
         return false;
+    if (switchForest()) {
+        const SwitchTree& f = m_switchTree;
+        if (f.tree[std::size_t(s)] != f.tree[std::size_t(target)])
+            return false;
+        // Up from the source to the common ancestor, then down to the target (its arcs found backwards).
+        int a = s, b = target;
+        while (f.depth[std::size_t(a)] > f.depth[std::size_t(b)]) {
+            arcs.push_back(f.upArc[std::size_t(a)]);
+            a = f.parent[std::size_t(a)];
+        }
+        std::vector<int>& back = m_searchQueue;
+        back.clear();
+        while (f.depth[std::size_t(b)] > f.depth[std::size_t(a)]) {
+            back.push_back(f.downArc[std::size_t(b)]);
+            b = f.parent[std::size_t(b)];
+        }
+        while (a != b) {
+            arcs.push_back(f.upArc[std::size_t(a)]);
+            a = f.parent[std::size_t(a)];
+            back.push_back(f.downArc[std::size_t(b)]);
+            b = f.parent[std::size_t(b)];
+        }
+        arcs.insert(arcs.end(), back.rbegin(), back.rend());
+        return true;
+    }
     // Breadth first over switch-to-switch edges: the fewest switch hops (a leaf-spine fabric), the first
     // arc found into each switch. A source asked for a few targets searches until it reaches each (a big
     // fabric's leaves ask for their neighbours); past kKeepTree the source's whole tree is kept.

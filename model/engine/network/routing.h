@@ -106,6 +106,22 @@ private:
     std::vector<unsigned> m_searchSeen;         // per switch: the search that reached it
     std::vector<int> m_searchQueue;
     unsigned m_search = 0;
+    // When the switches joined by switch-to-switch edges form a forest (a leaf-spine fabric: presets.h),
+    // the route between two switches is the only path, and the breadth-first search's first arc into each
+    // switch is the first arc from its neighbour towards the source: the path is read off each tree rooted
+    // once instead (switchForest()). Per switch index: the tree, the parent (-1 at a root), the depth, the
+    // first arc to the parent and the parent's first arc to it.
+    bool switchForest();
+    struct SwitchTree
+    {
+        std::vector<int> tree;
+        std::vector<int> parent;
+        std::vector<int> depth;
+        std::vector<int> upArc;
+        std::vector<int> downArc;
+    };
+    int m_forest = 0; // 0 not yet known, 1 a forest, -1 not
+    SwitchTree m_switchTree;
     std::vector<int> m_homePort; // per device; -2 not yet known
 };
 

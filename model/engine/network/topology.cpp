@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <limits>
 #include <numeric>
 #include <tuple>
@@ -494,14 +495,28 @@ int TopologyGraph::machineDevice(std::string_view id) const
     return -1;
 }
 
-std::string TopologyGraph::deviceId(int device) const
+void TopologyGraph::appendDeviceId(std::string& out, int device) const
 {
     const std::int64_t replicated = m_machines * std::int64_t(m_localNames.size());
     if (device < replicated) {
+        // "n<machine>.<name>", built in place: a link row of a large cluster names two devices.
         const std::size_t n = m_localNames.size();
-        return "n" + std::to_string(std::size_t(device) / n) + "." + m_localNames[std::size_t(device) % n];
+        char digits[24];
+        const auto end = std::to_chars(digits, digits + sizeof digits, std::size_t(device) / n).ptr;
+        out += 'n';
+        out.append(digits, end);
+        out += '.';
+        out += m_localNames[std::size_t(device) % n];
+        return;
     }
-    return m_ids[std::size_t(device - replicated)];
+    out += m_ids[std::size_t(device - replicated)];
+}
+
+std::string TopologyGraph::deviceId(int device) const
+{
+    std::string id;
+    appendDeviceId(id, device);
+    return id;
 }
 
 std::string TopologyGraph::linkId(int link) const
@@ -509,7 +524,10 @@ std::string TopologyGraph::linkId(int link) const
     if (m_machines == 0)
         return m_linkIds[std::size_t(link)];
     const Link& l = m_links[std::size_t(link)];
-    return deviceId(l.a) + "~" + deviceId(l.b);
+    std::string id = deviceId(l.a);
+    id += '~';
+    appendDeviceId(id, l.b);
+    return id;
 }
 
 int TopologyGraph::findDevice(std::string_view id) const

@@ -167,6 +167,7 @@ private:
     bool readReplicated(const ReplicatedTopology& r, std::string* error);
     int kindIndex(const std::string& kind);
     int machineDevice(std::string_view id) const; // replicated: the device "n<k>.<name>" names, else -1
+    void appendDeviceId(std::string& out, int device) const;
     void bundleLinks(std::size_t from, std::size_t to);
     void replicateEdges(std::int64_t machines, std::size_t machineLinks);
     void index(); // the four below, in order

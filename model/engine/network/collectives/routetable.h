@@ -72,7 +72,7 @@ public:
     double latency(int column) const { return m_latency[std::size_t(column)]; }
 
     // Link loads: the routing matrix R (arcs × columns) times the column volumes. (arc, bytes) per loaded
-    // arc.
+    // arc, in arc order.
     std::vector<std::pair<int, double>> loads(std::vector<double>& volume) const;
 
 private:
@@ -204,7 +204,10 @@ private:
     std::vector<int> m_arena; // inner (arc) indices, column after column
     std::vector<int> m_outer; // column starts, plus the end
     std::vector<double> m_latency;
-    mutable std::vector<double> m_ones;
+    // loads()'s scratch, by arc: the sums (zero between calls), whether an arc is loaded, the loaded arcs.
+    mutable std::vector<double> m_sum;
+    mutable std::vector<char> m_touched;
+    mutable std::vector<int> m_used;
     std::unordered_map<std::uint64_t, int> m_pairs; // network routes between ports
     std::vector<std::vector<int>> m_hostPairs;      // per host: local from × local to → column
     std::vector<int> m_switchPairs; // switch index × switch index → column; -2 not yet routed
