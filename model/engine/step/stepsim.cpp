@@ -348,9 +348,10 @@ private:
             m_out.truncated = true;
             return;
         }
-        // Made in place, its strings copied (short: no allocation) rather than assigned.
-        m_out.timeline.emplace_back(m_model.gpuOfStage[std::size_t(stage)], stage, stream, kind, mb, chunk,
-                                    start, end, bytes, collective, false);
+        // Its strings copied (short: no allocation) rather than assigned; braces, since Clang 15 has no
+        // parenthesised aggregate initialisation (P0960) for emplace_back to use.
+        m_out.timeline.push_back(TimelineEvent{m_model.gpuOfStage[std::size_t(stage)], stage, stream, kind,
+                                               mb, chunk, start, end, bytes, collective, false});
         m_eventAct.push_back(act);
         if (merge) {
             m_openCompute = m_out.timeline.size() - 1;
