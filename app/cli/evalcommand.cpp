@@ -73,6 +73,7 @@ int evalCommand(const QStringList& args)
     options.explain = explain;
     options.timeline = timeline;
     options.collective_links = false; // the result's JSON has no collective's link ids or rings
+    options.link_rows_max = maxLinkRows;
     const ss::Result result = ss::evaluate(scenario, options);
     print(stdout, ss::io::writeResult(result, explain, timeline, maxLinkRows));
     return kOk;

@@ -29,7 +29,7 @@ std::string num(double v)
 // most of the communication's cost on large clusters. The model is rebuilt now and then so its caches stay
 // small.
 CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vector<Explanation>* explain,
-                         bool collectiveLinks)
+                         bool collectiveLinks, std::size_t linkRowsMax)
 {
     struct Cache
     {
@@ -56,7 +56,8 @@ CommResult communication(const Scenario& sc, std::int64_t microbatches, std::vec
         cache.model.emplace(std::move(graph));
     }
     ++cache.uses;
-    return estimateCommunication(sc, microbatches, *cache.model, true, explain, nullptr, collectiveLinks);
+    return estimateCommunication(sc, microbatches, *cache.model, true, explain, nullptr, collectiveLinks,
+                                 linkRowsMax);
 }
 
 // The terms of the step's FLOPs, kept for their explanation.
@@ -273,10 +274,12 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
 
     r.memory = options.memory ? *options.memory : estimateMemory(sc, r.microbatches, r.warnings, explain);
     if (options.communication) {
-        r.comm = options.comm_model
-                     ? estimateCommunication(sc, r.microbatches, *options.comm_model, options.drawing_detail,
-                                             explain, options.comm_cache, options.collective_links)
-                     : communication(sc, r.microbatches, explain, options.collective_links);
+        r.comm =
+            options.comm_model
+                ? estimateCommunication(sc, r.microbatches, *options.comm_model, options.drawing_detail,
+                                        explain, options.comm_cache, options.collective_links,
+                                        options.link_rows_max)
+                : communication(sc, r.microbatches, explain, options.collective_links, options.link_rows_max);
         r.warnings.insert(r.warnings.end(), r.comm.warnings.begin(), r.comm.warnings.end());
     }
     const FlopTerms flops = stepFlops(sc, r.compute);

@@ -5,6 +5,9 @@
 #include "result.h"
 #include "scenario.h"
 
+#include <cstddef>
+#include <limits>
+
 namespace ss {
 
 class CommModel;
@@ -26,6 +29,10 @@ struct EvalOptions
     // result, as `shardscope-cli eval` does, leaves them out and keeps every link row. Every figure stays
     // the same.
     bool collective_links = true;
+    // Past this many loaded links, comm.links keeps only each class's busiest link, the step's bottleneck
+    // and the collectives' bottleneck links, and comm.link_classes summarises every class
+    // (CommResult::links_aggregated): `shardscope-cli eval` passes its --max-link-rows. Not with explain.
+    std::size_t link_rows_max = std::numeric_limits<std::size_t>::max();
     // What estimateCommunication() may keep between the evaluations of one caller on COMM_MODEL (comm.h);
     // the figures are the same with or without it.
     CommCache* comm_cache = nullptr;

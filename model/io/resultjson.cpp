@@ -5,6 +5,7 @@
 #include "linkclasses.h"
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -189,29 +190,34 @@ void writeComm(JsonWriter& w, const CommResult& comm, std::size_t maxRows)
     for (const CommCollective& c : comm.collectives)
         writeCollective(w, c);
     w.endArray();
-    const bool aggregate = comm.links.size() > maxRows;
+    // The engine aggregates itself when asked to (EvalOptions::link_rows_max); a result that holds every row
+    // is aggregated here past MAX_ROWS, to the same rows and classes.
+    const bool aggregate = comm.links_aggregated || comm.links.size() > maxRows;
     w.key("links");
     w.beginArray();
-    std::vector<LinkClass> classes;
+    std::vector<CommLinkClass> ownClasses;
+    if (aggregate && !comm.links_aggregated)
+        ownClasses = linkClasses(comm.links);
+    const std::vector<CommLinkClass>& classes = comm.links_aggregated ? comm.link_classes : ownClasses;
     if (aggregate) {
-        classes = linkClasses(comm.links);
-        std::vector<bool> keep(comm.links.size(), false);
-        for (const LinkClass& c : classes)
-            keep[c.busiest] = true;
-        for (std::size_t i = 0; i < comm.links.size(); ++i)
-            if (keep[i] || comm.links[i].id == comm.bottleneck_link)
-                writeLinkLoad(w, comm.links[i]);
+        std::set<std::string_view> keep;
+        for (const CommLinkClass& c : classes)
+            keep.insert(c.busiest_link);
+        for (const CommLink& l : comm.links)
+            if (keep.count(l.id) || l.id == comm.bottleneck_link)
+                writeLinkLoad(w, l);
     } else {
         for (const CommLink& l : comm.links)
             writeLinkLoad(w, l);
     }
     w.endArray();
-    w.member("links_total", double(comm.links.size()));
+    w.member("links_total",
+             double(comm.links_aggregated ? std::size_t(comm.links_total) : comm.links.size()));
     w.member("links_aggregated", aggregate);
     if (aggregate) {
         w.key("link_classes");
         w.beginArray();
-        for (const LinkClass& c : classes) {
+        for (const CommLinkClass& c : classes) {
             w.beginObject();
             w.member("kind", c.kind);
             w.member("bandwidth_Bps", c.bandwidth_Bps);
@@ -222,7 +228,7 @@ void writeComm(JsonWriter& w, const CommResult& comm, std::size_t maxRows)
             w.member("busy_s_max", c.busy_s_max);
             w.member("utilization_max", c.utilization_max);
             w.member("utilization_mean", c.utilization_mean);
-            w.member("busiest_link", comm.links[c.busiest].id);
+            w.member("busiest_link", c.busiest_link);
             w.endObject();
         }
         w.endArray();

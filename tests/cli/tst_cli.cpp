@@ -346,6 +346,51 @@ void TestCli::linkClassesOnLargeClusters()
     QVERIFY(!allComm.value(QLatin1String("links_aggregated")).toBool());
     QCOMPARE(double(allComm.value(QLatin1String("links")).toArray().size()), total);
     QVERIFY(!allComm.contains(QLatin1String("link_classes")));
+    // The classes are those of the rows --all-links lists (docs/formats.md, comm.link_classes: the links of
+    // one kind, bandwidth and efficiency; links counted, the busiest one's bytes and busy time, utilisation's
+    // maximum and mean): formed here from the rows, compared with what the summary printed.
+    struct Class
+    {
+        double links = 0, bytesMax = 0, bytesSum = 0, busyMax = 0, utilMax = 0, utilSum = 0;
+        QString busiest;
+    };
+    QMap<QString, Class> fromRows;
+    for (const QJsonValue& v : allComm.value(QLatin1String("links")).toArray()) {
+        const QJsonObject l = v.toObject();
+        const QString key = l.value(QLatin1String("kind")).toString() + QLatin1Char('/') +
+                            QString::number(l.value(QLatin1String("bandwidth_Bps")).toDouble(), 'g', 17) +
+                            QLatin1Char('/') +
+                            QString::number(l.value(QLatin1String("efficiency")).toDouble(), 'g', 17);
+        Class& c = fromRows[key];
+        const double busy = l.value(QLatin1String("busy_s")).toDouble();
+        if (c.links == 0 || busy > c.busyMax)
+            c.busiest = l.value(QLatin1String("id")).toString();
+        c.links += 1;
+        c.bytesMax = std::max(c.bytesMax, l.value(QLatin1String("bytes_per_step")).toDouble());
+        c.bytesSum += l.value(QLatin1String("bytes_per_step")).toDouble();
+        c.busyMax = std::max(c.busyMax, busy);
+        c.utilMax = std::max(c.utilMax, l.value(QLatin1String("utilization")).toDouble());
+        c.utilSum += l.value(QLatin1String("utilization")).toDouble();
+    }
+    QCOMPARE(qsizetype(fromRows.size()), classes.size());
+    for (const QJsonValue& v : classes) {
+        const QJsonObject c = v.toObject();
+        const QString key = c.value(QLatin1String("kind")).toString() + QLatin1Char('/') +
+                            QString::number(c.value(QLatin1String("bandwidth_Bps")).toDouble(), 'g', 17) +
+                            QLatin1Char('/') +
+                            QString::number(c.value(QLatin1String("efficiency")).toDouble(), 'g', 17);
+        QVERIFY2(fromRows.contains(key), qPrintable(key));
+        const Class& want = fromRows[key];
+        QCOMPARE(c.value(QLatin1String("links")).toDouble(), want.links);
+        QCOMPARE(c.value(QLatin1String("busiest_link")).toString(), want.busiest);
+        QCOMPARE(c.value(QLatin1String("bytes_per_step_max")).toDouble(), want.bytesMax);
+        QCOMPARE(c.value(QLatin1String("busy_s_max")).toDouble(), want.busyMax);
+        QCOMPARE(c.value(QLatin1String("utilization_max")).toDouble(), want.utilMax);
+        QVERIFY(std::abs(c.value(QLatin1String("bytes_per_step_mean")).toDouble() -
+                         want.bytesSum / want.links) <= 1e-12 * want.bytesMax);
+        QVERIFY(std::abs(c.value(QLatin1String("utilization_mean")).toDouble() - want.utilSum / want.links) <=
+                1e-12);
+    }
     // Under the default threshold (65536 rows) every link is listed.
     const Run plain = runCli(args);
     QCOMPARE(plain.exitCode, 0);

@@ -26,10 +26,11 @@ class StepTally
 {
 public:
     explicit StepTally(const TopologyGraph& graph, CommResult& out, bool detail, bool collectiveLinks,
-                       std::vector<Explanation>* explain)
+                       std::size_t linkRowsMax, std::vector<Explanation>* explain)
         : m_graph(graph), m_out(out), m_detail(detail), m_collectiveLinks(detail && collectiveLinks),
-          m_explain(explain), m_bytes(graph.links().size(), 0.0), m_busy(graph.links().size(), 0.0),
-          m_named(graph.links().size(), 0), m_linkTerms(explain ? graph.links().size() : 0)
+          m_rowsMax(linkRowsMax), m_explain(explain), m_bytes(graph.links().size(), 0.0),
+          m_busy(graph.links().size(), 0.0), m_named(graph.links().size(), 0),
+          m_linkTerms(explain ? graph.links().size() : 0)
     {
     }
 
@@ -51,6 +52,10 @@ public:
 
 private:
     void record(const TrafficContext& c, const TrafficRow& row);
+    // The link rows past ROWS_MAX loaded links: the classes, and rows for their busiest links, WORST and the
+    // collectives' bottlenecks.
+    void aggregate(std::size_t worst);
+    CommLink linkRow(std::size_t link) const;
 
     // Accumulates a call's link loads COUNT times into the step's link table.
     void account(const CollectiveResult& r, double count)
@@ -68,6 +73,7 @@ private:
     CommResult& m_out;
     bool m_detail;
     bool m_collectiveLinks; // a collective's link ids and rings
+    std::size_t m_rowsMax;  // with DETAIL and no EXPLAIN, past this many loaded links: aggregate()
     std::vector<Explanation>* m_explain;
     std::vector<double> m_bytes; // per link, per step
     std::vector<double> m_busy;
@@ -114,6 +120,23 @@ void StepTally::record(const TrafficContext& c, const TrafficRow& row)
     m_out.serial_time_s += r.time_s * row.count;
 }
 
+CommLink StepTally::linkRow(std::size_t l) const
+{
+    const Link& link = m_graph.links()[l];
+    CommLink row;
+    row.id = m_graph.linkId(int(l));
+    if (m_detail) {
+        row.a = m_graph.deviceId(link.a);
+        row.b = m_graph.deviceId(link.b);
+    }
+    row.kind = m_graph.linkKind(int(l));
+    row.bandwidth_Bps = link.capacity();
+    row.efficiency = link.efficiency;
+    row.bytes_per_step = m_bytes[l];
+    row.busy_s = m_busy[l];
+    return row;
+}
+
 void StepTally::finish()
 {
     const auto& links = m_graph.links();
@@ -123,9 +146,17 @@ void StepTally::finish()
             worst = l;
     if (worst < links.size())
         m_out.bottleneck_link = m_graph.linkId(int(worst));
+    std::size_t loaded = 0;
     std::size_t rows = 0;
-    for (std::size_t l = 0; l < links.size(); ++l)
+    for (std::size_t l = 0; l < links.size(); ++l) {
+        loaded += m_bytes[l] > 0 ? 1 : 0;
         rows += m_bytes[l] > 0 && (m_detail || l == worst || m_named[l]) ? 1 : 0;
+    }
+    m_out.links_total = std::int64_t(loaded);
+    if (m_detail && !m_explain && loaded > m_rowsMax) {
+        aggregate(worst);
+        return;
+    }
     m_out.links.reserve(m_out.links.size() + rows);
     for (std::size_t l = 0; l < links.size(); ++l) {
         if (!(m_bytes[l] > 0))
@@ -134,24 +165,74 @@ void StepTally::finish()
         // bottlenecks.
         if (!m_detail && l != worst && !m_named[l])
             continue;
-        const Link& link = links[l];
-        CommLink row;
-        row.id = m_graph.linkId(int(l));
-        if (m_detail) {
-            row.a = m_graph.deviceId(link.a);
-            row.b = m_graph.deviceId(link.b);
-        }
-        row.kind = m_graph.linkKind(int(l));
-        row.bandwidth_Bps = link.capacity();
-        row.efficiency = link.efficiency;
-        row.bytes_per_step = m_bytes[l];
-        row.busy_s = m_busy[l];
+        CommLink row = linkRow(l);
         if (m_explain)
             explainLink(*m_explain, m_out.links.size(), row, m_linkTerms[l]);
         m_out.links.push_back(std::move(row));
     }
     if (m_explain)
         explainSerialTime(*m_explain, m_out);
+}
+
+// The classes as linkClasses() (linkclasses.h) forms them from every row, without the rows: a class is a kind
+// name, bandwidth and efficiency, and the graph's links of one kind index mostly share all three.
+void StepTally::aggregate(std::size_t worst)
+{
+    const auto& links = m_graph.links();
+    struct Seen
+    {
+        std::uint16_t kind;
+        double bandwidth;
+        double efficiency;
+        std::size_t cls;
+    };
+    std::vector<Seen> seen;
+    std::vector<std::size_t> busiest; // by class
+    std::vector<CommLinkClass>& classes = m_out.link_classes;
+    const auto classOf = [&](std::size_t l) {
+        const Link& link = links[l];
+        const double bandwidth = link.capacity();
+        for (const Seen& s : seen)
+            if (s.kind == link.kind && s.bandwidth == bandwidth && s.efficiency == link.efficiency)
+                return s.cls;
+        const std::string& kind = m_graph.linkKind(int(l));
+        std::size_t cls = classes.size();
+        for (std::size_t k = 0; k < classes.size(); ++k)
+            if (classes[k].kind == kind && classes[k].bandwidth_Bps == bandwidth &&
+                classes[k].efficiency == link.efficiency)
+                cls = k;
+        if (cls == classes.size()) {
+            CommLinkClass c;
+            c.kind = kind;
+            c.bandwidth_Bps = bandwidth;
+            c.efficiency = link.efficiency;
+            classes.push_back(std::move(c));
+            busiest.push_back(links.size());
+        }
+        seen.push_back({link.kind, bandwidth, link.efficiency, cls});
+        return cls;
+    };
+    for (std::size_t l = 0; l < links.size(); ++l) {
+        if (!(m_bytes[l] > 0))
+            continue;
+        const std::size_t k = classOf(l);
+        CommLinkClass& c = classes[k];
+        ++c.links;
+        c.bytes_per_step_sum += m_bytes[l];
+        if (busiest[k] == links.size() || m_busy[l] > m_busy[busiest[k]])
+            busiest[k] = l;
+        c.bytes_per_step_max = std::max(c.bytes_per_step_max, m_bytes[l]);
+        c.busy_s_max = std::max(c.busy_s_max, m_busy[l]);
+        c.busy_s.push_back(m_busy[l]);
+    }
+    for (std::size_t k = 0; k < classes.size(); ++k) {
+        classes[k].busiest_link = m_graph.linkId(int(busiest[k]));
+        m_named[busiest[k]] = 1;
+    }
+    for (std::size_t l = 0; l < links.size(); ++l)
+        if (m_bytes[l] > 0 && (l == worst || m_named[l]))
+            m_out.links.push_back(linkRow(l));
+    m_out.links_aggregated = true;
 }
 
 } // namespace
@@ -294,7 +375,8 @@ Scenario communicationKey(const Scenario& scenario)
 } // namespace
 
 CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, CommModel& model, bool detail,
-                                 std::vector<Explanation>* explain, CommCache* cache, bool collectiveLinks)
+                                 std::vector<Explanation>* explain, CommCache* cache, bool collectiveLinks,
+                                 std::size_t linkRowsMax)
 {
     CommResult out;
     const TopologyGraph& graph = model.graph();
@@ -317,17 +399,18 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         key = communicationKey(sc);
         for (const CommCache::Step& step : groups.steps)
             if (step.microbatches == microbatches && step.detail == detail &&
-                step.collectiveLinks == collectiveLinks && step.scenario == *key)
+                step.collectiveLinks == collectiveLinks && step.linkRowsMax == linkRowsMax &&
+                step.scenario == *key)
                 return step.result;
     }
     const TrafficContext context = trafficContext(sc, microbatches, model, layout, groups);
-    StepTally tally(graph, out, detail, collectiveLinks, explain);
+    StepTally tally(graph, out, detail, collectiveLinks, linkRowsMax, explain);
     for (const TrafficKind kind : kTrafficKinds)
         tally.add(context, kind(context));
     tally.finish();
     if (remember) {
         constexpr std::size_t kSteps = 8;
-        CommCache::Step step{std::move(*key), microbatches, detail, collectiveLinks, out};
+        CommCache::Step step{std::move(*key), microbatches, detail, collectiveLinks, linkRowsMax, out};
         if (groups.steps.size() < kSteps) {
             groups.steps.push_back(std::move(step));
         } else {

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,7 @@ struct CommCache
         std::int64_t microbatches = 0;
         bool detail = true;
         bool collectiveLinks = true;
+        std::size_t linkRowsMax = 0;
         CommResult result;
     };
 
@@ -113,9 +115,11 @@ CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbat
 // devices): the figures are the same, the planner's thousands of evaluations cheaper.
 // With CACHE, the groups and calls of earlier layouts on MODEL are reused (CommCache).
 // Without COLLECTIVE_LINKS a collective's link ids and rings are left out (drawing alone reads them), the
-// link rows kept as DETAIL says.
+// link rows kept as DETAIL says. With DETAIL and without EXPLAIN, past LINK_ROWS_MAX loaded links the rows
+// are aggregated by class (CommResult::links_aggregated, EvalOptions::link_rows_max).
 CommResult estimateCommunication(const Scenario& scenario, std::int64_t microbatches, CommModel& model,
                                  bool detail = true, std::vector<Explanation>* explain = nullptr,
-                                 CommCache* cache = nullptr, bool collectiveLinks = true);
+                                 CommCache* cache = nullptr, bool collectiveLinks = true,
+                                 std::size_t linkRowsMax = std::numeric_limits<std::size_t>::max());
 
 } // namespace ss

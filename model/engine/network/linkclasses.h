@@ -17,22 +17,11 @@ namespace ss {
 // prints every link, --max-link-rows N moves the threshold.
 constexpr std::size_t kLinkRowsThreshold = 65536;
 
-// The links of one kind and bandwidth (per direction, bonded links together) and efficiency.
-struct LinkClass
-{
-    std::string kind;
-    double bandwidth_Bps = 0;
-    double efficiency = 1;
-    std::int64_t links = 0;        // loaded links of the class
-    double bytes_per_step_max = 0; // the busiest link's
-    double bytes_per_step_sum = 0; // over the class
-    double busy_s_max = 0;
-    double utilization_max = 0;
-    double utilization_mean = 0;
-    std::size_t busiest = 0; // index into the links of the busiest
-};
+// The classes of LINKS in order of first appearance (topology order), their utilisation from each link's.
+std::vector<CommLinkClass> linkClasses(const std::vector<CommLink>& links);
 
-// The classes of LINKS in order of first appearance (topology order).
-std::vector<LinkClass> linkClasses(const std::vector<CommLink>& links);
+// Sets CLASS's utilization_max and utilization_mean from its links' busy_s over the step T, each capped at 1
+// as CommLink::utilization is, and clears busy_s.
+void classUtilisation(CommLinkClass& linkClass, double T);
 
 } // namespace ss

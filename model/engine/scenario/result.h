@@ -130,13 +130,36 @@ struct CommLink
     double utilization = 0;    // busy_s / step time: left 0 here, set by the step model
 };
 
+// The loaded links of one kind, bandwidth (per direction, bonded links together) and efficiency
+// (docs/formats.md, "Result of eval": comm.link_classes).
+struct CommLinkClass
+{
+    std::string kind;
+    double bandwidth_Bps = 0;
+    double efficiency = 1;
+    std::int64_t links = 0;        // loaded links of the class
+    double bytes_per_step_max = 0; // the busiest link's
+    double bytes_per_step_sum = 0; // over the class
+    double busy_s_max = 0;
+    double utilization_max = 0;  // set by the step model, as CommLink::utilization
+    double utilization_mean = 0; // set by the step model
+    std::string busiest_link;    // the first link, in topology order, with busy_s_max
+    // Each link's busy_s in topology order, for the step model's utilisation; it clears them.
+    std::vector<double> busy_s;
+};
+
 struct CommResult
 {
     std::vector<CommCollective> collectives;
-    std::vector<CommLink> links;   // the links that carry traffic, in topology order
-    std::string bottleneck_link;   // the link with the most busy time per step
-    double serial_time_s = 0;      // Σ time_s × count_per_step, nothing overlapped
-    std::vector<Warning> warnings; // "comm.*"
+    // The links that carry traffic, in topology order. When links_aggregated, only each class's busiest
+    // link, the step's bottleneck and the collectives' bottleneck links (EvalOptions::link_rows_max).
+    std::vector<CommLink> links;
+    std::int64_t links_total = 0; // loaded links, rows or not
+    bool links_aggregated = false;
+    std::vector<CommLinkClass> link_classes; // when links_aggregated
+    std::string bottleneck_link;             // the link with the most busy time per step
+    double serial_time_s = 0;                // Σ time_s × count_per_step, nothing overlapped
+    std::vector<Warning> warnings;           // "comm.*"
 };
 
 // One box of the step's timeline (docs/formats.md, "Result of eval": timeline): what one GPU's stream does

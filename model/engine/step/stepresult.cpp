@@ -4,6 +4,7 @@
 #include "stepsim.h"
 
 #include "explain.h"
+#include "linkclasses.h"
 #include "memory.h"
 #include "pipeschedule.h"
 
@@ -414,6 +415,8 @@ void timelineKernels(Result& r, const StepModel& model)
 // a warning says so.
 void linkUtilisation(Result& r, double T)
 {
+    for (CommLinkClass& c : r.comm.link_classes)
+        classUtilisation(c, T);
     const CommLink* over = nullptr;
     for (CommLink& link : r.comm.links) {
         const double u = link.busy_s / T;
