@@ -403,7 +403,8 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
                 step.scenario == *key)
                 return step.result;
     }
-    const TrafficContext context = trafficContext(sc, microbatches, model, layout, groups);
+    TrafficContext context = trafficContext(sc, microbatches, model, layout, groups);
+    context.rowLinks = detail && collectiveLinks;
     StepTally tally(graph, out, detail, collectiveLinks, linkRowsMax, explain);
     for (const TrafficKind kind : kTrafficKinds)
         tally.add(context, kind(context));

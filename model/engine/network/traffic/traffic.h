@@ -29,6 +29,9 @@ struct TrafficContext
     std::int64_t ranks = 1;
     std::int64_t m = 1; // microbatches per step
     std::int64_t v = 1; // model chunks per stage (interleaved schedule)
+    // A row's result keeps its link loads for the collective's link ids (drawing); else a row that does not
+    // load the links itself (TrafficRow::loadsLinks false) may leave them out.
+    bool rowLinks = true;
 
     // Per element and per parameter.
     StateBytes state;
