@@ -275,45 +275,55 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
 void CommModel::spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) const
 {
     // Arc loads onto the links of each edge, in proportion to what each link can carry; a link's shares add
-    // up in arc order, then the links are put in index order.
+    // up in arc order, the links in index order. Two passes, so that the rows are written once in place:
+    // a plan over every machine of a large cluster loads a million links.
     const auto& edges = m_graph->edges();
     const auto& links = m_graph->links();
-    // In the order the links are first loaded; kept for its capacity.
-    thread_local std::vector<LinkLoad> rows;
-    rows.clear();
+    constexpr int kLoaded = -3;
     std::vector<int> slot = takeSlots(links.size()); // per link: its row, -1 between calls
+    // The loaded links, listed while they are few among many (then sorted), else found by a scan of the
+    // slots.
+    thread_local std::vector<int> few;
+    few.clear();
+    const std::size_t fewMax = links.size() / 16;
+    std::size_t loaded = 0;
+    for (const auto& [arc, perByte] : plan.loads) {
+        for (int l : m_graph->edgeLinks(arcEdge(arc))) {
+            if (slot[std::size_t(l)] == kLoaded)
+                continue;
+            slot[std::size_t(l)] = kLoaded;
+            if (++loaded <= fewMax)
+                few.push_back(l);
+        }
+    }
+    loads.assign(loaded, LinkLoad{});
+    if (loaded <= fewMax) {
+        std::sort(few.begin(), few.end());
+        for (std::size_t k = 0; k < loaded; ++k) {
+            loads[k].link = few[k];
+            slot[std::size_t(few[k])] = int(k);
+        }
+    } else {
+        std::size_t k = 0;
+        for (std::size_t l = 0; l < links.size(); ++l) {
+            if (slot[l] == kLoaded) {
+                loads[k].link = int(l);
+                slot[l] = int(k++);
+            }
+        }
+    }
     for (const auto& [arc, perByte] : plan.loads) {
         const Edge& e = edges[std::size_t(arcEdge(arc))];
         for (int l : m_graph->edgeLinks(arcEdge(arc))) {
             const Link& link = links[std::size_t(l)];
-            if (slot[std::size_t(l)] < 0) {
-                slot[std::size_t(l)] = int(rows.size());
-                rows.push_back({l, 0, 0, 0});
-            }
-            LinkLoad& ll = rows[std::size_t(slot[std::size_t(l)])];
+            LinkLoad& ll = loads[std::size_t(slot[std::size_t(l)])];
             const double share = perByte * link.capacity() * link.efficiency / e.effective;
             const bool forward = (arc % 2 == 0) == (link.a == e.a);
             (forward ? ll.bytes_ab : ll.bytes_ba) += share;
         }
     }
-    // In link order: a scan of the slots when the loaded links are many (a plan over every machine), a
-    // sort when they are few among many links.
-    loads.clear();
-    loads.reserve(rows.size());
-    if (rows.size() * 16 < links.size()) {
-        for (const LinkLoad& ll : rows)
-            slot[std::size_t(ll.link)] = -1;
-        std::sort(rows.begin(), rows.end(),
-                  [](const LinkLoad& x, const LinkLoad& y) { return x.link < y.link; });
-        loads.insert(loads.end(), rows.begin(), rows.end());
-    } else {
-        for (std::size_t l = 0; l < links.size(); ++l) {
-            if (slot[l] >= 0) {
-                loads.push_back(rows[std::size_t(slot[l])]);
-                slot[l] = -1;
-            }
-        }
-    }
+    for (const LinkLoad& ll : loads)
+        slot[std::size_t(ll.link)] = -1;
     giveSlots(std::move(slot));
     // The arc loads are not needed again: their memory goes to the next plan's.
     giveLoads(std::move(plan.loads));

@@ -126,13 +126,28 @@ private:
     int pairColumn(int from, int to, bool network)
     {
         if (!network) {
-            // Inside a machine: a dense (from, to) table per host, cheaper than hashing the many chain flows.
+            // Inside a machine: a dense (from, to) table per host template, cheaper than hashing the many
+            // chain flows, numbers the pairs its hosts use; each host keeps the columns of those numbers (a
+            // table per host was most of the memory of a 16,384-machine cluster, whose hosts use a few
+            // pairs).
             const Device& a = m_graph.devices()[std::size_t(from)];
             const std::size_t n = m_graph.hostDevices(a.host).size();
+            const std::size_t t = std::size_t(m_graph.hostTemplate(a.host));
+            if (t >= m_templatePairs.size()) {
+                m_templatePairs.resize(t + 1);
+                m_templateSlots.resize(t + 1, 0);
+            }
+            std::vector<int>& pairs = m_templatePairs[t];
+            if (pairs.empty())
+                pairs.assign(n * n, -1);
+            int& slot =
+                pairs[std::size_t(a.local) * n + std::size_t(m_graph.devices()[std::size_t(to)].local)];
+            if (slot < 0)
+                slot = m_templateSlots[t]++;
             std::vector<int>& table = m_hostPairs[std::size_t(a.host)];
-            if (table.empty())
-                table.assign(n * n, -2);
-            int& c = table[std::size_t(a.local) * n + std::size_t(m_graph.devices()[std::size_t(to)].local)];
+            if (table.size() <= std::size_t(slot))
+                table.resize(std::size_t(slot) + 1, -2);
+            int& c = table[std::size_t(slot)];
             if (c == -2) {
                 m_tmp.clear();
                 c = m_router.hostRoute(from, to, m_tmp) ? newColumn(m_tmp) : -1;
@@ -209,7 +224,9 @@ private:
     mutable std::vector<char> m_touched;
     mutable std::vector<int> m_used;
     std::unordered_map<std::uint64_t, int> m_pairs; // network routes between ports
-    std::vector<std::vector<int>> m_hostPairs;      // per host: local from × local to → column
+    std::vector<std::vector<int>> m_templatePairs; // per host template: local from × local to → slot, or -1
+    std::vector<int> m_templateSlots;              // per host template: slots numbered
+    std::vector<std::vector<int>> m_hostPairs;     // per host: slot → column (-2: not routed yet)
     std::vector<int> m_switchPairs; // switch index × switch index → column; -2 not yet routed
     std::unordered_map<std::uint64_t, int> m_switchPairMap; // the same past kDenseSwitches switches
     std::vector<int> m_up;
