@@ -5,6 +5,7 @@
 // "Topology") has a class, and falls back to its class's default figures when the catalogue lacks it.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +14,7 @@ namespace ss {
 
 // What a link is for routing: NCCL prefers NVLink, then PCIe switches, then host bridges, then the
 // CPU interconnect, and leaves the machine only over the network.
-enum class LinkClass
+enum class LinkClass : std::uint8_t
 {
     NvLink,
     Pcie,

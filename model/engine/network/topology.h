@@ -46,15 +46,16 @@ struct Link
 {
     int a = -1; // device indices
     int b = -1;
+    int edge = -1;
     LinkClass cls = LinkClass::Pcie;
     std::uint16_t kind = 0;   // index into the graph's link kinds
     double bandwidth_Bps = 0; // one link, per direction
     std::int64_t count = 1;   // bonded links
     double latency_s = 0;
     double efficiency = 1;
-    int edge = -1;
     double capacity() const { return bandwidth_Bps * double(count); } // per direction
 };
+static_assert(sizeof(Link) <= 48, "a million links: keep Link small");
 
 // The links of one class joining the same two devices, routed as one pipe.
 struct Edge
