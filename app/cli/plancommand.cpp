@@ -10,9 +10,12 @@
 #include "workload.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <optional>
+
+#include <unistd.h>
 
 using namespace ss::cli;
 
@@ -283,6 +286,48 @@ QByteArray planJson(const ss::PlanResult& result, const ss::PlanOptions& options
     return w.data();
 }
 
+// On a terminal, a search that runs past a second says how far it has come, on one line of stderr that it
+// rewrites twice a second and clears at the end (a cluster of a million GPUs takes minutes a layout set).
+// Off a terminal (a pipe, a log, the tests) it says nothing.
+class SearchProgress
+{
+public:
+    SearchProgress() : m_on(isatty(STDERR_FILENO) == 1), m_start(std::chrono::steady_clock::now()) {}
+    ~SearchProgress()
+    {
+        if (m_shown)
+            std::fputs("\r\033[K", stderr);
+    }
+    SearchProgress(const SearchProgress&) = delete;
+    SearchProgress& operator=(const SearchProgress&) = delete;
+
+    ss::PlanProgress callback()
+    {
+        if (!m_on)
+            return {};
+        return [this](std::int64_t done, std::int64_t total, const std::vector<ss::PlanCandidate>& found) {
+            m_fit += std::int64_t(found.size());
+            const auto now = std::chrono::steady_clock::now();
+            if (now - m_start < std::chrono::seconds(1) ||
+                (m_shown && now - m_last < std::chrono::milliseconds(500)))
+                return;
+            m_last = now;
+            m_shown = true;
+            std::fprintf(stderr, "\rshardscope-cli: plan: %lld of %lld layouts evaluated, %lld fit\033[K",
+                         static_cast<long long>(done), static_cast<long long>(total),
+                         static_cast<long long>(m_fit));
+            std::fflush(stderr);
+        };
+    }
+
+private:
+    bool m_on;
+    bool m_shown = false;
+    std::int64_t m_fit = 0;
+    std::chrono::steady_clock::time_point m_start;
+    std::chrono::steady_clock::time_point m_last;
+};
+
 } // namespace
 
 int planCommand(const QStringList& args)
@@ -299,7 +344,11 @@ int planCommand(const QStringList& args)
     a.options.gpus = a.gpus;
     if (a.recipes)
         ss::addFineTuningRecipes(a.options, scenario);
-    const ss::PlanResult result = ss::planLayouts(scenario, a.options);
+    ss::PlanResult result;
+    {
+        SearchProgress progress;
+        result = ss::planLayouts(scenario, a.options, progress.callback());
+    }
     if (!result.error.empty())
         return inputError(label + QStringLiteral(": ") + QString::fromStdString(result.error));
     ss::Scenario base;
