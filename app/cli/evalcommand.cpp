@@ -3,6 +3,7 @@
 
 #include "clioutput.h"
 #include "evaluate.h"
+#include "linkclasses.h"
 #include "resultjson.h"
 #include "scenariojson.h"
 #include "scenariosource.h"
@@ -75,6 +76,6 @@ int evalCommand(const QStringList& args)
     options.collective_links = false; // the result's JSON has no collective's link ids or rings
     options.link_rows_max = maxLinkRows;
     const ss::Result result = ss::evaluate(scenario, options);
-    print(stdout, ss::io::writeResult(result, explain, timeline, maxLinkRows));
+    print(stdout, ss::io::writeResult(result, explain, timeline));
     return kOk;
 }

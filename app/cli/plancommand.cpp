@@ -287,7 +287,8 @@ QByteArray planJson(const ss::PlanResult& result, const ss::PlanOptions& options
 }
 
 // On a terminal, a search that runs past a second says how far it has come, on one line of stderr that it
-// rewrites twice a second and clears at the end (a cluster of a million GPUs takes minutes a layout set).
+// rewrites at most twice a second and clears at the end (on a cluster of a million GPUs one layout takes
+// seconds).
 // Off a terminal (a pipe, a log, the tests) it says nothing.
 class SearchProgress
 {

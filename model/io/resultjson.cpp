@@ -2,7 +2,6 @@
 #include "resultjson.h"
 
 #include "jsonwriter.h"
-#include "linkclasses.h"
 
 #include <cmath>
 #include <set>
@@ -179,9 +178,9 @@ void writeLinkLoad(JsonWriter& w, const CommLink& l)
     w.endObject();
 }
 
-// The step's collectives and link loads; a link's "utilization" is busy_s over the simulated step time. Past
-// MAX_ROWS links, the classes and one row per class (linkclasses.h).
-void writeComm(JsonWriter& w, const CommResult& comm, std::size_t maxRows)
+// The step's collectives and link loads; a link's "utilization" is busy_s over the simulated step time. When
+// the engine aggregated the links, the classes and one row per class (EvalOptions::link_rows_max).
+void writeComm(JsonWriter& w, const CommResult& comm)
 {
     w.key("comm");
     w.beginObject();
@@ -190,15 +189,13 @@ void writeComm(JsonWriter& w, const CommResult& comm, std::size_t maxRows)
     for (const CommCollective& c : comm.collectives)
         writeCollective(w, c);
     w.endArray();
-    // The engine aggregates itself when asked to (EvalOptions::link_rows_max); a result that holds every row
-    // is aggregated here past MAX_ROWS, to the same rows and classes.
-    const bool aggregate = comm.links_aggregated || comm.links.size() > maxRows;
+    // Past EvalOptions::link_rows_max loaded links the engine has kept one row per class (and the
+    // bottlenecks) and summarised the classes; the rows written are the class-busiest links and the step's
+    // bottleneck.
+    const bool aggregate = comm.links_aggregated;
+    const std::vector<CommLinkClass>& classes = comm.link_classes;
     w.key("links");
     w.beginArray();
-    std::vector<CommLinkClass> ownClasses;
-    if (aggregate && !comm.links_aggregated)
-        ownClasses = linkClasses(comm.links);
-    const std::vector<CommLinkClass>& classes = comm.links_aggregated ? comm.link_classes : ownClasses;
     if (aggregate) {
         std::set<std::string_view> keep;
         for (const CommLinkClass& c : classes)
@@ -211,8 +208,7 @@ void writeComm(JsonWriter& w, const CommResult& comm, std::size_t maxRows)
             writeLinkLoad(w, l);
     }
     w.endArray();
-    w.member("links_total",
-             double(comm.links_aggregated ? std::size_t(comm.links_total) : comm.links.size()));
+    w.member("links_total", double(aggregate ? std::size_t(comm.links_total) : comm.links.size()));
     w.member("links_aggregated", aggregate);
     if (aggregate) {
         w.key("link_classes");
@@ -369,7 +365,7 @@ void writeExplain(JsonWriter& w, const std::vector<Explanation>& explain)
 
 } // namespace
 
-QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline, std::size_t maxLinkRows)
+QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline)
 {
     JsonWriter w;
     w.beginObject();
@@ -382,7 +378,7 @@ QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline, std
     w.member("microbatches", r.microbatches);
     writeMemory(w, r.memory);
     writeCompute(w, r.compute);
-    writeComm(w, r.comm, withExplain ? r.comm.links.size() : maxLinkRows);
+    writeComm(w, r.comm);
     writeStep(w, r.step);
     writeBottleneck(w, r.bottleneck);
     writeWarnings(w, r.warnings, nonFinitePaths(r, withExplain, withTimeline));

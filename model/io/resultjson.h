@@ -3,7 +3,6 @@
 // plus a few extra keys (per-stage layers and parameters, the buffer breakdown, explanation units).
 #pragma once
 
-#include "linkclasses.h"
 #include "result.h"
 
 #include <QByteArray>
@@ -12,10 +11,8 @@ namespace ss::io {
 
 // Indented JSON. EXPLAIN adds the "explain" array, TIMELINE the "timeline" array (docs/formats.md: only
 // with --timeline). Figures that are not finite numbers (an engine bug) are written as null and named in an
-// extra warning with code "result.non_finite". Past MAX_LINK_ROWS loaded links (kLinkRowsThreshold,
-// linkclasses.h) the links are summarised by class (comm.link_classes, one row per class in comm.links);
-// never with EXPLAIN, whose link explanations number every row.
-QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline = false,
-                       std::size_t maxLinkRows = kLinkRowsThreshold);
+// extra warning with code "result.non_finite". When the engine summarised the links by class
+// (EvalOptions::link_rows_max, never with explain), comm.link_classes and one row per class in comm.links.
+QByteArray writeResult(const Result& r, bool withExplain, bool withTimeline = false);
 
 } // namespace ss::io

@@ -201,8 +201,7 @@ void TestExplain::everyFigureExplained()
     }
 
     // Every numeric leaf of the JSON the CLI writes has its explanation, of the same value.
-    const QJsonObject json =
-        QJsonDocument::fromJson(io::writeResult(r, false, false, r.comm.links.size())).object();
+    const QJsonObject json = QJsonDocument::fromJson(io::writeResult(r, false, false)).object();
     std::map<QString, double> figures;
     leaves(json, QString(), figures);
     int checked = 0;

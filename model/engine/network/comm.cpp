@@ -174,8 +174,8 @@ void StepTally::finish()
         explainSerialTime(*m_explain, m_out);
 }
 
-// The classes as linkClasses() (linkclasses.h) forms them from every row, without the rows: a class is a kind
-// name, bandwidth and efficiency, and the graph's links of one kind index mostly share all three.
+// The classes (docs/formats.md, comm.link_classes): the loaded links of one kind name, bandwidth and
+// efficiency, in order of first appearance; the graph's links of one kind index mostly share all three.
 void StepTally::aggregate(std::size_t worst)
 {
     const auto& links = m_graph.links();

@@ -6,9 +6,7 @@
 
 #include "result.h"
 
-#include <cstdint>
-#include <string>
-#include <vector>
+#include <cstddef>
 
 namespace ss {
 
@@ -16,9 +14,6 @@ namespace ss {
 // one row per class (its busiest link, and the step's bottleneck link) instead of every link; --all-links
 // prints every link, --max-link-rows N moves the threshold.
 constexpr std::size_t kLinkRowsThreshold = 65536;
-
-// The classes of LINKS in order of first appearance (topology order), their utilisation from each link's.
-std::vector<CommLinkClass> linkClasses(const std::vector<CommLink>& links);
 
 // Sets CLASS's utilization_max and utilization_mean from its links' busy_s over the step T, each capped at 1
 // as CommLink::utilization is, and clears busy_s.
