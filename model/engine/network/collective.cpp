@@ -250,23 +250,22 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
         r.algbw_Bps = bytes / r.time_s;
         r.busbw_Bps = r.algbw_Bps * busBandwidthFactor(op, ranks);
     }
+    LinkLoads::PerByte perByte;
     if (!plan.spread) {
-        // Spread into the result, then (KEEP_LINKS) kept with the plan.
-        spreadLoads(plan, r.links);
+        // Spread for the result, then (KEEP_LINKS) kept with the plan too.
+        auto fresh = std::make_shared<std::vector<LinkLoad>>();
+        spreadLoads(plan, *fresh);
+        perByte = std::move(fresh);
         if (keepLinks) {
-            plan.links = r.links;
+            plan.links = perByte;
             plan.spread = true;
         } else {
             plan.handedOver = true;
         }
     } else {
-        r.links = plan.links;
+        perByte = plan.links;
     }
-    for (LinkLoad& ll : r.links) {
-        ll.bytes_ab *= bytes;
-        ll.bytes_ba *= bytes;
-        ll.busy_s *= bytes;
-    }
+    r.links = LinkLoads(std::move(perByte), bytes);
     // Nothing moves at size 0: every link ties at 0 s and the first is named, as for any tie.
     r.bottleneck_link = bytes > 0 || r.links.empty() ? plan.bottleneck : r.links.front().link;
     return r;
@@ -417,9 +416,11 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
             m_transferCache.clear();
         key = &m_keyBuffer;
     }
-    FlowSet flows(*m_routes, *m_graph);
+    // Copies between machines (pipeline sends across nodes) take their routes inside the machines per
+    // template and between them per switch pair (FlowSet::addAcross), not a route column per GPU pair.
+    FlowSet flows(*m_routes, *m_graph, m_switchRoutes.get());
     for (const Transfer& t : list)
-        flows.add(t.from, t.to, cached ? 1.0 : t.bytes);
+        flows.addAcross(*m_router, t.from, t.to, cached ? 1.0 : t.bytes);
     Plan p;
     p.algorithm = CollectiveAlgorithm::Direct;
     p.error = flows.error();

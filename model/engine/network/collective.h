@@ -66,6 +66,54 @@ struct LinkLoad
     double bytes() const { return bytes_ab > bytes_ba ? bytes_ab : bytes_ba; }
 };
 
+// The link loads of a collective's result: its plan's loads per byte, shared with the plan and with every
+// copy of the result (the cache that remembers a call, the row of the step that shows it, the step's tally),
+// and scaled by the call's size when read. A collective over every machine of a large cluster loads a million
+// links; before, each of those holders kept its own scaled copy. Read like a vector of LinkLoad, by value.
+class LinkLoads
+{
+public:
+    using PerByte = std::shared_ptr<const std::vector<LinkLoad>>;
+    class Iterator
+    {
+    public:
+        Iterator(const LinkLoad* at, double scale) : m_at(at), m_scale(scale) {}
+        LinkLoad operator*() const { return scaled(*m_at, m_scale); }
+        Iterator& operator++()
+        {
+            ++m_at;
+            return *this;
+        }
+        bool operator==(const Iterator& o) const { return m_at == o.m_at; }
+        bool operator!=(const Iterator& o) const { return m_at != o.m_at; }
+
+    private:
+        const LinkLoad* m_at;
+        double m_scale;
+    };
+
+    LinkLoads() = default;
+    LinkLoads(PerByte perByte, double scale) : m_perByte(std::move(perByte)), m_scale(scale) {}
+    Iterator begin() const { return {m_perByte ? m_perByte->data() : nullptr, m_scale}; }
+    Iterator end() const { return {m_perByte ? m_perByte->data() + m_perByte->size() : nullptr, m_scale}; }
+    std::size_t size() const { return m_perByte ? m_perByte->size() : 0; }
+    bool empty() const { return size() == 0; }
+    LinkLoad operator[](std::size_t i) const { return scaled((*m_perByte)[i], m_scale); }
+    LinkLoad front() const { return (*this)[0]; }
+    void clear() { m_perByte.reset(); }
+
+private:
+    static LinkLoad scaled(LinkLoad l, double scale)
+    {
+        l.bytes_ab *= scale;
+        l.bytes_ba *= scale;
+        l.busy_s *= scale;
+        return l;
+    }
+    PerByte m_perByte;
+    double m_scale = 1;
+};
+
 struct CollectiveResult
 {
     std::string error; // non-empty: nothing below is meaningful
@@ -79,7 +127,7 @@ struct CollectiveResult
     double algbw_Bps = 0;
     double busbw_Bps = 0;
     int bottleneck_link = -1;
-    std::vector<LinkLoad> links; // every link that carries bytes, in topology order
+    LinkLoads links; // every link that carries bytes, in topology order
     // The first group's channels as GPU device indices: ring orders (ring), chains (tree), for highlighting.
     std::vector<std::vector<int>> rings;
     // The time's phases, their busiest link's bytes for this size (result.h): what explains time_s.
@@ -152,7 +200,7 @@ public:
         // to the result and keeps none (HANDED_OVER; a cold model's plan is evaluated once); evaluated
         // again, its loads are routed again (the same flows, so the same loads) and the links kept (SPREAD)
         // from then on. Auto builds plans it does not evaluate.
-        mutable std::vector<LinkLoad> links;
+        mutable LinkLoads::PerByte links;
         mutable int bottleneck = -1;
         mutable bool spread = false;
         mutable bool handedOver = false;

@@ -211,10 +211,21 @@ std::vector<double>& zeroedScratch(int which, std::size_t size)
 
 std::vector<int> takeSlots(std::size_t size)
 {
+    // The smallest buffer that is large enough, else the largest, grown: users ask for per-device and
+    // per-link slots (on a large cluster 0.4 and 1.2 million), and handing a per-device buffer to a per-link
+    // user would grow every buffer of the pool to the largest size.
+    std::vector<std::vector<int>>& pool = t_scratch.slots;
     std::vector<int> v;
-    if (!t_scratch.slots.empty()) {
-        v = std::move(t_scratch.slots.back());
-        t_scratch.slots.pop_back();
+    if (!pool.empty()) {
+        std::size_t pick = 0;
+        for (std::size_t i = 1; i < pool.size(); ++i) {
+            const std::size_t have = pool[i].size(), best = pool[pick].size();
+            if (best >= size ? have >= size && have < best : have > best)
+                pick = i;
+        }
+        v = std::move(pool[pick]);
+        pool[pick] = std::move(pool.back());
+        pool.pop_back();
     }
     if (v.size() < size)
         v.resize(size, -1);

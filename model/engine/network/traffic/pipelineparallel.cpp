@@ -33,14 +33,11 @@ Traffic pipelineParallelTraffic(const TrafficContext& c)
         c.transfers(CommCache::Call::PpForward, size, wrap ? 1 : 0, [&] { return sends(false); });
     CollectiveResult bwd =
         c.transfers(CommCache::Call::PpBackward, size, wrap ? 1 : 0, [&] { return sends(true); });
-    // The row shows the slower direction; both directions load the links. Its own copy of the link loads
-    // (a million on a large cluster) only when drawing reads them.
-    CollectiveResult& shown = fwd.time_s >= bwd.time_s ? fwd : bwd;
-    std::vector<LinkLoad> loads = std::move(shown.links);
-    CollectiveResult slower = shown;
-    shown.links = std::move(loads);
-    if (c.rowLinks)
-        slower.links = shown.links;
+    // The row shows the slower direction; both directions load the links. It shares the direction's link
+    // loads only when drawing reads them.
+    CollectiveResult slower = fwd.time_s >= bwd.time_s ? fwd : bwd;
+    if (!c.rowLinks)
+        slower.links.clear();
     slower.ranks = int(n[2]);
     slower.groups = int(c.groups.pp.size());
     out.add({.group = "pp",
