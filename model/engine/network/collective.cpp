@@ -430,8 +430,8 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
     // byte (of the copies' size), then restore the size.
     int worstArc = -1;
     double worstLoad = 0;
-    for (const auto& [arc, load] : flows.loads()) {
-        p.loads.emplace_back(arc, load);
+    p.loads = flows.loads();
+    for (const auto& [arc, load] : p.loads) {
         const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
         if (busy > p.beta_s) {
             p.beta_s = busy;
