@@ -7,6 +7,7 @@
 //   gui_update_64_stages_s  the same edit of a 64-stage GPT-3 175B (1024 GPUs, 768 microbatches)
 //   gui_redraw_64_stages_s  its result handed to the views again and the Overview repainted: the window's
 //                   share of the update, without the engine's evaluate()
+//   gui_redraw_131072gpu_s  the same share of an edit of GPT-3 175B on 131,072 GPUs (target <= 16 ms)
 //   gantt_repaint_100k_s  one pan frame of the Gantt chart with about 100k boxes (target <= 16 ms)
 //   gantt_cursor_frame_100k_s  one frame of the time cursor sweeping that chart: its own layer
 //                   redrawn and the window repainted, the boxes left alone (target <= 16 ms)
@@ -272,6 +273,25 @@ int main(int argc, char* argv[])
             overview->canvas()->viewport()->repaint();
         };
         medians.insert(QStringLiteral("gui_redraw_64_stages_s"), measure(guiRuns / 10, guiRuns, redraw));
+    }
+    // The Overview of 131,072 GPUs (GPT-3 175B on 16,384 DGX A100): the views' share of an edit, the result
+    // handed to every view again and the Overview repainted (target <= 16 ms, one frame at any scale). The
+    // analysis itself is eval_cli_131072gpu_s's.
+    if (!fast) {
+        ss::Scenario huge = gpt3;
+        huge.cluster.nodes = 16384;
+        huge.parallel.dp = 2048;
+        huge.training.global_batch = 16384;
+        if (ss::validateScenario(huge).empty()) {
+            document->replaceScenario(huge, QStringLiteral("131072 GPUs"));
+            QApplication::processEvents();
+            medians.insert(QStringLiteral("gui_redraw_131072gpu_s"), measure(2, 20, [&](int) {
+                               emit document->resultChanged();
+                               overview->memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
+                               overview->ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
+                               overview->canvas()->viewport()->repaint();
+                           }));
+        }
     }
 
     // The Gantt chart with about 100k boxes (a synthetic 1F1B step: 16 stages, 128 microbatches, 22

@@ -341,6 +341,10 @@ const Figure kFigures[] = {
     {"gui_update_64_stages_s", "one panel edit with 64 pipeline stages", 16e-3},
     {"gui_redraw_64_stages_s", "the views' share of it: the result shown again, the Overview repainted",
      16e-3},
+    {"gui_redraw_131072gpu_s",
+     "the views' share of an edit on 131,072 GPUs (GPT-3 175B): the result shown again, the Overview "
+     "repainted",
+     16e-3},
     {"gantt_repaint_100k_s", "one pan frame of the Gantt chart, about 100k boxes, half the step in view",
      16e-3},
     {"gantt_repaint_100k_full_s", "the same with the whole step in view"},

@@ -135,6 +135,7 @@ private slots:
     void gpuCountProblemIsShown();
     void linkColourFollowsLoad();
     void linkColourFollowsTheDocument();
+    void loadScalePlacesRowsByIndexThenId();
     void widthFollowsBandwidth();
     void bottleneckIsMarked();
     void collectiveHighlight();
@@ -541,6 +542,52 @@ void TestCanvas::linkColourFollowsTheDocument()
     QCOMPARE(scene->linkItem(id)->color(), viridis(scale.value(*row)));
     f.stack()->undo();
     QCOMPARE(scene->linkItem(id)->color(), idle);
+}
+
+// LinkLoadScale::reset (linkstyle.h): a row lands on the topology's link of its engine index when the ids
+// there agree, else on the link its id names; a row whose id is not drawn is left out but still counts for
+// the busiest link. Without a step time each value is the busy time over the busiest row's (2 s here).
+void TestCanvas::loadScalePlacesRowsByIndexThenId()
+{
+    Topology t;
+    for (const char* id : {"x", "y", "z"}) {
+        TopologyLink l;
+        l.id = id;
+        t.links.push_back(l);
+    }
+    CommResult comm;
+    const auto row = [](const char* id, int link, double busy) {
+        CommLink l;
+        l.id = id;
+        l.link = link;
+        l.busy_s = busy;
+        l.bytes_per_step = busy * 1e9;
+        return l;
+    };
+    comm.links = {row("x", 0, 1.0),      // its index agrees with its id
+                  row("z", 1, 0.5),      // index 1 is "y": placed by id on 2
+                  row("gone", -1, 2.0)}; // not drawn: only the busiest time
+    int lookups = 0;
+    const std::map<std::string, int> ids = {{"x", 0}, {"y", 1}, {"z", 2}};
+    LinkLoadScale scale;
+    scale.reset(comm, 0, t, [&](const std::string& id) {
+        ++lookups;
+        const auto it = ids.find(id);
+        return it == ids.end() ? -1 : it->second;
+    });
+    QCOMPARE(lookups, 2); // "z" and "gone"; "x" needed none
+    QCOMPARE(scale.measure(), LinkLoadScale::Measure::RelativeBusy);
+    QCOMPARE(scale.busiest_s(), 2.0);
+    QVERIFY(scale.at(0) && scale.at(2));
+    QCOMPARE(scale.at(0)->busy_s, 1.0);
+    QCOMPARE(scale.value(*scale.at(0)), 0.5);
+    QCOMPARE(scale.at(2)->bytes_per_step, 0.5e9);
+    QCOMPARE(scale.value(*scale.at(2)), 0.25);
+    QVERIFY(!scale.at(1)); // "y" carries nothing
+    QVERIFY(!scale.at(3) && !scale.at(-1));
+    // A copy shares the rows (the Overview's canvas takes the editor's scale).
+    const LinkLoadScale copy = scale;
+    QCOMPARE(copy.at(2), scale.at(2));
 }
 
 // linkstyle.h: 1 px at 1 GB/s plus 1.6 px per decade; NV12 of NVLink 3 is 12 × 25 GB/s = 300 GB/s.

@@ -78,30 +78,41 @@ QString linkKindClassName(std::string_view kind)
     return {};
 }
 
-void LinkLoadScale::reset(const CommResult& comm, double stepTime_s)
+void LinkLoadScale::reset(const CommResult& comm, double stepTime_s, const Topology& topology,
+                          const std::function<int(const std::string& id)>& indexOf)
 {
     m_measure = stepTime_s > 0 ? Measure::Utilization : Measure::RelativeBusy;
-    m_rows.clear();
-    m_rows.reserve(qsizetype(comm.links.size()));
+    auto data = std::make_shared<Data>();
+    data->rowOf.assign(topology.links.size(), -1);
+    data->loads.reserve(comm.links.size());
     m_busiest = 0;
     for (const CommLink& link : comm.links) {
-        m_rows.insert(QString::fromStdString(link.id), link);
         m_busiest = std::max(m_busiest, link.busy_s);
+        int i = link.link;
+        if (i < 0 || std::size_t(i) >= topology.links.size() || topology.links[std::size_t(i)].id != link.id)
+            i = indexOf(link.id);
+        if (i < 0 || std::size_t(i) >= topology.links.size())
+            continue;
+        data->rowOf[std::size_t(i)] = int(data->loads.size());
+        data->loads.push_back({link.bytes_per_step, link.busy_s, link.utilization});
     }
+    m_data = std::move(data);
     m_bottleneck = QString::fromStdString(comm.bottleneck_link);
 }
 
-double LinkLoadScale::value(const CommLink& link) const
+double LinkLoadScale::value(const Load& load) const
 {
     if (m_measure == Measure::Utilization)
-        return std::clamp(link.utilization, 0.0, 1.0);
-    return m_busiest > 0 ? std::clamp(link.busy_s / m_busiest, 0.0, 1.0) : 0.0;
+        return std::clamp(load.utilization, 0.0, 1.0);
+    return m_busiest > 0 ? std::clamp(load.busy_s / m_busiest, 0.0, 1.0) : 0.0;
 }
 
-const CommLink* LinkLoadScale::find(const QString& id) const
+const LinkLoadScale::Load* LinkLoadScale::at(int link) const
 {
-    const auto it = m_rows.constFind(id);
-    return it == m_rows.constEnd() ? nullptr : &*it;
+    if (!m_data || link < 0 || std::size_t(link) >= m_data->rowOf.size())
+        return nullptr;
+    const int row = m_data->rowOf[std::size_t(link)];
+    return row < 0 ? nullptr : &m_data->loads[std::size_t(row)];
 }
 
 } // namespace ss

@@ -6,11 +6,16 @@
 
 #include "result.h"
 
+#include "topology.h"
+
 #include <QColor>
-#include <QHash>
 #include <QString>
 
+#include <functional>
+#include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace ss {
 
@@ -39,23 +44,45 @@ public:
         RelativeBusy
     };
 
+    // One loaded link's figures (its CommLink row's).
+    struct Load
+    {
+        double bytes_per_step = 0;
+        double busy_s = 0;
+        double utilization = 0;
+    };
+
     LinkLoadScale() = default;
-    void reset(const CommResult& comm, double stepTime_s);
+    // COMM's rows placed on the links of TOPOLOGY, the one the canvas draws. A row names its link by the
+    // engine's index (CommLink::link), which is the topology's own when the ids there agree; a row whose
+    // index does not match is placed by its id through INDEX_OF (-1: not drawn). So a cluster of a million
+    // links costs an array of indices here, not a hash of its ids.
+    void reset(const CommResult& comm, double stepTime_s, const Topology& topology,
+               const std::function<int(const std::string& id)>& indexOf);
 
     Measure measure() const { return m_measure; }
     double busiest_s() const { return m_busiest; }
     // In [0, 1]; 0 for a link that moves nothing.
-    double value(const CommLink& link) const;
-    // The row of link ID, or nullptr when it carries nothing.
-    const CommLink* find(const QString& id) const;
+    double value(const Load& load) const;
+    double value(const CommLink& link) const
+    {
+        return value(Load{link.bytes_per_step, link.busy_s, link.utilization});
+    }
+    // The load of the topology's link LINK, or nullptr when it carries nothing.
+    const Load* at(int link) const;
     const QString& bottleneck() const { return m_bottleneck; }
-    bool isEmpty() const { return m_rows.isEmpty(); }
+    bool isEmpty() const { return !m_data || m_data->loads.empty(); }
 
 private:
+    struct Data
+    {
+        std::vector<int> rowOf; // per topology link: its entry in LOADS, -1 none
+        std::vector<Load> loads;
+    };
     Measure m_measure = Measure::RelativeBusy;
     double m_busiest = 0;
     QString m_bottleneck;
-    QHash<QString, CommLink> m_rows;
+    std::shared_ptr<const Data> m_data; // shared by copies (the Overview's canvas takes the editor's)
 };
 
 } // namespace ss

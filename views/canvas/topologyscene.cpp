@@ -119,7 +119,8 @@ void TopologyScene::setDisplay(const TopologyDisplay& display)
 void TopologyScene::setLoads(const CommResult& comm, double stepTime_s, const QString& bottleneck,
                              bool limitsStep)
 {
-    m_scale.reset(comm, stepTime_s);
+    m_scale.reset(comm, stepTime_s, m_display.topology(),
+                  [this](const std::string& id) { return m_display.linkIndex(QString::fromStdString(id)); });
     m_bottleneck = bottleneck;
     m_limitsStep = limitsStep;
     m_marker->setBottleneck(limitsStep);
@@ -150,11 +151,10 @@ void TopologyScene::restyleLinks()
         bool bottleneck = false;
         bool lit = false;
         for (int i : link.links) {
-            const QString id = m_display.linkId(i);
-            if (const CommLink* row = m_scale.find(id); row && row->busy_s > 0)
+            if (const LinkLoadScale::Load* row = m_scale.at(i); row && row->busy_s > 0)
                 value = std::max(value, m_scale.value(*row));
             bottleneck = bottleneck || i == bottleneckIndex;
-            lit = lit || highlighted.contains(id);
+            lit = lit || (m_highlighted && highlighted.contains(m_display.linkId(i)));
         }
         const TopologyLink& first = topology.links[std::size_t(link.links.front())];
         const double width =
@@ -337,9 +337,9 @@ QString TopologyScene::linkToolTip(const LinkItem* item) const
     const Topology& topology = m_display.topology();
     // The busiest of the links it stands for.
     int shown = drawn->links.front();
-    const CommLink* row = nullptr;
+    const LinkLoadScale::Load* row = nullptr;
     for (int i : drawn->links) {
-        const CommLink* r = m_scale.find(m_display.linkId(i));
+        const LinkLoadScale::Load* r = m_scale.at(i);
         if (r && (!row || r->busy_s > row->busy_s)) {
             row = r;
             shown = i;

@@ -134,6 +134,7 @@ CommLink StepTally::linkRow(std::size_t l) const
     row.efficiency = link.efficiency;
     row.bytes_per_step = m_bytes[l];
     row.busy_s = m_busy[l];
+    row.link = int(l);
     return row;
 }
 

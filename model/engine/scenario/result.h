@@ -128,6 +128,7 @@ struct CommLink
     double bytes_per_step = 0; // Σ over calls of the busier direction's bytes
     double busy_s = 0;         // bytes_per_step / (bandwidth_Bps × efficiency)
     double utilization = 0;    // busy_s / step time: left 0 here, set by the step model
+    int link = -1;             // its index in the topology's links, as the graph numbers them (not in JSON)
 };
 
 // The loaded links of one kind, bandwidth (per direction, bonded links together) and efficiency
