@@ -261,17 +261,17 @@ int main(int argc, char* argv[])
     deep.parallel.dp = 2;
     deep.parallel.virtual_stages = 1;
     deep.parallel.schedule = ss::Schedule::OneFOneB;
+    // The window's share of an edit: the same result handed to every view again (no evaluation), then the
+    // Overview repainted as above.
+    const auto redraw = [&](int) {
+        emit document->resultChanged();
+        overview->memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
+        overview->ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
+        overview->canvas()->viewport()->repaint();
+    };
     if (ss::validateScenario(deep).empty()) {
         document->replaceScenario(deep, QStringLiteral("deep"));
         medians.insert(QStringLiteral("gui_update_64_stages_s"), measure(guiRuns / 10, guiRuns, edit));
-        // The window's share of that: the same result handed to every view again (no evaluation), then the
-        // Overview repainted as above.
-        const auto redraw = [&](int) {
-            emit document->resultChanged();
-            overview->memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
-            overview->ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
-            overview->canvas()->viewport()->repaint();
-        };
         medians.insert(QStringLiteral("gui_redraw_64_stages_s"), measure(guiRuns / 10, guiRuns, redraw));
     }
     // The Overview of 131,072 GPUs (GPT-3 175B on 16,384 DGX A100): the views' share of an edit, the result
@@ -285,12 +285,7 @@ int main(int argc, char* argv[])
         if (ss::validateScenario(huge).empty()) {
             document->replaceScenario(huge, QStringLiteral("131072 GPUs"));
             QApplication::processEvents();
-            medians.insert(QStringLiteral("gui_redraw_131072gpu_s"), measure(2, 20, [&](int) {
-                               emit document->resultChanged();
-                               overview->memoryChart()->replot(QCustomPlot::rpImmediateRefresh);
-                               overview->ganttChart()->replot(QCustomPlot::rpImmediateRefresh);
-                               overview->canvas()->viewport()->repaint();
-                           }));
+            medians.insert(QStringLiteral("gui_redraw_131072gpu_s"), measure(2, 20, redraw));
         }
     }
 

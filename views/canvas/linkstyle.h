@@ -5,7 +5,6 @@
 #pragma once
 
 #include "result.h"
-
 #include "topology.h"
 
 #include <QColor>
