@@ -271,10 +271,19 @@ struct StageState
 
 // The simulator's big buffers, kept per thread between simulations: a sweep, the planner and the periodic
 // probes run thousands of steps, and fresh buffers cost an allocation and its page faults each time.
+struct OpCost
+{
+    double seconds = 0;
+    double compute = 0;
+    double tp[kCommSlots] = {};
+};
+
 struct SimulatorBuffers
 {
     std::vector<StageState> stages;
     std::vector<Activity> acts;
+    std::vector<OpCost> opCost;
+    std::vector<Busy> commUnion, unionAll;
 };
 
 class Simulator
@@ -284,16 +293,24 @@ public:
     Simulator(const StepModel& model, std::size_t collectives, bool timeline, int forceCoarse = -1)
         : m_model(model), m_collectives(collectives), m_timeline(timeline), m_forceCoarse(forceCoarse)
     {
-        m_stages.swap(buffers().stages);
-        m_acts.swap(buffers().acts);
+        SimulatorBuffers& b = buffers();
+        m_stages.swap(b.stages);
+        m_acts.swap(b.acts);
         m_acts.clear();
+        m_opCost.swap(b.opCost);
+        m_commUnion.swap(b.commUnion);
+        m_union.swap(b.unionAll);
     }
     ~Simulator()
     {
         // Large one-offs are let go rather than kept for the rest of the thread.
         if (m_acts.capacity() <= (std::size_t(1) << 20)) {
-            m_stages.swap(buffers().stages);
-            m_acts.swap(buffers().acts);
+            SimulatorBuffers& b = buffers();
+            m_stages.swap(b.stages);
+            m_acts.swap(b.acts);
+            m_opCost.swap(b.opCost);
+            m_commUnion.swap(b.commUnion);
+            m_union.swap(b.unionAll);
         }
     }
     Simulator(const Simulator&) = delete;
@@ -439,12 +456,6 @@ private:
     const std::string* m_openKind = nullptr;     // its kind
     bool m_coarse = false;                       // tp collectives drawn inside their ops' compute boxes
     int m_forceCoarse = -1;
-    struct OpCost
-    {
-        double seconds = 0;
-        double compute = 0;
-        double tp[kCommSlots] = {};
-    };
     std::vector<OpCost> m_opCost; // [(stage · chunks + chunk) · 5 + kind]: the sums of an op's segments
     std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, Later> m_heap;
     StepSimulation m_out;
