@@ -448,6 +448,18 @@ void TestStep::timelineInvariants()
         QVERIFY2(l.utilization >= 0 && l.utilization <= 1, l.id.c_str());
         QVERIFY(l.busy_s <= 0 || l.utilization > 0);
     }
+    // The compact column (result.h, CommLinkLoad) repeats every row's figures, entry for entry.
+    QVERIFY(!r.comm.links_aggregated);
+    QCOMPARE(r.comm.link_loads.size(), r.comm.links.size());
+    for (std::size_t k = 0; k < r.comm.links.size(); ++k) {
+        const CommLink& row = r.comm.links[k];
+        const CommLinkLoad& load = r.comm.link_loads[k];
+        QCOMPARE(load.link, row.link);
+        QCOMPARE(load.bytes_per_step, row.bytes_per_step);
+        QCOMPARE(load.busy_s, row.busy_s);
+        QCOMPARE(load.utilization, row.utilization);
+    }
+    QVERIFY(r.comm.graph != 0);
     QVERIFY(!r.bottleneck.kind.empty());
     QVERIFY(!r.bottleneck.message.empty());
 }

@@ -569,12 +569,13 @@ void TestCanvas::loadScalePlacesRowsByIndexThenId()
                   row("gone", -1, 2.0)}; // not drawn: only the busiest time
     int lookups = 0;
     const std::map<std::string, int> ids = {{"x", 0}, {"y", 1}, {"z", 2}};
-    LinkLoadScale scale;
-    scale.reset(comm, 0, t, [&](const std::string& id) {
+    const auto lookup = [&](const std::string& id) {
         ++lookups;
         const auto it = ids.find(id);
         return it == ids.end() ? -1 : it->second;
-    });
+    };
+    LinkLoadScale scale;
+    scale.reset(comm, 0, t, lookup);
     QCOMPARE(lookups, 2); // "z" and "gone"; "x" needed none
     QCOMPARE(scale.measure(), LinkLoadScale::Measure::RelativeBusy);
     QCOMPARE(scale.busiest_s(), 2.0);
@@ -588,6 +589,48 @@ void TestCanvas::loadScalePlacesRowsByIndexThenId()
     // A copy shares the rows (the Overview's canvas takes the editor's scale).
     const LinkLoadScale copy = scale;
     QCOMPARE(copy.at(2), scale.at(2));
+
+    // With the topology's numbering kept between results: rows of the graph that numbered them before are
+    // placed by an index once found to agree, without their ids compared again. Shown here by a topology
+    // renamed behind the numbering's back (the canvas empties it whenever its topology changes).
+    comm.graph = 7;
+    LinkLoadScale::Numbering numbering;
+    LinkLoadScale kept;
+    lookups = 0;
+    kept.reset(comm, 0, t, lookup, &numbering);
+    QCOMPARE(lookups, 2);
+    QCOMPARE(numbering.graph, std::uint64_t(7));
+    QCOMPARE(numbering.same, (std::vector<bool>{true, false, false}));
+    Topology renamed = t;
+    renamed.links[0].id = "x2";
+    lookups = 0;
+    kept.reset(comm, 0, renamed, lookup, &numbering);
+    QCOMPARE(lookups, 2); // "x" at 0 trusted: found to agree in graph 7
+    QVERIFY(kept.at(0));
+    comm.graph = 8; // another graph: every index is compared afresh
+    lookups = 0;
+    kept.reset(comm, 0, renamed, lookup, &numbering);
+    QCOMPARE(lookups, 3); // "x" no longer matches index 0 and is looked up (found on 0)
+    QCOMPARE(numbering.same, (std::vector<bool>{false, false, false}));
+    numbering.clear(); // the canvas's topology changed
+    comm.graph = 0;    // rows of no graph: compared, numbering left alone
+    lookups = 0;
+    kept.reset(comm, 0, t, lookup, &numbering);
+    QCOMPARE(lookups, 2);
+    QVERIFY(numbering.same.empty());
+
+    // The engine's compact column, when it has one entry per row, is where the loads are read (the rows'
+    // names still place them): here it alone holds the figures.
+    comm.link_loads = {{0, 4e9, 4.0, 0.8}, {1, 0, 0, 0}, {-1, 1e9, 1.0, 0.2}};
+    for (CommLink& l : comm.links)
+        l.busy_s = l.bytes_per_step = 0;
+    kept.reset(comm, 5.0, t, lookup);
+    QCOMPARE(kept.measure(), LinkLoadScale::Measure::Utilization);
+    QCOMPARE(kept.busiest_s(), 4.0);
+    QVERIFY(kept.at(0) && kept.at(2));
+    QCOMPARE(kept.at(0)->bytes_per_step, 4e9);
+    QCOMPARE(kept.value(*kept.at(0)), 0.8);
+    QCOMPARE(kept.at(2)->busy_s, 0.0); // "z" placed by id on 2, its column entry's figures
 }
 
 // linkstyle.h: 1 px at 1 GB/s plus 1.6 px per decade; NV12 of NVLink 3 is 12 × 25 GB/s = 300 GB/s.

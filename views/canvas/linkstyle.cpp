@@ -79,22 +79,44 @@ QString linkKindClassName(std::string_view kind)
 }
 
 void LinkLoadScale::reset(const CommResult& comm, double stepTime_s, const Topology& topology,
-                          const std::function<int(const std::string& id)>& indexOf)
+                          const std::function<int(const std::string& id)>& indexOf, Numbering* numbering)
 {
     m_measure = stepTime_s > 0 ? Measure::Utilization : Measure::RelativeBusy;
     auto data = std::make_shared<Data>();
-    data->rowOf.assign(topology.links.size(), -1);
+    const std::size_t n = topology.links.size();
+    data->rowOf.assign(n, -1);
     data->loads.reserve(comm.links.size());
+    // Rows without a graph's serial are compared every time.
+    if (numbering && comm.graph == 0)
+        numbering = nullptr;
+    if (numbering && (numbering->graph != comm.graph || numbering->same.size() != n)) {
+        numbering->graph = comm.graph;
+        numbering->same.assign(n, false);
+    }
     m_busiest = 0;
-    for (const CommLink& link : comm.links) {
-        m_busiest = std::max(m_busiest, link.busy_s);
-        int i = link.link;
-        if (i < 0 || std::size_t(i) >= topology.links.size() || topology.links[std::size_t(i)].id != link.id)
-            i = indexOf(link.id);
-        if (i < 0 || std::size_t(i) >= topology.links.size())
+    // Row K's load, from the compact column when the engine gave one (a large cluster's rows are 176 bytes
+    // each; reading them all is most of this function's time), else from the row itself.
+    const bool column = comm.link_loads.size() == comm.links.size();
+    for (std::size_t k = 0; k < comm.links.size(); ++k) {
+        const Load load =
+            column ? Load{comm.link_loads[k].bytes_per_step, comm.link_loads[k].busy_s,
+                          comm.link_loads[k].utilization}
+                   : Load{comm.links[k].bytes_per_step, comm.links[k].busy_s, comm.links[k].utilization};
+        m_busiest = std::max(m_busiest, load.busy_s);
+        int i = column ? comm.link_loads[k].link : comm.links[k].link;
+        const bool inRange = i >= 0 && std::size_t(i) < n;
+        if (inRange && numbering && numbering->same[std::size_t(i)]) {
+            // Found to agree before, in this graph: the row's id is not read.
+        } else if (inRange && topology.links[std::size_t(i)].id == comm.links[k].id) {
+            if (numbering)
+                numbering->same[std::size_t(i)] = true;
+        } else {
+            i = indexOf(comm.links[k].id);
+        }
+        if (i < 0 || std::size_t(i) >= n)
             continue;
         data->rowOf[std::size_t(i)] = int(data->loads.size());
-        data->loads.push_back({link.bytes_per_step, link.busy_s, link.utilization});
+        data->loads.push_back(load);
     }
     m_data = std::move(data);
     m_bottleneck = QString::fromStdString(comm.bottleneck_link);

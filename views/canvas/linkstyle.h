@@ -10,6 +10,7 @@
 #include <QColor>
 #include <QString>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -51,13 +52,29 @@ public:
         double utilization = 0;
     };
 
+    // Which of a topology's links were found to carry the same id as the engine's link of that index, in the
+    // graph that numbered a result's rows (CommResult::graph). Kept by the canvas for the topology it
+    // draws, and emptied when that changes: a result of the same graph then places its rows without
+    // comparing their ids again.
+    struct Numbering
+    {
+        std::uint64_t graph = 0;
+        std::vector<bool> same; // per topology link
+        void clear()
+        {
+            graph = 0;
+            same.clear();
+        }
+    };
+
     LinkLoadScale() = default;
     // COMM's rows placed on the links of TOPOLOGY, the one the canvas draws. A row names its link by the
     // engine's index (CommLink::link), which is the topology's own when the ids there agree; a row whose
     // index does not match is placed by its id through INDEX_OF (-1: not drawn). So a cluster of a million
-    // links costs an array of indices here, not a hash of its ids.
+    // links costs an array of indices here, not a hash of its ids. With NUMBERING (the topology's, as
+    // above), an index already found to agree in the same graph is not compared again.
     void reset(const CommResult& comm, double stepTime_s, const Topology& topology,
-               const std::function<int(const std::string& id)>& indexOf);
+               const std::function<int(const std::string& id)>& indexOf, Numbering* numbering = nullptr);
 
     Measure measure() const { return m_measure; }
     double busiest_s() const { return m_busiest; }

@@ -46,6 +46,7 @@ TopologyScene::~TopologyScene()
 void TopologyScene::setDisplay(const TopologyDisplay& display)
 {
     m_display = display;
+    m_numbering.clear();
     const Topology& topology = m_display.topology();
 
     std::vector<GroupItem*> oldGroups = std::move(m_groups);
@@ -119,8 +120,10 @@ void TopologyScene::setDisplay(const TopologyDisplay& display)
 void TopologyScene::setLoads(const CommResult& comm, double stepTime_s, const QString& bottleneck,
                              bool limitsStep)
 {
-    m_scale.reset(comm, stepTime_s, m_display.topology(),
-                  [this](const std::string& id) { return m_display.linkIndex(QString::fromStdString(id)); });
+    m_scale.reset(
+        comm, stepTime_s, m_display.topology(),
+        [this](const std::string& id) { return m_display.linkIndex(QString::fromStdString(id)); },
+        &m_numbering);
     m_bottleneck = bottleneck;
     m_limitsStep = limitsStep;
     m_marker->setBottleneck(limitsStep);

@@ -95,6 +95,7 @@ private:
     std::vector<RingItem*> m_rings;
     MarkerItem* m_marker = nullptr;
     LinkLoadScale m_scale;
+    LinkLoadScale::Numbering m_numbering; // m_display's topology against the results' graphs
     QString m_bottleneck;
     bool m_limitsStep = true;
     QStringList m_highlightLinks;

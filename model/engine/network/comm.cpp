@@ -159,6 +159,10 @@ void StepTally::finish()
         return;
     }
     m_out.links.reserve(m_out.links.size() + rows);
+    // Every loaded link has a row: their loads in a column too.
+    const bool column = m_detail && m_out.links.empty();
+    if (column)
+        m_out.link_loads.reserve(rows);
     for (std::size_t l = 0; l < links.size(); ++l) {
         if (!(m_bytes[l] > 0))
             continue;
@@ -169,6 +173,8 @@ void StepTally::finish()
         CommLink row = linkRow(l);
         if (m_explain)
             explainLink(*m_explain, m_out.links.size(), row, m_linkTerms[l]);
+        if (column)
+            m_out.link_loads.push_back({int(l), row.bytes_per_step, row.busy_s, 0});
         m_out.links.push_back(std::move(row));
     }
     if (m_explain)
@@ -381,6 +387,7 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
 {
     CommResult out;
     const TopologyGraph& graph = model.graph();
+    out.graph = graph.serial();
     const RankLayout layout(sc.parallel);
     const std::int64_t ranks = layout.ranks();
     if (std::int64_t(graph.gpus().size()) != ranks) {

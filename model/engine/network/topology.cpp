@@ -2,6 +2,7 @@
 #include "topology.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <charconv>
 #include <limits>
@@ -68,6 +69,14 @@ bool deviceKindFromName(std::string_view name, DeviceKind& out)
     return false;
 }
 
+namespace {
+std::uint64_t nextGraphSerial()
+{
+    static std::atomic<std::uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
+}
+} // namespace
+
 bool TopologyGraph::build(const Topology& topology, TopologyGraph& out, std::string* error)
 {
     TopologyGraph g;
@@ -75,6 +84,7 @@ bool TopologyGraph::build(const Topology& topology, TopologyGraph& out, std::str
         return false;
     g.bundleLinks(0, g.m_links.size());
     g.index();
+    g.m_serial = nextGraphSerial();
     out = std::move(g);
     return true;
 }
@@ -90,6 +100,7 @@ bool TopologyGraph::build(const ReplicatedTopology& r, TopologyGraph& out, std::
     g.replicateEdges(r.machines, machineLinks);
     g.bundleLinks(std::size_t(r.machines) * machineLinks, g.m_links.size());
     g.index();
+    g.m_serial = nextGraphSerial();
     out = std::move(g);
     return true;
 }

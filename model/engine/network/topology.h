@@ -160,6 +160,10 @@ public:
     // Devices that have a network edge (NICs, parameter servers, GPUs wired straight to a switch).
     bool isPort(int device) const { return m_isPort[std::size_t(device)]; }
 
+    // Which build numbered this graph: unique in the process, kept by copies (they number alike). A link
+    // index read with a serial means the same link wherever that serial is seen again.
+    std::uint64_t serial() const { return m_serial; }
+
 private:
     // The steps of build(), in order: the devices and links as given (false with *ERROR naming the first
     // bad entry), the links bundled into edges and arcs, the machines, their templates, the GPUs' ordinals.
@@ -195,6 +199,7 @@ private:
     // Ids. A plain topology's are kept as given (m_ids, m_linkIds). A replicated one keeps machine 0's
     // local names ("gpu3" of "n0.gpu3") and the fabric's ids; machine k's device i is "n<k>." + name, and
     // a link is "<a>~<b>", made when asked for.
+    std::uint64_t m_serial = 0;
     std::int64_t m_machines = 0;           // replicated machines; 0 for a plain topology
     std::vector<std::string> m_localNames; // replicated: machine 0's ids without "n0."
     std::vector<std::string> m_ids;        // plain: every device's; replicated: the fabric's

@@ -149,6 +149,16 @@ struct CommLinkClass
     std::vector<double> busy_s;
 };
 
+// One loaded link's load, by the graph's link index: CommLink's figures without its names, so that a reader
+// of every link of a large cluster (the canvas's colours) reads 32 bytes a link, not a row of strings.
+struct CommLinkLoad
+{
+    int link = -1;
+    double bytes_per_step = 0;
+    double busy_s = 0;
+    double utilization = 0; // set by the step model
+};
+
 struct CommResult
 {
     std::vector<CommCollective> collectives;
@@ -161,6 +171,10 @@ struct CommResult
     std::string bottleneck_link;             // the link with the most busy time per step
     double serial_time_s = 0;                // Σ time_s × count_per_step, nothing overlapped
     std::vector<Warning> warnings;           // "comm.*"
+    // Not in JSON: the TopologyGraph::serial() of the graph that numbered CommLink::link, 0 for none; and
+    // links' loads, entry for entry, when links holds a row for every loaded link (else empty).
+    std::uint64_t graph = 0;
+    std::vector<CommLinkLoad> link_loads;
 };
 
 // One box of the step's timeline (docs/formats.md, "Result of eval": timeline): what one GPU's stream does

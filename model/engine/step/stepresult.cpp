@@ -424,6 +424,8 @@ void linkUtilisation(Result& r, double T)
             over = &link;
         link.utilization = std::clamp(u, 0.0, 1.0);
     }
+    for (CommLinkLoad& load : r.comm.link_loads)
+        load.utilization = std::clamp(load.busy_s / T, 0.0, 1.0);
     if (over)
         warn(r.warnings, "step.link_oversubscribed",
              "link " + over->id + " is busy " + num(over->busy_s) +
