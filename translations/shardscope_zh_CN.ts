@@ -6708,10 +6708,6 @@ Bottleneck now: %2</source>
         <translation>适合窗口</translation>
     </message>
     <message>
-        <source>Show the whole topology; pan with the middle button or Space and drag</source>
-        <translation>显示整个拓扑；按住中键或空格拖动可平移</translation>
-    </message>
-    <message>
         <source>Collapse Identical Machines</source>
         <translation>折叠相同的机器</translation>
     </message>
@@ -6896,6 +6892,10 @@ Bottleneck now: %2</source>
     <message>
         <source>Expert data parallel</source>
         <translation>专家数据并行</translation>
+    </message>
+    <message>
+        <source>Show the whole topology, or a readable part of one too wide for the view, around its bottleneck; pan with the middle button or Space and drag</source>
+        <translation>显示整个拓扑；拓扑太宽、整体缩放后无法看清时，显示其瓶颈周围清晰可读的部分；按住中键或空格拖动可平移</translation>
     </message>
 </context>
 <context>

@@ -141,6 +141,7 @@ private slots:
     void collectiveHighlight();
     void expertAllToAllHighlight();
     void largeClusterCollapses();
+    void fitStaysReadable();
     void networkRowCollapses();
     void expandByDoubleClick();
     void collapsedClusterEditMakesAllExplicit();
@@ -813,6 +814,35 @@ void TestCanvas::largeClusterCollapses()
     QCOMPARE(f.editor->scene()->groupItems().size(), std::size_t(128));
     f.editor->setCollapseIdentical(true);
     QCOMPARE(f.editor->scene()->deviceItems().size(), 3 * dgxA100Devices + 57);
+}
+
+// Fit shows the whole topology unless its devices would be a few pixels wide (topologycanvas.cpp: below a
+// zoom of 0.12, a device about 10 px): GPT-3 175B's 128 DGX A100 have a row of 56 leaf switches, which a
+// canvas 400 px wide would draw as a hairline. Then it shows a readable part, the busiest link's badge in
+// the middle, and keeps doing so as the window resizes.
+void TestCanvas::fitStaysReadable()
+{
+    Fixture f(true);
+    QString error;
+    QVERIFY2(f.document.openExample(QStringLiteral("gpt3-175b-megatron"), &error), qPrintable(error));
+    TopologyCanvas* canvas = f.editor->canvas();
+    const QGraphicsItem* marker = f.editor->scene()->marker();
+    QVERIFY(marker->isVisible());
+    f.editor->resize(2400, 1000);
+    QApplication::processEvents();
+    canvas->fitAll();
+    const QRect whole = canvas->mapFromScene(f.editor->scene()->sceneRect()).boundingRect();
+    QVERIFY2(canvas->zoom() >= 0.12, qPrintable(QString::number(canvas->zoom())));
+    QVERIFY(canvas->viewport()->rect().adjusted(-2, -2, 2, 2).contains(whole)); // all of it, readable
+    f.editor->resize(700, 600);
+    QApplication::processEvents();
+    QVERIFY(canvas->isAutoFit());
+    QVERIFY2(canvas->zoom() >= 0.12, qPrintable(QString::number(canvas->zoom())));
+    QVERIFY(!canvas->viewport()->rect().contains(
+        canvas->mapFromScene(f.editor->scene()->sceneRect()).boundingRect()));
+    const QPoint badge = canvas->mapFromScene(marker->scenePos());
+    QVERIFY2(canvas->viewport()->rect().contains(badge),
+             qPrintable(QStringLiteral("%1,%2").arg(badge.x()).arg(badge.y())));
 }
 
 // 256 DGX A100 on the rail-optimised HDR network: 40-port leaves (Quantum QM8700), 20 down, so each of the

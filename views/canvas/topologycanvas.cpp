@@ -22,6 +22,10 @@ namespace {
 constexpr double minZoom = 0.01;
 constexpr double maxZoom = 6;
 constexpr double maxFitZoom = 1.4; // a small topology is not blown up past readable
+// A cluster whose network row is hundreds of switches wide would fit as a hairline: below HAIRLINE (a
+// device about 10 pixels wide) the fit shows part of it at READABLE instead, centred on the bottleneck.
+constexpr double hairlineZoom = 0.12;
+constexpr double readableZoom = 0.3;
 } // namespace
 
 TopologyCanvas::TopologyCanvas(TopologyScene* scene, QWidget* parent)
@@ -96,6 +100,10 @@ void TopologyCanvas::fitAll()
     if (zoom() > limit) {
         setTransform(QTransform::fromScale(limit, limit));
         centerOn(bounds.center());
+    } else if (zoom() < hairlineZoom) {
+        const QGraphicsItem* marker = m_scene->marker();
+        setTransform(QTransform::fromScale(readableZoom, readableZoom));
+        centerOn(marker && marker->isVisible() ? marker->scenePos() : bounds.center());
     }
     m_autoFit = true;
     updatePixelSize();

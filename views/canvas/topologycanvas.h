@@ -38,8 +38,9 @@ public:
     double zoom() const;
     void zoomBy(double factor);
     void zoomBy(double factor, const QPointF& viewportAnchor);
-    // Shows everything drawn; the view keeps fitting itself (on resizes, on a new topology) until the user
-    // zooms or pans.
+    // Shows everything drawn, or, when that would draw devices a few pixels wide (a cluster whose network
+    // row is hundreds of switches wide), as much as fits at a readable scale around the bottleneck. The
+    // view keeps fitting itself (on resizes, on a new topology) until the user zooms or pans.
     void fitAll();
     bool isAutoFit() const { return m_autoFit; }
     void setAutoFit(bool autoFit) { m_autoFit = autoFit; }

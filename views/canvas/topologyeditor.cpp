@@ -317,7 +317,8 @@ void TopologyEditor::buildToolBar(QVBoxLayout* layout)
                            tr("Zoom out (-, or the wheel)"));
     connect(zoomOut, &QAction::triggered, this, [this] { m_canvas->zoomBy(1 / 1.25); });
     QAction* fit = add(tr("Fit"), QStringLiteral("actionFit"), QKeySequence(Qt::Key_F),
-                       tr("Show the whole topology; pan with the middle button or Space and drag"));
+                       tr("Show the whole topology, or a readable part of one too wide for the view, around "
+                          "its bottleneck; pan with the middle button or Space and drag"));
     connect(fit, &QAction::triggered, m_canvas, &TopologyCanvas::fitAll);
     bar->addSeparator();
     m_collapseAction =
@@ -515,19 +516,20 @@ void TopologyEditor::retranslate()
         const char* name;
         QString text;
         QString tip;
-    } tools[] = {
-        {"actionSelectTool", tr("Select"),
-         tr("Select and move devices; drag on the background to select several")},
-        {"actionConnectTool", tr("Connect"), tr("Drag from one device to another to link them")},
-        {"actionDeleteSelection", tr("Delete"),
-         tr("Delete the selection (Del); a device's links go with it")},
-        {"actionZoomIn", tr("Zoom In"), tr("Zoom in (+, or the wheel)")},
-        {"actionZoomOut", tr("Zoom Out"), tr("Zoom out (-, or the wheel)")},
-        {"actionFit", tr("Fit"), tr("Show the whole topology; pan with the middle button or Space and drag")},
-        {"actionCollapse", tr("Collapse Identical Machines"),
-         tr("Draw a few of many identical machines and one group for the rest")},
-        {"actionArrange", tr("Arrange"),
-         tr("Lay every device out afresh: machines as frames, the network above them")}};
+    } tools[] = {{"actionSelectTool", tr("Select"),
+                  tr("Select and move devices; drag on the background to select several")},
+                 {"actionConnectTool", tr("Connect"), tr("Drag from one device to another to link them")},
+                 {"actionDeleteSelection", tr("Delete"),
+                  tr("Delete the selection (Del); a device's links go with it")},
+                 {"actionZoomIn", tr("Zoom In"), tr("Zoom in (+, or the wheel)")},
+                 {"actionZoomOut", tr("Zoom Out"), tr("Zoom out (-, or the wheel)")},
+                 {"actionFit", tr("Fit"),
+                  tr("Show the whole topology, or a readable part of one too wide for the view, around "
+                     "its bottleneck; pan with the middle button or Space and drag")},
+                 {"actionCollapse", tr("Collapse Identical Machines"),
+                  tr("Draw a few of many identical machines and one group for the rest")},
+                 {"actionArrange", tr("Arrange"),
+                  tr("Lay every device out afresh: machines as frames, the network above them")}};
     for (const auto& tool : tools) {
         if (QAction* action = findChild<QAction*>(QLatin1String(tool.name))) {
             action->setText(tool.text);
@@ -568,6 +570,9 @@ void TopologyEditor::applyLoads()
     m_scene->setLoads(result.comm, result.step.time_s, bottleneck, limitsStep);
     m_legend->setMeasure(m_scene->loadScale().measure(), m_scene->loadScale().busiest_s());
     m_legend->setBottleneckLimitsStep(limitsStep);
+    // A cluster too wide to read whole is shown around its bottleneck, which may have moved.
+    if (m_canvas->isAutoFit())
+        m_canvas->fitAll();
 }
 
 void TopologyEditor::showProblems()

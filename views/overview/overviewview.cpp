@@ -199,19 +199,9 @@ void OverviewView::syncDisplay()
 
 void OverviewView::fitCanvas()
 {
-    // The whole cluster when it is readable so; a cluster whose network row is thousands of switches wide
-    // would be a hairline: then a readable scale, centred on the bottleneck's badge.
-    constexpr double hairline = 0.12; // a device 10 pixels wide
-    constexpr double readable = 0.3;
+    // The whole cluster when it is readable so, else a readable part around the bottleneck (fitAll()); still
+    // fitted again on the next resize or cluster (the wheel zooms from here as usual).
     m_canvas->fitAll();
-    if (m_canvas->zoom() >= hairline)
-        return;
-    const QGraphicsItem* marker = m_scene->marker();
-    const QPointF centre = marker->isVisible() ? marker->scenePos() : m_scene->sceneRect().center();
-    m_canvas->zoomBy(readable / m_canvas->zoom());
-    m_canvas->centerOn(centre);
-    // Still fitted again on the next resize or cluster (the wheel zooms from here as usual).
-    m_canvas->setAutoFit(true);
 }
 
 void OverviewView::applyLoads()
