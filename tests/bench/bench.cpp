@@ -8,6 +8,7 @@
 //   gui_redraw_64_stages_s  its result handed to the views again and the Overview repainted: the window's
 //                   share of the update, without the engine's evaluate()
 //   gui_redraw_131072gpu_s  the same share of an edit of GPT-3 175B on 131,072 GPUs (target <= 16 ms)
+//   gui_redraw_bandwidth_131072gpu_s  the same with the Bandwidth tab shown (target <= 16 ms)
 //   gantt_repaint_100k_s  one pan frame of the Gantt chart with about 100k boxes (target <= 16 ms)
 //   gantt_cursor_frame_100k_s  one frame of the time cursor sweeping that chart: its own layer
 //                   redrawn and the window repainted, the boxes left alone (target <= 16 ms)
@@ -22,6 +23,7 @@
 // and a few neighbours for context. Medians, so a stray scheduler hiccup does not move the figure.
 // shardscope-bench --scaling [--json] [--quick]: only the scaling figures instead (scaling.h): evaluate() and
 // its parts from 64 to 16,384 GPUs and from 1 to 1024 microbatches.
+#include "bandwidthchart.h"
 #include "canvasitems.h"
 #include "collective.h"
 #include "evaluate.h"
@@ -286,6 +288,16 @@ int main(int argc, char* argv[])
             document->replaceScenario(huge, QStringLiteral("131072 GPUs"));
             QApplication::processEvents();
             medians.insert(QStringLiteral("gui_redraw_131072gpu_s"), measure(2, 20, redraw));
+            // The same with the Bandwidth tab shown instead: its chart takes the busiest of ~530k loaded
+            // links and repaints (target <= 16 ms).
+            ss::BandwidthChart* bandwidth = window.bandwidthChart();
+            window.viewTabs()->setCurrentWidget(bandwidth);
+            QApplication::processEvents();
+            medians.insert(QStringLiteral("gui_redraw_bandwidth_131072gpu_s"), measure(2, 20, [&](int) {
+                               emit document->resultChanged();
+                               bandwidth->replot(QCustomPlot::rpImmediateRefresh);
+                           }));
+            window.viewTabs()->setCurrentWidget(overview);
         }
     }
 

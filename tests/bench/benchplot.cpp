@@ -345,6 +345,9 @@ const Figure kFigures[] = {
      "the views' share of an edit on 131,072 GPUs (GPT-3 175B): the result shown again, the Overview "
      "repainted",
      16e-3},
+    {"gui_redraw_bandwidth_131072gpu_s",
+     "the same with the Bandwidth tab shown: its chart of the busiest of ~530k loaded links repainted",
+     16e-3},
     {"gantt_repaint_100k_s", "one pan frame of the Gantt chart, about 100k boxes, half the step in view",
      16e-3},
     {"gantt_repaint_100k_full_s", "the same with the whole step in view"},

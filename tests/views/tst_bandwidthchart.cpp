@@ -167,6 +167,15 @@ void TestBandwidthChart::bottleneckKeptWhenRowsRunOut()
     QCOMPARE(chart.shownLinks()[0].id, std::string("gpu199~nvswitch"));
     QVERIFY(chart.bottleneckRow() >= 0);
     QCOMPARE(chart.shownLinks()[std::size_t(chart.bottleneckRow())].id, std::string("gpu3~nvswitch"));
+    QCOMPARE(chart.totalLinks(), 200);
+    // However tall the chart, at most 40 link rows: the 39 busiest and the bottleneck.
+    chart.resize(900, 4000);
+    chart.resetData(r);
+    QCOMPARE(int(chart.shownLinks().size()), 40);
+    QCOMPARE(chart.shownLinks()[38].id, std::string("gpu161~nvswitch"));
+    QCOMPARE(chart.bottleneckRow(), 39);
+    QCOMPARE(chart.shownLinks()[39].id, std::string("gpu3~nvswitch"));
+    QCOMPARE(chart.totalLinks(), 200);
 }
 
 // docs/formats.md, "Result of eval": utilization = busy_s / step.time_s, filled by the step model.

@@ -21,6 +21,7 @@ namespace {
 
 constexpr double barWidth = 0.7;
 constexpr int rowPixels = 20;
+constexpr int maxLinkRows = 40; // link rows at most, however tall the chart
 // A press that moves further than this is a drag, not a click (as in the step timeline).
 constexpr double dragThresholdPixels = 4;
 constexpr int legendWrap = 6;
@@ -194,13 +195,6 @@ QString BandwidthChart::groupName(const QString& group)
 
 void BandwidthChart::resetData(const Result& result)
 {
-    m_links.clear();
-    for (const CommLink& link : result.comm.links)
-        if (link.busy_s > 0)
-            m_links.push_back(link);
-    // The busiest first; utilisation is busy time over one step time, so both sort alike.
-    std::stable_sort(m_links.begin(), m_links.end(),
-                     [](const CommLink& a, const CommLink& b) { return a.busy_s > b.busy_s; });
     m_utilization = result.step.time_s > 0;
     m_bottleneck = QString::fromStdString(result.comm.bottleneck_link);
     const bool linkLimited = result.bottleneck.kind == "link" || result.bottleneck.kind == "pcie";
@@ -209,7 +203,53 @@ void BandwidthChart::resetData(const Result& result)
     // Until the step is simulated the busiest link is the best guess at the bottleneck; once it is, the
     // busiest link is the bottleneck only when the step model says a link limits the step.
     m_limitsStep = linkLimited || result.bottleneck.kind.empty();
-    m_collectives = result.comm.collectives;
+
+    // The busiest links first (utilisation is busy time over one step time, so both sort alike; ties in
+    // the result's order), only as many as can ever be shown, and the bottleneck: a cluster of 100k GPUs
+    // loads half a million links.
+    const std::vector<CommLink>& rows = result.comm.links;
+    std::vector<std::size_t> loaded;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (rows[k].busy_s > 0)
+            loaded.push_back(k);
+    m_linkCount = int(loaded.size());
+    const auto kept = loaded.begin() + std::ptrdiff_t(std::min<std::size_t>(loaded.size(), maxLinkRows));
+    std::partial_sort(loaded.begin(), kept, loaded.end(), [&rows](std::size_t a, std::size_t b) {
+        return rows[a].busy_s > rows[b].busy_s || (rows[a].busy_s == rows[b].busy_s && a < b);
+    });
+    m_links.clear();
+    const std::string bottleneck = m_bottleneck.toStdString();
+    bool haveBottleneck = false;
+    for (auto it = loaded.begin(); it != kept; ++it) {
+        m_links.push_back(rows[*it]);
+        haveBottleneck = haveBottleneck || rows[*it].id == bottleneck;
+    }
+    if (!haveBottleneck)
+        for (auto it = kept; it != loaded.end(); ++it)
+            if (rows[*it].id == bottleneck) {
+                m_links.push_back(rows[*it]);
+                break;
+            }
+    // What the bars and their tooltips name of each collective, without the links and rings a highlight
+    // draws (the canvas takes those from the document's result).
+    m_collectives.clear();
+    m_collectives.reserve(result.comm.collectives.size());
+    for (const CommCollective& c : result.comm.collectives) {
+        CommCollective& shown = m_collectives.emplace_back();
+        shown.group = c.group;
+        shown.op = c.op;
+        shown.bytes = c.bytes;
+        shown.count_per_step = c.count_per_step;
+        shown.time_s = c.time_s;
+        shown.alpha_s = c.alpha_s;
+        shown.algorithm = c.algorithm;
+        shown.bottleneck_link = c.bottleneck_link;
+        shown.ranks = c.ranks;
+        shown.groups = c.groups;
+        shown.busbw_Bps = c.busbw_Bps;
+        shown.phases = c.phases;
+        shown.phase_count = c.phase_count;
+    }
     m_collectiveIndex.resize(m_collectives.size());
     for (std::size_t i = 0; i < m_collectiveIndex.size(); ++i)
         m_collectiveIndex[i] = int(i);
@@ -232,7 +272,7 @@ int BandwidthChart::rowsThatFit() const
                          m_groupLegend->minimumOuterSizeHint().height() + axes + 16;
     const int collectiveRows = int(std::max<std::size_t>(m_collectives.size(), 3)) + 1;
     const int rows = int((height() - fixed) / (rowPixels * scale));
-    return std::clamp(std::min(rows - collectiveRows, rows * 3 / 5), 1, 40); // links: at most 60 %
+    return std::clamp(std::min(rows - collectiveRows, rows * 3 / 5), 1, maxLinkRows); // links: at most 60 %
 }
 
 void BandwidthChart::rebuild()
@@ -375,7 +415,7 @@ void BandwidthChart::sortCollectives()
     std::vector<CommCollective> sorted;
     std::vector<int> sortedIndex;
     for (std::size_t i : order) {
-        sorted.push_back(m_collectives[i]);
+        sorted.push_back(std::move(m_collectives[i]));
         sortedIndex.push_back(m_collectiveIndex[i]);
     }
     m_collectives = std::move(sorted);

@@ -31,7 +31,7 @@ public:
 
     // What is drawn, top row first.
     const std::vector<CommLink>& shownLinks() const { return m_shown; }
-    int totalLinks() const { return int(m_links.size()); }
+    int totalLinks() const { return m_linkCount; }
     // The row of the bottleneck link among shownLinks(), -1 when it is not among them.
     int bottleneckRow() const { return m_bottleneckRow; }
     const QString& bottleneck() const { return m_bottleneck; }
@@ -90,7 +90,10 @@ private:
     void fitLegends();
     void onMouseMove(QMouseEvent* event);
 
-    std::vector<CommLink> m_links; // every link that carries bytes, busiest first
+    // The busiest links that carry bytes, busiest first, as many as a chart can show, then the bottleneck
+    // when it is not among them; and how many carry bytes.
+    std::vector<CommLink> m_links;
+    int m_linkCount = 0;
     std::vector<CommLink> m_shown;
     std::vector<CommCollective> m_collectives;
     std::vector<int> m_collectiveIndex; // per shown row, its index in Result::comm.collectives
