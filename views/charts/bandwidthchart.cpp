@@ -208,26 +208,47 @@ void BandwidthChart::resetData(const Result& result)
     // the result's order), only as many as can ever be shown, and the bottleneck: a cluster of 100k GPUs
     // loads half a million links.
     const std::vector<CommLink>& rows = result.comm.links;
-    std::vector<std::size_t> loaded;
-    for (std::size_t k = 0; k < rows.size(); ++k)
-        if (rows[k].busy_s > 0)
-            loaded.push_back(k);
-    m_linkCount = int(loaded.size());
-    const auto kept = loaded.begin() + std::ptrdiff_t(std::min<std::size_t>(loaded.size(), maxLinkRows));
-    std::partial_sort(loaded.begin(), kept, loaded.end(), [&rows](std::size_t a, std::size_t b) {
-        return rows[a].busy_s > rows[b].busy_s || (rows[a].busy_s == rows[b].busy_s && a < b);
-    });
+    // Busy times from the engine's compact column when it has one (32 bytes a link, read in order), else
+    // from the rows.
+    const bool column = result.comm.link_loads.size() == rows.size();
+    const auto busy = [&](std::size_t k) {
+        return column ? result.comm.link_loads[k].busy_s : rows[k].busy_s;
+    };
+    // The kept ones in a heap whose top is the least busy of them (the later row on ties).
+    using Entry = std::pair<double, std::size_t>;
+    const auto busier = [](const Entry& a, const Entry& b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    };
+    std::vector<Entry> top;
+    top.reserve(maxLinkRows);
+    m_linkCount = 0;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        const double b = busy(k);
+        if (!(b > 0))
+            continue;
+        ++m_linkCount;
+        if (top.size() < std::size_t(maxLinkRows)) {
+            top.emplace_back(b, k);
+            std::push_heap(top.begin(), top.end(), busier);
+        } else if (busier({b, k}, top.front())) {
+            std::pop_heap(top.begin(), top.end(), busier);
+            top.back() = {b, k};
+            std::push_heap(top.begin(), top.end(), busier);
+        }
+    }
+    std::sort_heap(top.begin(), top.end(), busier);
     m_links.clear();
     const std::string bottleneck = m_bottleneck.toStdString();
     bool haveBottleneck = false;
-    for (auto it = loaded.begin(); it != kept; ++it) {
-        m_links.push_back(rows[*it]);
-        haveBottleneck = haveBottleneck || rows[*it].id == bottleneck;
+    for (const Entry& e : top) {
+        m_links.push_back(rows[e.second]);
+        haveBottleneck = haveBottleneck || rows[e.second].id == bottleneck;
     }
-    if (!haveBottleneck)
-        for (auto it = kept; it != loaded.end(); ++it)
-            if (rows[*it].id == bottleneck) {
-                m_links.push_back(rows[*it]);
+    // A quiet link the step model blames: looked for by its id, the rare case.
+    if (!haveBottleneck && !bottleneck.empty())
+        for (std::size_t k = 0; k < rows.size(); ++k)
+            if (busy(k) > 0 && rows[k].id == bottleneck) {
+                m_links.push_back(rows[k]);
                 break;
             }
     // What the bars and their tooltips name of each collective, without the links and rings a highlight
