@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -81,7 +82,7 @@ struct MachineRows
     std::vector<std::vector<int>> rows; // the devices of each row
 };
 
-MachineRows machineRows(const Topology& t, const std::vector<int>& devices)
+MachineRows machineRows(const Topology& t, std::span<const int> devices)
 {
     MachineRows m;
     m.rank.resize(devices.size());
@@ -98,7 +99,7 @@ MachineRows machineRows(const Topology& t, const std::vector<int>& devices)
 // over its GPUs and a CPU over its switches) and spread a pitch apart.
 std::vector<double> placeAcross(const TopologyGraph& g, int host, std::vector<std::vector<int>>& rows)
 {
-    const std::vector<int>& devices = g.hostDevices(host);
+    const std::span<const int> devices = g.hostDevices(host);
     int anchor = 3;
     if (rows[3].empty()) {
         anchor = 0;
@@ -366,7 +367,7 @@ private:
 
 // The words every label of a machine begins with ("node 3 "), cut at a space; "" when there are none.
 // LABELS: every device's label, by index.
-QString commonPrefix(const std::vector<QString>& labels, const std::vector<int>& devices)
+QString commonPrefix(const std::vector<QString>& labels, std::span<const int> devices)
 {
     if (devices.size() < 2)
         return {};
@@ -417,7 +418,7 @@ Machines findMachines(const TopologyGraph& graph, bool built, bool collapse)
     Machines m;
     if (built) {
         for (int h = 0; h < graph.hostCount(); ++h) {
-            const std::vector<int>& devices = graph.hostDevices(h);
+            const std::span<const int> devices = graph.hostDevices(h);
             const bool gpu = std::any_of(devices.begin(), devices.end(), [&](int dev) {
                 return graph.devices()[std::size_t(dev)].kind == DeviceKind::Gpu;
             });
@@ -493,7 +494,7 @@ double placeMachines(const Topology& topology, const TopologyGraph& graph, const
             rowHeight = 0;
         }
         const QPointF origin(x0 + frameMargin, y0 + frameTitle + frameMargin);
-        const std::vector<int>& members = graph.hostDevices(h);
+        const std::span<const int> members = graph.hostDevices(h);
         for (std::size_t i = 0; i < members.size(); ++i) {
             TopologyDisplay::Device& dev = devices[std::size_t(members[i])];
             dev.pos = origin + block.pos[i];
@@ -513,8 +514,8 @@ double placeMachines(const Topology& topology, const TopologyGraph& graph, const
     proxy->resize(devices.size());
     std::iota(proxy->begin(), proxy->end(), 0);
     for (int h : overflow) {
-        const std::vector<int>& first = graph.hostDevices(firstHidden[graph.hostTemplate(h)]);
-        const std::vector<int>& members = graph.hostDevices(h);
+        const std::span<const int> first = graph.hostDevices(firstHidden[graph.hostTemplate(h)]);
+        const std::span<const int> members = graph.hostDevices(h);
         for (std::size_t i = 0; i < members.size() && i < first.size(); ++i)
             (*proxy)[std::size_t(members[i])] = first[i];
     }
@@ -726,7 +727,7 @@ std::map<int, QString> labelMachines(const Topology& topology, const TopologyGra
         devices[i].text = labels[i];
     std::map<int, QString> titles;
     for (int h : machines.hosts) {
-        const std::vector<int>& members = graph.hostDevices(h);
+        const std::span<const int> members = graph.hostDevices(h);
         const QString prefix = commonPrefix(labels, members);
         titles[h] = prefix.isEmpty() ? TopologyDisplay::tr("Machine %1").arg(h) : prefix.trimmed();
         if (!prefix.isEmpty() && !machines.hidden[std::size_t(h)])
@@ -736,7 +737,7 @@ std::map<int, QString> labelMachines(const Topology& topology, const TopologyGra
     return titles;
 }
 
-QRectF frameOf(const Devices& devices, const std::vector<int>& members)
+QRectF frameOf(const Devices& devices, std::span<const int> members)
 {
     QRectF r;
     for (int dev : members) {
@@ -761,7 +762,7 @@ std::vector<TopologyDisplay::Group> makeGroups(const TopologyGraph& graph, const
             TopologyDisplay::Group g;
             g.title = titles.at(h);
             g.host = h;
-            g.devices = graph.hostDevices(h);
+            g.devices.assign(graph.hostDevices(h).begin(), graph.hostDevices(h).end());
             g.rect = frameOf(devices, g.devices);
             for (int dev : g.devices)
                 devices[std::size_t(dev)].group = int(groups.size());

@@ -393,30 +393,47 @@ void TopologyGraph::findHosts()
     for (const Edge& e : m_edges)
         if (!e.network)
             parent[std::size_t(findRoot(parent, e.a))] = findRoot(parent, e.b);
+    // Hosts numbered in the order of their first device; each host's devices and edges in index order, in
+    // flat arrays (a million machines would otherwise be two million small vectors).
     std::vector<int> hostOfRoot(nd, -1);
+    std::vector<int> count; // per host: devices, then edges
+    int hosts = 0;
     for (std::size_t d = 0; d < nd; ++d) {
         Device& dev = m_devices[d];
         if (dev.kind == DeviceKind::Switch)
             continue;
         const int root = findRoot(parent, int(d));
         if (hostOfRoot[std::size_t(root)] < 0) {
-            hostOfRoot[std::size_t(root)] = int(m_hostDevices.size());
-            m_hostDevices.emplace_back();
+            hostOfRoot[std::size_t(root)] = hosts++;
+            count.push_back(0);
         }
         dev.host = hostOfRoot[std::size_t(root)];
-        dev.local = int(m_hostDevices[std::size_t(dev.host)].size());
-        m_hostDevices[std::size_t(dev.host)].push_back(int(d));
+        dev.local = count[std::size_t(dev.host)]++;
     }
-    m_hostEdges.assign(m_hostDevices.size(), {});
+    m_hostDeviceStart.assign(std::size_t(hosts) + 1, 0);
+    for (int h = 0; h < hosts; ++h)
+        m_hostDeviceStart[std::size_t(h) + 1] = m_hostDeviceStart[std::size_t(h)] + count[std::size_t(h)];
+    m_hostDevices.assign(std::size_t(m_hostDeviceStart.back()), -1);
+    for (std::size_t d = 0; d < nd; ++d) {
+        const Device& dev = m_devices[d];
+        if (dev.kind != DeviceKind::Switch)
+            m_hostDevices[std::size_t(m_hostDeviceStart[std::size_t(dev.host)] + dev.local)] = int(d);
+    }
+    count.assign(std::size_t(hosts), 0);
     m_localEdge.assign(m_edges.size(), -1);
     for (std::size_t e = 0; e < m_edges.size(); ++e) {
         const Edge& edge = m_edges[e];
-        if (edge.network)
-            continue;
-        auto& list = m_hostEdges[std::size_t(m_devices[std::size_t(edge.a)].host)];
-        m_localEdge[e] = int(list.size());
-        list.push_back(int(e));
+        if (!edge.network)
+            m_localEdge[e] = count[std::size_t(m_devices[std::size_t(edge.a)].host)]++;
     }
+    m_hostEdgeStart.assign(std::size_t(hosts) + 1, 0);
+    for (int h = 0; h < hosts; ++h)
+        m_hostEdgeStart[std::size_t(h) + 1] = m_hostEdgeStart[std::size_t(h)] + count[std::size_t(h)];
+    m_hostEdges.assign(std::size_t(m_hostEdgeStart.back()), -1);
+    for (std::size_t e = 0; e < m_edges.size(); ++e)
+        if (m_localEdge[e] >= 0)
+            m_hostEdges[std::size_t(m_hostEdgeStart[std::size_t(m_devices[std::size_t(m_edges[e].a)].host)] +
+                                    m_localEdge[e])] = int(e);
     m_isPort.assign(nd, false);
     for (const Edge& e : m_edges) {
         if (!e.network)
@@ -441,15 +458,15 @@ void TopologyGraph::findTemplates()
         }
     };
     std::unordered_map<std::vector<std::int64_t>, int, SignatureHash> templates;
-    m_hostTemplate.assign(m_hostDevices.size(), -1);
+    m_hostTemplate.assign(std::size_t(hostCount()), -1);
     std::vector<std::int64_t> sig;
-    for (std::size_t h = 0; h < m_hostDevices.size(); ++h) {
+    for (int h = 0; h < hostCount(); ++h) {
         sig.clear();
-        sig.push_back(std::int64_t(m_hostDevices[h].size()));
-        for (int d : m_hostDevices[h])
+        sig.push_back(std::int64_t(hostDevices(h).size()));
+        for (int d : hostDevices(h))
             sig.push_back(int(m_devices[std::size_t(d)].kind) * 2 + (m_isPort[std::size_t(d)] ? 1 : 0));
-        sig.push_back(std::int64_t(m_hostEdges[h].size()));
-        for (int e : m_hostEdges[h]) {
+        sig.push_back(std::int64_t(hostEdges(h).size()));
+        for (int e : hostEdges(h)) {
             const Edge& edge = m_edges[std::size_t(e)];
             sig.insert(sig.end(), {m_devices[std::size_t(edge.a)].local, m_devices[std::size_t(edge.b)].local,
                                    int(edge.cls), edge.count, bits(edge.capacity), bits(edge.effective),
@@ -458,7 +475,8 @@ void TopologyGraph::findTemplates()
                 sig.push_back(m_links[std::size_t(l)].kind);
         }
         const auto it = templates.find(sig);
-        m_hostTemplate[h] = it != templates.end() ? it->second : templates.emplace(sig, int(h)).first->second;
+        m_hostTemplate[std::size_t(h)] =
+            it != templates.end() ? it->second : templates.emplace(sig, h).first->second;
     }
 }
 

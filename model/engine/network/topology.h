@@ -132,11 +132,7 @@ public:
                 m_arcs.data() + m_arcStart[std::size_t(device) + 1]};
     }
     // The links an edge bundles, in the topology's order.
-    std::span<const int> edgeLinks(int edge) const
-    {
-        return {m_edgeLinks.data() + m_edgeLinkStart[std::size_t(edge)],
-                m_edgeLinks.data() + m_edgeLinkStart[std::size_t(edge) + 1]};
-    }
+    std::span<const int> edgeLinks(int edge) const { return slice(m_edgeLinks, m_edgeLinkStart, edge); }
     std::string deviceId(int device) const;
     std::string linkId(int link) const;
     const std::string& linkKind(int link) const { return m_kinds[m_links[std::size_t(link)].kind]; }
@@ -149,10 +145,10 @@ public:
     int gpuOrdinal(int device) const { return m_gpuOrdinal[std::size_t(device)]; }
 
     // Machines: the components of the graph without network links and network switches.
-    int hostCount() const { return int(m_hostDevices.size()); }
-    const std::vector<int>& hostDevices(int host) const { return m_hostDevices[std::size_t(host)]; }
+    int hostCount() const { return m_hostDeviceStart.empty() ? 0 : int(m_hostDeviceStart.size()) - 1; }
+    std::span<const int> hostDevices(int host) const { return slice(m_hostDevices, m_hostDeviceStart, host); }
     // The edges inside a host, in a fixed order (local edge index = position here).
-    const std::vector<int>& hostEdges(int host) const { return m_hostEdges[std::size_t(host)]; }
+    std::span<const int> hostEdges(int host) const { return slice(m_hostEdges, m_hostEdgeStart, host); }
     // Hosts with the same devices and links (up to their ids) share a template: routes found in the
     // template host translate to every host of it by local indices. Generated clusters have one template.
     int hostTemplate(int host) const { return m_hostTemplate[std::size_t(host)]; }
@@ -165,6 +161,11 @@ public:
     std::uint64_t serial() const { return m_serial; }
 
 private:
+    // Entry I of a flat list of lists: VALUES[START[I], START[I + 1]).
+    static std::span<const int> slice(const std::vector<int>& values, const std::vector<int>& start, int i)
+    {
+        return {values.data() + start[std::size_t(i)], values.data() + start[std::size_t(i) + 1]};
+    }
     // The steps of build(), in order: the devices and links as given (false with *ERROR naming the first
     // bad entry), the links bundled into edges and arcs, the machines, their templates, the GPUs' ordinals.
     bool readDevices(const Topology& topology, std::string* error);
@@ -191,8 +192,10 @@ private:
     std::vector<std::string> m_kinds; // link kinds, by Link::kind
     std::vector<int> m_gpus;
     std::vector<int> m_gpuOrdinal;
-    std::vector<std::vector<int>> m_hostDevices;
-    std::vector<std::vector<int>> m_hostEdges;
+    std::vector<int> m_hostDeviceStart; // host h's devices: m_hostDevices[start[h], start[h + 1])
+    std::vector<int> m_hostDevices;
+    std::vector<int> m_hostEdgeStart; // host h's edges: m_hostEdges[start[h], start[h + 1])
+    std::vector<int> m_hostEdges;
     std::vector<int> m_hostTemplate;
     std::vector<int> m_localEdge;
     std::vector<bool> m_isPort;
