@@ -3,6 +3,7 @@
 
 #include "chartlayout.h"
 #include "chartpalette.h"
+#include "collectivefigures.h"
 #include "ganttplottable.h"
 #include "linkcatalog.h"
 #include "linkstyle.h"
@@ -251,26 +252,7 @@ void BandwidthChart::resetData(const Result& result)
                 m_links.push_back(rows[k]);
                 break;
             }
-    // What the bars and their tooltips name of each collective, without the links and rings a highlight
-    // draws (the canvas takes those from the document's result).
-    m_collectives.clear();
-    m_collectives.reserve(result.comm.collectives.size());
-    for (const CommCollective& c : result.comm.collectives) {
-        CommCollective& shown = m_collectives.emplace_back();
-        shown.group = c.group;
-        shown.op = c.op;
-        shown.bytes = c.bytes;
-        shown.count_per_step = c.count_per_step;
-        shown.time_s = c.time_s;
-        shown.alpha_s = c.alpha_s;
-        shown.algorithm = c.algorithm;
-        shown.bottleneck_link = c.bottleneck_link;
-        shown.ranks = c.ranks;
-        shown.groups = c.groups;
-        shown.busbw_Bps = c.busbw_Bps;
-        shown.phases = c.phases;
-        shown.phase_count = c.phase_count;
-    }
+    m_collectives = collectiveFigures(result.comm.collectives);
     m_collectiveIndex.resize(m_collectives.size());
     for (std::size_t i = 0; i < m_collectiveIndex.size(); ++i)
         m_collectiveIndex[i] = int(i);

@@ -4,6 +4,7 @@
 #include "chartfocus.h"
 #include "chartlayout.h"
 #include "chartpalette.h"
+#include "collectivefigures.h"
 
 #include "ganttcursor.h"
 #include "ganttplottable.h"
@@ -337,17 +338,7 @@ void GanttChart::resetData(const Result& result)
         if (m_events[i].kind == GanttKind::Other)
             m_otherKinds.emplace(static_cast<int>(i), result.timeline[i].kind);
     }
-    // What a box's tooltip names of its collective, without the links and rings a highlight draws (on a
-    // large cluster, a million link ids).
-    m_collectives.clear();
-    m_collectives.reserve(result.comm.collectives.size());
-    for (const CommCollective& c : result.comm.collectives) {
-        CommCollective& named = m_collectives.emplace_back();
-        named.group = c.group;
-        named.op = c.op;
-        named.ranks = c.ranks;
-        named.algorithm = c.algorithm;
-    }
+    m_collectives = collectiveFigures(result.comm.collectives);
     m_kernels = GanttKernelTable(result.timeline_kernels);
     m_stepTime = result.step.time_s;
     rebuildLayout();
