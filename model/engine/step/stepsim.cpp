@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <queue>
 #include <tuple>
 #include <utility>
 
@@ -85,29 +84,87 @@ private:
     std::vector<Busy> m_busy;
 };
 
+// What a compute run is made of: seconds of GPU work and of in-layer collectives (tp, ep, cp) by slot.
+struct OpCost
+{
+    double seconds = 0;
+    double compute = 0;
+    double tp[kCommSlots] = {};
+};
+
+// 40 bytes: a step has about two per op, and the critical path scans them all.
 struct Activity
 {
     double start = 0;
     double end = 0;
     int pred = -1;
-    ActivityKind kind = ActivityKind::Compute;
     int stage = 0;
     int collective = -1;
-    double compute = 0;         // Compute/Optimizer: seconds of GPU work
-    double tp[kCommSlots] = {}; // Compute: seconds of in-layer collectives (tp, ep, cp) by slot
+    // Compute: what the run is made of. -1: nothing; k >= 0: the simulator's k-th run cost (runs drawn or
+    // split segment by segment); k <= -2: the op cost -2 - k (an op run in one piece).
+    int cost = -1;
+    ActivityKind kind = ActivityKind::Compute;
 };
 
-// std::greater on (ready time, stage) without the three-way comparison: the heap's order, the earliest first.
-struct Later
+// The stages ready to run an op, the earliest (ready time, then stage) first: a tournament tree over the
+// stages, so that taking the earliest and putting its stage back costs one walk up the tree (log2 pp
+// comparisons) and moves no entries. Any order of the same keys pops the same way: a stage is in it once.
+class ReadyStages
 {
-    bool operator()(const std::pair<double, int>& a, const std::pair<double, int>& b) const
+public:
+    void reset(int stages)
     {
-        if (a.first > b.first)
-            return true;
-        if (a.first == b.first)
-            return a.second > b.second;
-        return false;
+        m_leaves = 1;
+        while (m_leaves < stages)
+            m_leaves *= 2;
+        m_time.assign(std::size_t(m_leaves), 0.0);
+        m_present.assign(std::size_t(m_leaves), 0);
+        m_node.assign(2 * std::size_t(m_leaves), 0);
+        for (int i = 0; i < m_leaves; ++i)
+            m_node[std::size_t(m_leaves + i)] = i;
+        for (int k = m_leaves - 1; k >= 1; --k)
+            m_node[std::size_t(k)] = m_node[std::size_t(2 * k)];
     }
+    bool empty() const { return !m_present[std::size_t(m_node[1])]; }
+    int top() const { return m_node[1]; }
+    void set(int stage, double ready)
+    {
+        m_time[std::size_t(stage)] = ready;
+        m_present[std::size_t(stage)] = 1;
+        update(stage);
+    }
+    void remove(int stage)
+    {
+        m_present[std::size_t(stage)] = 0;
+        update(stage);
+    }
+
+private:
+    // A present stage before an absent one, then the earlier time, then the lower stage. Without branches:
+    // which child wins is as good as random.
+    bool before(int a, int b) const
+    {
+        const int pa = m_present[std::size_t(a)], pb = m_present[std::size_t(b)];
+        const double ta = m_time[std::size_t(a)], tb = m_time[std::size_t(b)];
+        const bool sameTime = ta == tb;
+        return (pa > pb) | ((pa == pb) & ((ta < tb) | (sameTime & (a < b))));
+    }
+    void update(int stage)
+    {
+        for (int k = (m_leaves + stage) / 2; k >= 1; k /= 2) {
+            const int a = m_node[std::size_t(2 * k)], b = m_node[std::size_t(2 * k + 1)];
+            const int winner = before(b, a) ? b : a;
+            // Another stage won here before and still does: nothing above changes.
+            if (winner == m_node[std::size_t(k)] && winner != stage)
+                return;
+            m_node[std::size_t(k)] = winner;
+        }
+    }
+
+    int m_leaves = 1;
+    std::vector<double> m_time;
+    std::vector<char> m_present;
+    std::vector<int> m_node; // [1, leaves): the earlier of the two children; [leaves, 2·leaves): the stages
 };
 
 // The names of streams and kinds as strings once, so that a box copies them instead of measuring them.
@@ -271,19 +328,13 @@ struct StageState
 
 // The simulator's big buffers, kept per thread between simulations: a sweep, the planner and the periodic
 // probes run thousands of steps, and fresh buffers cost an allocation and its page faults each time.
-struct OpCost
-{
-    double seconds = 0;
-    double compute = 0;
-    double tp[kCommSlots] = {};
-};
-
 struct SimulatorBuffers
 {
     std::vector<StageState> stages;
     std::vector<Activity> acts;
-    std::vector<OpCost> opCost;
+    std::vector<OpCost> opCost, runCost;
     std::vector<Busy> commUnion, unionAll;
+    ReadyStages ready;
 };
 
 class Simulator
@@ -298,8 +349,11 @@ public:
         m_acts.swap(b.acts);
         m_acts.clear();
         m_opCost.swap(b.opCost);
+        m_runCost.swap(b.runCost);
+        m_runCost.clear();
         m_commUnion.swap(b.commUnion);
         m_union.swap(b.unionAll);
+        std::swap(m_ready, b.ready);
     }
     ~Simulator()
     {
@@ -309,8 +363,10 @@ public:
             m_stages.swap(b.stages);
             m_acts.swap(b.acts);
             m_opCost.swap(b.opCost);
+            m_runCost.swap(b.runCost);
             m_commUnion.swap(b.commUnion);
             m_union.swap(b.unionAll);
+            std::swap(m_ready, b.ready);
         }
     }
     Simulator(const Simulator&) = delete;
@@ -342,6 +398,16 @@ private:
         a.pred = pred;
         a.collective = collective;
         return int(m_acts.size()) - 1;
+    }
+    // The cost of compute run ACT, summed segment by segment.
+    OpCost& runCost(int act)
+    {
+        Activity& a = m_acts[std::size_t(act)];
+        if (a.cost < 0) {
+            a.cost = int(m_runCost.size());
+            m_runCost.emplace_back();
+        }
+        return m_runCost[std::size_t(a.cost)];
     }
     // Appends a box, or lengthens the previous one when this continues it (same activity, stream and kind).
     void emit(int stage, const std::string& stream, const std::string& kind, int mb, int chunk, double start,
@@ -456,8 +522,9 @@ private:
     const std::string* m_openKind = nullptr;     // its kind
     bool m_coarse = false;                       // tp collectives drawn inside their ops' compute boxes
     int m_forceCoarse = -1;
-    std::vector<OpCost> m_opCost; // [(stage · chunks + chunk) · 5 + kind]: the sums of an op's segments
-    std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, Later> m_heap;
+    std::vector<OpCost> m_opCost;  // [(stage · chunks + chunk) · 5 + kind]: the sums of an op's segments
+    std::vector<OpCost> m_runCost; // Activity::cost >= 0
+    ReadyStages m_ready;
     StepSimulation m_out;
     std::vector<Busy> m_commUnion, m_union; // stageStats(): scratch
 };
@@ -480,7 +547,7 @@ void Simulator::tryPush(int stage)
         ready = std::max(ready, st.arrival[st.next]);
     }
     st.inHeap = true;
-    m_heap.push({ready, stage});
+    m_ready.set(stage, ready);
 }
 
 void Simulator::send(int from, double ready, int pred, int to, int targetOp, int mb, int chunk)
@@ -667,7 +734,7 @@ void Simulator::runSegments(int stage, const PipeOp& op, const StepUnit& unit, O
         const double start = c.t;
         c.offset += seg.seconds;
         c.t = c.base + c.offset;
-        Activity& a = m_acts[std::size_t(c.run)];
+        OpCost& a = runCost(c.run);
         if (seg.stream == SegmentStream::Compute) {
             a.compute += seg.seconds;
             st.stats.compute_s += seg.seconds;
@@ -728,16 +795,14 @@ void Simulator::execute(int stage)
         !m_timeline && !round && !m_model.paramGather.present() && !m_model.h2dParams.present();
     const std::size_t n = plain ? 0 : units.size();
     if (plain) {
-        const OpCost& cost =
-            m_opCost[(std::size_t(stage) * std::size_t(m_model.chunks) + std::size_t(op.chunk)) * 5 +
-                     std::size_t(op.kind)];
-        Activity& a = m_acts[std::size_t(c.run)];
-        a.compute = cost.compute;
+        const std::size_t index =
+            (std::size_t(stage) * std::size_t(m_model.chunks) + std::size_t(op.chunk)) * 5 +
+            std::size_t(op.kind);
+        const OpCost& cost = m_opCost[index];
+        m_acts[std::size_t(c.run)].cost = -2 - int(index);
         st.stats.compute_s += cost.compute;
-        for (int k = 0; k < kCommSlots; ++k) {
-            a.tp[k] = cost.tp[k];
+        for (int k = 0; k < kCommSlots; ++k)
             st.stats.tp_s += cost.tp[k];
-        }
         c.t = c.base + cost.seconds;
     }
     for (std::size_t k = 0; k < n; ++k) {
@@ -864,7 +929,6 @@ void Simulator::finalize(int stage)
     if (opt > 0) {
         const double start = std::max(ready, st.computeFree);
         last = newActivity(ActivityKind::Optimizer, stage, start, start + opt, pred);
-        m_acts[std::size_t(last)].compute = opt;
         st.stats.compute_s += opt;
         st.computeRun(start, start + opt);
         emit(stage, kCompute, kOptimizer, -1, 0, start, start + opt, 0, -1, last);
@@ -1001,12 +1065,17 @@ std::vector<double> Simulator::criticalPath()
         const double d = end - act.start;
         const double part = act.end > act.start ? d / (act.end - act.start) : 0;
         switch (act.kind) {
-        case ActivityKind::Compute:
-            m_out.critical_compute_s += act.compute * part;
+        case ActivityKind::Compute: {
+            if (act.cost == -1)
+                break; // no work: contributes 0 · part
+            const OpCost& cost =
+                act.cost >= 0 ? m_runCost[std::size_t(act.cost)] : m_opCost[std::size_t(-2 - act.cost)];
+            m_out.critical_compute_s += cost.compute * part;
             for (std::size_t slot = 0; slot < std::size_t(kCommSlots) && slot < m_model.tpCollectives.size();
                  ++slot)
-                addTo(m_out.criticalByCollective, m_model.tpCollectives[slot], act.tp[slot] * part);
+                addTo(m_out.criticalByCollective, m_model.tpCollectives[slot], cost.tp[slot] * part);
             break;
+        }
         case ActivityKind::Optimizer:
             m_out.critical_compute_s += d;
             break;
@@ -1051,16 +1120,19 @@ StepSimulation Simulator::run()
     if (m_timeline)
         reserveTimeline(ops);
 
+    m_ready.reset(p);
     for (int s = 0; s < p; ++s)
         tryPush(s);
-    while (!m_heap.empty()) {
-        const int s = m_heap.top().second;
-        m_heap.pop();
+    while (!m_ready.empty()) {
+        // The stage stays in the tree until it is put back or taken out below: nothing is taken meanwhile.
+        const int s = m_ready.top();
         StageState& st = m_stages[std::size_t(s)];
         st.inHeap = false;
         execute(s);
         ++st.next;
         tryPush(s);
+        if (!st.inHeap)
+            m_ready.remove(s);
     }
 
     m_out.stages.resize(std::size_t(p));
