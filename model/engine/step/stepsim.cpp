@@ -92,17 +92,17 @@ struct OpCost
     double tp[kCommSlots] = {};
 };
 
-// 40 bytes: a step has about two per op, and the critical path scans them all.
+// 32 bytes: a step has about two per op, and the critical path scans them all.
 struct Activity
 {
     double start = 0;
     double end = 0;
     int pred = -1;
     int stage = 0;
-    int collective = -1;
     // Compute: what the run is made of. -1: nothing; k >= 0: the simulator's k-th run cost (runs drawn or
     // split segment by segment); k <= -2: the op cost -2 - k (an op run in one piece).
-    int cost = -1;
+    // Transfers and copies: the comm.collectives row, -1 for none.
+    int ref = -1;
     ActivityKind kind = ActivityKind::Compute;
 };
 
@@ -396,18 +396,18 @@ private:
         a.start = start;
         a.end = end;
         a.pred = pred;
-        a.collective = collective;
+        a.ref = kind == ActivityKind::Compute ? -1 : collective;
         return int(m_acts.size()) - 1;
     }
     // The cost of compute run ACT, summed segment by segment.
     OpCost& runCost(int act)
     {
         Activity& a = m_acts[std::size_t(act)];
-        if (a.cost < 0) {
-            a.cost = int(m_runCost.size());
+        if (a.ref < 0) {
+            a.ref = int(m_runCost.size());
             m_runCost.emplace_back();
         }
-        return m_runCost[std::size_t(a.cost)];
+        return m_runCost[std::size_t(a.ref)];
     }
     // Appends a box, or lengthens the previous one when this continues it (same activity, stream and kind).
     void emit(int stage, const std::string& stream, const std::string& kind, int mb, int chunk, double start,
@@ -523,7 +523,7 @@ private:
     bool m_coarse = false;                       // tp collectives drawn inside their ops' compute boxes
     int m_forceCoarse = -1;
     std::vector<OpCost> m_opCost;  // [(stage · chunks + chunk) · 5 + kind]: the sums of an op's segments
-    std::vector<OpCost> m_runCost; // Activity::cost >= 0
+    std::vector<OpCost> m_runCost; // Activity::ref >= 0 of compute runs
     ReadyStages m_ready;
     StepSimulation m_out;
     std::vector<Busy> m_commUnion, m_union; // stageStats(): scratch
@@ -799,7 +799,7 @@ void Simulator::execute(int stage)
             (std::size_t(stage) * std::size_t(m_model.chunks) + std::size_t(op.chunk)) * 5 +
             std::size_t(op.kind);
         const OpCost& cost = m_opCost[index];
-        m_acts[std::size_t(c.run)].cost = -2 - int(index);
+        m_acts[std::size_t(c.run)].ref = -2 - int(index);
         st.stats.compute_s += cost.compute;
         for (int k = 0; k < kCommSlots; ++k)
             st.stats.tp_s += cost.tp[k];
@@ -1066,10 +1066,10 @@ std::vector<double> Simulator::criticalPath()
         const double part = act.end > act.start ? d / (act.end - act.start) : 0;
         switch (act.kind) {
         case ActivityKind::Compute: {
-            if (act.cost == -1)
+            if (act.ref == -1)
                 break; // no work: contributes 0 · part
             const OpCost& cost =
-                act.cost >= 0 ? m_runCost[std::size_t(act.cost)] : m_opCost[std::size_t(-2 - act.cost)];
+                act.ref >= 0 ? m_runCost[std::size_t(act.ref)] : m_opCost[std::size_t(-2 - act.ref)];
             m_out.critical_compute_s += cost.compute * part;
             for (std::size_t slot = 0; slot < std::size_t(kCommSlots) && slot < m_model.tpCollectives.size();
                  ++slot)
@@ -1082,11 +1082,11 @@ std::vector<double> Simulator::criticalPath()
         case ActivityKind::PpTransfer:
         case ActivityKind::DpComm:
         case ActivityKind::ParamGather:
-            addTo(m_out.criticalByCollective, act.collective, d);
+            addTo(m_out.criticalByCollective, act.ref, d);
             break;
         case ActivityKind::D2h:
         case ActivityKind::H2d:
-            addTo(m_out.criticalPcieByCollective, act.collective, d);
+            addTo(m_out.criticalPcieByCollective, act.ref, d);
             break;
         case ActivityKind::CpuOptimizer:
             m_out.critical_cpu_optimizer_s += d;
