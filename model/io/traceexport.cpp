@@ -22,7 +22,7 @@ constexpr int kStreamCount = int(std::size(kStreams));
 const char* const kStreamOrder[] = {"compute", "tp", "ep", "cp", "pp", "dp", "pcie"};
 
 // The stream's place in kStreamOrder from 1; streams the table lacks after them, by thread id.
-int sortIndex(const std::string& stream, int tid)
+int sortIndex(std::string_view stream, int tid)
 {
     for (int i = 0; i < kStreamCount; ++i)
         if (stream == kStreamOrder[i])
@@ -39,7 +39,7 @@ double micros(double seconds)
 
 std::string boxName(const TimelineEvent& e)
 {
-    std::string name = e.kind;
+    std::string name(e.kind);
     if (e.microbatch >= 0)
         name += " " + std::to_string(e.microbatch);
     return name;
@@ -54,21 +54,24 @@ public:
         // Streams the fixed table lacks get numbers after it, in order of appearance.
         for (const TimelineEvent& e : timeline) {
             if (traceStreamId(e.stream) == 0 && !m_extra.count(e.stream))
-                m_extra.emplace(e.stream, kStreamCount + 1 + int(m_extra.size()));
+                m_extra.emplace(std::string(e.stream), kStreamCount + 1 + int(m_extra.size()));
             m_stageOfGpu.emplace(e.gpu, e.stage);
-            m_streamsOfGpu[e.gpu].insert(e.stream);
+            m_streamsOfGpu[e.gpu].insert(std::string(e.stream));
         }
     }
-    int tid(const std::string& stream) const
+    int tid(std::string_view stream) const
     {
         const int id = traceStreamId(stream);
-        return id > 0 ? id : m_extra.at(stream);
+        if (id > 0)
+            return id;
+        const auto extra = m_extra.find(stream);
+        return extra != m_extra.end() ? extra->second : 0;
     }
     const std::map<int, int>& stageOfGpu() const { return m_stageOfGpu; }
     const std::set<std::string>& streamsOf(int gpu) const { return m_streamsOfGpu.at(gpu); }
 
 private:
-    std::map<std::string, int> m_extra;
+    std::map<std::string, int, std::less<>> m_extra; // found by string_view
     std::map<int, int> m_stageOfGpu;
     std::map<int, std::set<std::string>> m_streamsOfGpu;
 };
@@ -174,7 +177,7 @@ void writeFlows(JsonWriter& w, const std::vector<TimelineEvent>& timeline, const
 
 } // namespace
 
-int traceStreamId(const std::string& stream)
+int traceStreamId(std::string_view stream)
 {
     for (int i = 0; i < kStreamCount; ++i)
         if (stream == kStreams[i])

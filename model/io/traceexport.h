@@ -20,6 +20,6 @@ QByteArray writeTraceEvents(const Result& result, const QString& name = {});
 // The pid/tid a timeline box gets: pid = GPU rank, tid = the stream's fixed number (compute 1, tp 2,
 // pp 3, dp 4, pcie 5, ep 6, cp 7, others from 8 in order of appearance). The threads are sorted as the step
 // timeline stacks them: compute, tp, ep, cp, pp, dp, pcie, then the others.
-int traceStreamId(const std::string& stream);
+int traceStreamId(std::string_view stream);
 
 } // namespace ss::io

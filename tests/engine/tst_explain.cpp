@@ -256,7 +256,8 @@ void TestExplain::opTimeIsTheComputeBox()
             continue;
         const std::string figure =
             "step.op_time_s[" + std::to_string(e.stage) + "]" +
-            (chunked && e.kind != "optimizer" ? "[" + std::to_string(e.chunk) + "]" : "") + "." + e.kind;
+            (chunked && e.kind != "optimizer" ? "[" + std::to_string(e.chunk) + "]" : "") + "." +
+            std::string(e.kind);
         const auto it = ops.find(figure);
         QVERIFY2(it != ops.end(), ("no explanation for a " + figure + " box").c_str());
         // The box's length is end − start of times summed from the step's start: equal to the op's length up

@@ -101,7 +101,7 @@ bool compareTimelines(const StepModel& model, std::size_t collectives, const QSt
             std::fabs(x.end_s - y.end_s) > tol) {
             QTest::qFail(qPrintable(where + QStringLiteral(": box %1 (%2 %3 mb %4) %5–%6 vs %7–%8")
                                                 .arg(i)
-                                                .arg(QString::fromStdString(x.kind))
+                                                .arg(QString::fromStdString(std::string(x.kind)))
                                                 .arg(x.stage)
                                                 .arg(x.microbatch)
                                                 .arg(x.start_s)

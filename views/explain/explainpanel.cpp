@@ -29,7 +29,7 @@ constexpr int refreshDelayMs = 300;
 constexpr std::array<const char*, 6> memoryParts{"params",    "params",      "grads",
                                                  "optimizer", "activations", "buffers"};
 
-bool isOpKind(const std::string& kind)
+bool isOpKind(std::string_view kind)
 {
     for (const char* k : {"forward", "backward", "backward-input", "backward-weight", "recompute",
                           "optimizer", "cpu-optimizer"})
@@ -178,7 +178,7 @@ QString ExplainPanel::resolve() const
         }
         if (!isOpKind(m_event.kind))
             return {};
-        const QString kind = QString::fromStdString(m_event.kind);
+        const QString kind = QString::fromUtf8(m_event.kind.data(), qsizetype(m_event.kind.size()));
         // Interleaved schedules explain each chunk's op; the optimizer belongs to the whole stage.
         const QString chunked =
             QStringLiteral("step.op_time_s[%1][%2].%3").arg(m_event.stage).arg(m_event.chunk).arg(kind);

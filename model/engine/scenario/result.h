@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ss {
@@ -178,17 +179,18 @@ struct CommResult
 };
 
 // One box of the step's timeline (docs/formats.md, "Result of eval": timeline): what one GPU's stream does
-// from start_s to end_s.
+// from start_s to end_s. Its two names are views of static strings (the engine's own, or literals), so a
+// box is plain data: a step of a million boxes copies and frees as one block.
 struct TimelineEvent
 {
-    int gpu = 0;         // global rank (identical data-parallel replicas are simulated once)
-    int stage = 0;       // pipeline stage
-    std::string stream;  // "compute", "tp", "pp", "dp", "pcie"
-    std::string kind;    // "forward", "backward", "backward-input", "backward-weight", "recompute",
-                         // "optimizer", "tp-comm", "pp-send", "pp-recv", "dp-comm", "param-gather",
-                         // "d2h", "h2d", "cpu-optimizer"
-    int microbatch = -1; // -1: not tied to one microbatch
-    int chunk = 0;       // virtual-stage chunk (interleaved schedule)
+    int gpu = 0;             // global rank (identical data-parallel replicas are simulated once)
+    int stage = 0;           // pipeline stage
+    std::string_view stream; // "compute", "tp", "ep", "cp", "pp", "dp", "pcie"
+    std::string_view kind;   // "forward", "backward", "backward-input", "backward-weight", "recompute",
+                             // "optimizer", "tp-comm", "ep-comm", "cp-comm", "pp-send", "pp-recv",
+                             // "dp-comm", "param-gather", "d2h", "h2d", "cpu-optimizer"
+    int microbatch = -1;     // -1: not tied to one microbatch
+    int chunk = 0;           // virtual-stage chunk (interleaved schedule)
     double start_s = 0;
     double end_s = 0;
     double bytes = 0;      // communication and copies: bytes moved
