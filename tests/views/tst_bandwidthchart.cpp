@@ -88,6 +88,7 @@ private slots:
     void collectivesByGroup();
     void expertAndContextGroups();
     void staleTitle();
+    void countsInTheLocale();
     void toolTips();
     void emptyStep();
     void fedByTheMainWindow();
@@ -264,6 +265,26 @@ void TestBandwidthChart::staleTitle()
     QVERIFY(chart.isStale());
     chart.setStale(false);
     QVERIFY(!chart.isStale());
+}
+
+// The "n of N links" count is a number of the interface's language, grouped as it groups them (an English
+// locale writes 1,200; QLocale's CLDR data).
+void TestBandwidthChart::countsInTheLocale()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    Result r;
+    std::vector<std::string> ids;
+    for (int i = 0; i < 1200; ++i)
+        ids.push_back("gpu" + std::to_string(i) + "~nvswitch");
+    for (int i = 0; i < 1200; ++i)
+        r.comm.links.push_back(link(ids[std::size_t(i)].c_str(), "nvlink3", 1.0 + i));
+    BandwidthChart chart;
+    chart.resize(900, 600);
+    chart.resetData(r);
+    QLocale::setDefault(before);
+    QCOMPARE(chart.totalLinks(), 1200);
+    QVERIFY2(chart.linkTitle().contains(QStringLiteral(" of 1,200 links")), qPrintable(chart.linkTitle()));
 }
 
 void TestBandwidthChart::toolTips()

@@ -10,6 +10,7 @@
 #include "unitformat.h"
 #include "unittickers.h"
 
+#include <QLocale>
 #include <QMouseEvent>
 #include <QToolTip>
 
@@ -529,13 +530,19 @@ void BandwidthChart::setStale(bool stale)
     replot(QCustomPlot::rpQueuedReplot);
 }
 
+QString BandwidthChart::linkTitle() const
+{
+    return m_linkTitle->text();
+}
+
 void BandwidthChart::updateTitles()
 {
     QString links = m_utilization ? tr("Busiest links: utilisation over the step")
                                   : tr("Busiest links: busy time per step (the step is not simulated yet)");
     if (int(m_shown.size()) < totalLinks())
-        links += QLatin1Char('\n') +
-                 tr("(%1 of %2 links that carry traffic)").arg(m_shown.size()).arg(totalLinks());
+        links += QLatin1Char('\n') + tr("(%1 of %2 links that carry traffic)")
+                                         .arg(QLocale().toString(qlonglong(m_shown.size())),
+                                              QLocale().toString(qlonglong(totalLinks())));
     QString collectives = tr("Communication time per step, by collective");
     if (m_stale) {
         links = tr("%1 (last valid scenario)").arg(links);

@@ -32,6 +32,8 @@ public:
     // What is drawn, top row first.
     const std::vector<CommLink>& shownLinks() const { return m_shown; }
     int totalLinks() const { return m_linkCount; }
+    // The title over the link rows (what they show, how many of how many).
+    QString linkTitle() const;
     // The row of the bottleneck link among shownLinks(), -1 when it is not among them.
     int bottleneckRow() const { return m_bottleneckRow; }
     const QString& bottleneck() const { return m_bottleneck; }
