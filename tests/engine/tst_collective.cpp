@@ -133,6 +133,7 @@ private slots:
     void routingMatrixConservesBytes();
     void treeChainsInEveryMachine();
     void evaluationsAgree();
+    void timesWithoutLinkLoads();
     void autoIsTheFastest_data();
     void autoIsTheFastest();
     void errors();
@@ -520,6 +521,49 @@ void TestCollective::evaluationsAgree()
             QCOMPARE(again.links[i].bytes_ab, first.links[i].bytes_ab);
             QCOMPARE(again.links[i].bytes_ba, first.links[i].bytes_ba);
         }
+    }
+}
+
+// A model that keeps no link loads (CommModel::setLinkLoads, the planner's) prices every call as the full
+// model does, to the last bit: the loads only say where the bytes go, not how long they take. Its results
+// name no link.
+void TestCollective::timesWithoutLinkLoads()
+{
+    CommModel full = preset("dgx-a100", 4);
+    CommModel bare = preset("dgx-a100", 4);
+    bare.setLinkLoads(false);
+    const std::vector<int> gpus = full.graph().gpus();
+    std::vector<std::vector<int>> rails(8);
+    for (std::size_t i = 0; i < gpus.size(); ++i)
+        rails[i % 8].push_back(gpus[i]);
+    const CollectiveAlgorithm algorithms[] = {CollectiveAlgorithm::Auto, CollectiveAlgorithm::Ring,
+                                              CollectiveAlgorithm::Tree, CollectiveAlgorithm::Hierarchical};
+    for (int round = 0; round < 2; ++round) { // a plan's first evaluation and a cached one
+        for (const CollectiveAlgorithm algorithm : algorithms) {
+            for (const double size : {4096.0, double(1 << 28)}) {
+                const CollectiveResult a = full.collective(CollectiveOp::AllReduce, size, {gpus}, algorithm);
+                const CollectiveResult b = bare.collective(CollectiveOp::AllReduce, size, {gpus}, algorithm);
+                QVERIFY2(a.ok() && b.ok(), describe(full, a));
+                QCOMPARE(b.time_s, a.time_s);
+                QCOMPARE(b.alpha_s, a.alpha_s);
+                QCOMPARE(b.algorithm, a.algorithm);
+                QVERIFY(!a.links.empty());
+                QVERIFY(b.links.empty());
+                QCOMPARE(b.bottleneck_link, -1);
+                const CollectiveResult c = full.collective(CollectiveOp::AllGather, size, rails, algorithm);
+                const CollectiveResult d = bare.collective(CollectiveOp::AllGather, size, rails, algorithm);
+                QCOMPARE(d.time_s, c.time_s);
+            }
+        }
+        // Pipeline sends between the machines' first GPUs.
+        std::vector<Transfer> sends;
+        for (int m = 0; m + 1 < 4; ++m)
+            sends.push_back({gpus[std::size_t(8 * m)], gpus[std::size_t(8 * m + 8)], 1 << 24});
+        const CollectiveResult a = full.transfers(sends);
+        const CollectiveResult b = bare.transfers(sends);
+        QCOMPARE(b.time_s, a.time_s);
+        QVERIFY(!a.links.empty());
+        QVERIFY(b.links.empty());
     }
 }
 

@@ -634,9 +634,13 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
     result.total = std::int64_t(layouts.size());
 
     // The topology is the same for every layout: its graph is built once (a generated cluster from one
-    // machine and its copies), and each worker routes its own copy once and keeps its plans.
-    TopologyGraph graph;
-    const bool haveGraph = !layouts.empty() && scenarioGraph(base, graph);
+    // machine and its copies) and shared; each worker routes it once and keeps its plans.
+    std::shared_ptr<const TopologyGraph> graph;
+    {
+        TopologyGraph built;
+        if (!layouts.empty() && scenarioGraph(base, built))
+            graph = std::make_shared<const TopologyGraph>(std::move(built));
+    }
 
     ParallelForOptions parallel;
     parallel.threads = options.threads > 0 ? unsigned(options.threads) : 0;
@@ -654,8 +658,12 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
         if (!w.started) {
             // On the worker's own thread, so that the workers route the topology side by side.
             w.started = true;
-            if (haveGraph)
-                w.model.emplace(TopologyGraph(graph));
+            if (graph) {
+                w.model.emplace(graph);
+                // A candidate's figures are times: no link's load is read, and over a large cluster the
+                // plans' per-link loads would be most of the search's memory.
+                w.model->setLinkLoads(false);
+            }
             w.eval.comm_model = w.model ? &*w.model : nullptr;
             w.eval.comm_cache = &w.comm;
             w.eval.drawing_detail = false;

@@ -142,8 +142,12 @@ double busBandwidthFactor(CollectiveOp op, std::int64_t ranks)
 
 CommModel::CommModel() : CommModel(TopologyGraph()) {}
 
-CommModel::CommModel(TopologyGraph graph)
-    : m_graph(std::make_shared<const TopologyGraph>(std::move(graph))),
+CommModel::CommModel(TopologyGraph graph) : CommModel(std::make_shared<const TopologyGraph>(std::move(graph)))
+{
+}
+
+CommModel::CommModel(std::shared_ptr<const TopologyGraph> graph)
+    : m_graph(graph ? std::move(graph) : std::make_shared<const TopologyGraph>()),
       m_router(std::make_unique<Router>(*m_graph)), m_routes(std::make_unique<RouteTable>(*m_router)),
       m_switchRoutes(std::make_unique<SwitchRoutes>())
 {
@@ -191,6 +195,10 @@ const CommModel::Plan& CommModel::plan(CollectiveOp op, CollectiveAlgorithm algo
         return *p;
     std::string key = m_keyBuffer; // makePlan reuses the buffer
     Plan p = makePlan(op, algorithm, groups, scale, root);
+    if (!m_linkLoads) {
+        giveLoads(std::move(p.loads)); // their memory to the next plan's
+        p.loads = {};
+    }
     return m_planCache.emplace(std::move(key), std::move(p)).first->second;
 }
 
@@ -220,7 +228,7 @@ CollectiveResult CommModel::evaluateCollective(const Plan& plan, CollectiveOp op
                                                const std::vector<std::vector<int>>& groups,
                                                const std::vector<double>& scale, int root, int ranks)
 {
-    if (!plan.spread && plan.handedOver && plan.error.empty())
+    if (m_linkLoads && !plan.spread && plan.handedOver && plan.error.empty())
         plan.loads = makePlan(op, plan.algorithm, groups, scale, root).loads;
     return evaluate(plan, op, bytes, ranks, int(groups.size()), plan.handedOver);
 }
@@ -250,6 +258,8 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
         r.algbw_Bps = bytes / r.time_s;
         r.busbw_Bps = r.algbw_Bps * busBandwidthFactor(op, ranks);
     }
+    if (!m_linkLoads)
+        return r; // no link's load, so no busiest link named (bottleneck_link -1)
     LinkLoads::PerByte perByte;
     if (!plan.spread) {
         // Spread for the result, then (KEEP_LINKS) kept with the plan too.
@@ -450,6 +460,10 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
     r.bytes = largest;
     r.algbw_Bps = r.time_s > 0 ? largest / r.time_s : 0;
     r.busbw_Bps = r.algbw_Bps;
+    if (!m_linkLoads) {
+        giveLoads(std::move(p.loads));
+        p.loads = {};
+    }
     if (key)
         m_transferCache.emplace(*key, std::move(p));
     return r;

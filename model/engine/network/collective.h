@@ -155,6 +155,8 @@ class CommModel
 public:
     CommModel();
     explicit CommModel(TopologyGraph graph);
+    // A model of a graph shared with others (the planner's workers each route one graph of the cluster).
+    explicit CommModel(std::shared_ptr<const TopologyGraph> graph);
     ~CommModel();
     CommModel(CommModel&&) noexcept;
     CommModel& operator=(CommModel&&) noexcept;
@@ -163,6 +165,12 @@ public:
 
     const TopologyGraph& graph() const { return *m_graph; }
     Router& router() { return *m_router; }
+
+    // Whether results carry each link's load (CollectiveResult::links, on by default). A caller that reads
+    // only times (the planner) turns it off: plans then keep no per-arc loads once built and nothing is
+    // spread onto the links, which over a large cluster is most of a plan's memory. Times are the same.
+    void setLinkLoads(bool on) { m_linkLoads = on; }
+    bool linkLoads() const { return m_linkLoads; }
 
     // One collective of BYTES over GPUS (device indices, rank order). ROOT is the rank of broadcast/reduce.
     CollectiveResult collective(CollectiveOp op, double bytes, const std::vector<int>& gpus,
@@ -285,6 +293,7 @@ private:
     std::vector<double> m_hostOut;
     double m_netLatency = -1;
     std::unique_ptr<CallMemo> m_memo; // what the running collective() call shares (algorithms.h)
+    bool m_linkLoads = true;
 };
 
 } // namespace ss

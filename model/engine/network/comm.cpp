@@ -28,9 +28,7 @@ public:
     explicit StepTally(const TopologyGraph& graph, CommResult& out, bool detail, bool collectiveLinks,
                        std::size_t linkRowsMax, std::vector<Explanation>* explain)
         : m_graph(graph), m_out(out), m_detail(detail), m_collectiveLinks(detail && collectiveLinks),
-          m_rowsMax(linkRowsMax), m_explain(explain), m_bytes(graph.links().size(), 0.0),
-          m_busy(graph.links().size(), 0.0), m_named(graph.links().size(), 0),
-          m_linkTerms(explain ? graph.links().size() : 0)
+          m_rowsMax(linkRowsMax), m_explain(explain), m_linkTerms(explain ? graph.links().size() : 0)
     {
     }
 
@@ -57,9 +55,23 @@ private:
     void aggregate(std::size_t worst);
     CommLink linkRow(std::size_t link) const;
 
+    // The per-link table, made on the first link load or bottleneck: a model without link loads (the
+    // planner's) never needs it, and over a large cluster it is three arrays of millions.
+    void linkTable()
+    {
+        if (!m_bytes.empty())
+            return;
+        const std::size_t n = m_graph.links().size();
+        m_bytes.assign(n, 0.0);
+        m_busy.assign(n, 0.0);
+        m_named.assign(n, 0);
+    }
     // Accumulates a call's link loads COUNT times into the step's link table.
     void account(const CollectiveResult& r, double count)
     {
+        if (r.links.empty())
+            return;
+        linkTable();
         for (const LinkLoad& l : r.links) {
             m_bytes[std::size_t(l.link)] += l.bytes() * count;
             m_busy[std::size_t(l.link)] += l.busy_s * count;
@@ -75,7 +87,7 @@ private:
     bool m_collectiveLinks; // a collective's link ids and rings
     std::size_t m_rowsMax;  // with DETAIL and no EXPLAIN, past this many loaded links: aggregate()
     std::vector<Explanation>* m_explain;
-    std::vector<double> m_bytes; // per link, per step
+    std::vector<double> m_bytes; // per link, per step (empty until linkTable())
     std::vector<double> m_busy;
     // Links a collective names as its bottleneck: kept in out.links even without DETAIL.
     std::vector<char> m_named;
@@ -96,6 +108,7 @@ void StepTally::record(const TrafficContext& c, const TrafficRow& row)
     out.algorithm = *row.algorithm ? row.algorithm : algorithmName(r.algorithm);
     if (r.bottleneck_link >= 0) {
         out.bottleneck_link = m_graph.linkId(r.bottleneck_link);
+        linkTable();
         m_named[std::size_t(r.bottleneck_link)] = 1;
     }
     out.ranks = r.ranks;
@@ -140,6 +153,13 @@ CommLink StepTally::linkRow(std::size_t l) const
 
 void StepTally::finish()
 {
+    if (m_bytes.empty()) {
+        // No call loaded a link or named one (or the model keeps no link loads): no rows, no busiest link.
+        m_out.links_total = 0;
+        if (m_explain)
+            explainSerialTime(*m_explain, m_out);
+        return;
+    }
     const auto& links = m_graph.links();
     std::size_t worst = links.size();
     for (std::size_t l = 0; l < links.size(); ++l)
