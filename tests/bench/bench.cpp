@@ -16,6 +16,7 @@
 //   planner_configs_per_s  layouts the planner evaluates per second, GPT-3 175B on 1024 GPUs, every core
 //                   (target >= 30,000)
 //   sweep_gpt3_100_batches_s  100 global batch sizes of GPT-3 175B swept on every core (target <= 0.1 s)
+//   plan_cli_131072gpu_s, _peak_bytes  shardscope-cli plan of GPT-3 175B on 131,072 GPUs (no target)
 //   eval_cli_131072gpu_s, _peak_bytes, _json_bytes  shardscope-cli eval on 131,072 GPUs, a child process
 //                   (targets 0.25 s, 300 MB); --huge adds 1,048,576 GPUs (2 s, 1 GB, 50 MB of JSON)
 //   canvas_repaint_256gpu_s  one drag frame of the topology canvas of 32 DGX A100 (256 GPUs), every
@@ -189,6 +190,8 @@ int main(int argc, char* argv[])
         if (parser.isSet(huge))
             sizes.push_back(1048576);
         ss::bench::measureLargeClusters(SHARDSCOPE_CLI, sizes, 3, medians);
+        // The planner on 131,072 GPUs: its search over ~2,000 layouts on a cluster that size.
+        ss::bench::measureLargePlans(SHARDSCOPE_CLI, 131072, 3, medians);
     }
     // The step with its timeline on 1024 GPUs (target <= 20 ms): GPT-3 175B on 128 DGX A100 as
     // tp 8 × pp 16 × dp 8, 128 microbatches, interleaved 1F1B with 2 chunks (about 170k boxes).

@@ -97,4 +97,35 @@ bool measureLargeClusters(const char* cli, const std::vector<int>& gpus, int run
     return true;
 }
 
+bool measureLargePlans(const char* cli, int gpus, int runs, QJsonObject& medians)
+{
+    QTemporaryDir dir;
+    const std::string out = QDir(dir.path()).filePath(QStringLiteral("plan.json")).toStdString();
+    const std::vector<std::string> args = {cli,
+                                           "plan",
+                                           "gpt3-175b-megatron",
+                                           "--gpus",
+                                           std::to_string(gpus),
+                                           "--top",
+                                           "3",
+                                           "--set",
+                                           "training.global_batch=" + std::to_string(gpus / 8)};
+    std::vector<double> seconds;
+    double peak = 0;
+    for (int i = 0; i < runs; ++i) {
+        const ChildRun run = runChild(args, out);
+        if (!run.ok) {
+            std::fprintf(stderr, "shardscope-bench: %s plan on %d GPUs failed\n", cli, gpus);
+            return false;
+        }
+        seconds.push_back(run.seconds);
+        peak = std::max(peak, run.peakBytes);
+    }
+    std::sort(seconds.begin(), seconds.end());
+    const QString key = QStringLiteral("plan_cli_%1gpu").arg(gpus);
+    medians.insert(key + QStringLiteral("_s"), seconds[seconds.size() / 2]);
+    medians.insert(key + QStringLiteral("_peak_bytes"), peak);
+    return true;
+}
+
 } // namespace ss::bench

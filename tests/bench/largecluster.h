@@ -16,4 +16,8 @@ namespace ss::bench {
 // the shardscope-cli binary. Returns false (and says why on stderr) when a run fails.
 bool measureLargeClusters(const char* cli, const std::vector<int>& gpus, int runs, QJsonObject& medians);
 
+// Adds plan_cli_<gpus>gpu_s and plan_cli_<gpus>gpu_peak_bytes: `shardscope-cli plan` of GPT-3 175B on GPUS
+// GPUs (a global batch of GPUS / 8 sequences, so that layouts exist), every core, a child process each run.
+bool measureLargePlans(const char* cli, int gpus, int runs, QJsonObject& medians);
+
 } // namespace ss::bench
