@@ -118,6 +118,19 @@ void ScenarioDocument::resetScenario(const Scenario& scenario, const QString& fi
         m_undoStack->resetClean();
 }
 
+void ScenarioDocument::setLocalNames(std::function<QString(const QString&)> names)
+{
+    m_localNames = std::move(names);
+    // The built-in default the document starts with takes its name in the user's language, as an example
+    // opened later does; a document already edited or bound to a file keeps its name.
+    if (m_fileName.isEmpty() && m_undoStack->count() == 0) {
+        Scenario start = m_scenario;
+        localizeName(start);
+        if (start.name != m_scenario.name)
+            resetScenario(start);
+    }
+}
+
 void ScenarioDocument::localizeName(Scenario& scenario) const
 {
     if (m_localNames)

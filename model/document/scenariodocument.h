@@ -73,7 +73,9 @@ public:
     // The name a scenario opened from a file or an example (or the default one) takes: NAMES maps the
     // stored name to it. The window maps the built-in examples' titles to the user's language; unset, a
     // name is kept as it is.
-    void setLocalNames(std::function<QString(const QString&)> names) { m_localNames = std::move(names); }
+    // NAMES gives a built-in example's name in the user's language; the scenario the document starts with
+    // (never edited, no file) is renamed by it at once.
+    void setLocalNames(std::function<QString(const QString&)> names);
     QString fileName() const { return m_fileName; }
     bool isModified() const;
 

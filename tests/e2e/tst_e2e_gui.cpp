@@ -996,12 +996,18 @@ void TestE2eGui::chartsShowFocusAndExplainOnEnter()
     QTRY_VERIFY(panel->currentFigure().startsWith(QLatin1String("comm.links[")));
 }
 
-// In Simplified Chinese the labels the canvas generates ("node 0") and an example's name are Chinese.
+// In Simplified Chinese the labels the canvas generates ("node 0") and an example's name are Chinese, the
+// built-in default the window starts with included.
 void TestE2eGui::chineseCanvasLabelsAndExampleName()
 {
     ss::installTranslations(*qApp, QStringLiteral("zh_CN"));
     {
         MainWindow window;
+        const char* start = "GPT-3 XL 1.3B on one DGX A100";
+        QCOMPARE(QString::fromStdString(window.document()->scenario().name),
+                 QCoreApplication::translate("ExampleTitles", start));
+        QVERIFY(!window.document()->isModified());
+        QCOMPARE(window.document()->undoStack()->count(), 0);
         window.document()->runner()->setMode(AnalysisRunner::Mode::Inline);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
