@@ -57,6 +57,28 @@ ChildRun runChild(const std::vector<std::string>& args, const std::string& out)
     return run;
 }
 
+// RUNS runs of ARGS: the median wall time and the largest peak into MEDIANS under KEY_s and KEY_peak_bytes.
+// False (and why on stderr) when a run fails.
+bool measureRuns(const std::vector<std::string>& args, const std::string& out, int runs, const QString& key,
+                 QJsonObject& medians)
+{
+    std::vector<double> seconds;
+    double peak = 0;
+    for (int i = 0; i < runs; ++i) {
+        const ChildRun run = runChild(args, out);
+        if (!run.ok) {
+            std::fprintf(stderr, "shardscope-bench: %s (%s) failed\n", qPrintable(key), args[1].c_str());
+            return false;
+        }
+        seconds.push_back(run.seconds);
+        peak = std::max(peak, run.peakBytes);
+    }
+    std::sort(seconds.begin(), seconds.end());
+    medians.insert(key + QStringLiteral("_s"), seconds[seconds.size() / 2]);
+    medians.insert(key + QStringLiteral("_peak_bytes"), peak);
+    return true;
+}
+
 } // namespace
 
 bool measureLargeClusters(const char* cli, const std::vector<int>& gpus, int runs, QJsonObject& medians)
@@ -76,21 +98,9 @@ bool measureLargeClusters(const char* cli, const std::vector<int>& gpus, int run
                                                "parallel.dp=" + std::to_string(dp),
                                                "--set",
                                                "training.global_batch=" + std::to_string(dp * 8)};
-        std::vector<double> seconds;
-        double peak = 0;
-        for (int i = 0; i < runs; ++i) {
-            const ChildRun run = runChild(args, out);
-            if (!run.ok) {
-                std::fprintf(stderr, "shardscope-bench: %s eval on %d GPUs failed\n", cli, n);
-                return false;
-            }
-            seconds.push_back(run.seconds);
-            peak = std::max(peak, run.peakBytes);
-        }
-        std::sort(seconds.begin(), seconds.end());
         const QString key = QStringLiteral("eval_cli_%1gpu").arg(n);
-        medians.insert(key + QStringLiteral("_s"), seconds[seconds.size() / 2]);
-        medians.insert(key + QStringLiteral("_peak_bytes"), peak);
+        if (!measureRuns(args, out, runs, key, medians))
+            return false;
         medians.insert(key + QStringLiteral("_json_bytes"),
                        double(QFileInfo(QString::fromStdString(out)).size()));
     }
@@ -110,22 +120,7 @@ bool measureLargePlans(const char* cli, int gpus, int runs, QJsonObject& medians
                                            "3",
                                            "--set",
                                            "training.global_batch=" + std::to_string(gpus / 8)};
-    std::vector<double> seconds;
-    double peak = 0;
-    for (int i = 0; i < runs; ++i) {
-        const ChildRun run = runChild(args, out);
-        if (!run.ok) {
-            std::fprintf(stderr, "shardscope-bench: %s plan on %d GPUs failed\n", cli, gpus);
-            return false;
-        }
-        seconds.push_back(run.seconds);
-        peak = std::max(peak, run.peakBytes);
-    }
-    std::sort(seconds.begin(), seconds.end());
-    const QString key = QStringLiteral("plan_cli_%1gpu").arg(gpus);
-    medians.insert(key + QStringLiteral("_s"), seconds[seconds.size() / 2]);
-    medians.insert(key + QStringLiteral("_peak_bytes"), peak);
-    return true;
+    return measureRuns(args, out, runs, QStringLiteral("plan_cli_%1gpu").arg(gpus), medians);
 }
 
 } // namespace ss::bench
