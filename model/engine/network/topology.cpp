@@ -340,7 +340,9 @@ void TopologyGraph::replicateEdges(std::int64_t machines, std::size_t machineLin
 {
     const std::size_t edges = m_edges.size();
     const int nd = int(m_localNames.size());
-    m_edges.reserve(edges * std::size_t(machines));
+    // Room for the fabric's edges too (at most one per link), so that bundling them moves nothing.
+    const std::size_t fabricLinks = m_links.size() - std::size_t(machines) * machineLinks;
+    m_edges.reserve(edges * std::size_t(machines) + fabricLinks);
     for (std::int64_t k = 1; k < machines; ++k) {
         const int offset = int(k) * nd;
         for (std::size_t e = 0; e < edges; ++e) {

@@ -63,13 +63,14 @@ struct Edge
     int a = -1;
     int b = -1;
     LinkClass cls = LinkClass::Pcie;
+    bool nvls = false;    // NVSwitch ports with in-switch reduction (NVLink SHARP)
+    bool network = false; // joins machines: a network-class link or one ending at a network switch
     double capacity = 0;  // Σ bandwidth × count, per direction
     double effective = 0; // Σ bandwidth × count × efficiency: what collectives get, per direction
     double latency_s = 0; // the fastest member's
     std::int64_t count = 0;
-    bool nvls = false;    // NVSwitch ports with in-switch reduction (NVLink SHARP)
-    bool network = false; // joins machines: a network-class link or one ending at a network switch
 };
+static_assert(sizeof(Edge) <= 48, "a million edges: keep Edge small (its flags beside the class)");
 
 // A cluster of identical machines and the network between them, described without a string per device
 // (presets.h generates them so): machine k's devices and links are machine 0's, with the ids' "n0." made
