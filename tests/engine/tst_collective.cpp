@@ -134,6 +134,8 @@ private slots:
     void treeChainsInEveryMachine();
     void evaluationsAgree();
     void timesWithoutLinkLoads();
+    void sendsBackPricedFromForward_data();
+    void sendsBackPricedFromForward();
     void autoIsTheFastest_data();
     void autoIsTheFastest();
     void errors();
@@ -564,6 +566,91 @@ void TestCollective::timesWithoutLinkLoads()
         QCOMPARE(b.time_s, a.time_s);
         QVERIFY(!a.links.empty());
         QVERIFY(b.links.empty());
+    }
+}
+
+// A pipeline's gradients go back the way its activations came: transfersBothWays() prices the way back from
+// the way forward when the routes are the same turned round. Expected: each direction priced on its own by
+// transfers() on a fresh model, to the bit (time, latency, busiest link, phase and every link's load, the
+// way back's bytes_ab being the forward's bytes_ba).
+void TestCollective::sendsBackPricedFromForward_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<bool>("wrap");
+    QTest::addColumn<bool>("mixedSizes");
+    QTest::addColumn<bool>("linkLoads");
+    QTest::newRow("DGX A100 x4, one leaf") << "dgx-a100" << 4 << false << false << true;
+    QTest::newRow("DGX A100 x64, leaves and spines") << "dgx-a100" << 64 << false << false << true;
+    QTest::newRow("DGX H100 x64, interleaved wrap-around") << "dgx-h100" << 64 << true << false << true;
+    QTest::newRow("DGX H100 x64, times only") << "dgx-h100" << 64 << true << false << false;
+    QTest::newRow("DGX A100 x16, copies of two sizes") << "dgx-a100" << 16 << false << true << true;
+}
+
+void TestCollective::sendsBackPricedFromForward()
+{
+    QFETCH(QString, machine);
+    QFETCH(int, nodes);
+    QFETCH(bool, wrap);
+    QFETCH(bool, mixedSizes);
+    QFETCH(bool, linkLoads);
+    const QByteArray id = machine.toUtf8();
+    CommModel both = preset(id.constData(), nodes);
+    CommModel alone = preset(id.constData(), nodes);
+    both.setLinkLoads(linkLoads);
+    alone.setLinkLoads(linkLoads);
+    const std::vector<int> gpus = both.graph().gpus();
+    const int perNode = int(gpus.size()) / nodes;
+    // Stages of 4 machines' GPUs of one rail, rank by rank: machine m sends to machine m + 1.
+    std::vector<Transfer> forward, back;
+    for (int m = 0; m < nodes; ++m) {
+        if (m % 4 == 3 && !wrap)
+            continue;
+        const int next = m % 4 == 3 ? m - 3 : m + 1;
+        for (int g = 0; g < perNode; ++g) {
+            const double size = mixedSizes && g == 0 ? 1 << 20 : 1 << 24;
+            forward.push_back(
+                {gpus[std::size_t(m * perNode + g)], gpus[std::size_t(next * perNode + g)], size});
+            back.push_back({forward.back().to, forward.back().from, size});
+        }
+    }
+    for (int round = 0; round < 2; ++round) { // priced, then from the cache
+        const auto [there, returned] = both.transfersBothWays(forward);
+        const CollectiveResult expected[] = {alone.transfers(forward), alone.transfers(back)};
+        const CollectiveResult* got[] = {&there, &returned};
+        for (int k = 0; k < 2; ++k) {
+            const CollectiveResult& a = *got[k];
+            const CollectiveResult& e = expected[k];
+            QVERIFY2(a.ok() && e.ok(), describe(both, e));
+            QCOMPARE(a.time_s, e.time_s);
+            QCOMPARE(a.alpha_s, e.alpha_s);
+            QCOMPARE(a.algbw_Bps, e.algbw_Bps);
+            QCOMPARE(a.bottleneck_link, e.bottleneck_link);
+            QCOMPARE(a.phase_count, e.phase_count);
+            if (a.phase_count > 0) {
+                QCOMPARE(a.phases[0].bytes, e.phases[0].bytes);
+                QCOMPARE(a.phases[0].bandwidth_Bps, e.phases[0].bandwidth_Bps);
+            }
+            QCOMPARE(a.links.size(), e.links.size());
+            QCOMPARE(a.links.empty(), !linkLoads);
+            for (std::size_t i = 0; i < a.links.size(); ++i) {
+                const LinkLoad x = a.links[i], y = e.links[i];
+                QCOMPARE(x.link, y.link);
+                QCOMPARE(x.bytes_ab, y.bytes_ab);
+                QCOMPARE(x.bytes_ba, y.bytes_ba);
+                QCOMPARE(x.busy_s, y.busy_s);
+            }
+        }
+        if (linkLoads && !mixedSizes && !wrap) {
+            // The way back loads the same links the other way round (a ring of stages loads them alike).
+            QCOMPARE(returned.links.size(), there.links.size());
+            bool turned = false;
+            for (std::size_t i = 0; i < there.links.size(); ++i) {
+                QCOMPARE(returned.links[i].bytes_ab, there.links[i].bytes_ba);
+                turned = turned || there.links[i].bytes_ab != there.links[i].bytes_ba;
+            }
+            QVERIFY(turned);
+        }
     }
 }
 

@@ -275,7 +275,7 @@ CollectiveResult CommModel::evaluate(const Plan& plan, CollectiveOp op, double b
     } else {
         perByte = plan.links;
     }
-    r.links = LinkLoads(std::move(perByte), bytes);
+    r.links = LinkLoads(std::move(perByte), bytes, plan.linksReversed);
     // Nothing moves at size 0: every link ties at 0 s and the first is named, as for any tie.
     r.bottleneck_link = bytes > 0 || r.links.empty() ? plan.bottleneck : r.links.front().link;
     return r;
@@ -397,7 +397,7 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
     return evaluateCollective(*best, op, bytes, groups, scale, root, ranks);
 }
 
-CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
+bool CommModel::transferKey(const std::vector<Transfer>& list, std::string& key)
 {
     double largest = 0;
     bool uniform = !list.empty();
@@ -405,42 +405,31 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
         largest = std::max(largest, t.bytes);
         uniform = uniform && t.bytes == list.front().bytes;
     }
-    // Copies of one size: the plan per byte is cached by the pairs, and evaluate() scales it to the size.
-    const bool cached = uniform && largest > 0 && std::isfinite(largest);
-    std::string* key = nullptr;
-    if (cached) {
-        m_keyBuffer.assign(list.size() * 2 * sizeof(int), '\0');
-        char* out = m_keyBuffer.data();
-        for (const Transfer& t : list) {
-            std::memcpy(out, &t.from, sizeof(int));
-            std::memcpy(out + sizeof(int), &t.to, sizeof(int));
-            out += 2 * sizeof(int);
-        }
-        const auto it = m_transferCache.find(m_keyBuffer);
-        if (it != m_transferCache.end()) {
-            CollectiveResult r = evaluate(it->second, CollectiveOp::SendRecv, largest, 2, int(list.size()));
-            r.algbw_Bps = r.busbw_Bps = r.time_s > 0 ? largest / r.time_s : 0;
-            return r;
-        }
-        if (m_transferCache.size() >= 4096)
-            m_transferCache.clear();
-        key = &m_keyBuffer;
+    if (!(uniform && largest > 0 && std::isfinite(largest)))
+        return false;
+    key.assign(list.size() * 2 * sizeof(int), '\0');
+    char* out = key.data();
+    for (const Transfer& t : list) {
+        std::memcpy(out, &t.from, sizeof(int));
+        std::memcpy(out + sizeof(int), &t.to, sizeof(int));
+        out += 2 * sizeof(int);
     }
-    // Copies between machines (pipeline sends across nodes) take their routes inside the machines per
-    // template and between them per switch pair (FlowSet::addAcross), not a route column per GPU pair.
-    FlowSet flows(*m_routes, *m_graph, m_switchRoutes.get());
-    for (const Transfer& t : list)
-        flows.addAcross(*m_router, t.from, t.to, cached ? 1.0 : t.bytes);
+    return true;
+}
+
+CommModel::Plan CommModel::directPlan(std::vector<std::pair<int, double>> loads, double latency,
+                                      std::string error) const
+{
     Plan p;
     p.algorithm = CollectiveAlgorithm::Direct;
-    p.error = flows.error();
-    p.alpha_s = flows.maxLatency();
+    p.error = std::move(error);
+    p.alpha_s = latency;
     const auto& edges = m_graph->edges();
     // Loads are absolute here (per byte of each copy when cached): evaluate them as a "collective" of one
     // byte (of the copies' size), then restore the size.
     int worstArc = -1;
     double worstLoad = 0;
-    p.loads = flows.loads();
+    p.loads = std::move(loads);
     for (const auto& [arc, load] : p.loads) {
         const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
         if (busy > p.beta_s) {
@@ -455,7 +444,16 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
         p.phases[0] = {p.alpha_s, 1, 1, worstLoad, e.capacity, e.effective, 1, 1};
         p.phase_count = 1;
     }
-    const double size = cached ? largest : 1.0;
+    return p;
+}
+
+CollectiveResult CommModel::evaluateTransfers(Plan p, const std::vector<Transfer>& list,
+                                              const std::string* key)
+{
+    double largest = 0;
+    for (const Transfer& t : list)
+        largest = std::max(largest, t.bytes);
+    const double size = key ? largest : 1.0;
     CollectiveResult r = evaluate(p, CollectiveOp::SendRecv, size, 2, int(list.size()));
     r.bytes = largest;
     r.algbw_Bps = r.time_s > 0 ? largest / r.time_s : 0;
@@ -464,9 +462,98 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
         giveLoads(std::move(p.loads));
         p.loads = {};
     }
-    if (key)
+    if (key) {
+        if (m_transferCache.size() >= 4096)
+            m_transferCache.clear();
         m_transferCache.emplace(*key, std::move(p));
+    }
     return r;
+}
+
+CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
+{
+    // Copies of one size: the plan per byte is cached by the pairs, and evaluate() scales it to the size.
+    const bool cached = transferKey(list, m_keyBuffer);
+    if (cached) {
+        const auto it = m_transferCache.find(m_keyBuffer);
+        if (it != m_transferCache.end()) {
+            const double size = list.front().bytes;
+            CollectiveResult r = evaluate(it->second, CollectiveOp::SendRecv, size, 2, int(list.size()));
+            r.algbw_Bps = r.busbw_Bps = r.time_s > 0 ? size / r.time_s : 0;
+            return r;
+        }
+    }
+    const std::string key = cached ? m_keyBuffer : std::string();
+    // Copies between machines (pipeline sends across nodes) take their routes inside the machines per
+    // template and between them per switch pair (FlowSet::addAcross), not a route column per GPU pair.
+    FlowSet flows(*m_routes, *m_graph, m_switchRoutes.get());
+    for (const Transfer& t : list)
+        flows.addAcross(*m_router, t.from, t.to, cached ? 1.0 : t.bytes);
+    return evaluateTransfers(directPlan(flows.loads(), flows.maxLatency(), flows.error()), list,
+                             cached ? &key : nullptr);
+}
+
+std::pair<CollectiveResult, CollectiveResult> CommModel::transfersBothWays(const std::vector<Transfer>& list)
+{
+    std::vector<Transfer> back = list;
+    for (Transfer& t : back)
+        std::swap(t.from, t.to);
+    std::string key, backKey;
+    // Copies of several sizes add up in an order of their own each way; copies priced before, as they were.
+    if (!transferKey(list, key) || !transferKey(back, backKey) || m_transferCache.count(key) ||
+        m_transferCache.count(backKey)) {
+        CollectiveResult forward = transfers(list);
+        return {std::move(forward), transfers(back)};
+    }
+    FlowSet flows(*m_routes, *m_graph, m_switchRoutes.get());
+    flows.keepFlows();
+    for (const Transfer& t : list)
+        flows.addAcross(*m_router, t.from, t.to, 1.0);
+    Plan p = directPlan(flows.loads(), flows.maxLatency(), flows.error());
+    double backLatency = 0;
+    if (!p.error.empty() || !flows.reverseLatency(*m_router, backLatency)) {
+        CollectiveResult forward = evaluateTransfers(std::move(p), list, &key);
+        return {std::move(forward), transfers(back)};
+    }
+    // Every copy's way back crosses the arcs of its way forward turned round (arc ^ 1), so each arc's load
+    // back is its twin's forward, a count of copies and exact whatever the order; the twins of one edge
+    // are neighbours in arc order and trade places.
+    std::vector<std::pair<int, double>> turned = takeLoads();
+    turned.reserve(p.loads.size());
+    for (const auto& [arc, load] : p.loads)
+        turned.emplace_back(arc ^ 1, load);
+    for (std::size_t i = 0; i + 1 < turned.size(); ++i)
+        if (turned[i].first > turned[i + 1].first) {
+            std::swap(turned[i], turned[i + 1]);
+            ++i;
+        }
+    Plan q = directPlan(std::move(turned), backLatency, {});
+    const double size = list.front().bytes;
+    CollectiveResult forward = evaluate(p, CollectiveOp::SendRecv, size, 2, int(list.size()));
+    // The links back: the forward plan's, each read the other way round (the same busiest link).
+    if (m_linkLoads && p.spread) {
+        giveLoads(std::move(q.loads));
+        q.loads = {};
+        q.links = p.links;
+        q.linksReversed = true;
+        q.bottleneck = p.bottleneck;
+        q.spread = true;
+    }
+    CollectiveResult backward = evaluate(q, CollectiveOp::SendRecv, size, 2, int(back.size()));
+    for (CollectiveResult* r : {&forward, &backward}) {
+        r->bytes = size;
+        r->algbw_Bps = r->busbw_Bps = r->time_s > 0 ? size / r->time_s : 0;
+    }
+    for (Plan* plan : {&p, &q})
+        if (!m_linkLoads) {
+            giveLoads(std::move(plan->loads));
+            plan->loads = {};
+        }
+    if (m_transferCache.size() + 2 > 4096)
+        m_transferCache.clear();
+    m_transferCache.emplace(std::move(key), std::move(p));
+    m_transferCache.emplace(std::move(backKey), std::move(q));
+    return {std::move(forward), std::move(backward)};
 }
 
 } // namespace ss

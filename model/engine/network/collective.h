@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ss {
@@ -77,8 +78,11 @@ public:
     class Iterator
     {
     public:
-        Iterator(const LinkLoad* at, double scale) : m_at(at), m_scale(scale) {}
-        LinkLoad operator*() const { return scaled(*m_at, m_scale); }
+        Iterator(const LinkLoad* at, double scale, bool reversed)
+            : m_at(at), m_scale(scale), m_reversed(reversed)
+        {
+        }
+        LinkLoad operator*() const { return scaled(*m_at, m_scale, m_reversed); }
         Iterator& operator++()
         {
             ++m_at;
@@ -90,21 +94,32 @@ public:
     private:
         const LinkLoad* m_at;
         double m_scale;
+        bool m_reversed;
     };
 
     LinkLoads() = default;
-    LinkLoads(PerByte perByte, double scale) : m_perByte(std::move(perByte)), m_scale(scale) {}
-    Iterator begin() const { return {m_perByte ? m_perByte->data() : nullptr, m_scale}; }
-    Iterator end() const { return {m_perByte ? m_perByte->data() + m_perByte->size() : nullptr, m_scale}; }
+    // REVERSED: every load read the other way round (bytes_ab and bytes_ba swapped), as copies that retrace
+    // the routes of others backwards load the same links (CommModel::transfersBothWays()).
+    LinkLoads(PerByte perByte, double scale, bool reversed = false)
+        : m_perByte(std::move(perByte)), m_scale(scale), m_reversed(reversed)
+    {
+    }
+    Iterator begin() const { return {m_perByte ? m_perByte->data() : nullptr, m_scale, m_reversed}; }
+    Iterator end() const
+    {
+        return {m_perByte ? m_perByte->data() + m_perByte->size() : nullptr, m_scale, m_reversed};
+    }
     std::size_t size() const { return m_perByte ? m_perByte->size() : 0; }
     bool empty() const { return size() == 0; }
-    LinkLoad operator[](std::size_t i) const { return scaled((*m_perByte)[i], m_scale); }
+    LinkLoad operator[](std::size_t i) const { return scaled((*m_perByte)[i], m_scale, m_reversed); }
     LinkLoad front() const { return (*this)[0]; }
     void clear() { m_perByte.reset(); }
 
 private:
-    static LinkLoad scaled(LinkLoad l, double scale)
+    static LinkLoad scaled(LinkLoad l, double scale, bool reversed)
     {
+        if (reversed)
+            std::swap(l.bytes_ab, l.bytes_ba);
         l.bytes_ab *= scale;
         l.bytes_ba *= scale;
         l.busy_s *= scale;
@@ -112,6 +127,7 @@ private:
     }
     PerByte m_perByte;
     double m_scale = 1;
+    bool m_reversed = false;
 };
 
 struct CollectiveResult
@@ -181,6 +197,11 @@ public:
                                 const std::vector<double>& scale = {}, int root = 0);
     // Point-to-point copies all at once: time = the longest route's latency + the busiest link's time.
     CollectiveResult transfers(const std::vector<Transfer>& transfers);
+    // transfers() of LIST and of LIST with every copy turned round (from its `to` back to its `from`): a
+    // pipeline's sends forward and backward. When the copies are of one size and every route they take is
+    // the route back turned round (a fabric routed alike both ways), the way back is priced from the way
+    // forward: the same links, each loaded the other way round. The same results as two transfers() calls.
+    std::pair<CollectiveResult, CollectiveResult> transfersBothWays(const std::vector<Transfer>& list);
 
     // A lower bound on the time of ALGORITHM's plan for BYTES, from what the machines' network edges and
     // the GPUs' edges can carry and the fewest latency steps, without building the plan: auto builds a
@@ -209,6 +230,7 @@ public:
         // again, its loads are routed again (the same flows, so the same loads) and the links kept (SPREAD)
         // from then on. Auto builds plans it does not evaluate.
         mutable LinkLoads::PerByte links;
+        mutable bool linksReversed = false; // LINKS are another plan's, read the other way round
         mutable int bottleneck = -1;
         mutable bool spread = false;
         mutable bool handedOver = false;
@@ -272,6 +294,13 @@ private:
     // PLAN's loads onto the links, into LOADS (per byte of size), and its bottleneck; the plan's arc loads
     // are released.
     void spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) const;
+    // The plan of copies from their arc LOADS and longest route's LATENCY (ERROR: a copy has no route).
+    Plan directPlan(std::vector<std::pair<int, double>> loads, double latency, std::string error) const;
+    // transfers()'s cache key of LIST into KEY; false when the copies are not all of one finite size.
+    static bool transferKey(const std::vector<Transfer>& list, std::string& key);
+    // transfers() of LIST with its plan P (built, not yet evaluated): evaluated for the copies' size and kept
+    // under KEY.
+    CollectiveResult evaluateTransfers(Plan p, const std::vector<Transfer>& list, const std::string* key);
 
     // Builds plans from the model's rings, routes and caches (collectives/planbuilder.h).
     friend class PlanBuilder;

@@ -95,6 +95,7 @@ public:
     {
         if (from == to || !(volume > 0))
             return 0;
+        m_onlyAcross = false;
         int cols[5];
         const int n = m_table.columns(from, to, cols);
         if (n < 0) {
@@ -126,6 +127,14 @@ public:
 
     double maxLatency() const { return m_maxLatency; }
     const std::string& error() const { return m_error; }
+
+    // Keeps each addAcross() flow's ends from now on, for reverseLatency().
+    void keepFlows() { m_keepFlows = true; }
+    // When every flow kept went between machines through their ports and switches (addAcross()) and each
+    // route it took is the route back turned round (inside both machines and between their switches): true,
+    // with *LATENCY the longest route's latency of the flows turned round (each summed in route order, as
+    // addAcross() sums it). Their loads are then this set's with every arc turned round (arc ^ 1).
+    bool reverseLatency(Router& router, double& latency);
     // (arc, bytes) for every loaded arc, in arc order.
     std::vector<std::pair<int, double>> loads();
 
@@ -178,6 +187,15 @@ private:
         int sw = -1;
     };
     const End& end(Router& router, int device, bool out);
+    // A flow kept for reverseLatency(): its ends in m_ends and its route between switches (-1 none).
+    struct Flow
+    {
+        int out = -1;
+        int in = -1;
+        int across = -1;
+    };
+    // Whether segment THERE is segment BACK (of the same device, the other way) turned round.
+    bool turnedSegment(int there, int back, std::vector<signed char>& known) const;
     // The entry of PORT's uplink (UP) or its downlink ARC in m_ports.
     int portArc(int port, int arc, bool up);
     // The segment of DEVICE to (TO_PORT) or from PORT: its index in m_segments; -1 when there is no route.
@@ -209,6 +227,9 @@ private:
     std::vector<TemplateSegments> m_templates;
     double m_maxLatency = 0;
     std::string m_error;
+    bool m_keepFlows = false;
+    bool m_onlyAcross = true; // every flow so far went through addAcross()'s ports and switches
+    std::vector<Flow> m_flows;
 };
 
 } // namespace ss

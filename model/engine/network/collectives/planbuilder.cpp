@@ -448,6 +448,10 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
     }
     if (m_volume.size() < std::size_t(m_table.size()))
         m_volume.resize(std::size_t(m_table.size()), 0.0);
+    if (!viaSwitches)
+        m_onlyAcross = false;
+    else if (m_keepFlows)
+        m_flows.push_back({m_outSlot[std::size_t(from)], m_inSlot[std::size_t(to)], across});
     double latency = 0;
     if (a.segment >= 0) {
         Segment& sg = m_segments[std::size_t(a.segment)];
@@ -479,6 +483,82 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
     }
     m_maxLatency = std::max(m_maxLatency, latency);
     return latency;
+}
+
+bool FlowSet::turnedSegment(int there, int back, std::vector<signed char>& known) const
+{
+    if (there == -1 || back == -1)
+        return there == back; // both devices are their own ports
+    if (there < 0 || back < 0)
+        return false;
+    // A device's segment to its port and from it are one column each of its machine's template: known by
+    // the column back.
+    const int thereColumn = m_segments[std::size_t(there)].column;
+    const int backColumn = m_segments[std::size_t(back)].column;
+    if (known.size() <= std::size_t(backColumn))
+        known.resize(m_segmentColumns.size(), -1);
+    signed char& k = known[std::size_t(backColumn)];
+    if (k < 0) {
+        const std::vector<int>& x = m_segmentColumns[std::size_t(thereColumn)].arcs;
+        const std::vector<int>& y = m_segmentColumns[std::size_t(backColumn)].arcs;
+        bool same = x.size() == y.size();
+        for (std::size_t i = 0; same && i < x.size(); ++i)
+            same = x[i] == (y[y.size() - 1 - i] ^ 1);
+        k = same ? 1 : 0;
+    }
+    return k == 1;
+}
+
+bool FlowSet::reverseLatency(Router& router, double& latency)
+{
+    latency = 0;
+    if (!m_keepFlows || !m_onlyAcross || !m_error.empty() || !m_classes.empty() || !m_graph || !m_switches)
+        return false;
+    std::vector<signed char> knownSegments;
+    std::vector<int>
+        backColumn; // per route between switches: the route back, -1 not yet known, -3 not turned
+    double worst = 0;
+    for (const Flow& f : m_flows) {
+        // Copies: end() may add ends.
+        const End a = m_ends[std::size_t(f.out)];
+        const End b = m_ends[std::size_t(f.in)];
+        const End backA = end(router, b.device, true);
+        const End backB = end(router, a.device, false);
+        if (backA.link < 0 || backB.link < 0 || !turnedSegment(backA.segment, b.segment, knownSegments) ||
+            !turnedSegment(backB.segment, a.segment, knownSegments))
+            return false;
+        int across = -1;
+        if (f.across >= 0) {
+            if (backColumn.size() <= std::size_t(f.across))
+                backColumn.resize(std::size_t(m_switches->size()), -1);
+            int& column = backColumn[std::size_t(f.across)];
+            if (column == -1) {
+                column = m_switches->column(router, *m_graph, b.sw, a.sw);
+                const std::vector<int>& x = m_switches->arcs(f.across);
+                bool same = column >= 0 && m_switches->arcs(column).size() == x.size();
+                for (std::size_t i = 0; same && i < x.size(); ++i)
+                    same = m_switches->arcs(column)[i] == (x[x.size() - 1 - i] ^ 1);
+                if (!same)
+                    column = -3;
+            }
+            if (column < 0)
+                return false;
+            across = column;
+        }
+        // The way back summed as addAcross() sums a flow: segment, uplink, switches, downlink, segment.
+        double t = 0;
+        if (backA.segment >= 0)
+            t += m_segmentColumns[std::size_t(m_segments[std::size_t(backA.segment)].column)].latency;
+        t += m_ports[std::size_t(backA.link)].latency;
+        if (across >= 0)
+            t += m_switches->latency(across);
+        t += m_ports[std::size_t(backB.link)].latency;
+        if (backB.segment >= 0)
+            t += m_segmentColumns[std::size_t(m_segments[std::size_t(backB.segment)].column)].latency;
+        worst = std::max(worst, t);
+    }
+    latency = worst;
+    return true;
 }
 
 std::vector<std::pair<int, double>> FlowSet::loads()

@@ -16,23 +16,19 @@ Traffic pipelineParallelTraffic(const TrafficContext& c)
     const double size = c.b * c.s * c.h * c.actBytes / double(n[0]);
     const double perDirection = double(c.m * c.v);
     const bool wrap = c.v > 1; // interleaving wraps around, the last stage sending on to the first
-    const auto sends = [&](bool backward) {
+    // The activations forward; their gradients go back the same way turned round.
+    const auto sends = [&] {
         std::vector<Transfer> list;
         for (const auto& pipe : c.groups.pp) {
             const std::size_t stagesCount = pipe.size();
             const std::size_t boundaries = wrap ? stagesCount : stagesCount - 1;
-            for (std::size_t i = 0; i < boundaries; ++i) {
-                const int from = c.gpuOf(pipe[i]);
-                const int to = c.gpuOf(pipe[(i + 1) % stagesCount]);
-                list.push_back(backward ? Transfer{to, from, size} : Transfer{from, to, size});
-            }
+            for (std::size_t i = 0; i < boundaries; ++i)
+                list.push_back(Transfer{c.gpuOf(pipe[i]), c.gpuOf(pipe[(i + 1) % stagesCount]), size});
         }
         return list;
     };
-    CollectiveResult fwd =
-        c.transfers(CommCache::Call::PpForward, size, wrap ? 1 : 0, [&] { return sends(false); });
-    CollectiveResult bwd =
-        c.transfers(CommCache::Call::PpBackward, size, wrap ? 1 : 0, [&] { return sends(true); });
+    auto [fwd, bwd] = c.transfersBothWays(CommCache::Call::PpForward, CommCache::Call::PpBackward, size,
+                                          wrap ? 1 : 0, sends);
     // The row shows the slower direction; both directions load the links. It shares the direction's link
     // loads only when drawing reads them.
     CollectiveResult slower = fwd.time_s >= bwd.time_s ? fwd : bwd;

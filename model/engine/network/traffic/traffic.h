@@ -77,6 +77,27 @@ struct TrafficContext
                         model.transfers(build()));
     }
 
+    // transfers() of BUILD()'s copies as FORWARD and of the same copies turned round as BACKWARD, priced
+    // together (CommModel::transfersBothWays()).
+    template <class Build>
+    std::pair<CollectiveResult, CollectiveResult> transfersBothWays(CommCache::Call forward,
+                                                                    CommCache::Call backward, double bytes,
+                                                                    int variant, const Build& build) const
+    {
+        const CollectiveResult* there =
+            remembered(forward, CollectiveOp::SendRecv, CollectiveAlgorithm::Direct, variant, bytes, {});
+        const CollectiveResult* back =
+            remembered(backward, CollectiveOp::SendRecv, CollectiveAlgorithm::Direct, variant, bytes, {});
+        if (there && back)
+            return {*there, *back};
+        auto both = model.transfersBothWays(build());
+        remember(forward, CollectiveOp::SendRecv, CollectiveAlgorithm::Direct, variant, bytes, {},
+                 both.first);
+        remember(backward, CollectiveOp::SendRecv, CollectiveAlgorithm::Direct, variant, bytes, {},
+                 both.second);
+        return both;
+    }
+
 private:
     const CollectiveResult* remembered(CommCache::Call call, CollectiveOp op, CollectiveAlgorithm algorithm,
                                        int variant, double bytes, const std::vector<double>& scale) const;
