@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 using namespace ss;
 
@@ -136,6 +137,8 @@ private slots:
     void timesWithoutLinkLoads();
     void sendsBackPricedFromForward_data();
     void sendsBackPricedFromForward();
+    void ringsInAlikeMachines_data();
+    void ringsInAlikeMachines();
     void autoIsTheFastest_data();
     void autoIsTheFastest();
     void errors();
@@ -652,6 +655,57 @@ void TestCollective::sendsBackPricedFromForward()
             QVERIFY(turned);
         }
     }
+}
+
+// Tensor-parallel rings inside every machine of a cluster, on the same local GPUs: the plan routes one
+// machine's flows for them all. Expected: each machine's ring priced alone on a fresh model, the same time
+// and the same load on each of that machine's links (ring all-reduce and all-gather; NVSwitch, the
+// hybrid cube-mesh and PCIe switches over two sockets, whose routes cross up to four links).
+void TestCollective::ringsInAlikeMachines_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<int>("op");
+    QTest::addColumn<int>("perGroup");
+    QTest::newRow("DGX H100, all-reduce over 8") << "dgx-h100" << int(CollectiveOp::AllReduce) << 8;
+    QTest::newRow("DGX-1 V100, all-gather over 8") << "dgx1-v100" << int(CollectiveOp::AllGather) << 8;
+    QTest::newRow("PCIe QPI box, all-reduce over 4") << "pcie-qpi-4gpu" << int(CollectiveOp::AllReduce) << 4;
+    QTest::newRow("DGX A100, half machines (not alike)") << "dgx-a100" << int(CollectiveOp::AllReduce) << 4;
+}
+
+void TestCollective::ringsInAlikeMachines()
+{
+    QFETCH(QString, machine);
+    QFETCH(int, op);
+    QFETCH(int, perGroup);
+    const QByteArray id = machine.toUtf8();
+    constexpr int nodes = 4;
+    CommModel all = preset(id.constData(), nodes);
+    const std::vector<int> gpus = all.graph().gpus();
+    std::vector<std::vector<int>> groups;
+    for (std::size_t i = 0; i < gpus.size(); i += std::size_t(perGroup))
+        groups.emplace_back(gpus.begin() + std::ptrdiff_t(i), gpus.begin() + std::ptrdiff_t(i) + perGroup);
+    const double size = 1 << 26;
+    const CollectiveResult r = all.collective(CollectiveOp(op), size, groups, CollectiveAlgorithm::Ring);
+    QVERIFY2(r.ok(), describe(all, r));
+    std::map<int, LinkLoad> loaded;
+    for (const LinkLoad l : r.links)
+        loaded[l.link] = l;
+    std::size_t alone = 0;
+    for (const std::vector<int>& g : groups) {
+        CommModel one = preset(id.constData(), nodes);
+        const CollectiveResult e = one.collective(CollectiveOp(op), size, {g}, CollectiveAlgorithm::Ring);
+        QVERIFY2(e.ok(), describe(one, e));
+        QCOMPARE(r.time_s, e.time_s);
+        QCOMPARE(r.alpha_s, e.alpha_s);
+        for (const LinkLoad l : e.links) {
+            QVERIFY(loaded.count(l.link));
+            QCOMPARE(loaded[l.link].bytes_ab, l.bytes_ab);
+            QCOMPARE(loaded[l.link].bytes_ba, l.bytes_ba);
+            QCOMPARE(loaded[l.link].busy_s, l.busy_s);
+        }
+        alone += e.links.size();
+    }
+    QCOMPARE(r.links.size(), alone); // no link of two machines' rings, none left out
 }
 
 void TestCollective::autoIsTheFastest_data()

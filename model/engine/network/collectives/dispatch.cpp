@@ -162,6 +162,50 @@ void CommModel::groupsNetwork(const std::vector<std::vector<int>>& groups, Proto
     shape.nvlink = m_memo->shape.nvlink;
 }
 
+namespace {
+
+// Whether every group of two or more GPUs lies inside a machine of its own, all of one template and each
+// group on the same local GPUs in the same order, moving the same share (tensor parallelism inside the
+// nodes); their machines, in group order, into HOSTS.
+bool alikeMachines(const TopologyGraph& graph, const std::vector<std::vector<int>>& groups,
+                   const std::vector<double>& scale, std::vector<int>& hosts)
+{
+    hosts.clear();
+    const auto& devices = graph.devices();
+    const std::vector<int>* first = nullptr;
+    std::vector<char> taken;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        const std::vector<int>& g = groups[gi];
+        if (g.size() < 2)
+            continue;
+        if (!scale.empty() && scale[gi] != scale.front())
+            return false;
+        const int host = devices[std::size_t(g.front())].host;
+        if (host < 0)
+            return false;
+        if (taken.empty())
+            taken.assign(std::size_t(graph.hostCount()), 0);
+        if (taken[std::size_t(host)] ||
+            (first &&
+             graph.hostTemplate(host) != graph.hostTemplate(devices[std::size_t(first->front())].host)))
+            return false;
+        taken[std::size_t(host)] = 1;
+        if (first && first->size() != g.size())
+            return false;
+        for (std::size_t i = 0; i < g.size(); ++i) {
+            const Device& d = devices[std::size_t(g[i])];
+            if (d.host != host || (first && d.local != devices[std::size_t((*first)[i])].local))
+                return false;
+        }
+        if (!first)
+            first = &g;
+        hosts.push_back(host);
+    }
+    return hosts.size() >= 2;
+}
+
+} // namespace
+
 CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
                                     const std::vector<std::vector<int>>& groups,
                                     const std::vector<double>& scale, int root)
@@ -170,6 +214,12 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
     plan.algorithm = alg;
     PlanBuilder b(*this, plan);
     ProtocolShape shape;
+    // Rings inside machines that all run alike: the first group's flows stand for every machine's.
+    std::vector<int> alike;
+    const bool once = alg == CollectiveAlgorithm::Ring && alikeMachines(*m_graph, groups, scale, alike);
+    if (once)
+        b.alikeMachines(std::move(alike));
+    bool planned = false;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
             continue;
@@ -177,8 +227,9 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
         AlgorithmGroup g = algorithmGroup(groups, scale, gi, groupHosts(groups, gi, scratch));
         g.first = gi == 0;
         g.rootDevice = g.gpus[std::size_t(std::clamp(root, 0, g.n - 1))];
-        if (!planGroup(b, op, alg, g))
+        if (!(once && planned) && !planGroup(b, op, alg, g))
             return plan;
+        planned = true;
         shape.add(g);
     }
     if (b.finish()) {

@@ -67,6 +67,7 @@ public:
         int repeat = 1;    // the phase runs this many times (the same flows again)
         double volume = 0; // the algorithm's bytes per link per byte of size, for explanations
         double steps = 0;  // latency steps (0: not steps × one latency, the tree's)
+        int machines = -1; // the class of alikeMachines() in FLOWS, once made
     };
 
     explicit PlanBuilder(CommModel& model, CommModel::Plan& plan) : m_model(model), m_plan(plan) {}
@@ -83,9 +84,18 @@ public:
     // Adds a flow and keeps the largest latency of the phase's STEP kind.
     void flow(Phase& ph, int a, int b, double volume, double& latency)
     {
+        if (!m_alike.empty()) {
+            if (ph.machines < 0)
+                ph.machines = hostClass(ph, m_alike);
+            localFlow(ph, ph.machines, a, b, volume, latency);
+            return;
+        }
         const double l = ph.flows->addAcross(router(), a, b, volume);
         latency = std::max(latency, l);
     }
+    // From now on the flows are those of a group inside the first of HOSTS, which every other machine of
+    // HOSTS runs alike (one template, its group on the same local GPUs): each added once for them all.
+    void alikeMachines(std::vector<int> hosts) { m_alike = std::move(hosts); }
     // Flows inside every machine of HOSTS alike (one template, the same local devices; FlowSet::hostClass):
     // the class, then its flows A → B between devices of its first machine, keeping the largest latency.
     int hostClass(Phase& ph, const std::vector<int>& hosts) { return ph.flows->hostClass(hosts); }
@@ -116,6 +126,7 @@ private:
     CommModel& m_model;
     CommModel::Plan& m_plan;
     std::vector<Phase> m_phases;
+    std::vector<int> m_alike;
 };
 
 } // namespace ss
