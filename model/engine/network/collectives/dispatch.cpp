@@ -71,6 +71,9 @@ double networkEdges(const TopologyGraph& graph, std::vector<double>& hostOut)
     double least = kInf;
     bool viaSwitch = true;
     for (const Edge& e : graph.edges()) {
+        // An edge off the network joins two devices of one machine (machines are what such edges join).
+        if (!e.network)
+            continue;
         const int ha = devices[std::size_t(e.a)].host;
         const int hb = devices[std::size_t(e.b)].host;
         if (ha == hb)
