@@ -85,6 +85,7 @@ private slots:
     void nvswitchClasses();
     void railsAcrossNodes();
     void identicalNodesShareOneTemplate();
+    void parallelLinksBundleIntoEdges();
     void explicitTopologyErrors_data();
     void explicitTopologyErrors();
     void scenarioTopologyFollowsCluster();
@@ -398,6 +399,36 @@ void TestTopology::identicalNodesShareOneTemplate()
         QCOMPARE(m.graph().hostTemplate(h), 0);
     // Routes found in the template translate: node 77's GPU 2 → GPU 6 goes through node 77's NVSwitch.
     QCOMPARE(routeDevices(m, "n77.gpu2", "n77.gpu6"), (QStringList{"n77.gpu2", "n77.nvswitch", "n77.gpu6"}));
+}
+
+// Links of one class between the same two devices, in either direction, are one edge: its capacity the sum
+// of bandwidth × count, its effective capacity with each link's efficiency, its latency the fastest
+// member's; a link of another class between them is an edge of its own. Edges come in the order of their
+// first link. Expected values worked by hand from the links below.
+void TestTopology::parallelLinksBundleIntoEdges()
+{
+    Topology t;
+    t.nodes = {{"g0", "gpu", "", 0, 0}, {"g1", "gpu", "", 0, 0}, {"g2", "gpu", "", 0, 0}};
+    t.links = {{"a", "g0", "g1", "nvlink3", 25e9, 2e-6, 0.8, 2},
+               {"b", "g1", "g2", "nvlink3", 25e9, 0, 1, 1},
+               {"c", "g1", "g0", "nvlink3", 50e9, 1e-6, 0.5, 1},
+               {"d", "g0", "g1", "pcie-gen4-x16", 32e9, 3e-6, 1, 1}};
+    TopologyGraph g;
+    std::string error;
+    QVERIFY2(TopologyGraph::build(t, g, &error), error.c_str());
+    QCOMPARE(g.edges().size(), std::size_t(3));
+    const Edge& nvlink = g.edges()[0];
+    QCOMPARE(nvlink.count, std::int64_t(3));
+    QCOMPARE(nvlink.capacity, 25e9 * 2 + 50e9);              // 100 GB/s
+    QCOMPARE(nvlink.effective, 25e9 * 2 * 0.8 + 50e9 * 0.5); // 65 GB/s
+    QCOMPARE(nvlink.latency_s, 1e-6);
+    QCOMPARE(g.edges()[1].count, std::int64_t(1)); // g1–g2
+    QCOMPARE(g.edges()[1].capacity, 25e9);
+    QCOMPARE(g.edges()[2].cls, LinkClass::Pcie); // g0–g1 over PCIe, apart from the NVLinks
+    QCOMPARE(g.edges()[2].capacity, 32e9);
+    QCOMPARE(g.links()[0].edge, 0);
+    QCOMPARE(g.links()[2].edge, 0);
+    QCOMPARE(g.links()[3].edge, 2);
 }
 
 void TestTopology::explicitTopologyErrors_data()

@@ -298,16 +298,32 @@ bool TopologyGraph::readReplicated(const ReplicatedTopology& r, std::string* err
 // Bundles the parallel links of one class among links [FROM, TO) into edges.
 void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
 {
-    std::unordered_map<std::uint64_t, int> bundle;
-    bundle.reserve(to - from);
+    // The edge of each (device, device, class) so far, in an open-addressed table of at least twice as many
+    // slots as links (a cluster's fabric has a million links: a node-based map allocated one by one).
+    std::size_t slots = 16;
+    int shift = 60; // 64 − log2(slots)
+    while (slots < 2 * (to - from)) {
+        slots *= 2;
+        --shift;
+    }
+    // No key has all bits set: device indices stay below 2^30, so bits 33 and 34 are 0.
+    constexpr std::uint64_t kFree = ~std::uint64_t(0);
+    std::vector<std::uint64_t> keys(slots, kFree);
+    std::vector<int> edgeOf(slots, -1);
     m_edges.reserve(m_edges.size() + (to - from));
     std::vector<signed char> nvlsKind(m_kinds.size(), -1);
     for (std::size_t i = from; i < to; ++i) {
         Link& l = m_links[i];
         const std::uint64_t key = (std::uint64_t(std::min(l.a, l.b)) << 35) |
                                   (std::uint64_t(std::max(l.a, l.b)) << 3) | std::uint64_t(l.cls);
-        auto [it, fresh] = bundle.emplace(key, int(m_edges.size()));
+        // Fibonacci hashing (Knuth, TAOCP vol. 3 §6.4), then the next slot until the key or a free one.
+        std::size_t at = std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift);
+        while (keys[at] != kFree && keys[at] != key)
+            at = (at + 1) & (slots - 1);
+        const bool fresh = keys[at] == kFree;
         if (fresh) {
+            keys[at] = key;
+            edgeOf[at] = int(m_edges.size());
             Edge e;
             e.a = l.a;
             e.b = l.b;
@@ -318,8 +334,8 @@ void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
                         m_devices[std::size_t(l.b)].kind == DeviceKind::Switch;
             m_edges.push_back(e);
         }
-        Edge& e = m_edges[std::size_t(it->second)];
-        l.edge = it->second;
+        Edge& e = m_edges[std::size_t(edgeOf[at])];
+        l.edge = edgeOf[at];
         e.capacity += l.capacity();
         e.effective += l.capacity() * l.efficiency;
         e.latency_s = std::min(e.latency_s, l.latency_s);
