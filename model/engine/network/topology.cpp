@@ -98,18 +98,19 @@ bool TopologyGraph::build(const ReplicatedTopology& r, TopologyGraph& out, std::
     const std::size_t machineLinks = r.machine.links.size();
     g.bundleLinks(0, machineLinks);
     g.replicateEdges(r.machines, machineLinks);
+    const std::size_t machineEdges = g.m_edges.size() / std::size_t(r.machines);
     g.bundleLinks(std::size_t(r.machines) * machineLinks, g.m_links.size());
-    g.index();
+    g.index(g.m_localNames.size(), machineEdges);
     g.m_serial = nextGraphSerial();
     out = std::move(g);
     return true;
 }
 
 // What both builds derive from the bundled edges: arcs, machines, their templates, the GPUs' ordinals.
-void TopologyGraph::index()
+void TopologyGraph::index(std::size_t machineDevices, std::size_t machineEdges)
 {
     indexArcs();
-    findHosts();
+    findHosts(machineDevices, machineEdges);
     findTemplates();
     indexGpus();
 }
@@ -403,23 +404,54 @@ void TopologyGraph::indexArcs()
 
 // Hosts: components over non-network edges; network switches belong to none. Then each host's edges
 // and the devices on the network (ports).
-void TopologyGraph::findHosts()
+void TopologyGraph::findHosts(std::size_t machineDevices, std::size_t machineEdges)
 {
     const std::size_t nd = m_devices.size();
-    std::vector<int> parent(nd);
+    // A replicated cluster whose fabric is all network: its machines are joined by the network alone, so
+    // machine k's hosts are machine 0's, shifted; the components are found in machine 0 only, and each other
+    // device of the fabric is a host of its own.
+    const std::size_t machines = machineDevices > 0 ? std::size_t(m_machines) : 0;
+    bool replicated = machines > 1 && machineEdges > 0;
+    for (std::size_t e = machines * machineEdges; replicated && e < m_edges.size(); ++e)
+        replicated = m_edges[e].network;
+    const std::size_t unionDevices = replicated ? machineDevices : nd;
+    std::vector<int> parent(unionDevices);
     std::iota(parent.begin(), parent.end(), 0);
-    for (const Edge& e : m_edges)
-        if (!e.network)
-            parent[std::size_t(findRoot(parent, e.a))] = findRoot(parent, e.b);
+    for (std::size_t e = 0; e < (replicated ? machineEdges : m_edges.size()); ++e) {
+        const Edge& edge = m_edges[e];
+        if (!edge.network)
+            parent[std::size_t(findRoot(parent, edge.a))] = findRoot(parent, edge.b);
+    }
     // Hosts numbered in the order of their first device; each host's devices and edges in index order, in
     // flat arrays (a million machines would otherwise be two million small vectors).
-    std::vector<int> hostOfRoot(nd, -1);
+    std::vector<int> hostOfRoot(unionDevices, -1);
     std::vector<int> count; // per host: devices, then edges
     int hosts = 0;
+    m_machineHosts = 0;
+    bool machinesPlaced = false;
     for (std::size_t d = 0; d < nd; ++d) {
         Device& dev = m_devices[d];
         if (dev.kind == DeviceKind::Switch)
             continue;
+        if (replicated && d >= machineDevices) {
+            if (!machinesPlaced) { // machine 0 done: every machine's hosts
+                machinesPlaced = true;
+                m_machineHosts = hosts;
+                hosts = int(machines) * hosts;
+                count.resize(std::size_t(hosts), 0);
+            }
+            if (d < machines * machineDevices) {
+                const Device& twin = m_devices[d % machineDevices];
+                dev.host = twin.host + int(d / machineDevices) * m_machineHosts;
+                dev.local = twin.local;
+                ++count[std::size_t(dev.host)];
+            } else {
+                dev.host = hosts++;
+                dev.local = 0;
+                count.push_back(1);
+            }
+            continue;
+        }
         const int root = findRoot(parent, int(d));
         if (hostOfRoot[std::size_t(root)] < 0) {
             hostOfRoot[std::size_t(root)] = hosts++;
@@ -478,7 +510,22 @@ void TopologyGraph::findTemplates()
     std::unordered_map<std::vector<std::int64_t>, int, SignatureHash> templates;
     m_hostTemplate.assign(std::size_t(hostCount()), -1);
     std::vector<std::int64_t> sig;
+    // A replicated cluster's machine k repeats machine 0's hosts device for device and edge for edge: its
+    // host has its twin's template when its devices are ports of the network where the twin's are.
+    const int machineHosts = m_machineHosts;
+    const int replicatedHosts = machineHosts > 0 ? int(m_machines) * machineHosts : 0;
+    const auto twinOf = [&](int h) { return h % machineHosts; };
     for (int h = 0; h < hostCount(); ++h) {
+        if (h >= machineHosts && h < replicatedHosts) {
+            const auto mine = hostDevices(h), twins = hostDevices(twinOf(h));
+            bool same = mine.size() == twins.size();
+            for (std::size_t i = 0; same && i < mine.size(); ++i)
+                same = m_isPort[std::size_t(mine[i])] == m_isPort[std::size_t(twins[i])];
+            if (same) {
+                m_hostTemplate[std::size_t(h)] = m_hostTemplate[std::size_t(twinOf(h))];
+                continue;
+            }
+        }
         sig.clear();
         sig.push_back(std::int64_t(hostDevices(h).size()));
         for (int d : hostDevices(h))

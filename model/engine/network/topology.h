@@ -177,9 +177,11 @@ private:
     void appendDeviceId(std::string& out, int device) const;
     void bundleLinks(std::size_t from, std::size_t to);
     void replicateEdges(std::int64_t machines, std::size_t machineLinks);
-    void index(); // the four below, in order
+    // The four below, in order. MACHINE_DEVICES and MACHINE_EDGES: a replicated cluster's devices and edges
+    // per machine (machine k's come k times them after machine 0's), 0 for a plain topology.
+    void index(std::size_t machineDevices = 0, std::size_t machineEdges = 0);
     void indexArcs();
-    void findHosts();
+    void findHosts(std::size_t machineDevices, std::size_t machineEdges);
     void findTemplates();
     void indexGpus();
 
@@ -198,6 +200,9 @@ private:
     std::vector<int> m_hostEdgeStart; // host h's edges: m_hostEdges[start[h], start[h + 1])
     std::vector<int> m_hostEdges;
     std::vector<int> m_hostTemplate;
+    // A replicated cluster joined by the network alone: the hosts per machine (machine k's hosts are machine
+    // 0's, numbered k times this after them); 0 otherwise.
+    int m_machineHosts = 0;
     std::vector<int> m_localEdge;
     std::vector<bool> m_isPort;
     // Ids. A plain topology's are kept as given (m_ids, m_linkIds). A replicated one keeps machine 0's
