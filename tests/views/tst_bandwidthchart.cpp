@@ -35,6 +35,15 @@ CommLink link(const char* id, const char* kind, double busy, double utilization 
     return l;
 }
 
+// N NVLink links gpu<i>~nvswitch, link i busy 1 + i seconds (the last the busiest).
+Result manyLinks(int n)
+{
+    Result r;
+    for (int i = 0; i < n; ++i)
+        r.comm.links.push_back(link(("gpu" + std::to_string(i) + "~nvswitch").c_str(), "nvlink3", 1.0 + i));
+    return r;
+}
+
 CommCollective collective(const char* group, const char* op, double time, std::int64_t count)
 {
     CommCollective c;
@@ -152,12 +161,7 @@ void TestBandwidthChart::bottleneckOutlined()
 // Only the rows that fit are drawn, but the bottleneck always is.
 void TestBandwidthChart::bottleneckKeptWhenRowsRunOut()
 {
-    Result r;
-    std::vector<std::string> ids;
-    for (int i = 0; i < 200; ++i)
-        ids.push_back("gpu" + std::to_string(i) + "~nvswitch");
-    for (int i = 0; i < 200; ++i)
-        r.comm.links.push_back(link(ids[std::size_t(i)].c_str(), "nvlink3", 1.0 + i));
+    Result r = manyLinks(200);
     r.comm.bottleneck_link = "gpu3~nvswitch"; // as if the step model blamed a quiet one
     r.bottleneck.kind = "link";
     r.bottleneck.id = "gpu3~nvswitch";
@@ -273,12 +277,7 @@ void TestBandwidthChart::countsInTheLocale()
 {
     const QLocale before;
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    Result r;
-    std::vector<std::string> ids;
-    for (int i = 0; i < 1200; ++i)
-        ids.push_back("gpu" + std::to_string(i) + "~nvswitch");
-    for (int i = 0; i < 1200; ++i)
-        r.comm.links.push_back(link(ids[std::size_t(i)].c_str(), "nvlink3", 1.0 + i));
+    const Result r = manyLinks(1200);
     BandwidthChart chart;
     chart.resize(900, 600);
     chart.resetData(r);

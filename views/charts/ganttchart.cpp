@@ -16,7 +16,6 @@
 #include <QToolTip>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace ss {
@@ -372,25 +371,8 @@ void GanttChart::rebuildLayout()
         if (row.stream != GanttStream::Compute)
             continue;
         const int stage = m_layout->lanes[static_cast<std::size_t>(row.lane)].stage;
-        // A row's boxes are a few ops of its stage over and over: each op looked up once (-1 not yet).
-        constexpr int memoChunks = 8;
-        std::array<signed char, memoChunks * ganttKindCount> striped;
-        striped.fill(-1);
         for (const GanttBox& box : row.boxes) {
-            if (!(box.end - box.start > m_longestStripedBox))
-                continue;
-            const bool memo = box.chunk >= 0 && box.chunk < memoChunks;
-            signed char found = -1;
-            if (memo)
-                found = striped[static_cast<std::size_t>(box.chunk * ganttKindCount +
-                                                         static_cast<int>(box.kind))];
-            if (found < 0) {
-                found = m_kernels.find(stage, box.chunk, box.kind) ? 1 : 0;
-                if (memo)
-                    striped[static_cast<std::size_t>(box.chunk * ganttKindCount +
-                                                     static_cast<int>(box.kind))] = found;
-            }
-            if (found > 0)
+            if (box.end - box.start > m_longestStripedBox && m_kernels.find(stage, box.chunk, box.kind))
                 m_longestStripedBox = box.end - box.start;
         }
     }

@@ -483,14 +483,13 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
             return r;
         }
     }
-    const std::string key = cached ? m_keyBuffer : std::string();
     // Copies between machines (pipeline sends across nodes) take their routes inside the machines per
     // template and between them per switch pair (FlowSet::addAcross), not a route column per GPU pair.
     FlowSet flows(*m_routes, *m_graph, m_switchRoutes.get());
     for (const Transfer& t : list)
         flows.addAcross(*m_router, t.from, t.to, cached ? 1.0 : t.bytes);
     return evaluateTransfers(directPlan(flows.loads(), flows.maxLatency(), flows.error()), list,
-                             cached ? &key : nullptr);
+                             cached ? &m_keyBuffer : nullptr);
 }
 
 std::pair<CollectiveResult, CollectiveResult> CommModel::transfersBothWays(const std::vector<Transfer>& list)
@@ -528,32 +527,19 @@ std::pair<CollectiveResult, CollectiveResult> CommModel::transfersBothWays(const
             ++i;
         }
     Plan q = directPlan(std::move(turned), backLatency, {});
-    const double size = list.front().bytes;
-    CollectiveResult forward = evaluate(p, CollectiveOp::SendRecv, size, 2, int(list.size()));
-    // The links back: the forward plan's, each read the other way round (the same busiest link).
-    if (m_linkLoads && p.spread) {
+    CollectiveResult forward = evaluateTransfers(std::move(p), list, &key);
+    // The links back: those the forward plan now keeps, each read the other way round (the same busiest
+    // link), not spread again.
+    const auto there = m_transferCache.find(key);
+    if (m_linkLoads && there != m_transferCache.end() && there->second.spread) {
         giveLoads(std::move(q.loads));
         q.loads = {};
-        q.links = p.links;
+        q.links = there->second.links;
         q.linksReversed = true;
-        q.bottleneck = p.bottleneck;
+        q.bottleneck = there->second.bottleneck;
         q.spread = true;
     }
-    CollectiveResult backward = evaluate(q, CollectiveOp::SendRecv, size, 2, int(back.size()));
-    for (CollectiveResult* r : {&forward, &backward}) {
-        r->bytes = size;
-        r->algbw_Bps = r->busbw_Bps = r->time_s > 0 ? size / r->time_s : 0;
-    }
-    for (Plan* plan : {&p, &q})
-        if (!m_linkLoads) {
-            giveLoads(std::move(plan->loads));
-            plan->loads = {};
-        }
-    if (m_transferCache.size() + 2 > 4096)
-        m_transferCache.clear();
-    m_transferCache.emplace(std::move(key), std::move(p));
-    m_transferCache.emplace(std::move(backKey), std::move(q));
-    return {std::move(forward), std::move(backward)};
+    return {std::move(forward), evaluateTransfers(std::move(q), back, &backKey)};
 }
 
 } // namespace ss

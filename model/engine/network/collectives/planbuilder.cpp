@@ -485,6 +485,21 @@ double FlowSet::addAcross(Router& router, int from, int to, double volume)
     return latency;
 }
 
+namespace {
+
+// Whether route BACK is route THERE turned round: its arcs in the reverse order, each the other way.
+bool turnedRound(const std::vector<int>& there, const std::vector<int>& back)
+{
+    if (there.size() != back.size())
+        return false;
+    for (std::size_t i = 0; i < there.size(); ++i)
+        if (back[i] != (there[there.size() - 1 - i] ^ 1))
+            return false;
+    return true;
+}
+
+} // namespace
+
 bool FlowSet::turnedSegment(int there, int back, std::vector<signed char>& known) const
 {
     if (there == -1 || back == -1)
@@ -498,14 +513,11 @@ bool FlowSet::turnedSegment(int there, int back, std::vector<signed char>& known
     if (known.size() <= std::size_t(backColumn))
         known.resize(m_segmentColumns.size(), -1);
     signed char& k = known[std::size_t(backColumn)];
-    if (k < 0) {
-        const std::vector<int>& x = m_segmentColumns[std::size_t(thereColumn)].arcs;
-        const std::vector<int>& y = m_segmentColumns[std::size_t(backColumn)].arcs;
-        bool same = x.size() == y.size();
-        for (std::size_t i = 0; same && i < x.size(); ++i)
-            same = x[i] == (y[y.size() - 1 - i] ^ 1);
-        k = same ? 1 : 0;
-    }
+    if (k < 0)
+        k = turnedRound(m_segmentColumns[std::size_t(thereColumn)].arcs,
+                        m_segmentColumns[std::size_t(backColumn)].arcs)
+                ? 1
+                : 0;
     return k == 1;
 }
 
@@ -515,8 +527,8 @@ bool FlowSet::reverseLatency(Router& router, double& latency)
     if (!m_keepFlows || !m_onlyAcross || !m_error.empty() || !m_classes.empty() || !m_graph || !m_switches)
         return false;
     std::vector<signed char> knownSegments;
-    std::vector<int>
-        backColumn; // per route between switches: the route back, -1 not yet known, -3 not turned
+    // Per route between switches: the route back, -1 not yet known, -3 not this one turned round.
+    std::vector<int> backColumn;
     double worst = 0;
     for (const Flow& f : m_flows) {
         // Copies: end() may add ends.
@@ -534,11 +546,7 @@ bool FlowSet::reverseLatency(Router& router, double& latency)
             int& column = backColumn[std::size_t(f.across)];
             if (column == -1) {
                 column = m_switches->column(router, *m_graph, b.sw, a.sw);
-                const std::vector<int>& x = m_switches->arcs(f.across);
-                bool same = column >= 0 && m_switches->arcs(column).size() == x.size();
-                for (std::size_t i = 0; same && i < x.size(); ++i)
-                    same = m_switches->arcs(column)[i] == (x[x.size() - 1 - i] ^ 1);
-                if (!same)
+                if (column < 0 || !turnedRound(m_switches->arcs(f.across), m_switches->arcs(column)))
                     column = -3;
             }
             if (column < 0)
