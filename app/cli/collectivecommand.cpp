@@ -219,7 +219,7 @@ std::optional<int> selectGpus(const ss::TopologyGraph& graph, const CollectiveAr
 void writeLinkLoad(ss::io::JsonWriter& w, const ss::TopologyGraph& graph, const ss::CollectiveResult& r,
                    const ss::LinkLoad& load)
 {
-    const ss::Link& link = graph.links()[std::size_t(load.link)];
+    const ss::Link link = graph.link(load.link);
     w.beginObject();
     w.key("id");
     w.value(graph.linkId(load.link));
@@ -269,7 +269,7 @@ QByteArray collectiveJson(const ss::TopologyGraph& graph, const ss::CollectiveRe
     w.value(r.busbw_Bps);
     w.key("bottleneck_link");
     if (r.bottleneck_link >= 0) {
-        const ss::Link& link = graph.links()[std::size_t(r.bottleneck_link)];
+        const ss::Link link = graph.link(r.bottleneck_link);
         w.beginObject();
         w.key("id");
         w.value(graph.linkId(r.bottleneck_link));

@@ -370,7 +370,7 @@ void TestCollective::multiNodeBoundByNics()
     QCOMPARE(linkKind(m, r.bottleneck_link), std::string("ib-hdr"));
     QVERIFY2(near(r.busbw_Bps, 8 * 25e9 * 0.94, 1e-3), describe(m, r));
     for (const LinkLoad& l : r.links) {
-        const Link& link = m.graph().links()[std::size_t(l.link)];
+        const Link link = m.graph().link(l.link);
         QVERIFY2(m.graph().deviceId(link.b) != "spine", m.graph().linkId(l.link).c_str());
     }
     // A data-parallel group of one GPU per node (tp = 8) runs on a single rail.

@@ -211,7 +211,7 @@ void TestCollectiveNccl::collNetHalvesNicTraffic()
     const auto netBytes = [&m](const CollectiveResult& r) {
         double most = 0;
         for (const LinkLoad& l : r.links)
-            if (m.graph().links()[std::size_t(l.link)].cls == LinkClass::Network)
+            if (m.graph().link(l.link).cls == LinkClass::Network)
                 most = std::max(most, l.bytes());
         return most;
     };

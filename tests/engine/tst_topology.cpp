@@ -218,8 +218,8 @@ void TestTopology::presetShapes()
     QVERIFY(info);
     QVERIFY(info->gpus_per_node == 0 || info->gpus_per_node == info->default_gpus_per_node);
     QString found;
-    for (std::size_t i = 0; i < m.graph().links().size(); ++i) {
-        const Link& l = m.graph().links()[i];
+    for (std::size_t i = 0; i < m.graph().linkCount(); ++i) {
+        const Link l = m.graph().link(int(i));
         if (l.cls == LinkClass::NvLink && (l.a == m.graph().gpus()[0] || l.b == m.graph().gpus()[0]))
             found = QString::fromStdString(m.graph().linkKind(int(i)));
     }
@@ -282,8 +282,9 @@ void TestTopology::dgx1CubeMesh()
     // Every V100 has 6 NVLinks (V100 datasheet: 300 GB/s over 6 links, both directions together).
     for (int gpu : m.graph().gpus()) {
         std::int64_t links = 0;
-        for (const Link& l : m.graph().links())
-            if (l.cls == LinkClass::NvLink && (l.a == gpu || l.b == gpu))
+        for (std::size_t i = 0; i < m.graph().linkCount(); ++i)
+            if (const Link l = m.graph().link(int(i));
+                l.cls == LinkClass::NvLink && (l.a == gpu || l.b == gpu))
                 links += l.count;
         QCOMPARE(links, std::int64_t(6));
     }
@@ -416,19 +417,19 @@ void TestTopology::parallelLinksBundleIntoEdges()
     TopologyGraph g;
     std::string error;
     QVERIFY2(TopologyGraph::build(t, g, &error), error.c_str());
-    QCOMPARE(g.edges().size(), std::size_t(3));
-    const Edge& nvlink = g.edges()[0];
+    QCOMPARE(g.edgeCount(), std::size_t(3));
+    const Edge nvlink = g.edge(0);
     QCOMPARE(nvlink.count, std::int64_t(3));
     QCOMPARE(nvlink.capacity, 25e9 * 2 + 50e9);              // 100 GB/s
     QCOMPARE(nvlink.effective, 25e9 * 2 * 0.8 + 50e9 * 0.5); // 65 GB/s
     QCOMPARE(nvlink.latency_s, 1e-6);
-    QCOMPARE(g.edges()[1].count, std::int64_t(1)); // g1–g2
-    QCOMPARE(g.edges()[1].capacity, 25e9);
-    QCOMPARE(g.edges()[2].cls, LinkClass::Pcie); // g0–g1 over PCIe, apart from the NVLinks
-    QCOMPARE(g.edges()[2].capacity, 32e9);
-    QCOMPARE(g.links()[0].edge, 0);
-    QCOMPARE(g.links()[2].edge, 0);
-    QCOMPARE(g.links()[3].edge, 2);
+    QCOMPARE(g.edge(1).count, std::int64_t(1)); // g1–g2
+    QCOMPARE(g.edge(1).capacity, 25e9);
+    QCOMPARE(g.edge(2).cls, LinkClass::Pcie); // g0–g1 over PCIe, apart from the NVLinks
+    QCOMPARE(g.edge(2).capacity, 32e9);
+    QCOMPARE(g.link(0).edge, 0);
+    QCOMPARE(g.link(2).edge, 0);
+    QCOMPARE(g.link(3).edge, 2);
 }
 
 void TestTopology::explicitTopologyErrors_data()
@@ -583,9 +584,9 @@ void TestTopology::replicatedGraphEqualsPlain()
             QCOMPARE(qa[i].arc, pa[i].arc);
         }
     }
-    QCOMPARE(replicated.links().size(), plain.links().size());
-    for (std::size_t l = 0; l < plain.links().size(); ++l) {
-        const Link &p = plain.links()[l], &q = replicated.links()[l];
+    QCOMPARE(replicated.linkCount(), plain.linkCount());
+    for (std::size_t l = 0; l < plain.linkCount(); ++l) {
+        const Link p = plain.link(int(l)), q = replicated.link(int(l));
         QVERIFY(q.a == p.a && q.b == p.b && q.cls == p.cls && q.edge == p.edge && q.count == p.count);
         QVERIFY(q.bandwidth_Bps == p.bandwidth_Bps && q.latency_s == p.latency_s &&
                 q.efficiency == p.efficiency);
@@ -593,9 +594,9 @@ void TestTopology::replicatedGraphEqualsPlain()
         QCOMPARE(replicated.linkId(int(l)), plain.linkId(int(l)));
         QCOMPARE(replicated.findLink(plain.linkId(int(l))), int(l));
     }
-    QCOMPARE(replicated.edges().size(), plain.edges().size());
-    for (std::size_t e = 0; e < plain.edges().size(); ++e) {
-        const Edge &p = plain.edges()[e], &q = replicated.edges()[e];
+    QCOMPARE(replicated.edgeCount(), plain.edgeCount());
+    for (std::size_t e = 0; e < plain.edgeCount(); ++e) {
+        const Edge p = plain.edge(int(e)), q = replicated.edge(int(e));
         QVERIFY(q.a == p.a && q.b == p.b && q.cls == p.cls && q.count == p.count && q.nvls == p.nvls &&
                 q.network == p.network);
         QVERIFY(q.capacity == p.capacity && q.effective == p.effective && q.latency_s == p.latency_s);

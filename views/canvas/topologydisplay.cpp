@@ -172,7 +172,7 @@ void moveOffCrossings(const TopologyGraph& g, int host, const MachineRows& m, co
             continue;
         std::vector<double> crossings;
         for (int e : g.hostEdges(host)) {
-            const Edge& edge = g.edges()[std::size_t(e)];
+            const Edge edge = g.edge(e);
             const int u = localOf(g, edge.a);
             const int v = localOf(g, edge.b);
             const double yu = rowY[std::size_t(m.rank[std::size_t(u)])];
@@ -218,7 +218,7 @@ double arcDepthOf(const TopologyGraph& g, int host, const std::vector<int>& rank
 {
     double arcDepth = 0;
     for (int e : g.hostEdges(host)) {
-        const Edge& edge = g.edges()[std::size_t(e)];
+        const Edge edge = g.edge(e);
         const int u = localOf(g, edge.a);
         const int v = localOf(g, edge.b);
         const double span = std::abs(x[std::size_t(u)] - x[std::size_t(v)]);

@@ -286,15 +286,15 @@ void CommModel::spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) cons
     // Arc loads onto the links of each edge, in proportion to what each link can carry; a link's shares add
     // up in arc order, the links in index order. Two passes, so that the rows are written once in place:
     // a plan over every machine of a large cluster loads a million links.
-    const auto& edges = m_graph->edges();
-    const auto& links = m_graph->links();
+    const TopologyGraph& graph = *m_graph;
+    const std::size_t links = graph.linkCount();
     constexpr int kLoaded = -3;
-    std::vector<int> slot = takeSlots(links.size()); // per link: its row, -1 between calls
+    std::vector<int> slot = takeSlots(links); // per link: its row, -1 between calls
     // The loaded links, listed while they are few among many (then sorted), else found by a scan of the
     // slots.
     thread_local std::vector<int> few;
     few.clear();
-    const std::size_t fewMax = links.size() / 16;
+    const std::size_t fewMax = links / 16;
     std::size_t loaded = 0;
     for (const auto& [arc, perByte] : plan.loads) {
         for (int l : m_graph->edgeLinks(arcEdge(arc))) {
@@ -314,7 +314,7 @@ void CommModel::spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) cons
         }
     } else {
         std::size_t k = 0;
-        for (std::size_t l = 0; l < links.size(); ++l) {
+        for (std::size_t l = 0; l < links; ++l) {
             if (slot[l] == kLoaded) {
                 loads[k].link = int(l);
                 slot[l] = int(k++);
@@ -322,9 +322,9 @@ void CommModel::spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) cons
         }
     }
     for (const auto& [arc, perByte] : plan.loads) {
-        const Edge& e = edges[std::size_t(arcEdge(arc))];
-        for (int l : m_graph->edgeLinks(arcEdge(arc))) {
-            const Link& link = links[std::size_t(l)];
+        const Edge e = graph.edge(arcEdge(arc));
+        for (int l : graph.edgeLinks(arcEdge(arc))) {
+            const Link link = graph.link(l);
             LinkLoad& ll = loads[std::size_t(slot[std::size_t(l)])];
             const double share = perByte * link.capacity() * link.efficiency / e.effective;
             const bool forward = (arc % 2 == 0) == (link.a == e.a);
@@ -340,7 +340,7 @@ void CommModel::spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) cons
     double worst = -1;
     plan.bottleneck = -1;
     for (LinkLoad& ll : loads) {
-        const Link& link = links[std::size_t(ll.link)];
+        const Link link = graph.link(ll.link);
         ll.busy_s = ll.bytes() / (link.capacity() * link.efficiency);
         if (ll.busy_s > worst) {
             worst = ll.busy_s;
@@ -424,14 +424,13 @@ CommModel::Plan CommModel::directPlan(std::vector<std::pair<int, double>> loads,
     p.algorithm = CollectiveAlgorithm::Direct;
     p.error = std::move(error);
     p.alpha_s = latency;
-    const auto& edges = m_graph->edges();
     // Loads are absolute here (per byte of each copy when cached): evaluate them as a "collective" of one
     // byte (of the copies' size), then restore the size.
     int worstArc = -1;
     double worstLoad = 0;
     p.loads = std::move(loads);
     for (const auto& [arc, load] : p.loads) {
-        const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
+        const double busy = load / m_graph->edge(arcEdge(arc)).effective;
         if (busy > p.beta_s) {
             p.beta_s = busy;
             worstArc = arc;
@@ -440,7 +439,7 @@ CommModel::Plan CommModel::directPlan(std::vector<std::pair<int, double>> loads,
     }
     // One phase: the longest route's latency, then the busiest link (result.h CollectivePhase).
     if (worstArc >= 0) {
-        const Edge& e = edges[std::size_t(arcEdge(worstArc))];
+        const Edge e = m_graph->edge(arcEdge(worstArc));
         p.phases[0] = {p.alpha_s, 1, 1, worstLoad, e.capacity, e.effective, 1, 1};
         p.phase_count = 1;
     }

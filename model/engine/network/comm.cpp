@@ -28,7 +28,7 @@ public:
     explicit StepTally(const TopologyGraph& graph, CommResult& out, bool detail, bool collectiveLinks,
                        std::size_t linkRowsMax, std::vector<Explanation>* explain)
         : m_graph(graph), m_out(out), m_detail(detail), m_collectiveLinks(detail && collectiveLinks),
-          m_rowsMax(linkRowsMax), m_explain(explain), m_linkTerms(explain ? graph.links().size() : 0)
+          m_rowsMax(linkRowsMax), m_explain(explain), m_linkTerms(explain ? graph.linkCount() : 0)
     {
     }
 
@@ -61,7 +61,7 @@ private:
     {
         if (!m_bytes.empty())
             return;
-        const std::size_t n = m_graph.links().size();
+        const std::size_t n = m_graph.linkCount();
         m_bytes.assign(n, 0.0);
         m_busy.assign(n, 0.0);
         m_named.assign(n, 0);
@@ -135,7 +135,7 @@ void StepTally::record(const TrafficContext& c, const TrafficRow& row)
 
 CommLink StepTally::linkRow(std::size_t l) const
 {
-    const Link& link = m_graph.links()[l];
+    const Link link = m_graph.link(int(l));
     CommLink row;
     row.id = m_graph.linkId(int(l));
     if (m_detail) {
@@ -160,16 +160,16 @@ void StepTally::finish()
             explainSerialTime(*m_explain, m_out);
         return;
     }
-    const auto& links = m_graph.links();
-    std::size_t worst = links.size();
-    for (std::size_t l = 0; l < links.size(); ++l)
-        if (m_busy[l] > 0 && (worst == links.size() || m_busy[l] > m_busy[worst]))
+    const std::size_t links = m_graph.linkCount();
+    std::size_t worst = links;
+    for (std::size_t l = 0; l < links; ++l)
+        if (m_busy[l] > 0 && (worst == links || m_busy[l] > m_busy[worst]))
             worst = l;
-    if (worst < links.size())
+    if (worst < links)
         m_out.bottleneck_link = m_graph.linkId(int(worst));
     std::size_t loaded = 0;
     std::size_t rows = 0;
-    for (std::size_t l = 0; l < links.size(); ++l) {
+    for (std::size_t l = 0; l < links; ++l) {
         loaded += m_bytes[l] > 0 ? 1 : 0;
         rows += m_bytes[l] > 0 && (m_detail || l == worst || m_named[l]) ? 1 : 0;
     }
@@ -183,7 +183,7 @@ void StepTally::finish()
     const bool column = m_detail && m_out.links.empty();
     if (column)
         m_out.link_loads.reserve(rows);
-    for (std::size_t l = 0; l < links.size(); ++l) {
+    for (std::size_t l = 0; l < links; ++l) {
         if (!(m_bytes[l] > 0))
             continue;
         // Without DETAIL only the links the step's figures read: the busiest and the collectives'
@@ -205,7 +205,7 @@ void StepTally::finish()
 // efficiency, in order of first appearance; the graph's links of one kind index mostly share all three.
 void StepTally::aggregate(std::size_t worst)
 {
-    const auto& links = m_graph.links();
+    const std::size_t links = m_graph.linkCount();
     struct Seen
     {
         std::uint16_t kind;
@@ -217,7 +217,7 @@ void StepTally::aggregate(std::size_t worst)
     std::vector<std::size_t> busiest; // by class
     std::vector<CommLinkClass>& classes = m_out.link_classes;
     const auto classOf = [&](std::size_t l) {
-        const Link& link = links[l];
+        const Link link = m_graph.link(int(l));
         const double bandwidth = link.capacity();
         for (const Seen& s : seen)
             if (s.kind == link.kind && s.bandwidth == bandwidth && s.efficiency == link.efficiency)
@@ -234,19 +234,19 @@ void StepTally::aggregate(std::size_t worst)
             c.bandwidth_Bps = bandwidth;
             c.efficiency = link.efficiency;
             classes.push_back(std::move(c));
-            busiest.push_back(links.size());
+            busiest.push_back(links);
         }
         seen.push_back({link.kind, bandwidth, link.efficiency, cls});
         return cls;
     };
-    for (std::size_t l = 0; l < links.size(); ++l) {
+    for (std::size_t l = 0; l < links; ++l) {
         if (!(m_bytes[l] > 0))
             continue;
         const std::size_t k = classOf(l);
         CommLinkClass& c = classes[k];
         ++c.links;
         c.bytes_per_step_sum += m_bytes[l];
-        if (busiest[k] == links.size() || m_busy[l] > m_busy[busiest[k]])
+        if (busiest[k] == links || m_busy[l] > m_busy[busiest[k]])
             busiest[k] = l;
         c.bytes_per_step_max = std::max(c.bytes_per_step_max, m_bytes[l]);
         c.busy_s_max = std::max(c.busy_s_max, m_busy[l]);
@@ -256,7 +256,7 @@ void StepTally::aggregate(std::size_t worst)
         classes[k].busiest_link = m_graph.linkId(int(busiest[k]));
         m_named[busiest[k]] = 1;
     }
-    for (std::size_t l = 0; l < links.size(); ++l)
+    for (std::size_t l = 0; l < links; ++l)
         if (m_bytes[l] > 0 && (l == worst || m_named[l]))
             m_out.links.push_back(linkRow(l));
     m_out.links_aggregated = true;

@@ -99,7 +99,7 @@ Router::Router(const TopologyGraph& graph) : m_graph(&graph)
         int found = -1;
         int networkEdges = 0;
         for (const TopologyGraph::Arc& a : graph.arcsFrom(int(d))) {
-            if (!graph.edges()[std::size_t(arcEdge(a.arc))].network)
+            if (!graph.edge(arcEdge(a.arc)).network)
                 continue;
             ++networkEdges;
             if (devices[std::size_t(a.to)].kind == DeviceKind::Switch)
@@ -112,13 +112,13 @@ Router::Router(const TopologyGraph& graph) : m_graph(&graph)
 
 int Router::arcTarget(int arc) const
 {
-    const Edge& e = m_graph->edges()[std::size_t(arcEdge(arc))];
+    const Edge e = m_graph->edge(arcEdge(arc));
     return arc % 2 == 0 ? e.b : e.a;
 }
 
 int Router::arcSource(int arc) const
 {
-    const Edge& e = m_graph->edges()[std::size_t(arcEdge(arc))];
+    const Edge e = m_graph->edge(arcEdge(arc));
     return arc % 2 == 0 ? e.a : e.b;
 }
 
@@ -134,7 +134,7 @@ Router::Template& Router::templateOf(int host)
     const auto& edges = m_graph->hostEdges(id);
     t.adjacency.assign(devices.size(), {});
     for (std::size_t le = 0; le < edges.size(); ++le) {
-        const Edge& e = m_graph->edges()[std::size_t(edges[le])];
+        const Edge e = m_graph->edge(edges[le]);
         const int a = m_graph->devices()[std::size_t(e.a)].local;
         const int b = m_graph->devices()[std::size_t(e.b)].local;
         const double c = edgeCost(e);
@@ -204,7 +204,7 @@ bool Router::hostRoute(int from, int to, std::vector<int>& arcs)
     for (int v = b.local; v != a.local;) {
         const int la = pred[std::size_t(v)];
         arcs.push_back(toGlobalArc(a.host, la));
-        const Edge& e = m_graph->edges()[std::size_t(edges[std::size_t(la / 2)])];
+        const Edge e = m_graph->edge(edges[std::size_t(la / 2)]);
         const int src = la % 2 == 0 ? e.a : e.b; // a device of the template host
         v = devices[std::size_t(src)].local;
     }
@@ -452,10 +452,9 @@ bool Router::networkRoute(int portA, int portB, std::vector<int>& arcs)
     if (portA == portB)
         return true;
     const auto& devices = m_graph->devices();
-    const auto& edges = m_graph->edges();
     // A cable straight between the two ports.
     for (const TopologyGraph::Arc& a : m_graph->arcsFrom(portA)) {
-        if (a.to == portB && edges[std::size_t(arcEdge(a.arc))].network) {
+        if (a.to == portB && m_graph->edge(arcEdge(a.arc)).network) {
             arcs.push_back(a.arc);
             return true;
         }
@@ -476,8 +475,8 @@ bool Router::networkRoute(int portA, int portB, std::vector<int>& arcs)
             if (!switchRoute(up.to, back.to, path))
                 continue;
             const int down = back.arc ^ 1; // the switch → portB direction of the same edge
-            const double width = std::min(edges[std::size_t(arcEdge(up.arc))].effective,
-                                          edges[std::size_t(arcEdge(down))].effective);
+            const double width =
+                std::min(m_graph->edge(arcEdge(up.arc)).effective, m_graph->edge(arcEdge(down)).effective);
             if (path.size() < bestHops || (path.size() == bestHops && width > bestWidth)) {
                 bestHops = path.size();
                 bestWidth = width;
@@ -525,7 +524,6 @@ PathInfo Router::pathInfo(int from, int to)
     if (!route(from, to, arcs))
         return info;
     const auto& devices = m_graph->devices();
-    const auto& edges = m_graph->edges();
     info.hops = int(arcs.size());
     info.bandwidth_Bps = kInf;
     bool allNvLink = true;
@@ -536,7 +534,7 @@ PathInfo Router::pathInfo(int from, int to)
     bool throughCpu = false;
     std::int64_t nvlinks = std::numeric_limits<std::int64_t>::max();
     for (std::size_t i = 0; i < arcs.size(); ++i) {
-        const Edge& e = edges[std::size_t(arcEdge(arcs[i]))];
+        const Edge e = m_graph->edge(arcEdge(arcs[i]));
         info.bandwidth_Bps = std::min(info.bandwidth_Bps, e.effective);
         info.latency_s += e.latency_s;
         network = network || e.network;

@@ -94,13 +94,17 @@ bool TopologyGraph::build(const ReplicatedTopology& r, TopologyGraph& out, std::
     TopologyGraph g;
     if (!g.readReplicated(r, error))
         return false;
-    // Machine 0's links make its edges, which every other machine repeats; then the fabric's.
+    // Machine 0's links make its edges, which every other machine repeats (implied, not stored); then the
+    // fabric's.
     const std::size_t machineLinks = r.machine.links.size();
     g.bundleLinks(0, machineLinks);
-    g.replicateEdges(r.machines, machineLinks);
-    const std::size_t machineEdges = g.m_edges.size() / std::size_t(r.machines);
-    g.bundleLinks(std::size_t(r.machines) * machineLinks, g.m_links.size());
-    g.index(g.m_localNames.size(), machineEdges);
+    g.m_machineLinks = machineLinks;
+    g.m_machineEdges = g.m_edges.size();
+    g.m_machineDeviceCount = g.m_localNames.size();
+    g.m_impliedLinks = std::size_t(r.machines) * machineLinks;
+    g.m_impliedEdges = std::size_t(r.machines) * g.m_machineEdges;
+    g.bundleLinks(machineLinks, g.m_links.size());
+    g.index(g.m_localNames.size(), g.m_machineEdges);
     g.m_serial = nextGraphSerial();
     out = std::move(g);
     return true;
@@ -219,7 +223,8 @@ constexpr std::string_view kMachinePrefix = "n0.";
 
 } // namespace
 
-// Machine 0 read as a plain topology (its checks and messages), copied MACHINES times; then the fabric.
+// Machine 0 read as a plain topology (its checks and messages), its devices copied MACHINES times, its links
+// kept once (the other machines' are implied); then the fabric.
 bool TopologyGraph::readReplicated(const ReplicatedTopology& r, std::string* error)
 {
     TopologyGraph machine;
@@ -252,15 +257,8 @@ bool TopologyGraph::readReplicated(const ReplicatedTopology& r, std::string* err
         m_ids.push_back(node.id);
         m_devices.push_back(d);
     }
-    m_links.reserve(machines * nl + r.fabricLinks.size());
-    for (std::size_t k = 0; k < machines; ++k) {
-        const int offset = int(k * nd);
-        for (Link l : machine.m_links) {
-            l.a += offset;
-            l.b += offset;
-            m_links.push_back(l);
-        }
-    }
+    m_links.reserve(nl + r.fabricLinks.size());
+    m_links.insert(m_links.end(), machine.m_links.begin(), machine.m_links.end());
     std::vector<int> kinds;
     for (std::size_t i = 0; i < r.kinds.size(); ++i) {
         const TopologyLink& k = r.kinds[i];
@@ -296,7 +294,7 @@ bool TopologyGraph::readReplicated(const ReplicatedTopology& r, std::string* err
     return true;
 }
 
-// Bundles the parallel links of one class among links [FROM, TO) into edges.
+// Bundles the parallel links of one class among the stored links [FROM, TO) into edges.
 void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
 {
     // The edge of each (device, device, class) so far, in an open-addressed table of at least twice as many
@@ -324,7 +322,7 @@ void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
         const bool fresh = keys[at] == kFree;
         if (fresh) {
             keys[at] = key;
-            edgeOf[at] = int(m_edges.size());
+            edgeOf[at] = int(m_edges.size()); // stored
             Edge e;
             e.a = l.a;
             e.b = l.b;
@@ -336,7 +334,10 @@ void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
             m_edges.push_back(e);
         }
         Edge& e = m_edges[std::size_t(edgeOf[at])];
-        l.edge = edgeOf[at];
+        // Its index: a fabric edge is numbered after every machine's (m_machineEdges is 0 until machine 0's
+        // links are bundled).
+        const std::size_t stored = std::size_t(edgeOf[at]);
+        l.edge = int(stored >= m_machineEdges ? stored - m_machineEdges + m_impliedEdges : stored);
         e.capacity += l.capacity();
         e.effective += l.capacity() * l.efficiency;
         e.latency_s = std::min(e.latency_s, l.latency_s);
@@ -352,54 +353,35 @@ void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
     }
 }
 
-// Machines 1.. repeat machine 0's edges (its links [0, MACHINE_LINKS) are bundled), shifted to their devices.
-void TopologyGraph::replicateEdges(std::int64_t machines, std::size_t machineLinks)
-{
-    const std::size_t edges = m_edges.size();
-    const int nd = int(m_localNames.size());
-    // Room for the fabric's edges too (at most one per link), so that bundling them moves nothing.
-    const std::size_t fabricLinks = m_links.size() - std::size_t(machines) * machineLinks;
-    m_edges.reserve(edges * std::size_t(machines) + fabricLinks);
-    for (std::int64_t k = 1; k < machines; ++k) {
-        const int offset = int(k) * nd;
-        for (std::size_t e = 0; e < edges; ++e) {
-            Edge copy = m_edges[e];
-            copy.a += offset;
-            copy.b += offset;
-            m_edges.push_back(copy);
-        }
-        for (std::size_t i = 0; i < machineLinks; ++i)
-            m_links[std::size_t(k) * machineLinks + i].edge = m_links[i].edge + int(std::size_t(k) * edges);
-    }
-}
-
 // Each edge's links and each device's arcs as flat lists, both in the order of the links and edges.
 void TopologyGraph::indexArcs()
 {
-    const std::size_t nd = m_devices.size(), ne = m_edges.size();
-    m_edgeLinkStart.assign(ne + 1, 0);
+    // The stored edges' links (a machine's copy shifts its twin's: edgeLinks()).
+    const std::size_t nd = m_devices.size(), stored = m_edges.size();
+    m_edgeLinkStart.assign(stored + 1, 0);
     for (const Link& l : m_links)
-        ++m_edgeLinkStart[std::size_t(l.edge) + 1];
+        ++m_edgeLinkStart[storedEdge(l.edge) + 1];
     std::partial_sum(m_edgeLinkStart.begin(), m_edgeLinkStart.end(), m_edgeLinkStart.begin());
     m_edgeLinks.resize(m_links.size());
     {
         std::vector<int> next(m_edgeLinkStart.begin(), m_edgeLinkStart.end() - 1);
-        for (std::size_t i = 0; i < m_links.size(); ++i)
-            m_edgeLinks[std::size_t(next[std::size_t(m_links[i].edge)]++)] = int(i);
+        for (std::size_t i = 0; i < m_links.size(); ++i) {
+            const std::size_t index = i >= m_machineLinks ? i - m_machineLinks + m_impliedLinks : i;
+            m_edgeLinks[std::size_t(next[storedEdge(m_links[i].edge)]++)] = int(index);
+        }
     }
     m_arcStart.assign(nd + 1, 0);
-    for (const Edge& e : m_edges) {
+    forEachEdge([&](int, const Edge& e) {
         ++m_arcStart[std::size_t(e.a) + 1];
         ++m_arcStart[std::size_t(e.b) + 1];
-    }
+    });
     std::partial_sum(m_arcStart.begin(), m_arcStart.end(), m_arcStart.begin());
-    m_arcs.resize(2 * ne);
+    m_arcs.resize(2 * edgeCount());
     std::vector<int> next(m_arcStart.begin(), m_arcStart.end() - 1);
-    for (std::size_t e = 0; e < ne; ++e) {
-        const Edge& edge = m_edges[e];
-        m_arcs[std::size_t(next[std::size_t(edge.a)]++)] = {edge.b, arcIndex(int(e), 0)};
-        m_arcs[std::size_t(next[std::size_t(edge.b)]++)] = {edge.a, arcIndex(int(e), 1)};
-    }
+    forEachEdge([&](int e, const Edge& edge) {
+        m_arcs[std::size_t(next[std::size_t(edge.a)]++)] = {edge.b, arcIndex(e, 0)};
+        m_arcs[std::size_t(next[std::size_t(edge.b)]++)] = {edge.a, arcIndex(e, 1)};
+    });
 }
 
 // Hosts: components over non-network edges; network switches belong to none. Then each host's edges
@@ -412,16 +394,20 @@ void TopologyGraph::findHosts(std::size_t machineDevices, std::size_t machineEdg
     // device of the fabric is a host of its own.
     const std::size_t machines = machineDevices > 0 ? std::size_t(m_machines) : 0;
     bool replicated = machines > 1 && machineEdges > 0;
-    for (std::size_t e = machines * machineEdges; replicated && e < m_edges.size(); ++e)
-        replicated = m_edges[e].network;
+    for (std::size_t e = machines * machineEdges; replicated && e < edgeCount(); ++e)
+        replicated = edge(int(e)).network;
     const std::size_t unionDevices = replicated ? machineDevices : nd;
     std::vector<int> parent(unionDevices);
     std::iota(parent.begin(), parent.end(), 0);
-    for (std::size_t e = 0; e < (replicated ? machineEdges : m_edges.size()); ++e) {
-        const Edge& edge = m_edges[e];
-        if (!edge.network)
-            parent[std::size_t(findRoot(parent, edge.a))] = findRoot(parent, edge.b);
-    }
+    const auto join = [&](int, const Edge& e) {
+        if (!e.network)
+            parent[std::size_t(findRoot(parent, e.a))] = findRoot(parent, e.b);
+    };
+    if (replicated)
+        for (std::size_t e = 0; e < machineEdges; ++e)
+            join(int(e), m_edges[e]); // machine 0's, stored first
+    else
+        forEachEdge(join);
     // Hosts numbered in the order of their first device; each host's devices and edges in index order, in
     // flat arrays (a million machines would otherwise be two million small vectors).
     std::vector<int> hostOfRoot(unionDevices, -1);
@@ -470,28 +456,29 @@ void TopologyGraph::findHosts(std::size_t machineDevices, std::size_t machineEdg
             m_hostDevices[std::size_t(m_hostDeviceStart[std::size_t(dev.host)] + dev.local)] = int(d);
     }
     count.assign(std::size_t(hosts), 0);
-    m_localEdge.assign(m_edges.size(), -1);
-    for (std::size_t e = 0; e < m_edges.size(); ++e) {
-        const Edge& edge = m_edges[e];
-        if (!edge.network)
-            m_localEdge[e] = count[std::size_t(m_devices[std::size_t(edge.a)].host)]++;
-    }
+    m_localEdge.assign(edgeCount(), -1);
+    forEachEdge([&](int e, const Edge& x) {
+        if (!x.network)
+            m_localEdge[std::size_t(e)] = count[std::size_t(m_devices[std::size_t(x.a)].host)]++;
+    });
     m_hostEdgeStart.assign(std::size_t(hosts) + 1, 0);
     for (int h = 0; h < hosts; ++h)
         m_hostEdgeStart[std::size_t(h) + 1] = m_hostEdgeStart[std::size_t(h)] + count[std::size_t(h)];
     m_hostEdges.assign(std::size_t(m_hostEdgeStart.back()), -1);
-    for (std::size_t e = 0; e < m_edges.size(); ++e)
-        if (m_localEdge[e] >= 0)
-            m_hostEdges[std::size_t(m_hostEdgeStart[std::size_t(m_devices[std::size_t(m_edges[e].a)].host)] +
-                                    m_localEdge[e])] = int(e);
+    forEachEdge([&](int e, const Edge& x) {
+        const int local = m_localEdge[std::size_t(e)];
+        if (local >= 0)
+            m_hostEdges[std::size_t(m_hostEdgeStart[std::size_t(m_devices[std::size_t(x.a)].host)] + local)] =
+                e;
+    });
     m_isPort.assign(nd, false);
-    for (const Edge& e : m_edges) {
+    forEachEdge([&](int, const Edge& e) {
         if (!e.network)
-            continue;
+            return;
         for (int end : {e.a, e.b})
             if (m_devices[std::size_t(end)].kind != DeviceKind::Switch)
                 m_isPort[std::size_t(end)] = true;
-    }
+    });
 }
 
 // Templates: hosts equal in device kinds, ports and edges (by local index) route alike.
@@ -532,12 +519,12 @@ void TopologyGraph::findTemplates()
             sig.push_back(int(m_devices[std::size_t(d)].kind) * 2 + (m_isPort[std::size_t(d)] ? 1 : 0));
         sig.push_back(std::int64_t(hostEdges(h).size()));
         for (int e : hostEdges(h)) {
-            const Edge& edge = m_edges[std::size_t(e)];
-            sig.insert(sig.end(), {m_devices[std::size_t(edge.a)].local, m_devices[std::size_t(edge.b)].local,
-                                   int(edge.cls), edge.count, bits(edge.capacity), bits(edge.effective),
-                                   bits(edge.latency_s), edge.nvls ? 1 : 0});
+            const Edge x = edge(e);
+            sig.insert(sig.end(),
+                       {m_devices[std::size_t(x.a)].local, m_devices[std::size_t(x.b)].local, int(x.cls),
+                        x.count, bits(x.capacity), bits(x.effective), bits(x.latency_s), x.nvls ? 1 : 0});
             for (int l : edgeLinks(e)) // the kinds too: "same links up to their ids"
-                sig.push_back(m_links[std::size_t(l)].kind);
+                sig.push_back(link(l).kind);
         }
         const auto it = templates.find(sig);
         m_hostTemplate[std::size_t(h)] =
@@ -617,7 +604,7 @@ std::string TopologyGraph::linkId(int link) const
 {
     if (m_machines == 0)
         return m_linkIds[std::size_t(link)];
-    const Link& l = m_links[std::size_t(link)];
+    const Link l = this->link(link);
     std::string id = deviceId(l.a);
     id += '~';
     appendDeviceId(id, l.b);
@@ -651,7 +638,7 @@ int TopologyGraph::findLink(std::string_view id) const
     for (const Arc& arc : arcsFrom(a))
         if (arc.to == b)
             for (int l : edgeLinks(arcEdge(arc.arc)))
-                if (m_links[std::size_t(l)].a == a && m_links[std::size_t(l)].b == b)
+                if (const Link x = link(l); x.a == a && x.b == b)
                     return l;
     return -1;
 }

@@ -8,11 +8,13 @@
 #include "linkcatalog.h"
 #include "scenario.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ss {
@@ -124,19 +126,96 @@ public:
     // The same graph as build(expand(R)), without building a string per device or link.
     static bool build(const ReplicatedTopology& r, TopologyGraph& out, std::string* error = nullptr);
 
+    // A list of link indices: stored ones, each SHIFT further (a machine's copy of machine 0's).
+    class LinkList
+    {
+    public:
+        class iterator
+        {
+        public:
+            using value_type = int;
+            using difference_type = std::ptrdiff_t;
+            iterator() = default;
+            iterator(const int* at, int shift) : m_at(at), m_shift(shift) {}
+            int operator*() const { return *m_at + m_shift; }
+            iterator& operator++()
+            {
+                ++m_at;
+                return *this;
+            }
+            iterator operator++(int)
+            {
+                iterator old = *this;
+                ++m_at;
+                return old;
+            }
+            bool operator==(const iterator& o) const { return m_at == o.m_at; }
+
+        private:
+            const int* m_at = nullptr;
+            int m_shift = 0;
+        };
+        LinkList(std::span<const int> stored, int shift) : m_stored(stored), m_shift(shift) {}
+        iterator begin() const { return {m_stored.data(), m_shift}; }
+        iterator end() const { return {m_stored.data() + m_stored.size(), m_shift}; }
+        std::size_t size() const { return m_stored.size(); }
+        bool empty() const { return m_stored.empty(); }
+        int front() const { return m_stored.front() + m_shift; }
+
+    private:
+        std::span<const int> m_stored;
+        int m_shift = 0;
+    };
+
     const std::vector<Device>& devices() const { return m_devices; }
-    const std::vector<Link>& links() const { return m_links; }
-    const std::vector<Edge>& edges() const { return m_edges; }
+    // Links and edges by index, in the order of the plain build. A generated cluster stores machine 0's and
+    // the fabric's only: machine k's are machine 0's with their devices, edge and links shifted k machines
+    // on, made when asked for (a million machines' copies were most of the graph's memory).
+    std::size_t linkCount() const { return m_impliedLinks + m_links.size() - m_machineLinks; }
+    std::size_t edgeCount() const { return m_impliedEdges + m_edges.size() - m_machineEdges; }
+    Link link(int l) const
+    {
+        if (std::size_t(l) >= m_impliedLinks)
+            return m_links[std::size_t(l) - m_impliedLinks + m_machineLinks];
+        const std::size_t k = std::size_t(l) / m_machineLinks;
+        Link x = m_links[std::size_t(l) - k * m_machineLinks];
+        x.a += int(k * m_machineDeviceCount);
+        x.b += int(k * m_machineDeviceCount);
+        x.edge += int(k * m_machineEdges);
+        return x;
+    }
+    Edge edge(int e) const
+    {
+        if (std::size_t(e) >= m_impliedEdges)
+            return m_edges[std::size_t(e) - m_impliedEdges + m_machineEdges];
+        const std::size_t k = std::size_t(e) / m_machineEdges;
+        Edge x = m_edges[std::size_t(e) - k * m_machineEdges];
+        x.a += int(k * m_machineDeviceCount);
+        x.b += int(k * m_machineDeviceCount);
+        return x;
+    }
     std::span<const Arc> arcsFrom(int device) const
     {
         return {m_arcs.data() + m_arcStart[std::size_t(device)],
                 m_arcs.data() + m_arcStart[std::size_t(device) + 1]};
     }
     // The links an edge bundles, in the topology's order.
-    std::span<const int> edgeLinks(int edge) const { return slice(m_edgeLinks, m_edgeLinkStart, edge); }
+    LinkList edgeLinks(int edge) const
+    {
+        std::size_t stored = std::size_t(edge);
+        int shift = 0;
+        if (stored >= m_impliedEdges) {
+            stored = stored - m_impliedEdges + m_machineEdges;
+        } else {
+            const std::size_t k = stored / m_machineEdges;
+            stored -= k * m_machineEdges;
+            shift = int(k * m_machineLinks);
+        }
+        return {slice(m_edgeLinks, m_edgeLinkStart, int(stored)), shift};
+    }
     std::string deviceId(int device) const;
     std::string linkId(int link) const;
-    const std::string& linkKind(int link) const { return m_kinds[m_links[std::size_t(link)].kind]; }
+    const std::string& linkKind(int l) const { return m_kinds[link(l).kind]; }
     int findDevice(std::string_view id) const; // -1 when no device has ID
     int findLink(std::string_view id) const;
 
@@ -161,6 +240,21 @@ public:
     // index read with a serial means the same link wherever that serial is seen again.
     std::uint64_t serial() const { return m_serial; }
 
+    // Calls F(edge index, edge) for every edge in index order, machine copies made without a division.
+    template <typename F> void forEachEdge(F&& f) const
+    {
+        int e = 0;
+        for (std::size_t k = 0; k < m_impliedEdges / std::max<std::size_t>(m_machineEdges, 1); ++k)
+            for (std::size_t i = 0; i < m_machineEdges; ++i, ++e) {
+                Edge x = m_edges[i];
+                x.a += int(k * m_machineDeviceCount);
+                x.b += int(k * m_machineDeviceCount);
+                f(e, std::as_const(x));
+            }
+        for (std::size_t i = m_machineEdges; i < m_edges.size(); ++i, ++e)
+            f(e, m_edges[i]);
+    }
+
 private:
     // Entry I of a flat list of lists: VALUES[START[I], START[I + 1]).
     static std::span<const int> slice(const std::vector<int>& values, const std::vector<int>& start, int i)
@@ -176,7 +270,6 @@ private:
     int machineDevice(std::string_view id) const; // replicated: the device "n<k>.<name>" names, else -1
     void appendDeviceId(std::string& out, int device) const;
     void bundleLinks(std::size_t from, std::size_t to);
-    void replicateEdges(std::int64_t machines, std::size_t machineLinks);
     // The four below, in order. MACHINE_DEVICES and MACHINE_EDGES: a replicated cluster's devices and edges
     // per machine (machine k's come k times them after machine 0's), 0 for a plain topology.
     void index(std::size_t machineDevices = 0, std::size_t machineEdges = 0);
@@ -184,13 +277,26 @@ private:
     void findHosts(std::size_t machineDevices, std::size_t machineEdges);
     void findTemplates();
     void indexGpus();
+    // The stored index of edge E: machine 0's and the fabric's edges are stored, in that order.
+    std::size_t storedEdge(int e) const
+    {
+        return std::size_t(e) >= m_impliedEdges ? std::size_t(e) - m_impliedEdges + m_machineEdges
+                                                : std::size_t(e) % std::max<std::size_t>(m_machineEdges, 1);
+    }
 
     std::vector<Device> m_devices;
+    // A plain topology: every link and edge. A replicated one: machine 0's, then the fabric's; the other
+    // machines' are implied (link(), edge()).
     std::vector<Link> m_links;
     std::vector<Edge> m_edges;
-    std::vector<int> m_edgeLinkStart; // edge e's links: m_edgeLinks[start[e], start[e + 1])
-    std::vector<int> m_edgeLinks;
-    std::vector<int> m_arcStart; // arcs from device d: m_arcs[start[d], start[d + 1]), in edge order
+    std::size_t m_machineLinks = 0;       // replicated: links per machine; 0 for a plain topology
+    std::size_t m_machineEdges = 0;       // replicated: edges per machine
+    std::size_t m_machineDeviceCount = 0; // replicated: devices per machine
+    std::size_t m_impliedLinks = 0; // machines × m_machineLinks: the links numbered before the fabric's
+    std::size_t m_impliedEdges = 0;
+    std::vector<int> m_edgeLinkStart; // stored edge s's links: m_edgeLinks[start[s], start[s + 1])
+    std::vector<int> m_edgeLinks;     // link indices (machine 0's for its edges; the fabric's own)
+    std::vector<int> m_arcStart;      // arcs from device d: m_arcs[start[d], start[d + 1]), in edge order
     std::vector<Arc> m_arcs;
     std::vector<std::string> m_kinds; // link kinds, by Link::kind
     std::vector<int> m_gpus;

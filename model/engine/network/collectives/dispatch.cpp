@@ -70,14 +70,14 @@ double networkEdges(const TopologyGraph& graph, std::vector<double>& hostOut)
     hostOut.assign(std::size_t(graph.hostCount()), 0.0);
     double least = kInf;
     bool viaSwitch = true;
-    for (const Edge& e : graph.edges()) {
+    graph.forEachEdge([&](int, const Edge& e) {
         // An edge off the network joins two devices of one machine (machines are what such edges join).
         if (!e.network)
-            continue;
+            return;
         const int ha = devices[std::size_t(e.a)].host;
         const int hb = devices[std::size_t(e.b)].host;
         if (ha == hb)
-            continue;
+            return;
         if (ha >= 0)
             hostOut[std::size_t(ha)] += e.effective;
         if (hb >= 0)
@@ -86,7 +86,7 @@ double networkEdges(const TopologyGraph& graph, std::vector<double>& hostOut)
             least = std::min(least, e.latency_s);
             viaSwitch = viaSwitch && (ha < 0 || hb < 0);
         }
-    }
+    });
     return std::isfinite(least) ? (viaSwitch ? 2 : 1) * least : 0;
 }
 
@@ -97,7 +97,7 @@ double leastEndHop(const TopologyGraph& graph, const std::vector<int>& group)
     for (int d : group) {
         double first = graph.isPort(d) ? 0.0 : kInf;
         for (const TopologyGraph::Arc& a : graph.arcsFrom(d))
-            first = std::min(first, graph.edges()[std::size_t(arcEdge(a.arc))].latency_s);
+            first = std::min(first, graph.edge(arcEdge(a.arc)).latency_s);
         ends = std::min(ends, std::isfinite(first) ? first : 0.0);
     }
     return ends;
@@ -122,7 +122,7 @@ double boundTime(const TopologyGraph& graph, const BoundTally& t, const std::vec
             continue;
         double capacity = 0;
         for (const TopologyGraph::Arc& a : graph.arcsFrom(int(d)))
-            capacity += graph.edges()[std::size_t(arcEdge(a.arc))].effective;
+            capacity += graph.edge(arcEdge(a.arc)).effective;
         if (!(capacity > 0))
             return 0;
         intra = std::max(intra, t.gpuOut[d] / capacity);

@@ -36,7 +36,7 @@ bool CommModel::nvlsSwitch(const std::vector<int>& gpus, int& nvswitch) const
     for (int d : gpus) {
         int found = -1;
         for (const TopologyGraph::Arc& a : m_graph->arcsFrom(d)) {
-            const Edge& e = m_graph->edges()[std::size_t(arcEdge(a.arc))];
+            const Edge e = m_graph->edge(arcEdge(a.arc));
             if (e.nvls && m_graph->devices()[std::size_t(a.to)].kind == DeviceKind::NvSwitch)
                 found = a.to;
         }

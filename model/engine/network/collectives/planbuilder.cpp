@@ -62,8 +62,8 @@ bool hamiltonian(int n, const std::vector<std::vector<int>>& successors, std::ve
 class RingPacker
 {
 public:
-    explicit RingPacker(Router& router, const std::vector<Edge>& edges, const std::vector<int>& gpus)
-        : m_edges(edges), m_n(int(gpus.size())), m_routes(std::size_t(m_n * m_n)),
+    explicit RingPacker(Router& router, const TopologyGraph& graph, const std::vector<int>& gpus)
+        : m_graph(graph), m_n(int(gpus.size())), m_routes(std::size_t(m_n * m_n)),
           m_cls(std::size_t(m_n * m_n), int(PathClass::None))
     {
         const int n = m_n;
@@ -145,7 +145,7 @@ private:
     {
         auto it = m_residual.find(arc);
         if (it == m_residual.end())
-            it = m_residual.emplace(arc, m_edges[std::size_t(arcEdge(arc))].effective).first;
+            it = m_residual.emplace(arc, m_graph.edge(arcEdge(arc)).effective).first;
         return it->second;
     }
 
@@ -179,7 +179,7 @@ private:
         return succ;
     }
 
-    const std::vector<Edge>& m_edges;
+    const TopologyGraph& m_graph;
     int m_n;
     std::vector<std::vector<int>> m_routes; // by position pair i · n + j
     std::vector<int> m_cls;                 // path class by position pair; None: not neighbours
@@ -287,7 +287,7 @@ int SwitchRoutes::column(Router& router, const TopologyGraph& graph, int swA, in
             // Its latency summed in route order, as the route table sums a column's.
             Column& c = m_columns.emplace_back();
             for (int arc : m_tmp)
-                c.latency += graph.edges()[std::size_t(arcEdge(arc))].latency_s;
+                c.latency += graph.edge(arcEdge(arc)).latency_s;
             c.arcs = m_tmp;
             it->second = int(m_columns.size()) - 1;
         }
@@ -304,7 +304,7 @@ int FlowSet::portArc(int port, int arc, bool up)
     int& slot = (up ? m_upSlot : m_downSlot)[std::size_t(port)];
     if (slot < 0) {
         slot = int(m_ports.size());
-        m_ports.push_back({port, arc, 0 + m_graph->edges()[std::size_t(arcEdge(arc))].latency_s, 0});
+        m_ports.push_back({port, arc, 0 + m_graph->edge(arcEdge(arc)).latency_s, 0});
     }
     return slot;
 }
@@ -338,7 +338,7 @@ double FlowSet::addLocal(Router& router, int cls, int from, int to, double volum
         } else {
             LocalColumn& c = hc.columns.emplace_back();
             for (int arc : arcs) {
-                c.latency += m_graph->edges()[std::size_t(arcEdge(arc))].latency_s;
+                c.latency += m_graph->edge(arcEdge(arc)).latency_s;
                 c.arcs.push_back(2 * m_graph->localEdge(arcEdge(arc)) + arc % 2);
             }
             slot = int(hc.columns.size()) - 1;
@@ -381,7 +381,7 @@ int FlowSet::segment(Router& router, int device, int port, bool toPort)
         } else {
             LocalColumn& c = m_segmentColumns.emplace_back();
             for (int arc : arcs) {
-                c.latency += m_graph->edges()[std::size_t(arcEdge(arc))].latency_s;
+                c.latency += m_graph->edge(arcEdge(arc)).latency_s;
                 c.arcs.push_back(2 * m_graph->localEdge(arcEdge(arc)) + arc % 2);
             }
             column = int(m_segmentColumns.size()) - 1;
@@ -580,7 +580,7 @@ std::vector<std::pair<int, double>> FlowSet::loads()
     // Each class's columns summed on its local arcs once (in column order, as the routing matrix sums a
     // machine's columns), then added onto the same arcs of every machine of the class; then each device's
     // segments onto its machine's arcs.
-    const std::size_t arcs = 2 * m_graph->edges().size();
+    const std::size_t arcs = 2 * m_graph->edgeCount();
     std::vector<double>& total = zeroedScratch(0, arcs);
     for (const auto& [arc, load] : routed)
         total[std::size_t(arc)] = load;
@@ -675,7 +675,7 @@ std::vector<CommModel::Ring> CommModel::packRings(const std::vector<int>& gpus)
     const int n = int(gpus.size());
     if (n == 1)
         return {{gpus, kInf}};
-    RingPacker packer(*m_router, m_graph->edges(), gpus);
+    RingPacker packer(*m_router, *m_graph, gpus);
     std::vector<int> cycle;
     const int level = packer.ringLevel(cycle);
     if (level < 0)
@@ -873,12 +873,12 @@ bool PlanBuilder::machineChain(const std::vector<int>& gpus, std::vector<int>& c
 
 bool PlanBuilder::finish()
 {
-    const auto& edges = graph().edges();
+    const TopologyGraph& g = graph();
     // One phase: its loads are the plan's; several: summed per arc in a dense buffer.
     std::vector<std::pair<int, double>> only;
     std::vector<double>* total = nullptr;
     if (m_phases.size() > 1)
-        total = &zeroedScratch(1, 2 * edges.size());
+        total = &zeroedScratch(1, 2 * g.edgeCount());
     for (const Phase& ph : m_phases) {
         if (!ph.flows->error().empty())
             return fail(ph.flows->error());
@@ -887,7 +887,7 @@ bool PlanBuilder::finish()
         double worstLoad = 0;
         std::vector<std::pair<int, double>> loads = ph.flows->loads();
         for (const auto& [arc, load] : loads) {
-            const double busy = load / edges[std::size_t(arcEdge(arc))].effective;
+            const double busy = load / g.edge(arcEdge(arc)).effective;
             if (busy > worst) {
                 worst = busy;
                 worstArc = arc;
@@ -906,17 +906,16 @@ bool PlanBuilder::finish()
         m_plan.alpha_s += ph.repeat * ph.alpha;
         m_plan.beta_s += ph.repeat * worst / ph.factor;
         if (m_plan.phase_count < kMaxCollectivePhases) {
-            const Edge* e = worstArc >= 0 ? &edges[std::size_t(arcEdge(worstArc))] : nullptr;
+            const Edge e = worstArc >= 0 ? g.edge(arcEdge(worstArc)) : Edge{};
             m_plan.phases[std::size_t(m_plan.phase_count++)] = {
-                ph.alpha,  ph.steps, ph.volume, worstLoad, e ? e->capacity : 0, e ? e->effective : 0,
-                ph.factor, ph.repeat};
+                ph.alpha, ph.steps, ph.volume, worstLoad, e.capacity, e.effective, ph.factor, ph.repeat};
         }
     }
     if (!total) {
         m_plan.loads = std::move(only);
         return true;
     }
-    const std::size_t arcs = 2 * edges.size();
+    const std::size_t arcs = 2 * g.edgeCount();
     std::size_t count = 0;
     for (std::size_t a = 0; a < arcs; ++a)
         count += (*total)[a] > 0;

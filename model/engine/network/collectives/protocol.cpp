@@ -93,7 +93,7 @@ void portBandwidth(const TopologyGraph& graph, int port, double& effective, doub
 {
     effective = rate = 0;
     for (const TopologyGraph::Arc& a : graph.arcsFrom(port)) {
-        const Edge& e = graph.edges()[std::size_t(arcEdge(a.arc))];
+        const Edge e = graph.edge(arcEdge(a.arc));
         if (e.network) {
             effective += e.effective;
             rate += e.capacity;

@@ -10,7 +10,7 @@ std::vector<std::pair<int, double>> RouteTable::loads(std::vector<double>& volum
     // something only: a plan routes a small share of the table's columns, and the arcs are millions on a
     // large cluster. Adding a zero volume would change no sum.
     volume.resize(m_latency.size(), 0.0);
-    const std::size_t arcs = 2 * m_graph.edges().size();
+    const std::size_t arcs = 2 * m_graph.edgeCount();
     if (m_sum.size() < arcs) {
         m_sum.resize(arcs, 0.0);
         m_touched.resize(arcs, 0);

@@ -113,7 +113,7 @@ private:
     {
         double latency = 0;
         for (int arc : arcs)
-            latency += m_graph.edges()[std::size_t(arcEdge(arc))].latency_s;
+            latency += m_graph.edge(arcEdge(arc)).latency_s;
         const std::size_t start = m_arena.size();
         m_arena.insert(m_arena.end(), arcs.begin(), arcs.end());
         if (arcs.size() > 1)
