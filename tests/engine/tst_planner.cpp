@@ -721,6 +721,43 @@ private slots:
         check(longSeq, {c, c2});
     }
 
+    void pipelineOnItsOwnThreadEqualsInline()
+    {
+        // A one-off estimate of 8,192 GPUs or more prices the pipeline sends on a second thread with a model
+        // of its own (comm.cpp); an estimate with a cache prices them inline. Both must give every row and
+        // link alike, to the bit: GPT-3 175B on 1,024 DGX A100, the interleaved schedule (its wrap-around
+        // send from the last stage to the first) and plain 1F1B, with link rows and without.
+        Scenario s = gpt3();
+        s.cluster.nodes = 1024;
+        s.parallel.dp = 128;
+        s.training.global_batch = 1536 * 8;
+        Topology topology;
+        QVERIFY(scenarioTopology(s, topology));
+        for (const bool interleaved : {true, false}) {
+            s.parallel.schedule = interleaved ? Schedule::Interleaved : Schedule::OneFOneB;
+            s.parallel.virtual_stages = interleaved ? 2 : 1;
+            QVERIFY(validateScenario(s).empty());
+            const std::int64_t m = s.training.global_batch / (s.parallel.dp * s.training.micro_batch);
+            for (const bool detail : {true, false}) {
+                CommModel threaded, inline_;
+                QVERIFY(CommModel::fromTopology(topology, threaded));
+                QVERIFY(CommModel::fromTopology(topology, inline_));
+                CommCache cache;
+                const CommResult a = estimateCommunication(s, m, threaded, detail);
+                const CommResult b = estimateCommunication(s, m, inline_, detail, nullptr, &cache);
+                QVERIFY(std::any_of(a.collectives.begin(), a.collectives.end(),
+                                    [](const CommCollective& c) { return c.group == "pp"; }));
+                QVERIFY(sameComm(a, b));
+                QCOMPARE(a.links_total, b.links_total);
+                QCOMPARE(a.link_loads.size(), b.link_loads.size());
+                for (std::size_t i = 0; i < a.link_loads.size(); ++i)
+                    QVERIFY(a.link_loads[i].link == b.link_loads[i].link &&
+                            a.link_loads[i].bytes_per_step == b.link_loads[i].bytes_per_step &&
+                            a.link_loads[i].busy_s == b.link_loads[i].busy_s);
+            }
+        }
+    }
+
     void badRequests()
     {
         Scenario out;

@@ -180,6 +180,8 @@ public:
     static bool fromTopology(const Topology& topology, CommModel& out, std::string* error = nullptr);
 
     const TopologyGraph& graph() const { return *m_graph; }
+    // The graph as another model may share it (a second thread's model of the same cluster).
+    const std::shared_ptr<const TopologyGraph>& sharedGraph() const { return m_graph; }
     Router& router() { return *m_router; }
 
     // Whether results carry each link's load (CollectiveResult::links, on by default). A caller that reads
