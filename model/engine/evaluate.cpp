@@ -286,7 +286,7 @@ Result evaluate(const Scenario& sc, const EvalOptions& options)
 
     // The step: a discrete-event simulation over the costs above (stepsim.h); it also sets the links'
     // utilisation.
-    estimateStep(sc, r, options.timeline, explain);
+    estimateStep(sc, r, options.timeline, explain, options.bottleneck || explain);
     if (explain)
         explainTotals(*explain, sc, r, flops);
     return r;

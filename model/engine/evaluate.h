@@ -42,6 +42,11 @@ struct EvalOptions
     const MemoryResult* memory = nullptr;
     // The caller has checked that validateScenario() accepts the scenario (the planner's layouts).
     bool validated = false;
+    // Find the step's bottleneck (Result::bottleneck). The planner, which reads only the step's figures,
+    // turns it off: the simulation then unites the streams of the critical stage alone (for its exposed
+    // communication) instead of every stage's (the busy time the bottleneck's bubble share reads), and
+    // Result::bottleneck stays empty. Every other figure stays the same.
+    bool bottleneck = true;
 };
 
 // Evaluates a scenario that validateScenario() accepts. On one it rejects, returns a result with

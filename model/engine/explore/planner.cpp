@@ -667,6 +667,7 @@ PlanResult planLayouts(const Scenario& scenario, const PlanOptions& options, con
             w.eval.comm_model = w.model ? &*w.model : nullptr;
             w.eval.comm_cache = &w.comm;
             w.eval.drawing_detail = false;
+            w.eval.bottleneck = false; // a candidate's figures are the step's own
         }
         evaluateLayout(w, layouts[i], std::int64_t(i));
     };

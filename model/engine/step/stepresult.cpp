@@ -619,7 +619,8 @@ Bottleneck findBottleneck(const Scenario& sc, const Result& r, const StepModel& 
 
 } // namespace
 
-void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Explanation>* explain)
+void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Explanation>* explain,
+                  bool bottleneck)
 {
     const ParallelSpec& par = sc.parallel;
     const std::int64_t m = std::max<std::int64_t>(r.microbatches, 1);
@@ -636,7 +637,7 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
     if (tooLarge && m <= std::int64_t(model.microbatches) && periodicSimulationApplies(model))
         sim = simulateStep(model, r.comm.collectives.size(), false, SimulationMode::Periodic);
     else if (!tooLarge)
-        sim = simulateStep(model, r.comm.collectives.size(), timeline);
+        sim = simulateStep(model, r.comm.collectives.size(), timeline, SimulationMode::Auto, bottleneck);
     if (tooLarge && !(sim.time_s > 0)) {
         warn(r.warnings, "step.too_large",
              "the step has " + std::to_string(m) + " microbatches over " + std::to_string(p) +
@@ -658,7 +659,8 @@ void estimateStep(const Scenario& sc, Result& r, bool timeline, std::vector<Expl
     stepFigures(sc, r, sim);
     kernelFigures(sc, r, model, sim, explain);
     linkUtilisation(r, T);
-    r.bottleneck = findBottleneck(sc, r, model, sim, m);
+    if (bottleneck)
+        r.bottleneck = findBottleneck(sc, r, model, sim, m);
     if (explain)
         explainStep(*explain, sc, r, model, sim);
     if (drawn) {

@@ -341,8 +341,11 @@ class Simulator
 {
 public:
     // FORCE_COARSE: 1 draws the coarse timeline, 0 the detailed one, -1 decides by the number of boxes.
-    Simulator(const StepModel& model, std::size_t collectives, bool timeline, int forceCoarse = -1)
-        : m_model(model), m_collectives(collectives), m_timeline(timeline), m_forceCoarse(forceCoarse)
+    // EVERY_STAGE: stageStats() for every stage, else for the critical one alone.
+    Simulator(const StepModel& model, std::size_t collectives, bool timeline, int forceCoarse = -1,
+              bool everyStage = true)
+        : m_model(model), m_collectives(collectives), m_timeline(timeline), m_everyStage(everyStage),
+          m_forceCoarse(forceCoarse)
     {
         SimulatorBuffers& b = buffers();
         m_stages.swap(b.stages);
@@ -506,7 +509,8 @@ private:
     void finalize(int stage);
     // Follows the activities back from the last one to end; returns CUTOFF (see there).
     std::vector<double> criticalPath();
-    // Per GPU: the union of every stream's boxes, and the communication the compute stream does not hide.
+    // Per GPU (or the critical stage's alone): the union of every stream's boxes, and the communication the
+    // compute stream does not hide.
     void stageStats();
     void send(int from, double ready, int pred, int to, int targetOp, int mb, int chunk);
     // Reduces PARAMS parameters' gradients ready at READY (then copies them to the host when offloading).
@@ -515,6 +519,7 @@ private:
     const StepModel& m_model;
     std::size_t m_collectives;
     bool m_timeline;
+    bool m_everyStage;
     std::vector<StageState> m_stages;
     std::vector<Activity> m_acts;
     std::vector<int> m_eventAct;
@@ -1101,6 +1106,10 @@ void Simulator::stageStats()
     for (int s = 0; s < m_model.pp; ++s) {
         StageState& st = m_stages[std::size_t(s)];
         StageStats& stats = st.stats;
+        if (!m_everyStage && s != m_out.criticalStage) {
+            m_out.stages[std::size_t(s)] = stats; // busy_s and exposed_comm_s left 0
+            continue;
+        }
         // The transfers' boxes, then the union of those, the compute stream's and the CPU optimizer's work.
         BoxRun comm[] = {boxRun(st.pp.busy(), 1), boxRun(st.dp.busy(), 1), boxRun(st.pcie.busy(), 1)};
         unite(comm, 3, m_commUnion);
@@ -1321,9 +1330,9 @@ int steadyStart(const StepModel& model, int p)
 }
 
 StepSimulation simulateFull(const StepModel& model, std::size_t collectives, bool timeline,
-                            int forceCoarse = -1)
+                            int forceCoarse = -1, bool everyStage = true)
 {
-    Simulator sim(model, collectives, timeline, forceCoarse);
+    Simulator sim(model, collectives, timeline, forceCoarse, everyStage);
     return sim.run();
 }
 
@@ -1513,7 +1522,7 @@ bool periodicSimulationApplies(const StepModel& model)
 }
 
 StepSimulation simulateStep(const StepModel& model, std::size_t collectives, bool timeline,
-                            SimulationMode mode)
+                            SimulationMode mode, bool everyStage)
 {
     if (!wellFormed(model))
         return {};
@@ -1531,14 +1540,14 @@ StepSimulation simulateStep(const StepModel& model, std::size_t collectives, boo
     }
     const bool periodicOnly = mode == SimulationMode::Periodic;
     if (!periodicSimulationApplies(model) || (!periodicOnly && (timeline || mode == SimulationMode::Full)))
-        return periodicOnly ? StepSimulation{} : simulateFull(model, collectives, timeline);
+        return periodicOnly ? StepSimulation{} : simulateFull(model, collectives, timeline, -1, everyStage);
     const int p = steadyPeriod(model);
     // A known line costs nothing; a new one costs three probes of about m1 + P microbatches each, worth it
     // past three times that.
     const bool fit = periodicOnly || model.microbatches > 3 * (steadyStart(model, p) + p);
     const SteadyLine* line = steadyLine(model, collectives, p, fit);
     if (!line || !line->periodic)
-        return periodicOnly ? StepSimulation{} : simulateFull(model, collectives, false);
+        return periodicOnly ? StepSimulation{} : simulateFull(model, collectives, false, -1, everyStage);
     StepSimulation out = line->shape;
     const double periods = double(model.microbatches - line->m1) / double(p);
     std::vector<double> f(line->f1.size());

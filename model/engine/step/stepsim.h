@@ -194,7 +194,9 @@ struct StageStats
 {
     double compute_s = 0; // compute-stream busy time, optimizer included, tp collectives excluded
     double tp_s = 0;      // collectives inside the layers, tp, ep and cp (the compute stream waits for them)
-    double busy_s = 0;    // the union of every stream's boxes
+    // The two below: of every stage, or (simulateStep()'s EVERY_STAGE false) of the critical stage alone,
+    // the others' 0.
+    double busy_s = 0;         // the union of every stream's boxes
     double exposed_comm_s = 0; // communication while the compute stream does nothing
     double pcie_bytes = 0;     // bytes copied over PCIe
 };
@@ -233,17 +235,19 @@ enum class SimulationMode
 };
 
 // Simulates one step of MODEL; COLLECTIVES is the number of comm.collectives rows (for the per-row sums).
+// Without EVERY_STAGE a step simulated in full unites its streams for the critical stage alone
+// (StageStats::busy_s, exposed_comm_s); every other figure is the same.
 StepSimulation simulateStep(const StepModel& model, std::size_t collectives, bool timeline,
-                            SimulationMode mode = SimulationMode::Auto);
+                            SimulationMode mode = SimulationMode::Auto, bool everyStage = true);
 // The microbatches of one steady period (pp: the interleaved schedule's group) and whether MODEL has enough
 // microbatches for the periodic simulation to pay.
 int steadyPeriod(const StepModel& model);
 bool periodicSimulationApplies(const StepModel& model);
 
-// Fills RESULT's step, bottleneck, link utilisation and (with TIMELINE) timeline for SCENARIO, from the
-// memory, compute and comm parts already in RESULT. Appends "step.*" warnings; with EXPLAIN, explanations of
-// the step figures.
+// Fills RESULT's step, bottleneck (with BOTTLENECK), link utilisation and (with TIMELINE) timeline for
+// SCENARIO, from the memory, compute and comm parts already in RESULT. Appends "step.*" warnings; with
+// EXPLAIN, explanations of the step figures.
 void estimateStep(const Scenario& scenario, Result& result, bool timeline,
-                  std::vector<Explanation>* explain = nullptr);
+                  std::vector<Explanation>* explain = nullptr, bool bottleneck = true);
 
 } // namespace ss
