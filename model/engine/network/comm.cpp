@@ -394,24 +394,29 @@ constexpr std::int64_t kParallelPipelineRanks = 8192;
 constexpr std::size_t kParallelPipelineDevices = std::size_t(1) << 21;
 
 // pipelineParallelTraffic() on a thread of its own, with its own model on MODEL's graph and its own copy of
-// the groups; take() waits for its rows.
+// GROUPS' rank groups (not their calls, which the caller adds to meanwhile), both made and let go on that
+// thread; take() waits for its rows. The caller must not prepare GROUPS again before take().
 class PipelineOnThread
 {
 public:
     PipelineOnThread(const Scenario& sc, std::int64_t microbatches, const CommModel& model,
                      const RankLayout& layout, const CommCache& groups, bool rowLinks)
-        : m_model(model.sharedGraph()), m_groups(groups)
     {
-        m_model.setLinkLoads(model.linkLoads());
-        m_groups.graph = &m_model.graph();
-        m_thread = std::thread([this, &sc, microbatches, &layout, rowLinks] {
+        m_thread = std::thread([this, &sc, microbatches, graph = model.sharedGraph(),
+                                linkLoads = model.linkLoads(), &layout, &groups, rowLinks] {
             try {
-                TrafficContext context = trafficContext(sc, microbatches, m_model, layout, m_groups);
+                CommModel own(graph);
+                own.setLinkLoads(linkLoads);
+                CommCache copy;
+                copy.graph = &own.graph();
+                copy.sizes = groups.sizes;
+                copy.rankOrder = groups.rankOrder;
+                copy.ranks = groups.ranks;
+                copy.gpus = groups.gpus;
+                copy.ready = groups.ready;
+                TrafficContext context = trafficContext(sc, microbatches, own, layout, copy);
                 context.rowLinks = rowLinks;
                 m_traffic = pipelineParallelTraffic(context);
-                // The calls' own link loads are not read again (estimateCommunication() below).
-                for (CommCache::Entry& e : m_groups.entries)
-                    e.result.links.clear();
             } catch (...) {
                 m_error = std::current_exception(); // rethrown by take(), on the caller's thread
             }
@@ -434,8 +439,6 @@ public:
     }
 
 private:
-    CommModel m_model;
-    CommCache m_groups;
     Traffic m_traffic;
     std::exception_ptr m_error;
     std::thread m_thread;
@@ -520,7 +523,7 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
     }
     if (pipeline) {
         tally.add(context, pipeline->take());
-        pipeline.reset(); // its model and loads let go now
+        pipeline.reset();
         for (Traffic& traffic : later)
             tally.add(context, std::move(traffic));
     }
