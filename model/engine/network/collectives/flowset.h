@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -47,7 +46,14 @@ private:
         std::vector<int> arcs;
         double latency = 0;
     };
-    std::unordered_map<std::uint64_t, int> m_index; // (switch, switch) → column, -1 none
+    // (switch, switch) → column, -1 none: open addressing (Fibonacci hashing, linear probing), at most half
+    // full. A pipeline over a large cluster asks for hundreds of thousands of pairs, mostly again: a
+    // node-based map cost a cache miss or two more per question.
+    int& slot(std::uint64_t key, bool& fresh);
+    std::vector<std::uint64_t> m_keys;
+    std::vector<int> m_values;
+    std::size_t m_used = 0;
+    int m_shift = 64;
     std::vector<Column> m_columns;
     std::vector<int> m_tmp;
 };
