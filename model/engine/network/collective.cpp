@@ -426,12 +426,21 @@ CommModel::Plan CommModel::directPlan(std::vector<std::pair<int, double>> loads,
     p.alpha_s = latency;
     // Loads are absolute here (per byte of each copy when cached): evaluate them as a "collective" of one
     // byte (of the copies' size), then restore the size.
+    p.loads = std::move(loads);
+    busiestArc(p, p.loads, false);
+    return p;
+}
+
+void CommModel::busiestArc(Plan& p, const std::vector<std::pair<int, double>>& loads, bool twins) const
+{
+    // The first busiest arc in arc order: LOADS are in arc order, and read as twins (arc ^ 1, the other
+    // direction of one edge) they are in that order but for the twins of one edge, hence the index test.
     int worstArc = -1;
     double worstLoad = 0;
-    p.loads = std::move(loads);
-    for (const auto& [arc, load] : p.loads) {
+    for (const auto& [loaded, load] : loads) {
+        const int arc = twins ? loaded ^ 1 : loaded;
         const double busy = load / m_graph->edge(arcEdge(arc)).effective;
-        if (busy > p.beta_s) {
+        if (busy > p.beta_s || (busy == p.beta_s && worstArc >= 0 && arc < worstArc)) {
             p.beta_s = busy;
             worstArc = arc;
             worstLoad = load;
@@ -443,7 +452,6 @@ CommModel::Plan CommModel::directPlan(std::vector<std::pair<int, double>> loads,
         p.phases[0] = {p.alpha_s, 1, 1, worstLoad, e.capacity, e.effective, 1, 1};
         p.phase_count = 1;
     }
-    return p;
 }
 
 CollectiveResult CommModel::evaluateTransfers(Plan p, const std::vector<Transfer>& list,
@@ -514,25 +522,20 @@ std::pair<CollectiveResult, CollectiveResult> CommModel::transfersBothWays(const
         return {std::move(forward), transfers(back)};
     }
     // Every copy's way back crosses the arcs of its way forward turned round (arc ^ 1), so each arc's load
-    // back is its twin's forward, a count of copies and exact whatever the order; the twins of one edge
-    // are neighbours in arc order and trade places.
-    std::vector<std::pair<int, double>> turned = takeLoads();
-    turned.reserve(p.loads.size());
-    for (const auto& [arc, load] : p.loads)
-        turned.emplace_back(arc ^ 1, load);
-    for (std::size_t i = 0; i + 1 < turned.size(); ++i)
-        if (turned[i].first > turned[i + 1].first) {
-            std::swap(turned[i], turned[i + 1]);
-            ++i;
-        }
-    Plan q = directPlan(std::move(turned), backLatency, {});
+    // back is its twin's forward, a count of copies and exact whatever the order: the plan back is the
+    // forward loads read as their twins, its busiest arc found without writing them out (at 1,048,576 GPUs
+    // they are 100 MB).
+    Plan q;
+    q.algorithm = CollectiveAlgorithm::Direct;
+    q.alpha_s = backLatency;
+    busiestArc(q, p.loads, true);
     CollectiveResult forward = evaluateTransfers(std::move(p), list, &key);
     // The links back: those the forward plan now keeps, each read the other way round (the same busiest
-    // link), not spread again.
+    // link), not spread again. Without link loads nothing reads them.
     const auto there = m_transferCache.find(key);
-    if (m_linkLoads && there != m_transferCache.end() && there->second.spread) {
-        giveLoads(std::move(q.loads));
-        q.loads = {};
+    if (m_linkLoads) {
+        if (there == m_transferCache.end() || !there->second.spread)
+            return {std::move(forward), transfers(back)}; // not kept (no evaluation leaves it so): routed
         q.links = there->second.links;
         q.linksReversed = true;
         q.bottleneck = there->second.bottleneck;

@@ -298,6 +298,9 @@ private:
     void spreadLoads(const Plan& plan, std::vector<LinkLoad>& loads) const;
     // The plan of copies from their arc LOADS and longest route's LATENCY (ERROR: a copy has no route).
     Plan directPlan(std::vector<std::pair<int, double>> loads, double latency, std::string error) const;
+    // P's beta_s and phase from the busiest of LOADS (arc, bytes), in arc order; TWINS: each load read on
+    // its arc's twin (arc ^ 1), the other direction of the same edge.
+    void busiestArc(Plan& p, const std::vector<std::pair<int, double>>& loads, bool twins) const;
     // transfers()'s cache key of LIST into KEY; false when the copies are not all of one finite size.
     static bool transferKey(const std::vector<Transfer>& list, std::string& key);
     // transfers() of LIST with its plan P (built, not yet evaluated): evaluated for the copies' size and kept
