@@ -382,6 +382,18 @@ void CommCache::prepare(const ParallelSpec& parallel, const CommModel& model)
     ready = true;
 }
 
+CommCache CommCache::groupsFor(const CommModel& model) const
+{
+    CommCache out;
+    out.graph = &model.graph();
+    out.sizes = sizes;
+    out.rankOrder = rankOrder;
+    out.ready = ready;
+    out.ranks = ranks;
+    out.gpus = gpus;
+    return out;
+}
+
 namespace {
 
 // From this many GPUs a one-off estimate prices the pipeline sends on a thread of their own: at 131,072 GPUs
@@ -407,13 +419,7 @@ public:
             try {
                 CommModel own(graph);
                 own.setLinkLoads(linkLoads);
-                CommCache copy;
-                copy.graph = &own.graph();
-                copy.sizes = groups.sizes;
-                copy.rankOrder = groups.rankOrder;
-                copy.ranks = groups.ranks;
-                copy.gpus = groups.gpus;
-                copy.ready = groups.ready;
+                CommCache copy = groups.groupsFor(own);
                 TrafficContext context = trafficContext(sc, microbatches, own, layout, copy);
                 context.rowLinks = rowLinks;
                 m_traffic = pipelineParallelTraffic(context);

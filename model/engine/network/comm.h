@@ -92,6 +92,8 @@ struct CommCache
 
     // Makes the groups those of PARALLEL on MODEL, forgetting the calls and steps when they change.
     void prepare(const ParallelSpec& parallel, const CommModel& model);
+    // These groups alone, for MODEL (another model of the same graph): no calls, no steps.
+    CommCache groupsFor(const CommModel& model) const;
 
     const TopologyGraph* graph = nullptr;
     std::array<std::int64_t, 6> sizes{}; // tp, dp, pp, cp, ep, etp

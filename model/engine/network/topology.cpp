@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "topology.h"
 
+#include "flatindex.h"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -100,7 +102,6 @@ bool TopologyGraph::build(const ReplicatedTopology& r, TopologyGraph& out, std::
     g.bundleLinks(0, machineLinks);
     g.m_machineLinks = machineLinks;
     g.m_machineEdges = g.m_edges.size();
-    g.m_machineDeviceCount = g.m_localNames.size();
     g.m_impliedLinks = std::size_t(r.machines) * machineLinks;
     g.m_impliedEdges = std::size_t(r.machines) * g.m_machineEdges;
     g.bundleLinks(machineLinks, g.m_links.size());
@@ -297,32 +298,19 @@ bool TopologyGraph::readReplicated(const ReplicatedTopology& r, std::string* err
 // Bundles the parallel links of one class among the stored links [FROM, TO) into edges.
 void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
 {
-    // The edge of each (device, device, class) so far, in an open-addressed table of at least twice as many
-    // slots as links (a cluster's fabric has a million links: a node-based map allocated one by one).
-    std::size_t slots = 16;
-    int shift = 60; // 64 − log2(slots)
-    while (slots < 2 * (to - from)) {
-        slots *= 2;
-        --shift;
-    }
-    // No key has all bits set: device indices stay below 2^30, so bits 33 and 34 are 0.
-    constexpr std::uint64_t kFree = ~std::uint64_t(0);
-    std::vector<std::uint64_t> keys(slots, kFree);
-    std::vector<int> edgeOf(slots, -1);
+    // The stored edge of each (device, device, class) so far.
+    FlatIndex edgeOf(to - from);
     m_edges.reserve(m_edges.size() + (to - from));
     std::vector<signed char> nvlsKind(m_kinds.size(), -1);
     for (std::size_t i = from; i < to; ++i) {
         Link& l = m_links[i];
+        // No key has all bits set: device indices stay below 2^30, so bits 33 and 34 are 0.
         const std::uint64_t key = (std::uint64_t(std::min(l.a, l.b)) << 35) |
                                   (std::uint64_t(std::max(l.a, l.b)) << 3) | std::uint64_t(l.cls);
-        // Fibonacci hashing (Knuth, TAOCP vol. 3 §6.4), then the next slot until the key or a free one.
-        std::size_t at = std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift);
-        while (keys[at] != kFree && keys[at] != key)
-            at = (at + 1) & (slots - 1);
-        const bool fresh = keys[at] == kFree;
+        bool fresh = false;
+        int& storedEdge = edgeOf.find(key, fresh);
         if (fresh) {
-            keys[at] = key;
-            edgeOf[at] = int(m_edges.size()); // stored
+            storedEdge = int(m_edges.size());
             Edge e;
             e.a = l.a;
             e.b = l.b;
@@ -333,11 +321,12 @@ void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
                         m_devices[std::size_t(l.b)].kind == DeviceKind::Switch;
             m_edges.push_back(e);
         }
-        Edge& e = m_edges[std::size_t(edgeOf[at])];
+        Edge& e = m_edges[std::size_t(storedEdge)];
         // Its index: a fabric edge is numbered after every machine's (m_machineEdges is 0 until machine 0's
         // links are bundled).
-        const std::size_t stored = std::size_t(edgeOf[at]);
-        l.edge = int(stored >= m_machineEdges ? stored - m_machineEdges + m_impliedEdges : stored);
+        l.edge = int(std::size_t(storedEdge) >= m_machineEdges
+                         ? std::size_t(storedEdge) - m_machineEdges + m_impliedEdges
+                         : std::size_t(storedEdge));
         e.capacity += l.capacity();
         e.effective += l.capacity() * l.efficiency;
         e.latency_s = std::min(e.latency_s, l.latency_s);
@@ -357,17 +346,19 @@ void TopologyGraph::bundleLinks(std::size_t from, std::size_t to)
 void TopologyGraph::indexArcs()
 {
     // The stored edges' links (a machine's copy shifts its twin's: edgeLinks()).
-    const std::size_t nd = m_devices.size(), stored = m_edges.size();
-    m_edgeLinkStart.assign(stored + 1, 0);
+    const std::size_t nd = m_devices.size(), storedEdges = m_edges.size();
+    m_edgeLinkStart.assign(storedEdges + 1, 0);
     for (const Link& l : m_links)
-        ++m_edgeLinkStart[storedEdge(l.edge) + 1];
+        ++m_edgeLinkStart[stored(std::size_t(l.edge), m_impliedEdges, m_machineEdges).index + 1];
     std::partial_sum(m_edgeLinkStart.begin(), m_edgeLinkStart.end(), m_edgeLinkStart.begin());
     m_edgeLinks.resize(m_links.size());
     {
         std::vector<int> next(m_edgeLinkStart.begin(), m_edgeLinkStart.end() - 1);
         for (std::size_t i = 0; i < m_links.size(); ++i) {
             const std::size_t index = i >= m_machineLinks ? i - m_machineLinks + m_impliedLinks : i;
-            m_edgeLinks[std::size_t(next[storedEdge(m_links[i].edge)]++)] = int(index);
+            m_edgeLinks[std::size_t(
+                next[stored(std::size_t(m_links[i].edge), m_impliedEdges, m_machineEdges).index]++)] =
+                int(index);
         }
     }
     m_arcStart.assign(nd + 1, 0);

@@ -8,7 +8,6 @@
 #include "linkcatalog.h"
 #include "scenario.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -175,23 +174,19 @@ public:
     std::size_t edgeCount() const { return m_impliedEdges + m_edges.size() - m_machineEdges; }
     Link link(int l) const
     {
-        if (std::size_t(l) >= m_impliedLinks)
-            return m_links[std::size_t(l) - m_impliedLinks + m_machineLinks];
-        const std::size_t k = std::size_t(l) / m_machineLinks;
-        Link x = m_links[std::size_t(l) - k * m_machineLinks];
-        x.a += int(k * m_machineDeviceCount);
-        x.b += int(k * m_machineDeviceCount);
-        x.edge += int(k * m_machineEdges);
+        const Stored at = stored(std::size_t(l), m_impliedLinks, m_machineLinks);
+        Link x = m_links[at.index];
+        x.a += int(at.machine * m_localNames.size());
+        x.b += int(at.machine * m_localNames.size());
+        x.edge += int(at.machine * m_machineEdges);
         return x;
     }
     Edge edge(int e) const
     {
-        if (std::size_t(e) >= m_impliedEdges)
-            return m_edges[std::size_t(e) - m_impliedEdges + m_machineEdges];
-        const std::size_t k = std::size_t(e) / m_machineEdges;
-        Edge x = m_edges[std::size_t(e) - k * m_machineEdges];
-        x.a += int(k * m_machineDeviceCount);
-        x.b += int(k * m_machineDeviceCount);
+        const Stored at = stored(std::size_t(e), m_impliedEdges, m_machineEdges);
+        Edge x = m_edges[at.index];
+        x.a += int(at.machine * m_localNames.size());
+        x.b += int(at.machine * m_localNames.size());
         return x;
     }
     std::span<const Arc> arcsFrom(int device) const
@@ -202,16 +197,8 @@ public:
     // The links an edge bundles, in the topology's order.
     LinkList edgeLinks(int edge) const
     {
-        std::size_t stored = std::size_t(edge);
-        int shift = 0;
-        if (stored >= m_impliedEdges) {
-            stored = stored - m_impliedEdges + m_machineEdges;
-        } else {
-            const std::size_t k = stored / m_machineEdges;
-            stored -= k * m_machineEdges;
-            shift = int(k * m_machineLinks);
-        }
-        return {slice(m_edgeLinks, m_edgeLinkStart, int(stored)), shift};
+        const Stored at = stored(std::size_t(edge), m_impliedEdges, m_machineEdges);
+        return {slice(m_edgeLinks, m_edgeLinkStart, int(at.index)), int(at.machine * m_machineLinks)};
     }
     std::string deviceId(int device) const;
     std::string linkId(int link) const;
@@ -244,11 +231,11 @@ public:
     template <typename F> void forEachEdge(F&& f) const
     {
         int e = 0;
-        for (std::size_t k = 0; k < m_impliedEdges / std::max<std::size_t>(m_machineEdges, 1); ++k)
+        for (std::size_t k = 0; k < std::size_t(m_machines); ++k)
             for (std::size_t i = 0; i < m_machineEdges; ++i, ++e) {
                 Edge x = m_edges[i];
-                x.a += int(k * m_machineDeviceCount);
-                x.b += int(k * m_machineDeviceCount);
+                x.a += int(k * m_localNames.size());
+                x.b += int(k * m_localNames.size());
                 f(e, std::as_const(x));
             }
         for (std::size_t i = m_machineEdges; i < m_edges.size(); ++i, ++e)
@@ -277,11 +264,19 @@ private:
     void findHosts(std::size_t machineDevices, std::size_t machineEdges);
     void findTemplates();
     void indexGpus();
-    // The stored index of edge E: machine 0's and the fabric's edges are stored, in that order.
-    std::size_t storedEdge(int e) const
+    // Where entry I of the links or edges is stored: the first IMPLIED entries are machine copies of the
+    // PER_MACHINE stored first (machine I / PER_MACHINE's), the others are stored after those.
+    struct Stored
     {
-        return std::size_t(e) >= m_impliedEdges ? std::size_t(e) - m_impliedEdges + m_machineEdges
-                                                : std::size_t(e) % std::max<std::size_t>(m_machineEdges, 1);
+        std::size_t index = 0;
+        std::size_t machine = 0;
+    };
+    static Stored stored(std::size_t i, std::size_t implied, std::size_t perMachine)
+    {
+        if (i >= implied)
+            return {i - implied + perMachine, 0};
+        const std::size_t machine = i / perMachine;
+        return {i - machine * perMachine, machine};
     }
 
     std::vector<Device> m_devices;
@@ -289,9 +284,8 @@ private:
     // machines' are implied (link(), edge()).
     std::vector<Link> m_links;
     std::vector<Edge> m_edges;
-    std::size_t m_machineLinks = 0;       // replicated: links per machine; 0 for a plain topology
-    std::size_t m_machineEdges = 0;       // replicated: edges per machine
-    std::size_t m_machineDeviceCount = 0; // replicated: devices per machine
+    std::size_t m_machineLinks = 0; // replicated: links per machine; 0 for a plain topology
+    std::size_t m_machineEdges = 0; // replicated: edges per machine
     std::size_t m_impliedLinks = 0; // machines × m_machineLinks: the links numbered before the fabric's
     std::size_t m_impliedEdges = 0;
     std::vector<int> m_edgeLinkStart; // stored edge s's links: m_edgeLinks[start[s], start[s + 1])

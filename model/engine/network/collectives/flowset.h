@@ -6,6 +6,7 @@
 // routes, and spread onto each machine's own arcs only when the loads are read.
 #pragma once
 
+#include "flatindex.h"
 #include "routetable.h"
 
 #include <algorithm>
@@ -46,14 +47,7 @@ private:
         std::vector<int> arcs;
         double latency = 0;
     };
-    // (switch, switch) → column, -1 none: open addressing (Fibonacci hashing, linear probing), at most half
-    // full. A pipeline over a large cluster asks for hundreds of thousands of pairs, mostly again: a
-    // node-based map cost a cache miss or two more per question.
-    int& slot(std::uint64_t key, bool& fresh);
-    std::vector<std::uint64_t> m_keys;
-    std::vector<int> m_values;
-    std::size_t m_used = 0;
-    int m_shift = 64;
+    FlatIndex m_index; // (switch, switch) → column, -1 none
     std::vector<Column> m_columns;
     std::vector<int> m_tmp;
 };

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planbuilder.h"
 
-#include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -279,46 +277,10 @@ FlowSet::~FlowSet()
     giveSlots(std::move(m_downSlot));
 }
 
-namespace {
-constexpr std::uint64_t kFreeSlot = ~std::uint64_t(0); // no key: switch indices are below 2^31
-}
-
-int& SwitchRoutes::slot(std::uint64_t key, bool& fresh)
-{
-    if (2 * (m_used + 1) > m_keys.size()) {
-        // Twice the slots (16 at first), every key placed again.
-        std::vector<std::uint64_t> keys = std::move(m_keys);
-        std::vector<int> values = std::move(m_values);
-        const std::size_t slots = std::max<std::size_t>(16, 2 * keys.size());
-        m_shift = 64 - std::countr_zero(slots);
-        m_keys.assign(slots, kFreeSlot);
-        m_values.assign(slots, -1);
-        m_used = 0;
-        for (std::size_t i = 0; i < keys.size(); ++i) {
-            if (keys[i] != kFreeSlot) {
-                bool placed = false;
-                slot(keys[i], placed) = values[i];
-            }
-        }
-    }
-    // Fibonacci hashing (Knuth, TAOCP vol. 3 §6.4), then the next slot until the key or a free one.
-    const std::size_t mask = m_keys.size() - 1;
-    std::size_t at = std::size_t((key * 0x9E3779B97F4A7C15ull) >> m_shift);
-    while (m_keys[at] != kFreeSlot && m_keys[at] != key)
-        at = (at + 1) & mask;
-    fresh = m_keys[at] == kFreeSlot;
-    if (fresh) {
-        m_keys[at] = key;
-        m_values[at] = -1;
-        ++m_used;
-    }
-    return m_values[at];
-}
-
 int SwitchRoutes::column(Router& router, const TopologyGraph& graph, int swA, int swB)
 {
     bool fresh = false;
-    int& column = slot(std::uint64_t(std::uint32_t(swA)) << 32 | std::uint32_t(swB), fresh);
+    int& column = m_index.find(std::uint64_t(std::uint32_t(swA)) << 32 | std::uint32_t(swB), fresh);
     if (fresh) {
         m_tmp.clear();
         if (router.switchRoute(swA, swB, m_tmp)) {
