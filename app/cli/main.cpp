@@ -2,25 +2,30 @@
 // shardscope-cli: the engine without the window (docs/formats.md, "Binaries"). Each subcommand lives in its
 // own file; this one picks it by name. Exit codes: 0 success, 1 bad input (one line on stderr naming the
 // file, the path and what was expected), 2 usage error. Output is written only once it is complete.
+// `export` draws charts with widgets: shardscope-cli-export, built beside this binary, runs it in this
+// process's place (exec), so that every other command loads Qt Core alone.
 #include "calibratecommand.h"
 #include "clioutput.h"
 #include "collectivecommand.h"
 #include "comparecommand.h"
 #include "evalcommand.h"
-#include "exportcommand.h"
 #include "importcommand.h"
 #include "listcommands.h"
 #include "plancommand.h"
 #include "sweepcommand.h"
 #include "usage.h"
 
-#include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QStringList>
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
-#include <memory>
 #include <string_view>
 
 namespace {
@@ -34,11 +39,25 @@ struct Command
 };
 
 constexpr Command kCommands[] = {
-    {"eval", evalCommand},       {"examples", examplesCommand},   {"collective", collectiveCommand},
-    {"presets", presetsCommand}, {"gpus", gpusCommand},           {"import", importCommand},
-    {"export", exportCommand},   {"plan", planCommand},           {"sweep", sweepCommand},
-    {"compare", compareCommand}, {"calibrate", calibrateCommand},
+    {"eval", evalCommand},           {"examples", examplesCommand}, {"collective", collectiveCommand},
+    {"presets", presetsCommand},     {"gpus", gpusCommand},         {"import", importCommand},
+    {"plan", planCommand},           {"sweep", sweepCommand},       {"compare", compareCommand},
+    {"calibrate", calibrateCommand},
 };
+
+// `export`: shardscope-cli-export in this process's place, with the same arguments. Returns only when it
+// cannot be started.
+int runExport(char* argv[])
+{
+    const QString helper =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("shardscope-cli-export"));
+    const QByteArray path = QFile::encodeName(helper);
+    argv[0] = const_cast<char*>(path.constData());
+    ::execv(path.constData(), argv);
+    return inputError(
+        tr("shardscope-cli: export needs %1, which draws the charts, beside shardscope-cli (%2)")
+            .arg(QDir::toNativeSeparators(helper), QString::fromLocal8Bit(std::strerror(errno))));
+}
 
 // ARGS as main() has them: the program, the command, its arguments.
 int run(const QStringList& args)
@@ -65,22 +84,9 @@ int run(const QStringList& args)
 
 int main(int argc, char* argv[])
 {
-    // export draws charts with widgets: a QApplication, always offscreen (the CLI shows no window and must
-    // run without a display).
-    const bool widgets = argc > 1 && std::string_view(argv[1]) == "export";
-    if (widgets) {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        // Qt's own notes (a missing XDG_RUNTIME_DIR, fonts) would break the one-line error contract.
-        qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
-            if (type == QtCriticalMsg || type == QtFatalMsg)
-                std::fprintf(stderr, "shardscope-cli: %s\n", qPrintable(message));
-        });
-    }
-    std::unique_ptr<QCoreApplication> application;
-    if (widgets)
-        application = std::make_unique<QApplication>(argc, argv);
-    else
-        application = std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication application(argc, argv);
+    if (argc > 1 && std::string_view(argv[1]) == "export")
+        return runExport(argv);
     QCoreApplication::setApplicationName(QStringLiteral("shardscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SHARDSCOPE_VERSION));
     try {

@@ -116,6 +116,28 @@ private slots:
                  QStringList());
         Q_UNUSED(out);
     }
+    // shardscope-cli without shardscope-cli-export beside it (docs/formats.md, "Binaries"): exit code 1 and
+    // one line naming the missing file, nothing written; the other commands still run.
+    void withoutTheExportBinary()
+    {
+        QTemporaryDir dir;
+        const QString cli = dir.filePath(QStringLiteral("shardscope-cli"));
+        QVERIFY(QFile::copy(QStringLiteral(SHARDSCOPE_CLI), cli));
+        QProcess process;
+        process.setWorkingDirectory(dir.path());
+        process.start(cli, {"export", "gpt3-175b-megatron", "--chart", "memory", "--out", "m.png"});
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 1);
+        const QByteArray err = process.readAllStandardError();
+        QCOMPARE(err.count('\n'), 1);
+        QVERIFY2(err.contains(QFile::encodeName(dir.filePath(QStringLiteral("shardscope-cli-export")))), err);
+        QVERIFY(process.readAllStandardOutput().isEmpty());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("m.png"))));
+        process.start(cli, {"eval", "gpt3-175b-megatron"});
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(QJsonDocument::fromJson(process.readAllStandardOutput()).isObject());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliExport)
