@@ -90,6 +90,7 @@ struct OpCost
     double seconds = 0;
     double compute = 0;
     double tp[kCommSlots] = {};
+    bool apart = false; // a detailed timeline draws boxes of its own for some of it (tp, ep, cp)
 };
 
 // 32 bytes: a step has about two per op, and the critical path scans them all.
@@ -275,9 +276,15 @@ struct StageState
 {
     std::vector<PipeOp> order;
     std::size_t next = 0;
-    std::vector<double> arrival; // per op: when its input is here
-    std::vector<int> arrivalAct;
-    std::vector<char> known;        // the input's arrival is known
+    // Per op: when its input is here, the activity that brought it, and whether that is known yet (one
+    // record, so that a stage's next op reads one cache line).
+    struct Input
+    {
+        double at = 0;
+        int act = -1;
+        bool known = false;
+    };
+    std::vector<Input> input;
     std::vector<int> forwardIndex;  // [chunk·m + mb] -> op index
     std::vector<int> backwardIndex; // Backward or BackwardInput
     std::vector<int> lastGradOp;    // per chunk: the last op that adds to the weight gradients
@@ -547,9 +554,10 @@ void Simulator::tryPush(int stage)
     const PipeOp& op = st.order[st.next];
     double ready = st.computeFree;
     if (needsInput(stage, op)) {
-        if (!st.known[st.next])
+        const StageState::Input& in = st.input[st.next];
+        if (!in.known)
             return;
-        ready = std::max(ready, st.arrival[st.next]);
+        ready = std::max(ready, in.at);
     }
     st.inHeap = true;
     m_ready.set(stage, ready);
@@ -598,9 +606,10 @@ void Simulator::send(int from, double ready, int pred, int to, int targetOp, int
     }
     if (targetOp < 0 || std::size_t(targetOp) >= dst.order.size())
         return;
-    dst.arrival[std::size_t(targetOp)] = arrival;
-    dst.arrivalAct[std::size_t(targetOp)] = act;
-    dst.known[std::size_t(targetOp)] = 1;
+    StageState::Input& in = dst.input[std::size_t(targetOp)];
+    in.at = arrival;
+    in.act = act;
+    in.known = true;
     if (dst.next == std::size_t(targetOp))
         tryPush(to);
 }
@@ -774,9 +783,9 @@ void Simulator::execute(int stage)
     const PipeOp op = st.order[j];
     double ready = st.computeFree;
     int pred = st.lastCompute;
-    if (needsInput(stage, op) && st.arrival[j] > ready) {
-        ready = st.arrival[j];
-        pred = st.arrivalAct[j];
+    if (needsInput(stage, op) && st.input[j].at > ready) {
+        ready = st.input[j].at;
+        pred = st.input[j].act;
     }
 
     const std::vector<int>& units = m_model.chunkUnits[std::size_t(stage)][std::size_t(op.chunk)];
@@ -795,20 +804,22 @@ void Simulator::execute(int stage)
     c.run = newActivity(ActivityKind::Compute, stage, c.t, c.t, pred);
     double pending = 0;
     double roundParams = 0;
-    // Without boxes to draw, gathers or gradient buckets, an op is one piece of known length.
-    const bool plain =
-        !m_timeline && !round && !m_model.paramGather.present() && !m_model.h2dParams.present();
+    // Without gathers or gradient buckets, an op is one piece of known length, drawn (if at all) as one box:
+    // its segments' boxes would be contiguous and merge into it, their times summed in the same order.
+    const std::size_t index =
+        (std::size_t(stage) * std::size_t(m_model.chunks) + std::size_t(op.chunk)) * 5 + std::size_t(op.kind);
+    const bool plain = !round && !m_model.paramGather.present() && !m_model.h2dParams.present() &&
+                       (!m_timeline || m_coarse || !m_opCost[index].apart);
     const std::size_t n = plain ? 0 : units.size();
     if (plain) {
-        const std::size_t index =
-            (std::size_t(stage) * std::size_t(m_model.chunks) + std::size_t(op.chunk)) * 5 +
-            std::size_t(op.kind);
         const OpCost& cost = m_opCost[index];
         m_acts[std::size_t(c.run)].ref = -2 - int(index);
         st.stats.compute_s += cost.compute;
         for (int k = 0; k < kCommSlots; ++k)
             st.stats.tp_s += cost.tp[k];
         c.t = c.base + cost.seconds;
+        emit(stage, kCompute, kOpNames[int(op.kind)], op.microbatch, op.chunk, c.base, c.t, 0, -1, c.run,
+             true);
     }
     for (std::size_t k = 0; k < n; ++k) {
         const StepUnit& unit = m_model.units[std::size_t(units[backwardPass ? n - 1 - k : k])];
@@ -958,9 +969,7 @@ std::size_t Simulator::prepareStages()
         stageOrder(m_model.schedule, s, p, m, v, m_model.recompute, st.order);
         const std::size_t n = st.order.size();
         ops += n;
-        st.arrival.assign(n, 0);
-        st.arrivalAct.assign(n, -1);
-        st.known.assign(n, 0);
+        st.input.assign(n, StageState::Input{});
         st.forwardIndex.assign(std::size_t(m) * std::size_t(v), -1);
         st.backwardIndex.assign(std::size_t(m) * std::size_t(v), -1);
         st.lastGradOp.assign(std::size_t(v), -1);
@@ -1000,6 +1009,7 @@ void Simulator::sumOpCosts()
                             cost.compute += seg.seconds;
                         else
                             cost.tp[std::clamp(seg.tpSlot, 0, kCommSlots - 1)] += seg.seconds;
+                        cost.apart = cost.apart || (seg.stream != SegmentStream::Compute && seg.seconds > 0);
                     }
                 }
             }
