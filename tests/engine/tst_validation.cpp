@@ -13,10 +13,18 @@
 // (TP 8, CP 1, PP 16, DP 64, sequence 8192) 430 TFLOPS per GPU, and at 16,384 GPUs with 131072-token
 // sequences (TP 8, CP 16, PP 16, DP 8) 380 TFLOPS; its attention is FlashAttention-2 (the run predates
 // FlashAttention-3).
+//
+// Memory against PyTorch: a GPT of 219M parameters trained one step at a time in plain PyTorch 2.11 on one
+// H200 (tests/engine/data/pytorch-memory/memcheck.py, written as the model assumes a layer), its
+// torch.cuda.max_memory_allocated and the bytes of its weights, gradients and Adam states
+// (h200-torch2.11.jsonl, the script's output).
 #include "evaluate.h"
 #include "examples.h"
 #include "scenariojson.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
@@ -147,6 +155,52 @@ private slots:
         const double model = r.step.mfu * s.cluster.gpu.peak_flops / 1e12;
         qInfo("Llama 3 405B: %.0f TFLOPS per GPU against %.0f published", model, tflops);
         QVERIFY2(std::abs(model / tflops - 1) < 0.1, qPrintable(QString::number(model)));
+    }
+    void pytorchPeakMemory_data()
+    {
+        QTest::addColumn<QJsonObject>("measured");
+        QFile file(QStringLiteral(SHARDSCOPE_TEST_DATA "/pytorch-memory/h200-torch2.11.jsonl"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        int rows = 0;
+        for (const QByteArray& line : file.readAll().split('\n')) {
+            const QJsonObject run = QJsonDocument::fromJson(line).object();
+            if (!run.contains(QStringLiteral("peak_allocated")))
+                continue; // the header line (torch version, GPU)
+            const QString name = run.value(QStringLiteral("name")).toString();
+            QTest::newRow(qPrintable(name)) << run;
+            ++rows;
+        }
+        QCOMPARE(rows, 4);
+    }
+    void pytorchPeakMemory()
+    {
+        QFETCH(QJsonObject, measured);
+        Scenario s;
+        QString error;
+        QVERIFY(io::loadScenarioFile(
+            QStringLiteral(SHARDSCOPE_TEST_DATA "/pytorch-memory/gpt-219m-h200.json"), s, &error));
+        s.model.seq_len = measured.value(QStringLiteral("seq")).toInteger();
+        s.training.micro_batch = measured.value(QStringLiteral("micro_batch")).toInteger();
+        s.training.global_batch = s.training.micro_batch; // one microbatch a step, as the script runs it
+        s.training.flash_attention = measured.value(QStringLiteral("flash")).toBool();
+        s.training.recompute =
+            measured.value(QStringLiteral("recompute")).toBool() ? Recompute::Full : Recompute::None;
+        const Result r = evaluate(s);
+        QCOMPARE(r.params_total, measured.value(QStringLiteral("params_total")).toDouble());
+        const StageMemory& m = r.memory.per_gpu.at(0);
+        // bf16 weights and gradients, fp32 master weights and two moments: 16 bytes a parameter, to the byte.
+        QCOMPARE(m.params + m.grads + m.optimizer, measured.value(QStringLiteral("states")).toDouble());
+        // The peak: the states, the activations and, at the start of the backward, the fp32 logits three
+        // times over. The model counts two (the log-softmax's saved output among the activations and its
+        // gradient among the buffers), which Megatron-LM's vocab-parallel cross entropy needs, working in
+        // place; PyTorch's F.cross_entropy holds its incoming gradient beside them (+4sbV). Within 5%: with
+        // full recompute the layer recomputed is counted at the same peak though it comes later (+4%).
+        const double model = m.params + m.grads + m.optimizer + m.activations + 2 * m.buffer_logits;
+        const double peak = measured.value(QStringLiteral("peak_allocated")).toDouble();
+        qInfo("%s: model %.3f GB, PyTorch %.3f GB (%+.1f%%)",
+              qPrintable(measured.value(QStringLiteral("name")).toString()), model / 1e9, peak / 1e9,
+              100 * (model / peak - 1));
+        QVERIFY2(std::abs(model / peak - 1) < 0.05, qPrintable(QString::number(model / peak)));
     }
 };
 
