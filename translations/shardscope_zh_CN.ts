@@ -3049,6 +3049,22 @@ Change: %5</source>
         <source>Full training</source>
         <translation>完整训练</translation>
     </message>
+    <message>
+        <source>Cross entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <source>How the loss is computed over the fp32 logits: fused, in place (Megatron-LM), or PyTorch&apos;s cross entropy, which holds one more logits-sized tensor in the backward.</source>
+        <translation>损失如何在 fp32 logits 上计算：融合、原地计算（Megatron-LM），或 PyTorch 的交叉熵——它在反向传播中多保留一个与 logits 同样大小的张量。</translation>
+    </message>
+    <message>
+        <source>Fused, in place (Megatron-LM)</source>
+        <translation>融合，原地计算（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>PyTorch F.cross_entropy</source>
+        <translation>PyTorch F.cross_entropy</translation>
+    </message>
 </context>
 <context>
     <name>Glossary</name>

@@ -129,6 +129,11 @@ const FieldText fieldTexts[] = {
                        "With flash attention: the GPU's usual fused kernel (FlashAttention-3 on "
                        "Hopper, FlashAttention-2 on Ampere and Ada) or the one named."),
      nullptr},
+    {"training.cross_entropy", QT_TRANSLATE_NOOP("FieldNames", "Cross entropy"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "How the loss is computed over the fp32 logits: fused, in place (Megatron-LM), or "
+                       "PyTorch's cross entropy, which holds one more logits-sized tensor in the backward."),
+     nullptr},
     {"training.overlap_grad_reduce", QT_TRANSLATE_NOOP("FieldNames", "Overlap gradient reduction"),
      QT_TRANSLATE_NOOP("FieldNames", "Reduce each gradient bucket while the backward goes on (Megatron-LM "
                                      "--overlap-grad-reduce, PyTorch DDP)."),
@@ -460,6 +465,12 @@ QString FieldNames::choice(const QString& path, const QString& choice)
             return tr("FlashAttention-3 (Hopper)");
         if (choice == QLatin1String("memory-efficient"))
             return tr("Memory-efficient (xFormers)");
+    }
+    if (path == QLatin1String("training.cross_entropy")) {
+        if (choice == QLatin1String("fused"))
+            return tr("Fused, in place (Megatron-LM)");
+        if (choice == QLatin1String("pytorch"))
+            return tr("PyTorch F.cross_entropy");
     }
     if (path == QLatin1String("training.method") && choice == QLatin1String("full"))
         return tr("Full training");

@@ -74,6 +74,7 @@ private slots:
     void offloadOptimizer();
     void offloadParamsAndNvme();
     void scheduleActivations();
+    void crossEntropyLogits();
     void capacityCheck();
     void flopsNarayanan();
     void explanationsEqualFigures();
@@ -199,6 +200,22 @@ void TestMemory::scheduleActivations()
     const double firstLayers =
         inter.memory.per_gpu[0].activations - inter.memory.per_gpu[0].in_flight * embedding;
     QVERIFY(qAbs(firstLayers - 96 * perLayer.total() * (1 + 7.0 / 16)) < 1.0);
+}
+
+// The loss's backward on the last stage (Korthikanti et al. §4.3: the fp32 logits' gradient, 4·s·b·V/t): a
+// fused cross entropy works in place; PyTorch's F.cross_entropy holds the gradient it receives as well, one
+// more 4·s·b·V/t. GPT-3 175B, s 2048, b 1, V 51200, t 8: 4 × 2048 × 51200 / 8 = 52,428,800 bytes.
+void TestMemory::crossEntropyLogits()
+{
+    Scenario s = gpt3(Recompute::None);
+    QCOMPARE(int(s.training.cross_entropy), int(CrossEntropy::Fused)); // the default
+    const MemoryResult fused = estimateMemory(s, 96);
+    s.training.cross_entropy = CrossEntropy::Pytorch;
+    const MemoryResult pytorch = estimateMemory(s, 96);
+    QCOMPARE(fused.per_gpu.back().buffer_logits, 52428800.0);
+    QCOMPARE(pytorch.per_gpu.back().buffer_logits, 2 * 52428800.0);
+    QCOMPARE(pytorch.per_gpu.front().buffer_logits, 0.0); // not the last stage
+    QCOMPARE(pytorch.per_gpu.back().activations, fused.per_gpu.back().activations);
 }
 
 void TestMemory::capacityCheck()

@@ -17,6 +17,15 @@ namespace ss {
 
 namespace {
 
+// fp32 logits-sized tensors the loss's backward holds besides the logits kept for it (activations): their
+// gradient, which a fused cross entropy computes in place (Megatron-LM's vocab-parallel cross entropy,
+// Korthikanti et al., MLSys'23 §4.3); PyTorch's F.cross_entropy also holds the gradient it receives, one
+// more (measured with torch.cuda.max_memory_allocated, docs/validation.md).
+double logitsGradients(const TrainingSpec& training)
+{
+    return training.cross_entropy == CrossEntropy::Pytorch ? 2.0 : 1.0;
+}
+
 std::string num(double v, int digits = 4)
 {
     char buf[40];
@@ -261,13 +270,18 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
          n(row.buffer_grad_buckets) + " B", row.buffer_grad_buckets, "B",
          "PyTorch DDP bucket_cap_mb (25 MiB, two in flight): scenario overheads.grad_bucket_bytes"});
     const bool last = st == pp - 1 && sc.model.kind == ModelKind::Transformer;
+    const bool pytorchLoss = sc.training.cross_entropy == CrossEntropy::Pytorch;
     if (last)
-        out.push_back({path(st, "buffer_parts.logits"), "4 · s · b · V / t",
-                       "4 × " + n(double(sc.model.seq_len) / double(std::max<std::int64_t>(par.cp, 1))) +
-                           " × " + std::to_string(sc.training.micro_batch) + " × " +
-                           std::to_string(sc.model.vocab) + " / " + n(t) + " B",
-                       row.buffer_logits, "B",
-                       "Korthikanti et al., MLSys'23 §4.3 (fp32 logits and their gradient)"});
+        out.push_back(
+            {path(st, "buffer_parts.logits"), pytorchLoss ? "2 · 4 · s · b · V / t" : "4 · s · b · V / t",
+             std::string(pytorchLoss ? "2 × " : "") + "4 × " +
+                 n(double(sc.model.seq_len) / double(std::max<std::int64_t>(par.cp, 1))) + " × " +
+                 std::to_string(sc.training.micro_batch) + " × " + std::to_string(sc.model.vocab) + " / " +
+                 n(t) + " B",
+             row.buffer_logits, "B",
+             pytorchLoss ? "Korthikanti et al., MLSys'23 §4.3 (fp32 logits and their gradient); PyTorch "
+                           "F.cross_entropy's incoming gradient beside them (docs/validation.md)"
+                         : "Korthikanti et al., MLSys'23 §4.3 (fp32 logits and their gradient)"});
     else
         out.push_back({path(st, "buffer_parts.logits"), "0 (not the last stage)", "0", row.buffer_logits, "B",
                        "Korthikanti et al., MLSys'23 §4.3"});
@@ -568,8 +582,8 @@ void stageBuffers(StageMemory& row, const Scenario& sc, const StageParams& sp, c
     }
     if (nd > 1 || offOpt)
         row.buffer_grad_buckets = sc.overheads.grad_bucket_bytes;
-    if (row.stage == pp - 1 && vocab > 0)
-        row.buffer_logits = 4 * s * b * vocab / t; // gradient of the fp32 logits during backward
+    if (row.stage == pp - 1 && vocab > 0) // gradient of the fp32 logits during backward
+        row.buffer_logits = logitsGradients(sc.training) * 4 * s * b * vocab / t;
     row.buffer_cuda_context = sc.overheads.cuda_context_bytes;
     // The expert all-to-all's send and receive buffers of the layer at hand (Megatron-Core's dispatcher).
     if (sp.moe_layers > 0 || sp.mtp)

@@ -52,6 +52,8 @@ constexpr NameTable<Fp8Recipe, 4> kFp8Recipes{{{Fp8Recipe::Tensor, "tensor"},
                                                {Fp8Recipe::Block, "block"},
                                                {Fp8Recipe::Mxfp8, "mxfp8"},
                                                {Fp8Recipe::Nvfp4, "nvfp4"}}};
+constexpr NameTable<CrossEntropy, 2> kCrossEntropies{
+    {{CrossEntropy::Fused, "fused"}, {CrossEntropy::Pytorch, "pytorch"}}};
 constexpr NameTable<AttentionKernel, 4> kAttentionKernels{
     {{AttentionKernel::Auto, "auto"},
      {AttentionKernel::Flash2, "flash2"},
@@ -511,6 +513,9 @@ void addTrainingFields(std::vector<FieldInfo>& fields)
     fields.push_back(enumField(
         "training.attention_kernel", kAttentionKernels,
         [](auto& s) -> auto& { return s.training.attention_kernel; }));
+    fields.push_back(enumField(
+        "training.cross_entropy", kCrossEntropies,
+        [](auto& s) -> auto& { return s.training.cross_entropy; }));
     fields.push_back(enumField(
         "training.method", kMethods, [](auto& s) -> auto& { return s.training.method; }));
     fields.push_back(intField(
@@ -1026,6 +1031,14 @@ const char* enumName(CpComm value)
 bool enumFromName(std::string_view name, CpComm& out)
 {
     return valueIn(kCpComms, name, out);
+}
+const char* enumName(CrossEntropy value)
+{
+    return nameIn(kCrossEntropies, value);
+}
+bool enumFromName(std::string_view name, CrossEntropy& out)
+{
+    return valueIn(kCrossEntropies, name, out);
 }
 const char* enumName(AttentionKernel value)
 {

@@ -87,6 +87,14 @@ enum class AttentionKind
 // elements in hardware (OCP Microscaling MXFP8 on Blackwell), or NVFP4 GEMMs (16-element blocks, Blackwell).
 // The fused attention kernel (with flash_attention): the architecture's usual one, or a named one (a run on
 // Hopper from before FlashAttention-3 used FlashAttention-2).
+// How the loss's cross entropy is computed over the fp32 logits, which sets what its backward holds
+// (docs/engine-model.md, "Buffers"): fused, in place (Megatron-LM's vocab-parallel cross entropy), or
+// PyTorch's F.cross_entropy, which holds its incoming gradient beside the log-softmax's output and its own.
+enum class CrossEntropy
+{
+    Fused,
+    Pytorch
+};
 enum class AttentionKernel
 {
     Auto,
@@ -207,6 +215,7 @@ struct TrainingSpec
     bool overlap_p2p_comm = true;      // pipeline sends asynchronous (false: the sender waits)
     Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;                 // precision fp8-mixed only
     AttentionKernel attention_kernel = AttentionKernel::Auto; // with flash_attention
+    CrossEntropy cross_entropy = CrossEntropy::Fused;
     // Fine-tuning (docs/engine-model.md, "LoRA and QLoRA"). Defaults are PEFT's LoraConfig: r 8, alpha 8,
     // target_modules q_proj and v_proj.
     TrainingMethod method = TrainingMethod::Full;
