@@ -3065,6 +3065,14 @@ Change: %5</source>
         <source>PyTorch F.cross_entropy</source>
         <translation>PyTorch F.cross_entropy</translation>
     </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout（随机失活）</translation>
+    </message>
+    <message>
+        <source>Hidden and attention dropout: each keeps a 1-byte mask for the backward. Llama-family models train without.</source>
+        <translation>隐藏层与注意力的 dropout：每个都为反向传播保留一个 1 字节的掩码。Llama 系列模型训练时不使用。</translation>
+    </message>
 </context>
 <context>
     <name>Glossary</name>

@@ -121,6 +121,12 @@ const FieldText fieldTexts[] = {
      nullptr},
     {"training.flash_attention", QT_TRANSLATE_NOOP("FieldNames", "Flash attention"),
      QT_TRANSLATE_NOOP("FieldNames", "Fused attention never stores the attention score matrices."), nullptr},
+    {"training.dropout", QT_TRANSLATE_NOOP("FieldNames", "Dropout"),
+     QT_TRANSLATE_NOOP(
+         "FieldNames",
+         "Hidden and attention dropout: each keeps a 1-byte mask for the backward. Llama-family "
+         "models train without."),
+     nullptr},
     {"training.grad_comm_bits", QT_TRANSLATE_NOOP("FieldNames", "Gradient communication"),
      QT_TRANSLATE_NOOP("FieldNames", "Bits per gradient element on the wire."),
      QT_TRANSLATE_NOOP("FieldNames", "bits")},

@@ -113,6 +113,7 @@ void TestFields::table_data()
     row("training.overlap_p2p_comm", FieldType::Bool, Unit::None, 0, 0);
     row("training.attention_kernel", FieldType::Enum, Unit::None, 0, 0);
     row("training.cross_entropy", FieldType::Enum, Unit::None, 0, 0);
+    row("training.dropout", FieldType::Bool, Unit::None, 0, 0);
     row("parallel.dp", FieldType::Int, Unit::None, 1, 1e7);
     row("parallel.tp", FieldType::Int, Unit::None, 1, 1e5);
     row("parallel.pp", FieldType::Int, Unit::None, 1, 1e5);
@@ -178,7 +179,8 @@ void TestFields::table()
 void TestFields::tableHasNoOtherFields()
 {
     // The scenario format's fields (docs/formats.md); a field added later must be added to table_data() too.
-    QCOMPARE(ss::scenarioFields().size(), std::size_t(99)); // 90 + the 8 LoRA/QLoRA fields + cross_entropy
+    QCOMPARE(ss::scenarioFields().size(),
+             std::size_t(100)); // 90 + the 8 LoRA/QLoRA fields + cross_entropy, dropout
     // Other names the format accepts for a field resolve to it.
     QCOMPARE(ss::findField("cluster.gpu.peak_flops_fp8"), ss::findField("cluster.gpu.peak_fp8_flops"));
     QCOMPARE(ss::findField("cluster.network.rails"), ss::findField("cluster.network.rail_optimized"));

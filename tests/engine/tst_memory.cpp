@@ -75,6 +75,7 @@ private slots:
     void offloadParamsAndNvme();
     void scheduleActivations();
     void crossEntropyLogits();
+    void withoutDropout();
     void capacityCheck();
     void flopsNarayanan();
     void explanationsEqualFigures();
@@ -216,6 +217,32 @@ void TestMemory::crossEntropyLogits()
     QCOMPARE(pytorch.per_gpu.back().buffer_logits, 2 * 52428800.0);
     QCOMPARE(pytorch.per_gpu.front().buffer_logits, 0.0); // not the last stage
     QCOMPARE(pytorch.per_gpu.back().activations, fused.per_gpu.back().activations);
+}
+
+// Without dropout (Llama-family recipes) no 1-byte masks are kept (Korthikanti et al., MLSys'23 §4.1: sbh
+// after the attention block, sbh after the MLP, as²b in the attention, sbh after the embedding), and the
+// softmax's output is the one score tensor kept (the product with V saves the same): 5as²b -> 2as²b.
+// GPT-3 175B (s 2048, b 1, h 12288, a 96, t 8, sequence parallel): per layer 2sbh/t + 3as²b/t =
+// 6,291,456 + 150,994,944 bytes.
+void TestMemory::withoutDropout()
+{
+    Scenario s = gpt3(Recompute::None);
+    QVERIFY(s.training.dropout); // the default, Megatron-LM's
+    const ActivationTerms with = layerActivationBytes(s);
+    const MemoryResult withRows = estimateMemory(s, 96);
+    s.training.dropout = false;
+    const ActivationTerms without = layerActivationBytes(s);
+    const MemoryResult withoutRows = estimateMemory(s, 96);
+    QCOMPARE(with.attention - without.attention, 2048.0 * 12288 / 8);
+    QCOMPARE(with.mlp - without.mlp, 2048.0 * 12288 / 8);
+    QCOMPARE(with.scores - without.scores, 3.0 * 96 * 2048 * 2048 / 8);
+    QCOMPARE(with.norms, without.norms);
+    // Stage 0 also loses its embedding mask, n_0 · sbh / t.
+    const StageMemory& a = withRows.per_gpu.front();
+    const StageMemory& b = withoutRows.per_gpu.front();
+    QCOMPARE(a.activations - b.activations,
+             a.in_flight * double(a.layers) * (with.total() - without.total()) +
+                 a.in_flight * 2048.0 * 12288 / 8);
 }
 
 void TestMemory::capacityCheck()

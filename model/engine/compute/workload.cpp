@@ -513,8 +513,10 @@ double expertLoadFactor(const ModelSpec& m)
 //   parallel); Q 2sb·ad, K and V 2sb·kv·d each (GQA), input of the output projection 2sb·ad (split over tp);
 //   MLA keeps Q and K of a·(nope+rope), V and the output projection's input of a·v, and the two latents
 //   (q_lora and kv_lora + rope wide, replicated);
-//   scores: softmax input 2as²b, its output 2as²b, dropout mask as²b = 5as²b (split over tp), absent with
-//   selective recompute; flash attention keeps only the fp32 log-sum-exp, 4asb.
+//   scores: softmax output 2as²b, dropout mask as²b, dropout output 2as²b = 5as²b (split over tp), absent
+//   with selective recompute; flash attention keeps only the fp32 log-sum-exp, 4asb. Without dropout the
+//   softmax's output, 2as²b, is all the scores keep (the product with V saves the same tensor), and the
+//   blocks keep no masks.
 //   MLP: input of the first linear 2sbh and dropout mask sbh (replicated unless SP); GeLU: its input and
 //   output 2sb·ffn each (= 16sbh for ffn = 4h, Megatron's 18 + 4·ffn/h for the whole layer); SwiGLU as
 //   Megatron-LM's fused bias_swiglu keeps the fc1 output (gate and up, 4sb·ffn) and the product (2sb·ffn).
@@ -545,7 +547,8 @@ ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
     // and up, 4) and the product (fc2's input, 2).
     const double perWidth = swiglu ? 4.0 + 2.0 * lin : 2.0 + 2.0 * lin;
     // A block's input saved for its first linear layer, 2sbh (sbh in FP8), and its dropout mask, sbh.
-    const double blockInput = (2 * lin + 1) * s * b * h / tsp;
+    const double mask = sc.training.dropout ? 1.0 : 0.0;
+    const double blockInput = (2 * lin + mask) * s * b * h / tsp;
 
     // Selective recompute redoes what is cheap to recompute and costly to keep (Korthikanti et al. §5; the
     // modules of Megatron-Core's --recompute-modules): the attention core, and with MLA the up-projections
@@ -564,7 +567,7 @@ ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
     if (sc.training.flash_attention)
         full.scores = 4 * a * s * b / t;
     else if (sc.training.recompute != Recompute::Selective)
-        full.scores = 5 * a * s * sFull * b / t; // each rank's queries against every key
+        full.scores = (mask > 0 ? 5.0 : 2.0) * a * s * sFull * b / t; // each rank's queries against every key
     if (moeLayer && m.moe()) {
         const double k = double(activeExperts(m)), fe = double(m.expertFfn());
         full.mlp =

@@ -543,7 +543,8 @@ ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const Sta
         parts.recompute = layer.bytes(sc, moe > 0, true);
         row.activations += parts.recompute;
     }
-    if (i == 0) { // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3: sbhp/t)
+    if (i == 0 &&
+        sc.training.dropout) { // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3)
         parts.embedding = row.in_flight * s * b * h / tsp;
         row.activations += parts.embedding;
     }

@@ -497,6 +497,8 @@ void addTrainingFields(std::vector<FieldInfo>& fields)
         "training.recompute", kRecomputes, [](auto& s) -> auto& { return s.training.recompute; }));
     fields.push_back(boolField(
         "training.flash_attention", [](auto& s) -> auto& { return s.training.flash_attention; }));
+    fields.push_back(boolField(
+        "training.dropout", [](auto& s) -> auto& { return s.training.dropout; }));
     fields.push_back(intField("training.grad_comm_bits", 1, 32,
                               [](auto& s) -> auto& { return s.training.grad_comm_bits; },
                               {"32", "16", "8", "1"}));

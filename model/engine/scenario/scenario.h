@@ -208,6 +208,9 @@ struct TrainingSpec
     Optimizer optimizer = Optimizer::Adam;
     Recompute recompute = Recompute::None;
     bool flash_attention = false; // fused attention: the a·s² score tensors are never stored
+    // Hidden and attention dropout (Megatron-LM's defaults of 0.1): each keeps its 1-byte mask for the
+    // backward. Llama-family recipes train without dropout, and keep none.
+    bool dropout = true;
     int grad_comm_bits = 32;
     bool overlap_grad_reduce = true;
     bool overlap_param_gather = false; // ZeRO-1/2: gather the updated weights during the next forward

@@ -8,7 +8,7 @@
 # output layer with fp32 logits and PyTorch's own cross entropy. Weights and gradients are bf16, the Adam
 # step keeps fp32 master weights and moments (ZeRO's 2 + 2 + 12 bytes a parameter, Rajbhandari et al.,
 # SC'20, §3.1). Each line: the configuration, states (bytes allocated for weights, gradients and the
-# optimizer), peak_allocated (torch.cuda.max_memory_allocated over the second step, less what was allocated
+# optimizer, in the caching allocator's blocks), state_tensors (the same tensors' own bytes), peak_allocated (torch.cuda.max_memory_allocated over the second step, less what was allocated
 # before the model), peak_reserved (torch.cuda.max_memory_reserved) and device_used (the GPU's used memory
 # by cudaMemGetInfo, the CUDA context included).
 import json, math, sys, time
@@ -40,6 +40,75 @@ class Layer(nn.Module):
         x = x + F.dropout(s.proj(s.attention(s.ln1(x))), s.p)
         return x + F.dropout(s.fc2(F.gelu(s.fc1(s.ln2(x)))), s.p)
 
+class SwiGLU(torch.autograd.Function):
+    # Megatron-LM's fused bias_swiglu: keeps only its input (gate and up) and recomputes silu in the backward.
+    @staticmethod
+    def forward(ctx, gu):
+        ctx.save_for_backward(gu)
+        g, u = gu.chunk(2, dim=-1)
+        return F.silu(g) * u
+    @staticmethod
+    def backward(ctx, grad):
+        gu, = ctx.saved_tensors
+        g, u = gu.chunk(2, dim=-1)
+        with torch.enable_grad():
+            g = g.detach().requires_grad_(); u = u.detach().requires_grad_()
+            out = F.silu(g) * u
+            dg, du = torch.autograd.grad(out, (g, u), grad)
+        return torch.cat((dg, du), dim=-1)
+
+def rope(x, cos, sin):
+    x1, x2 = x.chunk(2, dim=-1)
+    return x * cos + torch.cat((-x2, x1), dim=-1) * sin
+
+class LlamaLayer(nn.Module):
+    # Llama's layer as Megatron-LM runs it: RMSNorm, Q/K/V projections without biases (GQA), rotary
+    # positions, FlashAttention, SwiGLU (fused: gate and up in one GEMM, the product recomputed; or eager, as
+    # written in Hugging Face's LlamaMLP), no dropout.
+    def __init__(s, h, a, kv, f, fused):
+        super().__init__()
+        s.a, s.kv, s.d, s.fused = a, kv, h // a, fused
+        s.n1 = nn.RMSNorm(h); s.n2 = nn.RMSNorm(h)
+        s.q = nn.Linear(h, h, bias=False); s.k = nn.Linear(h, kv * s.d, bias=False)
+        s.v = nn.Linear(h, kv * s.d, bias=False); s.o = nn.Linear(h, h, bias=False)
+        if fused:
+            s.gu = nn.Linear(h, 2 * f, bias=False)
+        else:
+            s.gate = nn.Linear(h, f, bias=False); s.up = nn.Linear(h, f, bias=False)
+        s.down = nn.Linear(f, h, bias=False)
+    def forward(s, x, cos, sin):
+        B, S, H = x.shape
+        y = s.n1(x)
+        q = rope(s.q(y).view(B, S, s.a, s.d).transpose(1, 2), cos, sin)
+        k = rope(s.k(y).view(B, S, s.kv, s.d).transpose(1, 2), cos, sin)
+        v = s.v(y).view(B, S, s.kv, s.d).transpose(1, 2)
+        with torch.nn.attention.sdpa_kernel(torch.nn.attention.SDPBackend.FLASH_ATTENTION):
+            o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + s.o(o.transpose(1, 2).reshape(B, S, H))
+        y = s.n2(x)
+        m = SwiGLU.apply(s.gu(y)) if s.fused else F.silu(s.gate(y)) * s.up(y)
+        return x + s.down(m)
+
+class Llama(nn.Module):
+    def __init__(s, c):
+        super().__init__()
+        h, d = c['hidden'], c['hidden'] // c['heads']
+        s.tok = nn.Embedding(c['vocab'], h)
+        s.layers = nn.ModuleList(LlamaLayer(h, c['heads'], c['kv_heads'], c['ffn'], c['swiglu'] == 'fused')
+                                 for _ in range(c['layers']))
+        s.norm = nn.RMSNorm(h); s.head = nn.Linear(h, c['vocab'], bias=False)
+        inv = 1.0 / (10000 ** (torch.arange(0, d, 2).float() / d))
+        ang = torch.outer(torch.arange(c['seq']).float(), inv)
+        ang = torch.cat((ang, ang), dim=-1)
+        s.register_buffer('cos', ang.cos().to(torch.bfloat16), persistent=False)
+        s.register_buffer('sin', ang.sin().to(torch.bfloat16), persistent=False)
+    def forward(s, idx, targets):
+        x = s.tok(idx)
+        for layer in s.layers:
+            x = layer(x, s.cos, s.sin)
+        logits = s.head(s.norm(x)).float()
+        return F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1))
+
 class GPT(nn.Module):
     def __init__(s, c):
         super().__init__()
@@ -58,7 +127,8 @@ class GPT(nn.Module):
 def run(c):
     torch.cuda.empty_cache(); torch.cuda.reset_peak_memory_stats()
     base = torch.cuda.memory_allocated()
-    model = GPT(c).cuda().to(torch.bfloat16)
+    torch.manual_seed(0)
+    model = (Llama(c) if c.get('arch') == 'llama' else GPT(c)).cuda().to(torch.bfloat16)
     params = [p for p in model.parameters()]
     n = sum(p.numel() for p in params)
     for p in params:
@@ -66,7 +136,10 @@ def run(c):
     master = [p.detach().float().clone() for p in params]  # fp32 master weights (4)
     m1 = [torch.zeros_like(w) for w in master]      # Adam moments (4 + 4)
     m2 = [torch.zeros_like(w) for w in master]
-    states = torch.cuda.memory_allocated() - base
+    # Weights, gradients and optimizer states as allocated (the caching allocator's blocks; the model's
+    # constant buffers, the rotary tables, left out), and as the tensors' own bytes.
+    states = torch.cuda.memory_allocated() - base - sum(b.numel() * b.element_size() for b in model.buffers())
+    tensors = sum(t.numel() * t.element_size() for t in params + [p.grad for p in params] + master + m1 + m2)
     B, S, V = c['micro_batch'], c['seq'], c['vocab']
     idx = torch.randint(0, V, (B, S), device='cuda'); tgt = torch.randint(0, V, (B, S), device='cuda')
     def step():
@@ -83,7 +156,7 @@ def run(c):
     step(); torch.cuda.synchronize()
     torch.cuda.reset_peak_memory_stats()
     t = time.time(); step(); torch.cuda.synchronize(); dt = time.time() - t
-    out = dict(c, params_total=n, states=states, peak_allocated=torch.cuda.max_memory_allocated() - base,
+    out = dict(c, params_total=n, states=states, state_tensors=tensors, peak_allocated=torch.cuda.max_memory_allocated() - base,
                peak_reserved=torch.cuda.max_memory_reserved(), step_s=dt)
     free, total = torch.cuda.mem_get_info()
     out['device_used'] = total - free
