@@ -3058,20 +3058,20 @@ Change: %5</source>
         <translation>损失如何在 fp32 logits 上计算：融合、原地计算（Megatron-LM），或 PyTorch 的交叉熵——它在反向传播中多保留一个与 logits 同样大小的张量。</translation>
     </message>
     <message>
-        <source>Fused, in place (Megatron-LM)</source>
-        <translation>融合，原地计算（Megatron-LM）</translation>
-    </message>
-    <message>
-        <source>PyTorch F.cross_entropy</source>
-        <translation>PyTorch F.cross_entropy</translation>
-    </message>
-    <message>
         <source>Dropout</source>
-        <translation>Dropout（随机失活）</translation>
+        <translation>Dropout</translation>
     </message>
     <message>
         <source>Hidden and attention dropout: each keeps a 1-byte mask for the backward. Llama-family models train without.</source>
         <translation>隐藏层与注意力的 dropout：每个都为反向传播保留一个 1 字节的掩码。Llama 系列模型训练时不使用。</translation>
+    </message>
+    <message>
+        <source>Fused (Megatron-LM)</source>
+        <translation>融合（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
     </message>
 </context>
 <context>

@@ -474,9 +474,9 @@ QString FieldNames::choice(const QString& path, const QString& choice)
     }
     if (path == QLatin1String("training.cross_entropy")) {
         if (choice == QLatin1String("fused"))
-            return tr("Fused, in place (Megatron-LM)");
+            return tr("Fused (Megatron-LM)");
         if (choice == QLatin1String("pytorch"))
-            return tr("PyTorch F.cross_entropy");
+            return tr("PyTorch");
     }
     if (path == QLatin1String("training.method") && choice == QLatin1String("full"))
         return tr("Full training");
