@@ -8267,5 +8267,9 @@ Bottleneck now: %2</source>
         <source> (base model %1)</source>
         <translation>（基座模型 %1）</translation>
     </message>
+    <message>
+        <source>expected a probability in [0, 1), got %1</source>
+        <translation>应为 [0, 1) 内的概率，实际为 %1</translation>
+    </message>
 </context>
 </TS>

@@ -96,6 +96,8 @@ private:
     bool readFamily(const QString& type, Decoder& d);
     bool readUnknown(const QString& type, Decoder& d);
     void fill(const QString& type, const Decoder& d, ImportResult& out);
+    // The dropout probabilities the config states (training.dropout): masks are kept when any is above 0.
+    bool readDropout(ImportResult& out);
     // bitsandbytes' quantization_config of a quantized checkpoint: the base's bits for LoRA/QLoRA.
     bool readQuantization(const QJsonObject& root, ImportResult& out);
     // A PEFT adapter_config.json: LoRA's rank, alpha and target modules.
@@ -844,6 +846,33 @@ void addFields(ImportResult& out, std::initializer_list<const char*> paths)
     out.fields = std::move(ordered);
 }
 
+// The dropout probabilities of transformers' configs: attention_dropout (Llama, Mistral, Qwen2/3, Gemma,
+// DeepSeek, Falcon, GPT-NeoX), hidden_dropout (Falcon, GPT-NeoX), resid_pdrop, embd_pdrop and attn_pdrop
+// (GPT-2, Phi), hidden_dropout_prob and attention_probs_dropout_prob (BERT-style). Training keeps a mask
+// for the backward when any is above 0 (training.dropout); a config that states none leaves the scenario's.
+bool HfReader::readDropout(ImportResult& out)
+{
+    bool stated = false, any = false;
+    for (const char* key : {"attention_dropout", "hidden_dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop",
+                            "hidden_dropout_prob", "attention_probs_dropout_prob"}) {
+        std::optional<double> p;
+        if (!m_fields.number(m_config, m_prefix, key, p))
+            return false;
+        if (!p)
+            continue;
+        if (!(*p >= 0 && *p < 1))
+            return fail(m_prefix + QLatin1String(key),
+                        tr("expected a probability in [0, 1), got %1").arg(*p));
+        stated = true;
+        any = any || *p > 0;
+    }
+    if (stated) {
+        out.scenario.training.dropout = any;
+        addFields(out, {"training.dropout"});
+    }
+    return true;
+}
+
 // transformers' BitsAndBytesConfig (quantization_config in a quantized model's config.json): load_in_4bit
 // with bnb_4bit_quant_type "nf4" or "fp4" and bnb_4bit_use_double_quant, or load_in_8bit (LLM.int8()). NF4
 // with a LoRA on top is QLoRA (Dettmers et al., NeurIPS'23); the other bases train LoRA adapters over their
@@ -1027,6 +1056,8 @@ bool HfReader::read(const QByteArray& data, ImportResult& out)
     if (!selectConfig(root) || !readModelType(root, type) || !readFamily(type, d) || !check(d))
         return false;
     fill(type, d, out);
+    if (!readDropout(out))
+        return false;
     const qsizetype before = out.warnings.size();
     if (!readQuantization(root, out))
         return false;

@@ -102,6 +102,7 @@ void TestCliImport::detectedKinds()
 void TestCliImport::modelSection()
 {
     // The sections the file says nothing about are absent (docs/formats.md: "other sections may be absent"),
+    // the training section holds what the config says of training (its dropout),
     // but for the parallel layout that lets the file evaluate as it is: data parallelism over the default
     // cluster's 8 GPUs, said on stderr.
     const Run run = runCli({QStringLiteral("import"), fixture("hf-mixtral-8x7b-v0.1.json")});
@@ -109,7 +110,9 @@ void TestCliImport::modelSection()
     QCOMPARE(run.err.count('\n'), 1);
     QVERIFY2(run.err.contains("parallel.dp 8 × tp 1 × pp 1 to cover the 8 GPUs"), run.err.constData());
     const QJsonObject root = json(run.out);
-    QCOMPARE(root.keys(), (QStringList{"format", "model", "parallel", "version"}));
+    QCOMPARE(root.keys(), (QStringList{"format", "model", "parallel", "training", "version"}));
+    // The config's attention_dropout 0.0: no dropout masks.
+    QCOMPARE(root.value(QLatin1String("training")).toObject(), (QJsonObject{{"dropout", false}}));
     QCOMPARE(root.value(QLatin1String("parallel")).toObject().value(QLatin1String("dp")).toInt(), 8);
     const QJsonObject model = root.value(QLatin1String("model")).toObject();
     QCOMPARE(model.value(QLatin1String("params")).toDouble(), 46702792704.0); // Mixtral-8x7B's published size

@@ -15,6 +15,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -35,6 +36,8 @@ private slots:
     void engineCannotExpress();
     void moeCounts_data();
     void moeCounts();
+    void dropout_data();
+    void dropout();
     void unknownModelType();
     void unknownModelTypeRefused();
     void gemma3Multimodal();
@@ -438,6 +441,29 @@ void TestImportHfConfig::engineCannotExpress()
     QCOMPARE(r.architecture_params, ss::countParams(r.scenario.model).total);
 }
 
+void TestImportHfConfig::dropout_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("dropout");
+    // The configs' own probabilities (training.dropout: masks kept when any is above 0).
+    QTest::newRow("gpt2: attn_pdrop, embd_pdrop, resid_pdrop 0.1") << "hf-gpt2.json" << true;
+    QTest::newRow("phi-2: resid_pdrop 0.1, the others 0") << "hf-phi-2.json" << true;
+    QTest::newRow("falcon-7b: attention_dropout, hidden_dropout 0") << "hf-falcon-7b.json" << false;
+    QTest::newRow("Llama 3.1 8B: attention_dropout 0") << "hf-llama-3.1-8b.json" << false;
+    QTest::newRow("Mixtral-8x7B: attention_dropout 0") << "hf-mixtral-8x7b-v0.1.json" << false;
+}
+
+void TestImportHfConfig::dropout()
+{
+    QFETCH(QString, file);
+    QFETCH(bool, dropout);
+    ImportResult r;
+    QString error;
+    QVERIFY2(ss::io::importFile(fixture(file), ImportKind::Auto, r, &error), qPrintable(error));
+    QCOMPARE(r.scenario.training.dropout, dropout);
+    QVERIFY(std::find(r.fields.begin(), r.fields.end(), std::string("training.dropout")) != r.fields.end());
+}
+
 void TestImportHfConfig::unknownModelType()
 {
     // facebook/opt-125m: no OPT reader; asked for, the common keys still give the shape, with a warning to
@@ -522,11 +548,12 @@ void TestImportHfConfig::partialScenarioRoundTrip()
                                &error));
     const QByteArray json = ss::io::writeImportResult(r);
     QVERIFY(json.contains("\"model\""));
-    QVERIFY(!json.contains("\"training\""));
+    QVERIFY(json.contains("\"training\"")); // the config's attention_dropout, alone of the section
     QVERIFY(!json.contains("\"cluster\""));
     ss::Scenario back;
     QVERIFY2(ss::io::readScenario(json, back, &error, {}, ss::io::ReadCheck::FieldsOnly), qPrintable(error));
     QCOMPARE(back.model, r.scenario.model);
+    QCOMPARE(back.training.dropout, false);
 }
 
 void TestImportHfConfig::malformed_data()
@@ -567,6 +594,10 @@ void TestImportHfConfig::malformed_data()
     QTest::newRow("kv heads do not divide heads")
         << text.replace("\"num_key_value_heads\": 32", "\"num_key_value_heads\": 5")
         << "num_key_value_heads: 5 key/value heads do not divide the 32 attention heads";
+    text = llama;
+    QTest::newRow("dropout above 1") << text.replace("\"hidden_size\": 4096,",
+                                                     "\"hidden_size\": 4096, \"attention_dropout\": 1.5,")
+                                     << "attention_dropout: expected a probability in [0, 1), got 1.5";
     QTest::newRow("gpt2 without n_embd") << QByteArray(R"({"model_type": "gpt2", "n_layer": 12, "n_head": 12,
         "vocab_size": 50257})") << "n_embd: missing";
     QTest::newRow("mixtral top-k above experts")
