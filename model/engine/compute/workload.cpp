@@ -547,8 +547,8 @@ ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
     // and up, 4) and the product (fc2's input, 2).
     const double perWidth = swiglu ? 4.0 + 2.0 * lin : 2.0 + 2.0 * lin;
     // A block's input saved for its first linear layer, 2sbh (sbh in FP8), and its dropout mask, sbh.
-    const double mask = sc.training.dropout ? 1.0 : 0.0;
-    const double blockInput = (2 * lin + mask) * s * b * h / tsp;
+    const bool dropout = sc.training.dropout;
+    const double blockInput = (2 * lin + (dropout ? 1.0 : 0.0)) * s * b * h / tsp;
 
     // Selective recompute redoes what is cheap to recompute and costly to keep (Korthikanti et al. §5; the
     // modules of Megatron-Core's --recompute-modules): the attention core, and with MLA the up-projections
@@ -567,7 +567,7 @@ ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
     if (sc.training.flash_attention)
         full.scores = 4 * a * s * b / t;
     else if (sc.training.recompute != Recompute::Selective)
-        full.scores = (mask > 0 ? 5.0 : 2.0) * a * s * sFull * b / t; // each rank's queries against every key
+        full.scores = (dropout ? 5.0 : 2.0) * a * s * sFull * b / t; // each rank's queries against every key
     if (moeLayer && m.moe()) {
         const double k = double(activeExperts(m)), fe = double(m.expertFfn());
         full.mlp =

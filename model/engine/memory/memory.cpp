@@ -270,7 +270,7 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
          n(row.buffer_grad_buckets) + " B", row.buffer_grad_buckets, "B",
          "PyTorch DDP bucket_cap_mb (25 MiB, two in flight): scenario overheads.grad_bucket_bytes"});
     const bool last = st == pp - 1 && sc.model.kind == ModelKind::Transformer;
-    const bool pytorchLoss = sc.training.cross_entropy == CrossEntropy::Pytorch;
+    const bool pytorchLoss = logitsGradients(sc.training) > 1;
     if (last)
         out.push_back(
             {path(st, "buffer_parts.logits"), pytorchLoss ? "2 · 4 · s · b · V / t" : "4 · s · b · V / t",
@@ -543,8 +543,8 @@ ActivationParts stageActivations(StageMemory& row, const Scenario& sc, const Sta
         parts.recompute = layer.bytes(sc, moe > 0, true);
         row.activations += parts.recompute;
     }
-    if (i == 0 &&
-        sc.training.dropout) { // embedding dropout mask, sbh bytes per microbatch (Korthikanti §4.3)
+    // The embedding's dropout mask, sbh bytes per microbatch (Korthikanti §4.3), when it has dropout.
+    if (i == 0 && sc.training.dropout) {
         parts.embedding = row.in_flight * s * b * h / tsp;
         row.activations += parts.embedding;
     }

@@ -82,11 +82,6 @@ enum class AttentionKind
     Gqa,
     Mla
 };
-// How FP8 (and narrower) training scales its tensors: one scale per tensor (Transformer Engine's delayed or
-// current scaling on Hopper), per 1×128 / 128×128 block (DeepSeek-V3, arXiv:2412.19437 §3.3), per 32
-// elements in hardware (OCP Microscaling MXFP8 on Blackwell), or NVFP4 GEMMs (16-element blocks, Blackwell).
-// The fused attention kernel (with flash_attention): the architecture's usual one, or a named one (a run on
-// Hopper from before FlashAttention-3 used FlashAttention-2).
 // How the loss's cross entropy is computed over the fp32 logits, which sets what its backward holds
 // (docs/engine-model.md, "Buffers"): fused, in place (Megatron-LM's vocab-parallel cross entropy), or
 // PyTorch's F.cross_entropy, which holds its incoming gradient beside the log-softmax's output and its own.
@@ -95,6 +90,11 @@ enum class CrossEntropy
     Fused,
     Pytorch
 };
+// How FP8 (and narrower) training scales its tensors: one scale per tensor (Transformer Engine's delayed or
+// current scaling on Hopper), per 1×128 / 128×128 block (DeepSeek-V3, arXiv:2412.19437 §3.3), per 32
+// elements in hardware (OCP Microscaling MXFP8 on Blackwell), or NVFP4 GEMMs (16-element blocks, Blackwell).
+// The fused attention kernel (with flash_attention): the architecture's usual one, or a named one (a run on
+// Hopper from before FlashAttention-3 used FlashAttention-2).
 enum class AttentionKernel
 {
     Auto,
