@@ -976,26 +976,27 @@ void MainWindow::updateTitle()
 
 void MainWindow::showResult()
 {
+    // The charts of a hidden tab wait until it is shown: laying out a pipeline of 64 stages costs more than
+    // a frame, and an edit on the Memory tab should not pay for it. Before the window is shown (tests,
+    // screenshots) everything is kept current. The Overview first: its timeline is laid out on a worker
+    // meanwhile.
+    const bool defer = isVisible();
+    m_overviewPending = defer && m_tabs->currentWidget() != m_overview;
+    if (!m_overviewPending)
+        m_overview->showResult();
     m_chart->resetData(m_document->result());
     m_summary->resetData(m_document->result());
     m_chart->setStale(!m_document->isResultCurrent());
-    // The charts of a hidden tab wait until it is shown: laying out a pipeline of 64 stages costs more than
-    // a frame, and an edit on the Memory tab should not pay for it. Before the window is shown (tests,
-    // screenshots) everything is kept current.
-    const bool defer = isVisible();
     m_ganttPending = defer && m_tabs->currentWidget() != m_gantt;
     m_bandwidthPending = defer && m_tabs->currentWidget() != m_bandwidth;
     if (!m_ganttPending) {
-        m_gantt->resetData(m_document->result());
+        m_gantt->resetData(m_document->result(), m_document->resultOwner());
         m_gantt->setStale(!m_document->isResultCurrent());
     }
     if (!m_bandwidthPending) {
         m_bandwidth->resetData(m_document->result());
         m_bandwidth->setStale(!m_document->isResultCurrent());
     }
-    m_overviewPending = defer && m_tabs->currentWidget() != m_overview;
-    if (!m_overviewPending)
-        m_overview->showResult();
     showComparison();
 }
 
@@ -1003,7 +1004,7 @@ void MainWindow::syncHiddenViews(bool all) const
 {
     if (m_ganttPending && (all || m_tabs->currentWidget() == m_gantt)) {
         m_ganttPending = false;
-        m_gantt->resetData(m_document->result());
+        m_gantt->resetData(m_document->result(), m_document->resultOwner());
         m_gantt->setStale(!m_document->isResultCurrent());
     }
     if (m_bandwidthPending && (all || m_tabs->currentWidget() == m_bandwidth)) {

@@ -93,6 +93,9 @@ public:
     // good until the next resultChanged(): a later evaluation replaces the object, so whoever keeps it
     // across the event loop keeps a copy.
     const Result& result() const { return m_evaluated->result; }
+    // What keeps result() alive: a view that reads it after resultChanged() returns (a worker laying out the
+    // timeline) holds this meanwhile.
+    std::shared_ptr<const void> resultOwner() const { return m_evaluated; }
     bool hasResult() const { return m_hasResult; }
     // Whether result() belongs to the current scenario (false while it is invalid or being evaluated).
     bool isResultCurrent() const { return m_resultCurrent; }

@@ -14,9 +14,11 @@
 #include "scenariodocument.h"
 #include "summarystrip.h"
 #include "synthetictimeline.h"
+
 #include "timemapping.h"
 #include "unittickers.h"
 #include "validate.h"
+#include <memory>
 
 #include <QLabel>
 #include <QRegularExpression>
@@ -130,6 +132,7 @@ private slots:
     void summaryShowsStepFigures();
     void mainWindowHasTheTab();
     void hiddenTabCatchesUpWhenShown();
+    void layoutOnAWorker();
 };
 
 // TimeMapping is linear: x = left + (t - lower) · width / (upper - lower).
@@ -984,6 +987,52 @@ void TestGanttChart::hiddenTabCatchesUpWhenShown()
     value.number *= 2;
     QVERIFY(w.document()->setField(QStringLiteral("training.micro_batch"), value).isEmpty());
     QCOMPARE(w.ganttChart()->events().size(), w.document()->result().timeline.size());
+}
+
+// With the result's owner, the chart lays the timeline out on a worker; whatever asks for the layout (or
+// paints it) afterwards gets the one the synchronous path builds, box for box, even when the caller drops the
+// result at once and resets the chart again before the first layout was taken.
+void TestGanttChart::layoutOnAWorker()
+{
+    ss::test::SyntheticStep spec;
+    spec.stages = 6;
+    spec.microbatches = 40;
+    spec.gpusPerStage = 2;
+    const ss::Result expected = ss::test::syntheticResult(spec);
+    GanttChart reference;
+    reference.setStageExpanded(2, true);
+    reference.resetData(expected);
+
+    GanttChart chart;
+    chart.setStageExpanded(2, true);
+    {
+        ss::test::SyntheticStep smaller = spec;
+        smaller.microbatches = 8;
+        auto first = std::make_shared<ss::Result>(ss::test::syntheticResult(smaller));
+        chart.resetData(*first, first);
+    }
+    auto owned = std::make_shared<ss::Result>(expected);
+    chart.resetData(*owned, owned);
+    owned.reset(); // the worker keeps it until it is done
+
+    const ss::GanttLayout& a = reference.ganttLayout();
+    const ss::GanttLayout& b = chart.ganttLayout();
+    QCOMPARE(b.boxCount, a.boxCount);
+    QVERIFY(a.boxCount > 0);
+    QCOMPARE(b.lanes.size(), a.lanes.size());
+    QCOMPARE(b.rows.size(), a.rows.size());
+    for (std::size_t r = 0; r < a.rows.size(); ++r) {
+        QCOMPARE(b.rows[r].boxes.size(), a.rows[r].boxes.size());
+        QCOMPARE(b.rows[r].gaps.size(), a.rows[r].gaps.size());
+        for (std::size_t i = 0; i < a.rows[r].boxes.size(); ++i) {
+            QCOMPARE(b.rows[r].boxes[i].event, a.rows[r].boxes[i].event);
+            QCOMPARE(b.rows[r].boxes[i].start, a.rows[r].boxes[i].start);
+        }
+    }
+    QCOMPARE(chart.events().size(), expected.timeline.size());
+    QCOMPARE(chart.legendEntries(), reference.legendEntries());
+    QCOMPARE(chart.visibleRange(), chart.fullRange());
+    QCOMPARE(chart.toolTipText(3), reference.toolTipText(3));
 }
 
 QTEST_MAIN(TestGanttChart)

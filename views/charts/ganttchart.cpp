@@ -14,6 +14,7 @@
 #include <QKeyEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -160,6 +161,7 @@ QString groupName(const std::string& group)
 GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::make_shared<GanttLayout>())
 {
     setObjectName(QStringLiteral("ganttChart"));
+    m_layoutPool.setMaxThreadCount(1);
     setMinimumSize(320, 240);
     setMouseTracking(true);
     setNoAntialiasingOnDrag(true);
@@ -225,6 +227,8 @@ GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::mak
     m_emptyText->setText(tr("No step timeline for this scenario."));
     m_emptyText->setSelectable(false);
 
+    // First: a layout still being built is taken before anything reads it.
+    connect(this, &QCustomPlot::beforeReplot, this, &GanttChart::finishLayout);
     connect(this, &QCustomPlot::beforeReplot, this, &GanttChart::updateLaneLabels);
     connect(this, &QCustomPlot::beforeReplot, this, &GanttChart::updateKernelLegend);
     applyPalette();
@@ -235,7 +239,11 @@ GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::mak
     m_cursor = new GanttCursor(this);
 }
 
-GanttChart::~GanttChart() = default;
+GanttChart::~GanttChart()
+{
+    // The worker writes only into what it returns; it is let finish before the chart goes.
+    m_pending.waitForFinished();
+}
 
 void GanttChart::setPresentationScale(double scale)
 {
@@ -327,25 +335,133 @@ QString GanttChart::streamName(GanttStream stream)
     return tr("Other");
 }
 
-void GanttChart::resetData(const Result& result)
+struct GanttChart::Prepared
 {
-    const TimeRange before = visibleRange();
-    const bool wasFull = m_layout->boxCount == 0 || before == fullRange();
-    ganttEvents(result.timeline, m_events);
-    // Kinds this version does not know keep their own word for the tooltip.
-    m_otherKinds.clear();
-    for (std::size_t i = 0; i < m_events.size(); ++i) {
-        if (m_events[i].kind == GanttKind::Other)
-            m_otherKinds.emplace(static_cast<int>(i), result.timeline[i].kind);
+    std::vector<GanttEvent> events;
+    std::unordered_map<int, std::string> otherKinds;
+    GanttLayout layout;
+    double longestStripedBox = 0;
+    bool anyCritical = false;
+};
+
+std::shared_ptr<GanttChart::Prepared> GanttChart::prepare(const std::vector<TimelineEvent>* timeline,
+                                                          double stepTime, std::vector<int> expandedStages,
+                                                          std::vector<GanttRow> spare,
+                                                          std::vector<GanttEvent> storage,
+                                                          GanttKernelTable kernels)
+{
+    auto out = std::make_shared<Prepared>();
+    out->events = std::move(storage);
+    if (timeline) {
+        ganttEvents(*timeline, out->events);
+        // Kinds this version does not know keep their own word for the tooltip.
+        for (std::size_t i = 0; i < out->events.size(); ++i) {
+            const GanttEvent& event = out->events[i];
+            out->anyCritical = out->anyCritical || event.critical;
+            if (event.kind == GanttKind::Other)
+                out->otherKinds.emplace(static_cast<int>(i), (*timeline)[i].kind);
+        }
+    } else {
+        out->anyCritical = std::any_of(out->events.begin(), out->events.end(),
+                                       [](const GanttEvent& event) { return event.critical; });
     }
+    out->layout = buildGanttLayout(out->events, stepTime, expandedStages, std::move(spare));
+    out->layout.kernels = std::move(kernels);
+    // The longest compute box with kernel classes: the legend lists the classes once it is wide enough. The
+    // boxes of a row come op after op, so the last op looked up is usually the next one's.
+    const GanttLayout& layout = out->layout;
+    for (const GanttRow& row : layout.rows) {
+        if (row.stream != GanttStream::Compute)
+            continue;
+        const int stage = layout.lanes[static_cast<std::size_t>(row.lane)].stage;
+        int lastChunk = -1;
+        GanttKind lastKind = GanttKind::Other;
+        bool lastStriped = false;
+        for (const GanttBox& box : row.boxes) {
+            if (!(box.end - box.start > out->longestStripedBox))
+                continue;
+            if (box.chunk != lastChunk || box.kind != lastKind) {
+                lastChunk = box.chunk;
+                lastKind = box.kind;
+                lastStriped = layout.kernels.find(stage, box.chunk, box.kind) != nullptr;
+            }
+            if (lastStriped)
+                out->longestStripedBox = box.end - box.start;
+        }
+    }
+    return out;
+}
+
+std::vector<GanttRow> GanttChart::spareRows()
+{
+    // The last layout's rows lend their storage to the new one when nothing but this chart and its plottable
+    // holds it: a timeline of 100k boxes is then laid out without allocating (or faulting in) megabytes.
+    std::vector<GanttRow> spare;
+    if (m_layout && m_layout.use_count() <= 2)
+        spare = std::move(m_layout->rows);
+    return spare;
+}
+
+void GanttChart::resetData(const Result& result, std::shared_ptr<const void> owner)
+{
+    finishLayout(); // the storage of the one before is this one's
+    m_zoomBefore = visibleRange();
+    m_zoomWasFull = m_layout->boxCount == 0 || m_zoomBefore == fullRange();
     m_collectives = collectiveFigures(result.comm.collectives);
     m_kernels = GanttKernelTable(result.timeline_kernels);
     m_stepTime = result.step.time_s;
-    rebuildLayout();
-    if (wasFull)
+    // Rows are laid out afresh: the keyboard starts again from the critical path.
+    m_focusRow = -1;
+    m_focusBox = -1;
+    hideHover();
+    std::vector<GanttRow> spare = spareRows();
+    if (!owner) {
+        install(std::move(*prepare(&result.timeline, m_stepTime, m_expandedStages, std::move(spare),
+                                   std::move(m_events), m_kernels)));
+        return;
+    }
+    // The worker reads the timeline while OWNER keeps it, and writes only into what it returns.
+    m_pending =
+        QtConcurrent::run([owner = std::move(owner), timeline = &result.timeline, stepTime = m_stepTime,
+                           expanded = m_expandedStages, spare = std::move(spare),
+                           storage = std::move(m_events), kernels = m_kernels]() mutable {
+            return prepare(timeline, stepTime, std::move(expanded), std::move(spare), std::move(storage),
+                           std::move(kernels));
+        });
+    m_events.clear();
+    m_layoutPending = true;
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GanttChart::finishLayout() const
+{
+    if (!m_layoutPending)
+        return;
+    // Logically const: what the chart shows was decided by resetData(); this only brings it in.
+    auto* self = const_cast<GanttChart*>(this);
+    self->m_layoutPending = false;
+    const std::shared_ptr<Prepared> prepared = self->m_pending.result();
+    self->m_pending = {};
+    self->install(std::move(*prepared));
+}
+
+void GanttChart::install(Prepared&& prepared)
+{
+    m_events = std::move(prepared.events);
+    m_otherKinds = std::move(prepared.otherKinds);
+    m_anyCritical = prepared.anyCritical;
+    m_longestStripedBox = prepared.longestStripedBox;
+    m_layout = std::make_shared<GanttLayout>(std::move(prepared.layout));
+    m_boxes->setLayout(m_layout);
+    m_emptyText->setVisible(m_layout->boxCount == 0);
+    hideHover();
+    // Labels and the value range for the current geometry; every replot checks them again (beforeReplot).
+    updateLaneLabels();
+    if (m_zoomWasFull)
         resetZoom();
     else
-        setVisibleRange(before);
+        setVisibleRange(m_zoomBefore);
+    m_zoomWasFull = true;
     if (activeCollective() >= static_cast<int>(m_collectives.size()))
         m_boxes->setActiveCollective(-1);
     updateLegend();
@@ -355,32 +471,15 @@ void GanttChart::resetData(const Result& result)
 
 void GanttChart::rebuildLayout()
 {
-    // Rows are laid out afresh: the keyboard starts again from the critical path.
+    finishLayout();
+    // Rows are laid out afresh: the keyboard starts again from the critical path. The zoom stays.
     m_focusRow = -1;
     m_focusBox = -1;
-    // The last layout's rows lend their storage to the new one when nothing but this chart and its plottable
-    // holds it: a timeline of 100k boxes is then laid out without allocating (or faulting in) megabytes.
-    std::vector<GanttRow> spare;
-    if (m_layout && m_layout.use_count() <= 2)
-        spare = std::move(m_layout->rows);
-    m_layout = std::make_shared<GanttLayout>(
-        buildGanttLayout(m_events, m_stepTime, m_expandedStages, std::move(spare)));
-    m_layout->kernels = m_kernels;
-    m_longestStripedBox = 0;
-    for (const GanttRow& row : m_layout->rows) {
-        if (row.stream != GanttStream::Compute)
-            continue;
-        const int stage = m_layout->lanes[static_cast<std::size_t>(row.lane)].stage;
-        for (const GanttBox& box : row.boxes) {
-            if (box.end - box.start > m_longestStripedBox && m_kernels.find(stage, box.chunk, box.kind))
-                m_longestStripedBox = box.end - box.start;
-        }
-    }
-    m_boxes->setLayout(m_layout);
-    m_emptyText->setVisible(m_layout->boxCount == 0);
-    hideHover();
-    // Labels and the value range for the current geometry; every replot checks them again (beforeReplot).
-    updateLaneLabels();
+    m_zoomBefore = visibleRange();
+    m_zoomWasFull = false;
+    std::vector<GanttRow> spare = spareRows();
+    install(std::move(
+        *prepare(nullptr, m_stepTime, m_expandedStages, std::move(spare), std::move(m_events), m_kernels)));
 }
 
 TimeRange GanttChart::visibleRange() const
@@ -841,9 +940,7 @@ void GanttChart::updateLegend()
         hatch.setAlpha(140);
         bubble->setOutlineColor(hatch);
         items.push_back(bubble);
-        const bool critical = std::any_of(m_events.begin(), m_events.end(),
-                                          [](const GanttEvent& event) { return event.critical; });
-        if (critical) {
+        if (m_anyCritical) {
             auto* path = new GanttLegendItem(legend, Swatch::Critical, GanttKind::Other, tr("Critical path"));
             path->setOutlineColor(text);
             items.push_back(path);
@@ -966,6 +1063,12 @@ void GanttChart::resizeEvent(QResizeEvent* event)
 {
     updateLegendWrap(event->size().width());
     QCustomPlot::resizeEvent(event);
+}
+
+bool GanttChart::event(QEvent* event)
+{
+    finishLayout(); // paints, clicks, keys and tooltips all read it
+    return QCustomPlot::event(event);
 }
 
 void GanttChart::changeEvent(QEvent* event)

@@ -13,6 +13,9 @@
 
 #include <qcustomplot.h>
 
+#include <QFuture>
+#include <QThreadPool>
+
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -31,7 +34,10 @@ public:
     ~GanttChart() override;
 
     // Shows RESULT's timeline; keeps the zoom (inside the new step) and the expanded stages; queues a replot.
-    void resetData(const Result& result);
+    // With OWNER (whatever keeps RESULT alive), the timeline is laid out on a worker thread while the window
+    // goes on updating its other views: a pipeline of 64 stages has some 170k boxes to sort into rows. The
+    // chart takes the new layout before it next replots, handles an event or answers a question about it.
+    void resetData(const Result& result, std::shared_ptr<const void> owner = {});
     // Marks the shown result as belonging to an earlier scenario (the current one is invalid).
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
@@ -40,9 +46,17 @@ public:
     QString comparison() const { return m_comparison; }
 
     GanttPlottable* boxes() const { return m_boxes; }
-    const GanttLayout& ganttLayout() const { return *m_layout; }
+    const GanttLayout& ganttLayout() const
+    {
+        finishLayout();
+        return *m_layout;
+    }
     // The shown timeline, index for index as Result::timeline.
-    const std::vector<GanttEvent>& events() const { return m_events; }
+    const std::vector<GanttEvent>& events() const
+    {
+        finishLayout();
+        return m_events;
+    }
 
     // The time axis: what is shown, and the whole step (with a little margin) it stays inside.
     TimeRange visibleRange() const;
@@ -93,6 +107,7 @@ signals:
     void boxClicked(int event);
 
 protected:
+    bool event(QEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
@@ -107,6 +122,18 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
+    // What resetData() hands to the worker and takes back: the events, their layout and the figures read
+    // off every box.
+    struct Prepared;
+    static std::shared_ptr<Prepared> prepare(const std::vector<TimelineEvent>* timeline, double stepTime,
+                                             std::vector<int> expandedStages, std::vector<GanttRow> spare,
+                                             std::vector<GanttEvent> storage, GanttKernelTable kernels);
+    // Takes the layout resetData() started, waiting for it if need be, and shows it. The layout belongs to
+    // what the chart shows, so the const accessors take it too.
+    void finishLayout() const;
+    void install(Prepared&& prepared);
+    // The rows of the shown layout when nothing else holds them: the next layout reuses their storage.
+    std::vector<GanttRow> spareRows();
     void rebuildLayout();
     void updateLegend();
     void updateLegendWrap(int width);
@@ -125,6 +152,15 @@ private:
 
     std::vector<GanttEvent> m_events;
     std::unordered_map<int, std::string> m_otherKinds; // event index -> kind, for kinds GanttKind lacks
+    bool m_anyCritical = false;                        // some event is on the critical path
+    // The layout being built for resetData(), and the zoom to restore once it is shown.
+    QFuture<std::shared_ptr<Prepared>> m_pending;
+    // Its own worker: the global pool may be busy with a long analysis or a plan, and the chart must not
+    // wait behind them.
+    QThreadPool m_layoutPool;
+    bool m_layoutPending = false;
+    TimeRange m_zoomBefore;
+    bool m_zoomWasFull = true;
     std::vector<CommCollective> m_collectives;
     GanttKernelTable m_kernels;
     double m_longestStripedBox = 0; // seconds: the longest compute box whose op has kernel classes

@@ -218,10 +218,11 @@ void OverviewView::showResult()
 {
     const Result& result = m_document->result();
     const bool stale = !m_document->isResultCurrent();
+    // The timeline first: its layout is built on a worker while the memory bars and the topology update.
+    m_gantt->resetData(result, m_document->resultOwner());
+    m_gantt->setStale(stale);
     m_memory->resetData(result);
     m_memory->setStale(stale);
-    m_gantt->resetData(result);
-    m_gantt->setStale(stale);
     applyLoads();
 }
 
