@@ -161,9 +161,9 @@ QByteArray timelineCsv(const Result& result)
     csv.row({"gpu", "stage", "stream", "kind", "microbatch", "chunk", "start_s", "end_s", "bytes",
              "collective", "critical"});
     for (const TimelineEvent& e : result.timeline)
-        csv.row({num(e.gpu), num(e.stage), std::string(e.stream), std::string(e.kind), num(e.microbatch),
-                 num(e.chunk), number(e.start_s), number(e.end_s), number(e.bytes), num(e.collective),
-                 e.critical ? "true" : "false"});
+        csv.row({num(e.gpu), num(e.stage), std::string(timelineStreamName(e.stream)),
+                 std::string(timelineKindName(e.kind)), num(e.microbatch), num(e.chunk), number(e.start_s),
+                 number(e.end_s), number(e.bytes), num(e.collective), e.critical ? "true" : "false"});
     return csv.data();
 }
 

@@ -312,8 +312,8 @@ void writeTimeline(JsonWriter& w, const std::vector<TimelineEvent>& timeline)
         w.beginObject();
         w.member("gpu", e.gpu);
         w.member("stage", e.stage);
-        w.member("stream", e.stream);
-        w.member("kind", e.kind);
+        w.member("stream", timelineStreamName(e.stream));
+        w.member("kind", timelineKindName(e.kind));
         w.member("microbatch", e.microbatch);
         w.member("start_s", e.start_s);
         w.member("end_s", e.end_s);

@@ -39,7 +39,7 @@ double micros(double seconds)
 
 std::string boxName(const TimelineEvent& e)
 {
-    std::string name(e.kind);
+    std::string name(timelineKindName(e.kind));
     if (e.microbatch >= 0)
         name += " " + std::to_string(e.microbatch);
     return name;
@@ -51,27 +51,17 @@ class Streams
 public:
     explicit Streams(const std::vector<TimelineEvent>& timeline)
     {
-        // Streams the fixed table lacks get numbers after it, in order of appearance.
         for (const TimelineEvent& e : timeline) {
-            if (traceStreamId(e.stream) == 0 && !m_extra.count(e.stream))
-                m_extra.emplace(std::string(e.stream), kStreamCount + 1 + int(m_extra.size()));
             m_stageOfGpu.emplace(e.gpu, e.stage);
-            m_streamsOfGpu[e.gpu].insert(std::string(e.stream));
+            m_streamsOfGpu[e.gpu].insert(std::string(timelineStreamName(e.stream)));
         }
     }
-    int tid(std::string_view stream) const
-    {
-        const int id = traceStreamId(stream);
-        if (id > 0)
-            return id;
-        const auto extra = m_extra.find(stream);
-        return extra != m_extra.end() ? extra->second : 0;
-    }
+    // Every stream of the timeline is in the table.
+    int tid(std::string_view stream) const { return traceStreamId(stream); }
     const std::map<int, int>& stageOfGpu() const { return m_stageOfGpu; }
     const std::set<std::string>& streamsOf(int gpu) const { return m_streamsOfGpu.at(gpu); }
 
 private:
-    std::map<std::string, int, std::less<>> m_extra; // found by string_view
     std::map<int, int> m_stageOfGpu;
     std::map<int, std::set<std::string>> m_streamsOfGpu;
 };
@@ -114,15 +104,15 @@ void writeBox(JsonWriter& w, const TimelineEvent& e, const Streams& streams,
 {
     w.beginObject();
     w.member("name", boxName(e));
-    w.member("cat", e.stream);
+    w.member("cat", timelineStreamName(e.stream));
     w.member("ph", "X");
     w.member("ts", micros(e.start_s));
     w.member("dur", std::max(0.0, micros(e.end_s) - micros(e.start_s)));
     w.member("pid", e.gpu);
-    w.member("tid", streams.tid(e.stream));
+    w.member("tid", streams.tid(timelineStreamName(e.stream)));
     w.key("args");
     w.beginObject();
-    w.member("kind", e.kind);
+    w.member("kind", timelineKindName(e.kind));
     w.member("stage", e.stage);
     w.member("microbatch", e.microbatch);
     w.member("chunk", e.chunk);
@@ -144,11 +134,11 @@ void writeFlows(JsonWriter& w, const std::vector<TimelineEvent>& timeline, const
     using Key = std::tuple<int, int, double, double>;
     std::multimap<Key, const TimelineEvent*> receives;
     for (const TimelineEvent& e : timeline)
-        if (e.kind == "pp-recv")
+        if (e.kind == TimelineKind::PpRecv)
             receives.emplace(Key{e.microbatch, e.chunk, e.start_s, e.end_s}, &e);
     int flow = 0;
     for (const TimelineEvent& e : timeline) {
-        if (e.kind != "pp-send")
+        if (e.kind != TimelineKind::PpSend)
             continue;
         auto [first, last] = receives.equal_range(Key{e.microbatch, e.chunk, e.start_s, e.end_s});
         auto match = std::find_if(first, last, [&](const auto& r) { return r.second->gpu != e.gpu; });
@@ -169,7 +159,7 @@ void writeFlows(JsonWriter& w, const std::vector<TimelineEvent>& timeline, const
             w.member("id", flow);
             w.member("ts", micros(at.start_s));
             w.member("pid", at.gpu);
-            w.member("tid", streams.tid(at.stream));
+            w.member("tid", streams.tid(timelineStreamName(at.stream)));
             w.endObject();
         }
     }

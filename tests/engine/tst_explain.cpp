@@ -257,7 +257,7 @@ void TestExplain::opTimeIsTheComputeBox()
         const std::string figure =
             "step.op_time_s[" + std::to_string(e.stage) + "]" +
             (chunked && e.kind != "optimizer" ? "[" + std::to_string(e.chunk) + "]" : "") + "." +
-            std::string(e.kind);
+            std::string(timelineKindName(e.kind));
         const auto it = ops.find(figure);
         QVERIFY2(it != ops.end(), ("no explanation for a " + figure + " box").c_str());
         // The box's length is end − start of times summed from the step's start: equal to the op's length up

@@ -99,16 +99,17 @@ bool compareTimelines(const StepModel& model, std::size_t collectives, const QSt
         if (x.stage != y.stage || x.stream != y.stream || x.kind != y.kind || x.microbatch != y.microbatch ||
             x.chunk != y.chunk || x.critical != y.critical || std::fabs(x.start_s - y.start_s) > tol ||
             std::fabs(x.end_s - y.end_s) > tol) {
-            QTest::qFail(qPrintable(where + QStringLiteral(": box %1 (%2 %3 mb %4) %5–%6 vs %7–%8")
-                                                .arg(i)
-                                                .arg(QString::fromStdString(std::string(x.kind)))
-                                                .arg(x.stage)
-                                                .arg(x.microbatch)
-                                                .arg(x.start_s)
-                                                .arg(x.end_s)
-                                                .arg(y.start_s)
-                                                .arg(y.end_s)),
-                         __FILE__, __LINE__);
+            QTest::qFail(
+                qPrintable(where + QStringLiteral(": box %1 (%2 %3 mb %4) %5–%6 vs %7–%8")
+                                       .arg(i)
+                                       .arg(QString::fromStdString(std::string(timelineKindName(x.kind))))
+                                       .arg(x.stage)
+                                       .arg(x.microbatch)
+                                       .arg(x.start_s)
+                                       .arg(x.end_s)
+                                       .arg(y.start_s)
+                                       .arg(y.end_s)),
+                __FILE__, __LINE__);
             return false;
         }
     }

@@ -362,7 +362,7 @@ void TestStep::eventCountsPerStage()
     QCOMPARE(m, 16);
     std::map<std::pair<int, std::string>, int> count;
     for (const TimelineEvent& e : r.timeline)
-        ++count[{e.stage, std::string(e.kind)}];
+        ++count[{e.stage, std::string(timelineKindName(e.kind))}];
     const auto at = [&count](int stage, const char* kind) {
         return count[std::make_pair(stage, std::string(kind))];
     };
@@ -425,8 +425,8 @@ void TestStep::timelineInvariants()
     for (const TimelineEvent& e : r.timeline) {
         QVERIFY(e.start_s >= 0);
         QVERIFY(e.end_s > e.start_s);
-        QVERIFY2(e.end_s <= r.step.time_s * (1 + 1e-12), std::string(e.kind).c_str());
-        lanes[{e.gpu, std::string(e.stream)}].push_back({e.start_s, e.end_s});
+        QVERIFY2(e.end_s <= r.step.time_s * (1 + 1e-12), std::string(timelineKindName(e.kind)).c_str());
+        lanes[{e.gpu, std::string(timelineStreamName(e.stream))}].push_back({e.start_s, e.end_s});
         critical += e.critical;
     }
     for (auto& [lane, boxes] : lanes) {

@@ -151,8 +151,8 @@ void TestResultJson::stepBottleneckTimeline()
     ss::TimelineEvent e;
     e.gpu = 3;
     e.stage = 1;
-    e.stream = "pcie";
-    e.kind = "d2h";
+    e.stream = ss::TimelineStream::Pcie;
+    e.kind = ss::TimelineKind::DeviceToHost;
     e.microbatch = 7;
     e.chunk = 1;
     e.start_s = 0.1 + 0.2;

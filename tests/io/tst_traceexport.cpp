@@ -110,12 +110,12 @@ private slots:
     {
         // The expert- and context-parallel streams (stepsim.cpp) get fixed thread ids after pcie, so the ids
         // of a dense model's trace stay as docs/formats.md gives them; the threads sort as the step timeline
-        // stacks them (compute, tp, ep, cp, pp, dp, pcie); a stream the table lacks comes after them all.
+        // stacks them (compute, tp, ep, cp, pp, dp, pcie).
         Result result;
-        for (const char* stream : {"compute", "cp", "ep", "pp", "tp", "dp", "pcie", "future"}) {
+        for (const char* stream : {"compute", "cp", "ep", "pp", "tp", "dp", "pcie"}) {
             TimelineEvent e;
-            e.stream = stream;
-            e.kind = "forward";
+            e.stream = *timelineStreamNamed(stream);
+            e.kind = TimelineKind::Forward;
             e.end_s = 1e-3;
             result.timeline.push_back(e);
         }
@@ -136,14 +136,14 @@ private slots:
                 sortOfTid[tid] = args.value(QStringLiteral("sort_index")).toInt();
         }
         const std::map<QString, int> expectedTid = {{"compute", 1}, {"tp", 2}, {"pp", 3}, {"dp", 4},
-                                                    {"pcie", 5},    {"ep", 6}, {"cp", 7}, {"future", 8}};
+                                                    {"pcie", 5},    {"ep", 6}, {"cp", 7}};
         QCOMPARE(tidOf, expectedTid);
         for (const auto& [stream, tid] : tidOf) {
-            QCOMPARE(io::traceStreamId(stream.toStdString()), stream == QLatin1String("future") ? 0 : tid);
+            QCOMPARE(io::traceStreamId(stream.toStdString()), tid);
             sortOf[stream] = sortOfTid.at(tid);
         }
-        const std::map<QString, int> expectedSort = {{"compute", 1}, {"tp", 2}, {"ep", 3},   {"cp", 4},
-                                                     {"pp", 5},      {"dp", 6}, {"pcie", 7}, {"future", 8}};
+        const std::map<QString, int> expectedSort = {{"compute", 1}, {"tp", 2}, {"ep", 3},  {"cp", 4},
+                                                     {"pp", 5},      {"dp", 6}, {"pcie", 7}};
         QCOMPARE(sortOf, expectedSort);
     }
 

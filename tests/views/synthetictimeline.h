@@ -71,8 +71,8 @@ inline Result syntheticResult(const SyntheticStep& spec)
             TimelineEvent e;
             e.gpu = stage * std::max(spec.gpusPerStage, 1) + r;
             e.stage = stage;
-            e.stream = stream;
-            e.kind = kind;
+            e.stream = *timelineStreamNamed(stream);
+            e.kind = *timelineKindNamed(kind);
             e.microbatch = microbatch;
             e.start_s = start;
             e.end_s = end;

@@ -51,8 +51,8 @@ ss::TimelineEvent timelineEvent(int gpu, int stage, const char* stream, const ch
     ss::TimelineEvent e;
     e.gpu = gpu;
     e.stage = stage;
-    e.stream = stream;
-    e.kind = kind;
+    e.stream = *ss::timelineStreamNamed(stream);
+    e.kind = *ss::timelineKindNamed(kind);
     e.start_s = start;
     e.end_s = end;
     e.microbatch = microbatch;
@@ -369,22 +369,16 @@ void TestGanttChart::layoutSkipsBrokenEvents()
     const std::vector<ss::TimelineEvent> events = {timelineEvent(0, 0, "compute", "forward", 1, 2),
                                                    timelineEvent(0, 0, "compute", "forward", std::nan(""), 3),
                                                    timelineEvent(0, 0, "compute", "forward", 3, 2),
-                                                   timelineEvent(0, 0, "warp", "teleport", 0, 1)};
+                                                   timelineEvent(0, 0, "pp", "pp-send", 0, 1)};
     const GanttLayout layout = ss::buildGanttLayout(events, 0);
     QCOMPARE(layout.skippedEvents, std::size_t(2));
     QCOMPARE(layout.boxCount, std::size_t(2));
     QCOMPARE(layout.stepTime, 2.0); // the latest end when the step time is unknown
-    QCOMPARE(layout.streams.back(), GanttStream::Other);
-    QVERIFY(layout.kinds[static_cast<int>(GanttKind::Other)]);
-    // A kind the chart does not know keeps its own name in the tooltip.
-    ss::Result result;
-    result.timeline = events;
-    GanttChart chart;
-    chart.resetData(result);
-    QVERIFY2(chart.toolTipText(3).startsWith(QStringLiteral("teleport\n")), qPrintable(chart.toolTipText(3)));
+    QCOMPARE(layout.streams.back(), GanttStream::Pp);
+    QVERIFY(layout.kinds[static_cast<int>(GanttKind::PpSend)]);
+    QVERIFY(!layout.kinds[static_cast<int>(GanttKind::Other)]);
 }
 
-// A stage is one lane (its first GPU) until it is expanded to all the GPUs the timeline reports.
 void TestGanttChart::expandStage()
 {
     ss::test::SyntheticStep spec;

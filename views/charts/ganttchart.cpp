@@ -338,7 +338,6 @@ QString GanttChart::streamName(GanttStream stream)
 struct GanttChart::Prepared
 {
     std::vector<GanttEvent> events;
-    std::unordered_map<int, std::string> otherKinds;
     GanttLayout layout;
     double longestStripedBox = 0;
     bool anyCritical = false;
@@ -352,19 +351,10 @@ std::shared_ptr<GanttChart::Prepared> GanttChart::prepare(const std::vector<Time
 {
     auto out = std::make_shared<Prepared>();
     out->events = std::move(storage);
-    if (timeline) {
+    if (timeline)
         ganttEvents(*timeline, out->events);
-        // Kinds this version does not know keep their own word for the tooltip.
-        for (std::size_t i = 0; i < out->events.size(); ++i) {
-            const GanttEvent& event = out->events[i];
-            out->anyCritical = out->anyCritical || event.critical;
-            if (event.kind == GanttKind::Other)
-                out->otherKinds.emplace(static_cast<int>(i), (*timeline)[i].kind);
-        }
-    } else {
-        out->anyCritical = std::any_of(out->events.begin(), out->events.end(),
-                                       [](const GanttEvent& event) { return event.critical; });
-    }
+    out->anyCritical = std::any_of(out->events.begin(), out->events.end(),
+                                   [](const GanttEvent& event) { return event.critical; });
     out->layout = buildGanttLayout(out->events, stepTime, expandedStages, std::move(spare));
     out->layout.kernels = std::move(kernels);
     // The longest compute box with kernel classes: the legend lists the classes once it is wide enough. The
@@ -448,7 +438,6 @@ void GanttChart::finishLayout() const
 void GanttChart::install(Prepared&& prepared)
 {
     m_events = std::move(prepared.events);
-    m_otherKinds = std::move(prepared.otherKinds);
     m_anyCritical = prepared.anyCritical;
     m_longestStripedBox = prepared.longestStripedBox;
     m_layout = std::make_shared<GanttLayout>(std::move(prepared.layout));
@@ -572,8 +561,7 @@ QString GanttChart::toolTipText(int index) const
         return {};
     const GanttEvent& event = m_events[index];
     QStringList lines;
-    const auto other = m_otherKinds.find(index);
-    QString what = other != m_otherKinds.end() ? QString::fromStdString(other->second) : kindName(event.kind);
+    QString what = kindName(event.kind);
     if (event.microbatch >= 0)
         what = event.chunk > 0
                    ? tr("%1, microbatch %2 (chunk %3)").arg(what).arg(event.microbatch).arg(event.chunk)

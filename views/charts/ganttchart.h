@@ -151,8 +151,7 @@ private:
     void moveFocus(int row, int box);
 
     std::vector<GanttEvent> m_events;
-    std::unordered_map<int, std::string> m_otherKinds; // event index -> kind, for kinds GanttKind lacks
-    bool m_anyCritical = false;                        // some event is on the critical path
+    bool m_anyCritical = false; // some event is on the critical path
     // The layout being built for resetData(), and the zoom to restore once it is shown.
     QFuture<std::shared_ptr<Prepared>> m_pending;
     // Its own worker: the global pool may be busy with a long analysis or a plan, and the chart must not

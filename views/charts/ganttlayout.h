@@ -55,6 +55,21 @@ constexpr int ganttKindCount = 17;
 
 GanttKind ganttKind(std::string_view kind);
 GanttStream ganttStream(std::string_view stream);
+// The engine's kinds and streams are the chart's, in the same order, less Other.
+constexpr GanttKind ganttKind(TimelineKind kind)
+{
+    return static_cast<GanttKind>(kind);
+}
+constexpr GanttStream ganttStream(TimelineStream stream)
+{
+    return static_cast<GanttStream>(stream);
+}
+static_assert(ganttKind(TimelineKind::CpuOptimizer) == GanttKind::CpuOptimizer &&
+              ganttKind(TimelineKind::PpSend) == GanttKind::PpSend &&
+              static_cast<int>(GanttKind::Other) == timelineKindCount);
+static_assert(ganttStream(TimelineStream::Pcie) == GanttStream::Pcie &&
+              ganttStream(TimelineStream::Pp) == GanttStream::Pp &&
+              static_cast<int>(GanttStream::Other) == timelineStreamCount);
 bool isCommunication(GanttKind kind);
 
 // One timeline event as the chart keeps it: enums instead of strings, so a few hundred thousand of them copy

@@ -176,9 +176,10 @@ QString ExplainPanel::resolve() const
             const QString time = QStringLiteral("comm.collectives[%1].time_s").arg(m_event.collective);
             return m_model->find(time) ? time : QString();
         }
-        if (!isOpKind(m_event.kind))
+        const std::string_view name = timelineKindName(m_event.kind);
+        if (!isOpKind(name))
             return {};
-        const QString kind = QString::fromUtf8(m_event.kind.data(), qsizetype(m_event.kind.size()));
+        const QString kind = QString::fromUtf8(name.data(), qsizetype(name.size()));
         // Interleaved schedules explain each chunk's op; the optimizer belongs to the whole stage.
         const QString chunked =
             QStringLiteral("step.op_time_s[%1][%2].%3").arg(m_event.stage).arg(m_event.chunk).arg(kind);

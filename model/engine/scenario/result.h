@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -178,24 +179,100 @@ struct CommResult
     std::vector<CommLinkLoad> link_loads;
 };
 
+// What carries a box of the step's timeline, and what the box is (docs/formats.md, "Result of eval":
+// timeline, stream and kind). One byte each, so that a step of a million boxes stays compact; the names are
+// those the result's JSON writes.
+enum class TimelineStream : std::uint8_t
+{
+    Compute,
+    Tp,
+    Ep, // expert-parallel all-to-all
+    Cp, // context-parallel K/V exchange
+    Pp,
+    Dp,
+    Pcie
+};
+constexpr int timelineStreamCount = 7;
+
+enum class TimelineKind : std::uint8_t
+{
+    Forward,
+    Backward,
+    BackwardInput,
+    BackwardWeight,
+    Recompute,
+    Optimizer,
+    TpComm,
+    EpComm,
+    CpComm,
+    PpSend,
+    PpRecv,
+    DpComm,
+    ParamGather,
+    DeviceToHost,
+    HostToDevice,
+    CpuOptimizer
+};
+constexpr int timelineKindCount = 16;
+
+constexpr std::string_view timelineStreamName(TimelineStream stream)
+{
+    constexpr std::string_view names[timelineStreamCount] = {"compute", "tp", "ep", "cp", "pp", "dp", "pcie"};
+    return names[static_cast<int>(stream)];
+}
+
+constexpr std::string_view timelineKindName(TimelineKind kind)
+{
+    constexpr std::string_view names[timelineKindCount] = {"forward",         "backward",  "backward-input",
+                                                           "backward-weight", "recompute", "optimizer",
+                                                           "tp-comm",         "ep-comm",   "cp-comm",
+                                                           "pp-send",         "pp-recv",   "dp-comm",
+                                                           "param-gather",    "d2h",       "h2d",
+                                                           "cpu-optimizer"};
+    return names[static_cast<int>(kind)];
+}
+
+// The stream or kind whose name is NAME; nullopt for none.
+constexpr std::optional<TimelineStream> timelineStreamNamed(std::string_view name)
+{
+    for (int i = 0; i < timelineStreamCount; ++i)
+        if (timelineStreamName(static_cast<TimelineStream>(i)) == name)
+            return static_cast<TimelineStream>(i);
+    return std::nullopt;
+}
+constexpr std::optional<TimelineKind> timelineKindNamed(std::string_view name)
+{
+    for (int i = 0; i < timelineKindCount; ++i)
+        if (timelineKindName(static_cast<TimelineKind>(i)) == name)
+            return static_cast<TimelineKind>(i);
+    return std::nullopt;
+}
+
+// Compared with the names the JSON writes ("forward", "pp-send", ...).
+constexpr bool operator==(TimelineStream stream, std::string_view name)
+{
+    return timelineStreamName(stream) == name;
+}
+constexpr bool operator==(TimelineKind kind, std::string_view name)
+{
+    return timelineKindName(kind) == name;
+}
+
 // One box of the step's timeline (docs/formats.md, "Result of eval": timeline): what one GPU's stream does
-// from start_s to end_s. Its two names are views of static strings (the engine's own, or literals), so a
-// box is plain data: a step of a million boxes copies and frees as one block.
+// from start_s to end_s. Plain data of 48 bytes: a step of a million boxes copies and frees as one block.
 struct TimelineEvent
 {
-    int gpu = 0;             // global rank (identical data-parallel replicas are simulated once)
-    int stage = 0;           // pipeline stage
-    std::string_view stream; // "compute", "tp", "ep", "cp", "pp", "dp", "pcie"
-    std::string_view kind;   // "forward", "backward", "backward-input", "backward-weight", "recompute",
-                             // "optimizer", "tp-comm", "ep-comm", "cp-comm", "pp-send", "pp-recv",
-                             // "dp-comm", "param-gather", "d2h", "h2d", "cpu-optimizer"
-    int microbatch = -1;     // -1: not tied to one microbatch
-    int chunk = 0;           // virtual-stage chunk (interleaved schedule)
+    int gpu = 0;   // global rank (identical data-parallel replicas are simulated once)
+    int stage = 0; // pipeline stage
+    TimelineStream stream = TimelineStream::Compute;
+    TimelineKind kind = TimelineKind::Forward;
+    bool critical = false; // on the step's critical path
+    int microbatch = -1;   // -1: not tied to one microbatch
+    int chunk = 0;         // virtual-stage chunk (interleaved schedule)
+    int collective = -1;   // index into comm.collectives, -1 for none
     double start_s = 0;
     double end_s = 0;
-    double bytes = 0;      // communication and copies: bytes moved
-    int collective = -1;   // index into comm.collectives, -1 for none
-    bool critical = false; // on the step's critical path
+    double bytes = 0; // communication and copies: bytes moved
 };
 
 // Figures of one training step (docs/formats.md, "Result of eval": step).

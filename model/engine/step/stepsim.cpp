@@ -168,17 +168,21 @@ private:
     std::vector<int> m_node; // [1, leaves): the earlier of the two children; [leaves, 2·leaves): the stages
 };
 
-// The names of streams and kinds as strings once, so that a box copies them instead of measuring them.
-const std::string kCompute = "compute", kTp = "tp", kEp = "ep", kCp = "cp", kPp = "pp", kDp = "dp",
-                  kPcie = "pcie";
-const std::string kEpComm = "ep-comm", kCpComm = "cp-comm";
-const std::string kTpComm = "tp-comm", kPpSend = "pp-send", kPpRecv = "pp-recv", kDpComm = "dp-comm",
-                  kParamGather = "param-gather", kD2h = "d2h", kH2d = "h2d", kCpuOptimizer = "cpu-optimizer",
-                  kOptimizer = "optimizer";
-const std::string kOpNames[] = {pipeOpKindName(PipeOpKind::Forward), pipeOpKindName(PipeOpKind::Backward),
-                                pipeOpKindName(PipeOpKind::BackwardInput),
-                                pipeOpKindName(PipeOpKind::BackwardWeight),
-                                pipeOpKindName(PipeOpKind::Recompute)};
+// The timeline's streams and kinds by short names.
+constexpr TimelineStream kCompute = TimelineStream::Compute, kTp = TimelineStream::Tp,
+                         kEp = TimelineStream::Ep, kCp = TimelineStream::Cp, kPp = TimelineStream::Pp,
+                         kDp = TimelineStream::Dp, kPcie = TimelineStream::Pcie;
+constexpr TimelineKind kEpComm = TimelineKind::EpComm, kCpComm = TimelineKind::CpComm,
+                       kTpComm = TimelineKind::TpComm, kPpSend = TimelineKind::PpSend,
+                       kPpRecv = TimelineKind::PpRecv, kDpComm = TimelineKind::DpComm,
+                       kParamGather = TimelineKind::ParamGather, kD2h = TimelineKind::DeviceToHost,
+                       kH2d = TimelineKind::HostToDevice, kCpuOptimizer = TimelineKind::CpuOptimizer,
+                       kOptimizer = TimelineKind::Optimizer;
+// By PipeOpKind.
+constexpr TimelineKind kOpNames[] = {TimelineKind::Forward, TimelineKind::Backward,
+                                     TimelineKind::BackwardInput, TimelineKind::BackwardWeight,
+                                     TimelineKind::Recompute};
+static_assert(int(PipeOpKind::Recompute) == 4 && int(PipeOpKind::BackwardInput) == 2);
 
 // A run of boxes sorted by start, of which those with a CPU flag of SKIP_CPU (when 0 or 1) are left out.
 struct BoxRun
@@ -420,19 +424,18 @@ private:
         return m_runCost[std::size_t(a.ref)];
     }
     // Appends a box, or lengthens the previous one when this continues it (same activity, stream and kind).
-    void emit(int stage, const std::string& stream, const std::string& kind, int mb, int chunk, double start,
+    void emit(int stage, TimelineStream stream, TimelineKind kind, int mb, int chunk, double start,
               double end, double bytes, int collective, int act, bool merge = false)
     {
         if (m_timeline && end > start)
             emitBox(stage, stream, kind, mb, chunk, start, end, bytes, collective, act, merge);
     }
-    void emitBox(int stage, const std::string& stream, const std::string& kind, int mb, int chunk,
-                 double start, double end, double bytes, int collective, int act, bool merge)
+    void emitBox(int stage, TimelineStream stream, TimelineKind kind, int mb, int chunk, double start,
+                 double end, double bytes, int collective, int act, bool merge)
     {
-        // Kinds are the constants above, so the same kind is the same string object.
         if (merge && m_openCompute < m_out.timeline.size() && m_eventAct[m_openCompute] == act) {
             TimelineEvent& open = m_out.timeline[m_openCompute];
-            if (m_openKind == &kind && std::fabs(open.end_s - start) <= kEps) {
+            if (m_openKind == kind && std::fabs(open.end_s - start) <= kEps) {
                 open.end_s = end;
                 return;
             }
@@ -441,14 +444,14 @@ private:
             m_out.truncated = true;
             return;
         }
-        // Its strings copied (short: no allocation) rather than assigned; braces, since Clang 15 has no
-        // parenthesised aggregate initialisation (P0960) for emplace_back to use.
+        // Braces, since Clang 15 has no parenthesised aggregate initialisation (P0960) for emplace_back to
+        // use.
         m_out.timeline.push_back(TimelineEvent{m_model.gpuOfStage[std::size_t(stage)], stage, stream, kind,
-                                               mb, chunk, start, end, bytes, collective, false});
+                                               false, mb, chunk, collective, start, end, bytes});
         m_eventAct.push_back(act);
         if (merge) {
             m_openCompute = m_out.timeline.size() - 1;
-            m_openKind = &kind;
+            m_openKind = kind;
         }
     }
     // A call of SECONDS on LANE of STAGE, ready at READY after PRED; returns its activity (-1 when it takes
@@ -530,9 +533,9 @@ private:
     std::vector<StageState> m_stages;
     std::vector<Activity> m_acts;
     std::vector<int> m_eventAct;
-    std::size_t m_openCompute = std::size_t(-1); // the compute box a contiguous segment may lengthen
-    const std::string* m_openKind = nullptr;     // its kind
-    bool m_coarse = false;                       // tp collectives drawn inside their ops' compute boxes
+    std::size_t m_openCompute = std::size_t(-1);     // the compute box a contiguous segment may lengthen
+    TimelineKind m_openKind = TimelineKind::Forward; // its kind
+    bool m_coarse = false;                           // tp collectives drawn inside their ops' compute boxes
     int m_forceCoarse = -1;
     std::vector<OpCost> m_opCost;  // [(stage · chunks + chunk) · 5 + kind]: the sums of an op's segments
     std::vector<OpCost> m_runCost; // Activity::ref >= 0 of compute runs
@@ -743,7 +746,7 @@ void Simulator::awaitGather(int stage, std::size_t j, std::size_t k, const PipeO
 void Simulator::runSegments(int stage, const PipeOp& op, const StepUnit& unit, OpClock& c)
 {
     StageState& st = m_stages[std::size_t(stage)];
-    const std::string& kindName = kOpNames[int(op.kind)];
+    const TimelineKind kindName = kOpNames[int(op.kind)];
     for (const Segment& seg : unit.segments(op.kind)) {
         const double start = c.t;
         c.offset += seg.seconds;
