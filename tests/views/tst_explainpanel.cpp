@@ -40,11 +40,11 @@ bool close(double a, double b, double relative = 1e-12)
 // The middle of the box of timeline event INDEX, in the chart's pixels (as tst_ganttchart finds it).
 QPoint boxCentre(const GanttChart& chart, int index)
 {
-    const GanttEvent& e = chart.events().at(std::size_t(index));
+    const ss::TimelineEvent& e = chart.events().at(std::size_t(index));
     for (const GanttRow& row : chart.ganttLayout().rows)
         for (const GanttBox& box : row.boxes)
             if (box.event == index)
-                return QPoint(qRound(chart.xAxis->coordToPixel((e.start + e.end) / 2)),
+                return QPoint(qRound(chart.xAxis->coordToPixel((e.start_s + e.end_s) / 2)),
                               qRound(chart.yAxis->coordToPixel(row.top + row.height / 2)));
     return {};
 }

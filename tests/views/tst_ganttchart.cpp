@@ -63,11 +63,11 @@ ss::TimelineEvent timelineEvent(int gpu, int stage, const char* stream, const ch
 // The widget position of the middle of the box of timeline event INDEX.
 QPoint boxCentre(const GanttChart& chart, int index)
 {
-    const ss::GanttEvent& e = chart.events().at(index);
+    const ss::TimelineEvent& e = chart.events().at(index);
     for (const ss::GanttRow& row : chart.ganttLayout().rows) {
         for (const ss::GanttBox& box : row.boxes) {
             if (box.event == index)
-                return QPoint(qRound(chart.xAxis->coordToPixel((e.start + e.end) / 2)),
+                return QPoint(qRound(chart.xAxis->coordToPixel((e.start_s + e.end_s) / 2)),
                               qRound(chart.yAxis->coordToPixel(row.top + row.height / 2)));
         }
     }

@@ -57,8 +57,8 @@ void checkPanes(OverviewView* overview, const ss::Result& result)
     QCOMPARE(gantt->events().size(), result.timeline.size());
     QCOMPARE(gantt->ganttLayout().stepTime, result.step.time_s);
     double lastEnd = 0;
-    for (const ss::GanttEvent& event : gantt->events())
-        lastEnd = std::max(lastEnd, event.end);
+    for (const ss::TimelineEvent& event : gantt->events())
+        lastEnd = std::max(lastEnd, event.end_s);
     double resultEnd = 0;
     for (const ss::TimelineEvent& event : result.timeline)
         resultEnd = std::max(resultEnd, event.end_s);

@@ -156,9 +156,18 @@ QString groupName(const std::string& group)
     return QString::fromStdString(group);
 }
 
+// The timeline of a chart that shows none.
+const std::shared_ptr<const std::vector<TimelineEvent>>& noEvents()
+{
+    static const auto none = std::make_shared<const std::vector<TimelineEvent>>();
+    return none;
+}
+
 } // namespace
 
-GanttChart::GanttChart(QWidget* parent) : QCustomPlot(parent), m_layout(std::make_shared<GanttLayout>())
+GanttChart::GanttChart(QWidget* parent)
+    : QCustomPlot(parent), m_owner(noEvents()), m_timeline(noEvents().get()),
+      m_layout(std::make_shared<GanttLayout>())
 {
     setObjectName(QStringLiteral("ganttChart"));
     m_layoutPool.setMaxThreadCount(1);
@@ -337,38 +346,36 @@ QString GanttChart::streamName(GanttStream stream)
 
 struct GanttChart::Prepared
 {
-    std::vector<GanttEvent> events;
+    std::shared_ptr<const void> owner;
+    const std::vector<TimelineEvent>* timeline = nullptr;
     GanttLayout layout;
     double longestStripedBox = 0;
     bool anyCritical = false;
 };
 
-std::shared_ptr<GanttChart::Prepared> GanttChart::prepare(const std::vector<TimelineEvent>* timeline,
+std::shared_ptr<GanttChart::Prepared> GanttChart::prepare(std::shared_ptr<const void> owner,
+                                                          const std::vector<TimelineEvent>* timeline,
                                                           double stepTime, std::vector<int> expandedStages,
                                                           std::vector<GanttRow> spare,
-                                                          std::vector<GanttEvent> storage,
                                                           GanttKernelTable kernels)
 {
     auto out = std::make_shared<Prepared>();
-    out->events = std::move(storage);
-    if (timeline)
-        ganttEvents(*timeline, out->events);
-    out->anyCritical = std::any_of(out->events.begin(), out->events.end(),
-                                   [](const GanttEvent& event) { return event.critical; });
-    out->layout = buildGanttLayout(out->events, stepTime, expandedStages, std::move(spare));
+    out->owner = std::move(owner);
+    out->timeline = timeline;
+    out->layout = buildGanttLayout(*timeline, stepTime, expandedStages, std::move(spare));
     out->layout.kernels = std::move(kernels);
-    // The longest compute box with kernel classes: the legend lists the classes once it is wide enough. The
-    // boxes of a row come op after op, so the last op looked up is usually the next one's.
+    // The longest compute box with kernel classes (the legend lists the classes once it is wide enough), and
+    // whether any box is on the critical path. The boxes of a row come op after op, so the last op looked up
+    // is usually the next one's.
     const GanttLayout& layout = out->layout;
     for (const GanttRow& row : layout.rows) {
-        if (row.stream != GanttStream::Compute)
-            continue;
         const int stage = layout.lanes[static_cast<std::size_t>(row.lane)].stage;
         int lastChunk = -1;
         GanttKind lastKind = GanttKind::Other;
         bool lastStriped = false;
         for (const GanttBox& box : row.boxes) {
-            if (!(box.end - box.start > out->longestStripedBox))
+            out->anyCritical = out->anyCritical || box.critical;
+            if (row.stream != GanttStream::Compute || !(box.end - box.start > out->longestStripedBox))
                 continue;
             if (box.chunk != lastChunk || box.kind != lastKind) {
                 lastChunk = box.chunk;
@@ -405,20 +412,25 @@ void GanttChart::resetData(const Result& result, std::shared_ptr<const void> own
     m_focusBox = -1;
     hideHover();
     std::vector<GanttRow> spare = spareRows();
+    // The last result is let go now (nothing reads the events before the new layout is taken), so that its
+    // memory is free for the next one.
+    m_owner = noEvents();
+    m_timeline = noEvents().get();
     if (!owner) {
-        install(std::move(*prepare(&result.timeline, m_stepTime, m_expandedStages, std::move(spare),
-                                   std::move(m_events), m_kernels)));
+        // Read after this returns (tooltips, clicks), so kept: a copy when nothing else keeps it.
+        auto copy = std::make_shared<const std::vector<TimelineEvent>>(result.timeline);
+        const std::vector<TimelineEvent>* timeline = copy.get();
+        install(std::move(
+            *prepare(std::move(copy), timeline, m_stepTime, m_expandedStages, std::move(spare), m_kernels)));
         return;
     }
     // The worker reads the timeline while OWNER keeps it, and writes only into what it returns.
-    m_pending =
-        QtConcurrent::run([owner = std::move(owner), timeline = &result.timeline, stepTime = m_stepTime,
-                           expanded = m_expandedStages, spare = std::move(spare),
-                           storage = std::move(m_events), kernels = m_kernels]() mutable {
-            return prepare(timeline, stepTime, std::move(expanded), std::move(spare), std::move(storage),
-                           std::move(kernels));
-        });
-    m_events.clear();
+    m_pending = QtConcurrent::run(&m_layoutPool, [owner = std::move(owner), timeline = &result.timeline,
+                                                  stepTime = m_stepTime, expanded = m_expandedStages,
+                                                  spare = std::move(spare), kernels = m_kernels]() mutable {
+        return prepare(std::move(owner), timeline, stepTime, std::move(expanded), std::move(spare),
+                       std::move(kernels));
+    });
     m_layoutPending = true;
     replot(QCustomPlot::rpQueuedReplot);
 }
@@ -437,7 +449,8 @@ void GanttChart::finishLayout() const
 
 void GanttChart::install(Prepared&& prepared)
 {
-    m_events = std::move(prepared.events);
+    m_owner = std::move(prepared.owner);
+    m_timeline = prepared.timeline;
     m_anyCritical = prepared.anyCritical;
     m_longestStripedBox = prepared.longestStripedBox;
     m_layout = std::make_shared<GanttLayout>(std::move(prepared.layout));
@@ -467,8 +480,8 @@ void GanttChart::rebuildLayout()
     m_zoomBefore = visibleRange();
     m_zoomWasFull = false;
     std::vector<GanttRow> spare = spareRows();
-    install(std::move(
-        *prepare(nullptr, m_stepTime, m_expandedStages, std::move(spare), std::move(m_events), m_kernels)));
+    install(
+        std::move(*prepare(m_owner, m_timeline, m_stepTime, m_expandedStages, std::move(spare), m_kernels)));
 }
 
 TimeRange GanttChart::visibleRange() const
@@ -557,20 +570,25 @@ int GanttChart::laneLabelAt(const QPointF& pos) const
 
 QString GanttChart::toolTipText(int index) const
 {
-    if (index < 0 || index >= static_cast<int>(m_events.size()))
+    finishLayout();
+    if (index < 0 || index >= static_cast<int>(m_timeline->size()))
         return {};
-    const GanttEvent& event = m_events[index];
+    const TimelineEvent& event = (*m_timeline)[static_cast<std::size_t>(index)];
+    const GanttKind kind = ganttKind(event.kind);
     QStringList lines;
-    QString what = kindName(event.kind);
+    QString what = kindName(kind);
     if (event.microbatch >= 0)
         what = event.chunk > 0
                    ? tr("%1, microbatch %2 (chunk %3)").arg(what).arg(event.microbatch).arg(event.chunk)
                    : tr("%1, microbatch %2").arg(what).arg(event.microbatch);
     lines << what;
-    lines << tr("Stage %1, GPU %2, %3 stream").arg(event.stage).arg(event.gpu).arg(streamName(event.stream));
+    lines << tr("Stage %1, GPU %2, %3 stream")
+                 .arg(event.stage)
+                 .arg(event.gpu)
+                 .arg(streamName(ganttStream(event.stream)));
     lines << tr("Start %1, duration %2")
-                 .arg(quantityText(event.start, Unit::Seconds, 4),
-                      quantityText(event.end - event.start, Unit::Seconds, 4));
+                 .arg(quantityText(event.start_s, Unit::Seconds, 4),
+                      quantityText(event.end_s - event.start_s, Unit::Seconds, 4));
     if (event.bytes > 0)
         lines << tr("Moves %1").arg(quantityText(event.bytes, Unit::Bytes, 4));
     if (event.collective >= 0 && event.collective < static_cast<int>(m_collectives.size())) {
@@ -582,7 +600,7 @@ QString GanttChart::toolTipText(int index) const
             collective += QStringLiteral(" (%1)").arg(QString::fromStdString(c.algorithm));
         lines << collective;
     }
-    if (const GanttKernels* kernels = m_kernels.find(event.stage, event.chunk, event.kind)) {
+    if (const GanttKernels* kernels = m_kernels.find(event.stage, event.chunk, kind)) {
         // The whole op's kernels (a box may be one block of it, between tensor-parallel collectives).
         const double total = kernels->total();
         for (int c = 0; c < ganttKernelClassCount; ++c) {
@@ -623,12 +641,12 @@ void GanttChart::showHover(const QPointF& pos, const QPoint& globalPos)
     }
     if (index != m_hoverEvent) {
         m_hoverEvent = index;
-        const GanttEvent& event = m_events[index];
+        const TimelineEvent& event = (*m_timeline)[static_cast<std::size_t>(index)];
         // The row of the box: its lane's row for the event's stream.
         const int row = m_layout->rowAt(yAxis->pixelToCoord(pos.y()));
         const GanttRow& r = m_layout->rows[row];
-        m_hover->topLeft->setCoords(event.start, r.top);
-        m_hover->bottomRight->setCoords(event.end, r.top + r.height);
+        m_hover->topLeft->setCoords(event.start_s, r.top);
+        m_hover->bottomRight->setCoords(event.end_s, r.top + r.height);
         m_hover->setVisible(true);
         m_hoverLayer->replot();
     }
@@ -696,7 +714,7 @@ void GanttChart::mouseReleaseEvent(QMouseEvent* event)
         return;
     }
     const int index = eventAt(pos);
-    const int collective = index >= 0 ? m_events[index].collective : -1;
+    const int collective = index >= 0 ? (*m_timeline)[static_cast<std::size_t>(index)].collective : -1;
     if (collective >= 0 || activeCollective() >= 0) {
         setActiveCollective(collective);
         emit collectiveActivated(collective);
@@ -766,7 +784,7 @@ bool GanttChart::activateFocused()
     const int index = focusedEvent();
     if (index < 0)
         return false;
-    const int collective = m_events[std::size_t(index)].collective;
+    const int collective = (*m_timeline)[std::size_t(index)].collective;
     if (collective >= 0 || activeCollective() >= 0) {
         setActiveCollective(collective);
         emit collectiveActivated(collective);

@@ -51,11 +51,11 @@ public:
         finishLayout();
         return *m_layout;
     }
-    // The shown timeline, index for index as Result::timeline.
-    const std::vector<GanttEvent>& events() const
+    // The shown timeline: the result's own (kept alive with it), or the chart's copy of it.
+    const std::vector<TimelineEvent>& events() const
     {
         finishLayout();
-        return m_events;
+        return *m_timeline;
     }
 
     // The time axis: what is shown, and the whole step (with a little margin) it stays inside.
@@ -122,12 +122,13 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
-    // What resetData() hands to the worker and takes back: the events, their layout and the figures read
-    // off every box.
+    // What resetData() hands to the worker and takes back: the timeline with its owner, its layout and the
+    // figures read off every box.
     struct Prepared;
-    static std::shared_ptr<Prepared> prepare(const std::vector<TimelineEvent>* timeline, double stepTime,
+    static std::shared_ptr<Prepared> prepare(std::shared_ptr<const void> owner,
+                                             const std::vector<TimelineEvent>* timeline, double stepTime,
                                              std::vector<int> expandedStages, std::vector<GanttRow> spare,
-                                             std::vector<GanttEvent> storage, GanttKernelTable kernels);
+                                             GanttKernelTable kernels);
     // Takes the layout resetData() started, waiting for it if need be, and shows it. The layout belongs to
     // what the chart shows, so the const accessors take it too.
     void finishLayout() const;
@@ -150,7 +151,8 @@ private:
     bool focusedBox(int* row, int* box) const;
     void moveFocus(int row, int box);
 
-    std::vector<GanttEvent> m_events;
+    std::shared_ptr<const void> m_owner; // keeps *m_timeline
+    const std::vector<TimelineEvent>* m_timeline;
     bool m_anyCritical = false; // some event is on the critical path
     // The layout being built for resetData(), and the zoom to restore once it is shown.
     QFuture<std::shared_ptr<Prepared>> m_pending;

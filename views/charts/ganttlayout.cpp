@@ -134,45 +134,12 @@ int GanttLayout::laneAt(double value) const
     return -1;
 }
 
-std::vector<GanttEvent> ganttEvents(const std::vector<TimelineEvent>& timeline)
-{
-    std::vector<GanttEvent> events;
-    ganttEvents(timeline, events);
-    return events;
-}
-
-void ganttEvents(const std::vector<TimelineEvent>& timeline, std::vector<GanttEvent>& events)
-{
-    events.resize(timeline.size());
-    for (std::size_t i = 0; i < timeline.size(); ++i) {
-        const TimelineEvent& from = timeline[i];
-        GanttEvent& to = events[i];
-        to.start = from.start_s;
-        to.end = from.end_s;
-        to.bytes = from.bytes;
-        to.gpu = from.gpu;
-        to.stage = from.stage;
-        to.microbatch = from.microbatch;
-        to.chunk = from.chunk;
-        to.collective = from.collective;
-        to.kind = ganttKind(from.kind);
-        to.stream = ganttStream(from.stream);
-        to.critical = from.critical;
-    }
-}
-
-GanttLayout buildGanttLayout(const std::vector<TimelineEvent>& events, double stepTime,
-                             const std::vector<int>& expandedStages)
-{
-    return buildGanttLayout(ganttEvents(events), stepTime, expandedStages);
-}
-
 namespace {
 
 // Events with times that are not a box (NaN, end before start) are counted and left out.
-bool isBox(const GanttEvent& event)
+bool isBox(const TimelineEvent& event)
 {
-    return std::isfinite(event.start) && std::isfinite(event.end) && event.end >= event.start;
+    return std::isfinite(event.start_s) && std::isfinite(event.end_s) && event.end_s >= event.start_s;
 }
 
 // What the events hold: the streams present, the GPUs of each stage, the latest end.
@@ -183,7 +150,7 @@ struct Census
     double latest = 0;
 };
 
-Census takeCensus(const std::vector<GanttEvent>& events)
+Census takeCensus(const std::vector<TimelineEvent>& events)
 {
     Census census;
     // A GPU belongs to the stage of its first event; the stage's lowest GPU represents it. GPUs are ranks,
@@ -191,7 +158,7 @@ Census takeCensus(const std::vector<GanttEvent>& events)
     // and receives alternate between two GPUs, event after event); a map otherwise.
     int maxGpu = -1;
     bool ranks = true;
-    for (const GanttEvent& event : events) {
+    for (const TimelineEvent& event : events) {
         maxGpu = std::max(maxGpu, event.gpu);
         ranks = ranks && event.gpu >= 0;
     }
@@ -200,11 +167,11 @@ Census takeCensus(const std::vector<GanttEvent>& events)
     std::unordered_map<int, int> stageOfGpu;
     int lastGpu = 0;
     bool anyGpu = false;
-    for (const GanttEvent& event : events) {
+    for (const TimelineEvent& event : events) {
         if (!isBox(event))
             continue;
-        census.present[static_cast<int>(event.stream)] = true;
-        census.latest = std::max(census.latest, event.end);
+        census.present[static_cast<int>(ganttStream(event.stream))] = true;
+        census.latest = std::max(census.latest, event.end_s);
         // A GPU's events mostly come together: look it up only when it changes.
         if (anyGpu && event.gpu == lastGpu)
             continue;
@@ -280,7 +247,7 @@ std::unordered_map<int, int> addLanes(GanttLayout& layout, std::map<int, std::ve
 }
 
 // Every event of a GPU shown as a box in its lane's row of its stream (SLOT: a stream's row in a lane).
-void fillRows(GanttLayout& layout, const std::vector<GanttEvent>& events,
+void fillRows(GanttLayout& layout, const std::vector<TimelineEvent>& events,
               const std::unordered_map<int, int>& firstRowOfGpu,
               const std::array<int, ganttStreamCount>& slot)
 {
@@ -312,16 +279,16 @@ void fillRows(GanttLayout& layout, const std::vector<GanttEvent>& events,
     };
     // Each row's boxes counted first, so the vectors are allocated once.
     std::vector<std::size_t> counts(layout.rows.size(), 0);
-    for (const GanttEvent& event : events) {
+    for (const TimelineEvent& event : events) {
         const int first = firstRowOf(event.gpu);
         if (first >= 0)
-            ++counts[first + slot[static_cast<int>(event.stream)]];
+            ++counts[first + slot[static_cast<int>(ganttStream(event.stream))]];
     }
     for (std::size_t r = 0; r < layout.rows.size(); ++r)
         layout.rows[r].boxes.reserve(counts[r]);
 
     for (std::size_t i = 0; i < events.size(); ++i) {
-        const GanttEvent& event = events[i];
+        const TimelineEvent& event = events[i];
         if (!isBox(event)) {
             ++layout.skippedEvents;
             continue;
@@ -330,16 +297,16 @@ void fillRows(GanttLayout& layout, const std::vector<GanttEvent>& events,
         if (first < 0)
             continue; // a GPU of a collapsed stage
         GanttBox box;
-        box.start = event.start;
-        box.end = event.end;
+        box.start = event.start_s;
+        box.end = event.end_s;
         box.event = static_cast<int>(i);
         box.microbatch = event.microbatch;
         box.chunk = event.chunk;
         box.collective = event.collective;
-        box.kind = event.kind;
+        box.kind = ganttKind(event.kind);
         box.critical = event.critical;
         layout.kinds[static_cast<int>(box.kind)] = true;
-        layout.rows[first + slot[static_cast<int>(event.stream)]].boxes.push_back(box);
+        layout.rows[first + slot[static_cast<int>(ganttStream(event.stream))]].boxes.push_back(box);
         ++layout.boxCount;
     }
 }
@@ -395,7 +362,7 @@ void finishRow(GanttRow& row, double stepTime)
 
 } // namespace
 
-GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepTime,
+GanttLayout buildGanttLayout(const std::vector<TimelineEvent>& events, double stepTime,
                              const std::vector<int>& expandedStages, std::vector<GanttRow> spare)
 {
     GanttLayout layout;

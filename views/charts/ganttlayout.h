@@ -72,27 +72,6 @@ static_assert(ganttStream(TimelineStream::Pcie) == GanttStream::Pcie &&
               static_cast<int>(GanttStream::Other) == timelineStreamCount);
 bool isCommunication(GanttKind kind);
 
-// One timeline event as the chart keeps it: enums instead of strings, so a few hundred thousand of them copy
-// and rearrange quickly (ss::TimelineEvent carries two strings each).
-struct GanttEvent
-{
-    double start = 0;
-    double end = 0;
-    double bytes = 0;
-    int gpu = 0;
-    int stage = 0;
-    int microbatch = -1;
-    int chunk = 0;
-    int collective = -1;
-    GanttKind kind = GanttKind::Other;
-    GanttStream stream = GanttStream::Other;
-    bool critical = false;
-};
-
-std::vector<GanttEvent> ganttEvents(const std::vector<TimelineEvent>& timeline);
-// The same into EVENTS, reusing its storage (a chart converts every new result's timeline).
-void ganttEvents(const std::vector<TimelineEvent>& timeline, std::vector<GanttEvent>& events);
-
 struct GanttBox
 {
     double start = 0;
@@ -192,9 +171,7 @@ struct GanttLayout
 // Arranges EVENTS; STEP_TIME bounds the bubbles (0: the latest end). EXPANDED: stages shown with all
 // their GPUs. SPARE: rows of an earlier layout whose storage the new rows take, in order (a chart shown a
 // new result of the same pipeline allocates nothing then); their contents do not matter.
-GanttLayout buildGanttLayout(const std::vector<GanttEvent>& events, double stepTime,
-                             const std::vector<int>& expandedStages = {}, std::vector<GanttRow> spare = {});
 GanttLayout buildGanttLayout(const std::vector<TimelineEvent>& events, double stepTime,
-                             const std::vector<int>& expandedStages = {});
+                             const std::vector<int>& expandedStages = {}, std::vector<GanttRow> spare = {});
 
 } // namespace ss
