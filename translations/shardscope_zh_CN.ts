@@ -3871,40 +3871,40 @@ Change: %5</source>
         <translation>节点内 EP 8</translation>
     </message>
     <message>
-        <source>With expert parallelism 8 (&lt;i&gt;parallel.ep&lt;/i&gt;) each GPU of a node keeps 16 of the 128 experts of every layer while attention stays replicated: the peak falls to about 76 GiB and the step fits. The price is traffic: every MoE layer sends each token to the GPUs of its 8 experts and brings the results back, an all-to-all to dispatch and one to combine, in the forward and again in the backward. In the &lt;b&gt;Step timeline&lt;/b&gt; these all-to-alls sit between the compute boxes; over NVLink they stretch the step to about 4.8 s.</source>
-        <translation>专家并行 8（&lt;i&gt;parallel.ep&lt;/i&gt;）时，一个节点的每个 GPU 保存每层 128 个专家中的 16 个，注意力部分仍然复制：峰值降到约 76 GiB，放得下了。代价是通信：每个 MoE 层把每个 token 发送到其 8 个专家所在的 GPU，再把结果取回，即一次分发（dispatch）all-to-all 和一次合并（combine）all-to-all，前向一遍，反向再一遍。在&lt;b&gt;训练步时间线&lt;/b&gt;中，这些 all-to-all 夹在计算方块之间；经由 NVLink，它们把一步拉长到约 4.8 秒。</translation>
+        <source>With expert parallelism 8 (&lt;i&gt;parallel.ep&lt;/i&gt;) each GPU of a node keeps 16 of the 128 experts of every layer while attention stays replicated: the peak falls to about 75 GiB and the step fits. The price is traffic: every MoE layer sends each token to the GPUs of its 8 experts and brings the results back, an all-to-all to dispatch and one to combine, in the forward and again in the backward. In the &lt;b&gt;Step timeline&lt;/b&gt; these all-to-alls sit between the compute boxes; over NVLink they stretch the step to about 4.7 s.</source>
+        <translation>专家并行 8（&lt;i&gt;parallel.ep&lt;/i&gt;）时，一个节点的每个 GPU 保存每层 128 个专家中的 16 个，注意力部分仍然复制：峰值降到约 75 GiB，放得下了。代价是通信：每个 MoE 层把每个 token 发送到其 8 个专家所在的 GPU，再把结果取回，即一次分发（dispatch）all-to-all 和一次合并（combine）all-to-all，前向一遍，反向再一遍。在&lt;b&gt;训练步时间线&lt;/b&gt;中，这些 all-to-all 夹在计算方块之间；经由 NVLink，它们把一步拉长到约 4.7 秒。</translation>
     </message>
     <message>
         <source>EP 16 across nodes</source>
         <translation>跨节点 EP 16</translation>
     </message>
     <message>
-        <source>EP 16 spreads the experts over both nodes: half of every all-to-all now leaves the node through the 400 Gb/s InfiniBand NICs, with a ninth of NVLink&apos;s bandwidth. In the &lt;b&gt;Bandwidth&lt;/b&gt; view a NIC link is the busiest and the step grows to about 8.4 s. That is why Megatron-Core advises keeping expert parallelism inside the NVLink domain, and why DeepSeek-V3 sends each token to at most 4 nodes.</source>
-        <translation>EP 16 把专家分布到两个节点上：每次 all-to-all 有一半数据要经 400 Gb/s 的 InfiniBand 网卡离开节点，带宽只有 NVLink 的九分之一。在&lt;b&gt;带宽&lt;/b&gt;视图中网卡链路最忙，一步增长到约 8.4 秒。这就是 Megatron-Core 建议把专家并行留在 NVLink 域内、DeepSeek-V3 让每个 token 最多发往 4 个节点的原因。</translation>
+        <source>EP 16 spreads the experts over both nodes: half of every all-to-all now leaves the node through the 400 Gb/s InfiniBand NICs, with a ninth of NVLink&apos;s bandwidth. In the &lt;b&gt;Bandwidth&lt;/b&gt; view a NIC link is the busiest and the step grows to about 8.2 s. That is why Megatron-Core advises keeping expert parallelism inside the NVLink domain, and why DeepSeek-V3 sends each token to at most 4 nodes.</source>
+        <translation>EP 16 把专家分布到两个节点上：每次 all-to-all 有一半数据要经 400 Gb/s 的 InfiniBand 网卡离开节点，带宽只有 NVLink 的九分之一。在&lt;b&gt;带宽&lt;/b&gt;视图中网卡链路最忙，一步增长到约 8.2 秒。这就是 Megatron-Core 建议把专家并行留在 NVLink 域内、DeepSeek-V3 让每个 token 最多发往 4 个节点的原因。</translation>
     </message>
     <message>
         <source>Imbalance 1.5</source>
         <translation>不均衡 1.5</translation>
     </message>
     <message>
-        <source>Routers do not spread the tokens evenly. With an expert imbalance of 1.5 (&lt;i&gt;model.expert_imbalance&lt;/i&gt;) the busiest GPU receives half again the mean, and every GPU waits for it: its all-to-all and its expert GEMMs grow, and the step to about 11.4 s. Load balancing losses (GShard, Switch Transformer) and DeepSeek-V3&apos;s bias-based balancing exist to keep this factor near 1.</source>
-        <translation>路由器并不会把 token 均匀分配。专家不均衡为 1.5（&lt;i&gt;model.expert_imbalance&lt;/i&gt;）时，最忙的 GPU 收到平均值的 1.5 倍，所有 GPU 都要等它：它的 all-to-all 和专家 GEMM 都变长，一步增长到约 11.4 秒。负载均衡损失（GShard、Switch Transformer）和 DeepSeek-V3 基于偏置的均衡方法，就是为了让这个系数接近 1。</translation>
+        <source>Routers do not spread the tokens evenly. With an expert imbalance of 1.5 (&lt;i&gt;model.expert_imbalance&lt;/i&gt;) the busiest GPU receives half again the mean, and every GPU waits for it: its all-to-all and its expert GEMMs grow, and the step to about 11.1 s. Load balancing losses (GShard, Switch Transformer) and DeepSeek-V3&apos;s bias-based balancing exist to keep this factor near 1.</source>
+        <translation>路由器并不会把 token 均匀分配。专家不均衡为 1.5（&lt;i&gt;model.expert_imbalance&lt;/i&gt;）时，最忙的 GPU 收到平均值的 1.5 倍，所有 GPU 都要等它：它的 all-to-all 和专家 GEMM 都变长，一步增长到约 11.1 秒。负载均衡损失（GShard、Switch Transformer）和 DeepSeek-V3 基于偏置的均衡方法，就是为了让这个系数接近 1。</translation>
     </message>
     <message>
         <source>Capacity 1.25</source>
         <translation>容量 1.25</translation>
     </message>
     <message>
-        <source>A capacity factor caps the tokens an expert takes at that multiple of the mean (GShard, Switch Transformer): with 1.25 (&lt;i&gt;model.capacity_factor&lt;/i&gt;) the tokens beyond it are dropped, so the busiest GPU handles 1.25 times the mean instead of 1.5. The step falls to about 9.9 s, paid for with tokens that skip their experts. Dropless training (capacity 0) keeps every token and pays for the imbalance instead.</source>
-        <translation>容量因子把一个专家接收的 token 数限制在平均值的该倍数以内（GShard、Switch Transformer）：取 1.25（&lt;i&gt;model.capacity_factor&lt;/i&gt;）时，超出的 token 被丢弃，最忙的 GPU 只处理平均值的 1.25 倍而不是 1.5 倍。一步降到约 9.9 秒，代价是一些 token 跳过了它们的专家。无丢弃训练（容量为 0）保留每个 token，转而承担不均衡的代价。</translation>
+        <source>A capacity factor caps the tokens an expert takes at that multiple of the mean (GShard, Switch Transformer): with 1.25 (&lt;i&gt;model.capacity_factor&lt;/i&gt;) the tokens beyond it are dropped, so the busiest GPU handles 1.25 times the mean instead of 1.5. The step falls to about 9.7 s, paid for with tokens that skip their experts. Dropless training (capacity 0) keeps every token and pays for the imbalance instead.</source>
+        <translation>容量因子把一个专家接收的 token 数限制在平均值的该倍数以内（GShard、Switch Transformer）：取 1.25（&lt;i&gt;model.capacity_factor&lt;/i&gt;）时，超出的 token 被丢弃，最忙的 GPU 只处理平均值的 1.25 倍而不是 1.5 倍。一步降到约 9.7 秒，代价是一些 token 跳过了它们的专家。无丢弃训练（容量为 0）保留每个 token，转而承担不均衡的代价。</translation>
     </message>
     <message>
         <source>DualPipe overlap</source>
         <translation>DualPipe 重叠</translation>
     </message>
     <message>
-        <source>DeepSeek-V3&apos;s DualPipe runs the forward of one microbatch beside the backward of another, so the all-to-alls of one hide behind the computation of the other (&lt;i&gt;parallel.ep_overlap&lt;/i&gt;). The step falls to about 8.1 s: only the communication that outlasts the computation beside it stays exposed. Inside one node, at EP 8, the same overlap hides nearly all of it.</source>
-        <translation>DeepSeek-V3 的 DualPipe 让一个微批次的前向与另一个微批次的反向并行执行，于是一个的 all-to-all 隐藏在另一个的计算之后（&lt;i&gt;parallel.ep_overlap&lt;/i&gt;）。一步降到约 8.1 秒：只有比旁边的计算更长的那部分通信仍然暴露。在单个节点内（EP 8），同样的重叠几乎能把它全部隐藏。</translation>
+        <source>DeepSeek-V3&apos;s DualPipe runs the forward of one microbatch beside the backward of another, so the all-to-alls of one hide behind the computation of the other (&lt;i&gt;parallel.ep_overlap&lt;/i&gt;). The step falls to about 7.7 s: only the communication that outlasts the computation beside it stays exposed. Inside one node, at EP 8, the same overlap hides nearly all of it.</source>
+        <translation>DeepSeek-V3 的 DualPipe 让一个微批次的前向与另一个微批次的反向并行执行，于是一个的 all-to-all 隐藏在另一个的计算之后（&lt;i&gt;parallel.ep_overlap&lt;/i&gt;）。一步降到约 7.7 秒：只有比旁边的计算更长的那部分通信仍然暴露。在单个节点内（EP 8），同样的重叠几乎能把它全部隐藏。</translation>
     </message>
     <message>
         <source>Context parallelism for long sequences</source>
@@ -3915,16 +3915,16 @@ Change: %5</source>
         <translation>每个序列一个 GPU</translation>
     </message>
     <message>
-        <source>A 7B model of Llama 2&apos;s shape trains on sequences of 65,536 tokens, one sequence per GPU on two DGX H100. Activations grow with the sequence: each GPU would hold about 282 GiB of them, far above its 80 GiB in the &lt;b&gt;Memory&lt;/b&gt; view. Fused attention already keeps no score matrix; what is left grows with the tokens a GPU holds.</source>
-        <translation>一个 Llama 2 结构的 7B 模型在两台 DGX H100 上训练 65,536 个 token 的序列，每个 GPU 一个序列。激活值随序列增长：每个 GPU 约需 282 GiB，在&lt;b&gt;显存&lt;/b&gt;视图中远超其 80 GiB。融合注意力已经不保存得分矩阵；剩下的部分随一个 GPU 所持有的 token 数增长。</translation>
+        <source>A 7B model of Llama 2&apos;s shape trains on sequences of 65,536 tokens, one sequence per GPU on two DGX H100. Activations grow with the sequence: each GPU would hold about 266 GiB of them, far above its 80 GiB in the &lt;b&gt;Memory&lt;/b&gt; view. Fused attention already keeps no score matrix; what is left grows with the tokens a GPU holds.</source>
+        <translation>一个 Llama 2 结构的 7B 模型在两台 DGX H100 上训练 65,536 个 token 的序列，每个 GPU 一个序列。激活值随序列增长：每个 GPU 约需 266 GiB，在&lt;b&gt;显存&lt;/b&gt;视图中远超其 80 GiB。融合注意力已经不保存得分矩阵；剩下的部分随一个 GPU 所持有的 token 数增长。</translation>
     </message>
     <message>
         <source>CP 8</source>
         <translation>CP 8</translation>
     </message>
     <message>
-        <source>Context parallelism splits every sequence over a group of GPUs (&lt;i&gt;parallel.cp&lt;/i&gt; 8): each GPU keeps 8,192 of the tokens, and its activations fall to about 35 GiB, so the step fits. Under a causal mask early tokens attend to few others and late ones to all, so the sequence is cut into 2·cp = 16 chunks and GPU i takes chunks i and 15 - i, which gives every GPU the same attention work. That is why the sequence length must be a multiple of 2·cp.</source>
-        <translation>上下文并行把每个序列切分到一组 GPU 上（&lt;i&gt;parallel.cp&lt;/i&gt; 8）：每个 GPU 保存其中 8,192 个 token，激活值降到约 35 GiB，放得下了。在因果掩码下，靠前的 token 只关注少数 token，靠后的关注全部，所以序列被切成 2·cp = 16 块，GPU i 取第 i 块和第 15 - i 块，使每个 GPU 的注意力计算量相同。这就是序列长度必须是 2·cp 的倍数的原因。</translation>
+        <source>Context parallelism splits every sequence over a group of GPUs (&lt;i&gt;parallel.cp&lt;/i&gt; 8): each GPU keeps 8,192 of the tokens, and its activations fall to about 33 GiB, so the step fits. Under a causal mask early tokens attend to few others and late ones to all, so the sequence is cut into 2·cp = 16 chunks and GPU i takes chunks i and 15 - i, which gives every GPU the same attention work. That is why the sequence length must be a multiple of 2·cp.</source>
+        <translation>上下文并行把每个序列切分到一组 GPU 上（&lt;i&gt;parallel.cp&lt;/i&gt; 8）：每个 GPU 保存其中 8,192 个 token，激活值降到约 33 GiB，放得下了。在因果掩码下，靠前的 token 只关注少数 token，靠后的关注全部，所以序列被切成 2·cp = 16 块，GPU i 取第 i 块和第 15 - i 块，使每个 GPU 的注意力计算量相同。这就是序列长度必须是 2·cp 的倍数的原因。</translation>
     </message>
     <message>
         <source>K/V ring</source>
@@ -3971,8 +3971,8 @@ Change: %5</source>
         <translation>Llama 3 则在注意力之前对 K/V 做 all-gather（&lt;i&gt;parallel.cp_comm&lt;/i&gt;: allgather）：更简单，适用于任何注意力掩码，但注意力要等整个 gather 完成。暴露的通信增长到约 2.0 秒，一步增长到约 15.9 秒。Llama 3 负担得起，是因为分组查询注意力让 K 和 V 很小：试试把&lt;i&gt;KV 头数&lt;/i&gt;设为 8。</translation>
     </message>
     <message>
-        <source>CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to about 18.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K tokens).</source>
-        <translation>CP 16 横跨两个节点：激活值再减半，降到约 18 GiB，但每个 GPU 仍要收集整个序列的键和值，而只计算其中的十六分之一，并且 gather 现在要经过 InfiniBand。暴露的通信增长到约 4.5 秒，一步增长到约 18.4 秒。长上下文训练会让 cp 在显存允许的范围内尽量小（Llama 3 处理 128K token 需要 16）。</translation>
+        <source>CP 16 spans both nodes: the activations halve again, to about 17 GiB, but every GPU still gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to about 18.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K tokens).</source>
+        <translation>CP 16 横跨两个节点：激活值再减半，降到约 17 GiB，但每个 GPU 仍要收集整个序列的键和值，而只计算其中的十六分之一，并且 gather 现在要经过 InfiniBand。暴露的通信增长到约 4.5 秒，一步增长到约 18.4 秒。长上下文训练会让 cp 在显存允许的范围内尽量小（Llama 3 处理 128K token 需要 16）。</translation>
     </message>
     <message>
         <source>Fine-tuning on one GPU: LoRA and QLoRA</source>
@@ -4007,8 +4007,8 @@ Change: %5</source>
         <translation>把显存换成速度</translation>
     </message>
     <message>
-        <source>The memory QLoRA saved can hold the activations: without recomputation the peak grows to about 18.3 GiB, still within the GPU, and the step falls to about 11.0 s because the forward pass no longer runs twice.</source>
-        <translation>QLoRA 省下的显存可以用来保存激活：不做重计算时峰值升到约 18.3 GiB，仍在显卡容量之内，而训练步降到约 11.0 s，因为前向不再执行两遍。</translation>
+        <source>The memory QLoRA saved can hold the activations: without recomputation the peak grows to about 17.8 GiB, still within the GPU, and the step falls to about 11.0 s because the forward pass no longer runs twice.</source>
+        <translation>QLoRA 省下的显存可以用来保存激活：不做重计算时峰值升到约 17.8 GiB，仍在显卡容量之内，而训练步降到约 11.0 s，因为前向不再执行两遍。</translation>
     </message>
 </context>
 <context>

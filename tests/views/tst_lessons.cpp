@@ -540,7 +540,7 @@ void TestLessons::quotedFigures_data()
     row("finetune-one-gpu", 3, LessonFigure::GpuParams, 5.4 * GiB);
     row("finetune-one-gpu", 3, LessonFigure::PeakMemory, 9.7 * GiB);
     row("finetune-one-gpu", 3, LessonFigure::StepTime, 15.8);
-    row("finetune-one-gpu", 4, LessonFigure::PeakMemory, 18.3 * GiB);
+    row("finetune-one-gpu", 4, LessonFigure::PeakMemory, 17.8 * GiB);
     row("finetune-one-gpu", 4, LessonFigure::StepTime, 11.0);
     row("batch-per-gpu", 1, LessonFigure::Mfu, 0.07);
     row("batch-per-gpu", 2, LessonFigure::Mfu, 0.12);
@@ -549,19 +549,19 @@ void TestLessons::quotedFigures_data()
     row("batch-per-gpu", 4, LessonFigure::PeakMemory, 16 * GiB);
     row("batch-per-gpu", 5, LessonFigure::Mfu, 0.37);
     row("expert-parallel", 1, LessonFigure::PeakMemory, 175 * GiB);
-    row("expert-parallel", 2, LessonFigure::PeakMemory, 76 * GiB);
-    row("expert-parallel", 2, LessonFigure::StepTime, 4.8);
-    row("expert-parallel", 3, LessonFigure::StepTime, 8.4);
-    row("expert-parallel", 4, LessonFigure::StepTime, 11.4);
-    row("expert-parallel", 5, LessonFigure::StepTime, 9.9);
-    row("expert-parallel", 6, LessonFigure::StepTime, 8.1);
-    row("context-parallel", 1, LessonFigure::Activations, 282 * GiB);
-    row("context-parallel", 2, LessonFigure::Activations, 35 * GiB);
+    row("expert-parallel", 2, LessonFigure::PeakMemory, 75 * GiB);
+    row("expert-parallel", 2, LessonFigure::StepTime, 4.7);
+    row("expert-parallel", 3, LessonFigure::StepTime, 8.2);
+    row("expert-parallel", 4, LessonFigure::StepTime, 11.1);
+    row("expert-parallel", 5, LessonFigure::StepTime, 9.7);
+    row("expert-parallel", 6, LessonFigure::StepTime, 7.7);
+    row("context-parallel", 1, LessonFigure::Activations, 266 * GiB);
+    row("context-parallel", 2, LessonFigure::Activations, 33 * GiB);
     row("context-parallel", 3, LessonFigure::StepTime, 13.9);
     row("context-parallel", 3, LessonFigure::ExposedComm, 0.04);
     row("context-parallel", 4, LessonFigure::ExposedComm, 2.0);
     row("context-parallel", 4, LessonFigure::StepTime, 15.9);
-    row("context-parallel", 5, LessonFigure::Activations, 18 * GiB);
+    row("context-parallel", 5, LessonFigure::Activations, 17 * GiB);
     row("context-parallel", 5, LessonFigure::ExposedComm, 4.5);
     row("context-parallel", 5, LessonFigure::StepTime, 18.4);
 }

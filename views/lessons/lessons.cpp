@@ -399,11 +399,11 @@ const std::vector<Lesson> lessonTable = {
        QT_TRANSLATE_NOOP(
            "Lessons",
            "With expert parallelism 8 (<i>parallel.ep</i>) each GPU of a node keeps 16 of the 128 experts of "
-           "every layer while attention stays replicated: the peak falls to about 76 GiB and the step fits. "
+           "every layer while attention stays replicated: the peak falls to about 75 GiB and the step fits. "
            "The price is traffic: every MoE layer sends each token to the GPUs of its 8 experts and brings "
            "the results back, an all-to-all to dispatch and one to combine, in the forward and again in the "
            "backward. In the <b>Step timeline</b> these all-to-alls sit between the compute boxes; over "
-           "NVLink they stretch the step to about 4.8 s."),
+           "NVLink they stretch the step to about 4.7 s."),
        {{"parallel.ep", "8"}},
        "ganttChart"},
       {QT_TRANSLATE_NOOP("Lessons", "EP 16 across nodes"),
@@ -411,7 +411,7 @@ const std::vector<Lesson> lessonTable = {
            "Lessons",
            "EP 16 spreads the experts over both nodes: half of every all-to-all now leaves the node through "
            "the 400 Gb/s InfiniBand NICs, with a ninth of NVLink's bandwidth. In the <b>Bandwidth</b> view a "
-           "NIC link is the busiest and the step grows to about 8.4 s. That is why Megatron-Core advises "
+           "NIC link is the busiest and the step grows to about 8.2 s. That is why Megatron-Core advises "
            "keeping expert parallelism inside the NVLink domain, and why DeepSeek-V3 sends each token to at "
            "most 4 nodes."),
        {{"parallel.ep", "16"}},
@@ -421,7 +421,7 @@ const std::vector<Lesson> lessonTable = {
            "Lessons",
            "Routers do not spread the tokens evenly. With an expert imbalance of 1.5 "
            "(<i>model.expert_imbalance</i>) the busiest GPU receives half again the mean, and every GPU "
-           "waits for it: its all-to-all and its expert GEMMs grow, and the step to about 11.4 s. Load "
+           "waits for it: its all-to-all and its expert GEMMs grow, and the step to about 11.1 s. Load "
            "balancing losses (GShard, Switch Transformer) and DeepSeek-V3's bias-based balancing exist to "
            "keep this factor near 1."),
        {{"parallel.ep", "16"}, {"model.expert_imbalance", "1.5"}},
@@ -431,7 +431,7 @@ const std::vector<Lesson> lessonTable = {
            "Lessons",
            "A capacity factor caps the tokens an expert takes at that multiple of the mean (GShard, Switch "
            "Transformer): with 1.25 (<i>model.capacity_factor</i>) the tokens beyond it are dropped, so the "
-           "busiest GPU handles 1.25 times the mean instead of 1.5. The step falls to about 9.9 s, paid for "
+           "busiest GPU handles 1.25 times the mean instead of 1.5. The step falls to about 9.7 s, paid for "
            "with tokens that skip their experts. Dropless training (capacity 0) keeps every token and pays "
            "for the imbalance instead."),
        {{"parallel.ep", "16"}, {"model.expert_imbalance", "1.5"}, {"model.capacity_factor", "1.25"}},
@@ -441,7 +441,7 @@ const std::vector<Lesson> lessonTable = {
            "Lessons",
            "DeepSeek-V3's DualPipe runs the forward of one microbatch beside the backward of another, so the "
            "all-to-alls of one hide behind the computation of the other (<i>parallel.ep_overlap</i>). The "
-           "step falls to about 8.1 s: only the communication that outlasts the computation beside it stays "
+           "step falls to about 7.7 s: only the communication that outlasts the computation beside it stays "
            "exposed. Inside one node, at EP 8, the same overlap hides nearly all of it."),
        {{"parallel.ep", "16"},
         {"model.expert_imbalance", "1.5"},
@@ -459,7 +459,7 @@ const std::vector<Lesson> lessonTable = {
        QT_TRANSLATE_NOOP(
            "Lessons",
            "A 7B model of Llama 2's shape trains on sequences of 65,536 tokens, one sequence per GPU on two "
-           "DGX H100. Activations grow with the sequence: each GPU would hold about 282 GiB of them, far "
+           "DGX H100. Activations grow with the sequence: each GPU would hold about 266 GiB of them, far "
            "above "
            "its 80 GiB in the <b>Memory</b> view. Fused attention already keeps no score matrix; what is "
            "left "
@@ -470,7 +470,7 @@ const std::vector<Lesson> lessonTable = {
        QT_TRANSLATE_NOOP(
            "Lessons",
            "Context parallelism splits every sequence over a group of GPUs (<i>parallel.cp</i> 8): each GPU "
-           "keeps 8,192 of the tokens, and its activations fall to about 35 GiB, so the step fits. Under a "
+           "keeps 8,192 of the tokens, and its activations fall to about 33 GiB, so the step fits. Under a "
            "causal mask early tokens attend to few others and late ones to all, so the sequence is cut into "
            "2·cp = 16 chunks and GPU i takes chunks i and 15 - i, which gives every GPU the same attention "
            "work. That is why the sequence length must be a multiple of 2·cp."),
@@ -498,7 +498,7 @@ const std::vector<Lesson> lessonTable = {
       {QT_TRANSLATE_NOOP("Lessons", "CP 16 across nodes"),
        QT_TRANSLATE_NOOP(
            "Lessons",
-           "CP 16 spans both nodes: the activations halve again, to about 18 GiB, but every GPU still "
+           "CP 16 spans both nodes: the activations halve again, to about 17 GiB, but every GPU still "
            "gathers the keys and values of the whole sequence while it computes only a sixteenth of it, and "
            "the gathers now cross InfiniBand. The exposed communication grows to about 4.5 s and the step to "
            "about 18.4 s. Long-context runs keep cp as small as memory allows (Llama 3 needs 16 for 128K "
@@ -541,7 +541,7 @@ const std::vector<Lesson> lessonTable = {
        QT_TRANSLATE_NOOP(
            "Lessons",
            "The memory QLoRA saved can hold the activations: without recomputation the peak grows to about "
-           "18.3 GiB, still within the GPU, and the step falls to about 11.0 s because the forward pass no "
+           "17.8 GiB, still within the GPU, and the step falls to about 11.0 s because the forward pass no "
            "longer runs twice."),
        {{"training.recompute", "none"}},
        "ganttChart"}}},
