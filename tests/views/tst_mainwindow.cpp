@@ -25,6 +25,7 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSet>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -130,6 +131,7 @@ private slots:
     void undoKeysWorkInAFocusedField();
     void layoutProblemOnTheEditedFieldWithAFix();
     void choicesFitTheirComboBoxes();
+    void editRepaintsOnlyItsField();
 
 private:
     QTemporaryDir m_dir;
@@ -782,6 +784,48 @@ void TestMainWindow::wheelOverUnfocusedComboScrollsThePanel()
 
 // Ctrl+Z in a field that keeps focus after Enter undoes the edit (the line edit has nothing of its own to
 // undo); Ctrl+Shift+Z redoes it. The same in a spin box. Typing not yet committed is the field's to undo.
+// An edit reloads only the fields whose value changed: setting a spin box to what it shows still repaints it,
+// and reloading them all repainted the whole panel on every edit (74 paints in the window, 24 without).
+void TestMainWindow::editRepaintsOnlyItsField()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.document()->runner()->setMode(ss::AnalysisRunner::Mode::Inline);
+    auto* layers = widget<QSpinBox>(w, QStringLiteral("model.layers"));
+    auto* micro = widget<QSpinBox>(w, QStringLiteral("training.micro_batch"));
+    QVERIFY(layers && micro && layers->isVisible());
+    struct Paints : QObject
+    {
+        QSet<QObject*> painted;
+        bool eventFilter(QObject* o, QEvent* e) override
+        {
+            if (e->type() == QEvent::Paint)
+                painted.insert(o);
+            return false;
+        }
+    } paints;
+    QApplication::processEvents();
+    qApp->installEventFilter(&paints);
+    ss::FieldValue value;
+    value.number = double(w.document()->scenario().training.micro_batch * 2);
+    QVERIFY(w.document()->setField(QStringLiteral("training.micro_batch"), value).isEmpty());
+    QCOMPARE(micro->value(), int(value.number));
+    w.repaint();
+    qApp->removeEventFilter(&paints);
+    QVERIFY(!paints.painted.isEmpty());
+    QVERIFY(!paints.painted.contains(layers));
+    QVERIFY(!paints.painted.contains(layers->findChild<QLineEdit*>()));
+    // Typing not committed in a field stays while another field changes.
+    auto* layersText = layers->findChild<QLineEdit*>();
+    QVERIFY(layersText);
+    layersText->setText(QStringLiteral("12"));
+    value.number /= 2;
+    QVERIFY(w.document()->setField(QStringLiteral("training.micro_batch"), value).isEmpty());
+    QCOMPARE(layersText->text(), QStringLiteral("12"));
+}
+
 void TestMainWindow::undoKeysWorkInAFocusedField()
 {
     MainWindow w;

@@ -256,6 +256,8 @@ GanttChart::~GanttChart()
 
 void GanttChart::setPresentationScale(double scale)
 {
+    finishLayout(); // its legend is the one to scale
+
     // The boxes scale their own outlines; PlotPresentation does the fonts, axes and items.
     m_boxes->setProperty("presentationScaled", true);
     m_boxes->setLineScale(scale);
@@ -491,6 +493,7 @@ TimeRange GanttChart::visibleRange() const
 
 TimeRange GanttChart::fullRange() const
 {
+    finishLayout();
     const double step = m_layout->stepTime > 0 ? m_layout->stepTime : 1.0;
     // A margin either side, so the first and the last box do not touch the axes.
     return {-0.01 * step, 1.01 * step};
@@ -549,6 +552,7 @@ void GanttChart::setActiveCollective(int collective)
 
 int GanttChart::eventAt(const QPointF& pos) const
 {
+    finishLayout();
     if (!axisRect()->rect().contains(pos.toPoint()))
         return -1;
     const int row = m_layout->rowAt(yAxis->pixelToCoord(pos.y()));
@@ -562,6 +566,7 @@ int GanttChart::eventAt(const QPointF& pos) const
 
 int GanttChart::laneLabelAt(const QPointF& pos) const
 {
+    finishLayout();
     const QRect rect = axisRect()->rect();
     if (pos.x() >= rect.left() || pos.y() < rect.top() || pos.y() > rect.bottom())
         return -1;
@@ -774,6 +779,7 @@ bool GanttChart::focusedBox(int* row, int* box) const
 
 int GanttChart::focusedEvent() const
 {
+    finishLayout();
     int row = 0;
     int box = 0;
     return focusedBox(&row, &box) ? m_layout->rows[std::size_t(row)].boxes[std::size_t(box)].event : -1;
@@ -781,6 +787,7 @@ int GanttChart::focusedEvent() const
 
 bool GanttChart::activateFocused()
 {
+    finishLayout();
     const int index = focusedEvent();
     if (index < 0)
         return false;
@@ -1073,7 +1080,30 @@ void GanttChart::resizeEvent(QResizeEvent* event)
 
 bool GanttChart::event(QEvent* event)
 {
-    finishLayout(); // paints, clicks, keys and tooltips all read it
+    // Paints, clicks, keys and tooltips read the layout. Only those: other events (a font or palette
+    // change) arrive in the middle of the chart's own work, and taking the layout then rebuilds the legend
+    // under it.
+    switch (event->type()) {
+    case QEvent::Paint:
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonRelease:
+    case QEvent::MouseButtonDblClick:
+    case QEvent::MouseMove:
+    case QEvent::Wheel:
+    case QEvent::KeyPress:
+    case QEvent::KeyRelease:
+    case QEvent::ShortcutOverride:
+    case QEvent::ToolTip:
+    case QEvent::FocusIn:
+    case QEvent::FocusOut:
+    case QEvent::Enter:
+    case QEvent::Leave:
+    case QEvent::ContextMenu:
+        finishLayout();
+        break;
+    default:
+        break;
+    }
     return QCustomPlot::event(event);
 }
 

@@ -526,8 +526,10 @@ void ParameterPanel::refresh()
 {
     for (const auto& row : m_rows) {
         const FieldValue value = m_document->fieldValue(row->path);
-        // A rejected entry stays on show until the field itself changes in the document.
-        if (!row->loaded || row->rejected.isEmpty() || !(value == row->lastValue)) {
+        // Only the fields whose value changed are loaded again: setting a spin box or a line edit to what it
+        // shows still repaints it, and an edit would repaint the whole panel. A rejected entry stays on show
+        // until the field itself changes in the document.
+        if (!row->loaded || !(value == row->lastValue)) {
             row->rejected.clear();
             load(*row);
             updateMark(*row);
@@ -705,7 +707,8 @@ void ParameterPanel::updateEnabled()
         auto* edit = qobject_cast<QLineEdit*>(params->editor);
         if (edit && !byCount) {
             const QSignalBlocker blocker(edit);
-            edit->clear();
+            if (!edit->text().isEmpty()) // clearing an empty field still repaints it, and the window with it
+                edit->clear();
             // The count the engine derived (ss::Result), shown in place of the unused field.
             edit->setPlaceholderText(
                 m_document->hasResult()
