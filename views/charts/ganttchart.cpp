@@ -488,6 +488,7 @@ void GanttChart::rebuildLayout()
 
 TimeRange GanttChart::visibleRange() const
 {
+    finishLayout(); // a new step's zoom is set with its layout
     return {xAxis->range().lower, xAxis->range().upper};
 }
 
