@@ -132,6 +132,7 @@ private slots:
     void layoutProblemOnTheEditedFieldWithAFix();
     void choicesFitTheirComboBoxes();
     void editRepaintsOnlyItsField();
+    void stageLabelsFitANarrowChart();
 
 private:
     QTemporaryDir m_dir;
@@ -824,6 +825,41 @@ void TestMainWindow::editRepaintsOnlyItsField()
     value.number /= 2;
     QVERIFY(w.document()->setField(QStringLiteral("training.micro_batch"), value).isEmpty());
     QCOMPARE(layersText->text(), QStringLiteral("12"));
+}
+
+// 64 stages in the Overview's narrow memory pane: the stage numbers under the bars thin out until each has
+// its own width, instead of running into each other.
+void TestMainWindow::stageLabelsFitANarrowChart()
+{
+    ss::Result result;
+    for (int s = 0; s < 64; ++s) {
+        ss::StageMemory stage;
+        stage.stage = s;
+        stage.params = 1e9;
+        stage.activations = 2e9 + 1e7 * s;
+        stage.total = stage.params + stage.activations;
+        stage.capacity = 80e9;
+        result.memory.per_gpu.push_back(stage);
+    }
+    for (const int width : {240, 900}) {
+        MemoryChart chart;
+        chart.resize(width, 300);
+        chart.resetData(result);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        auto ticker = chart.xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticker);
+        const QList<double> keys = ticker->ticks().keys();
+        QVERIFY2(keys.size() >= 2 && keys.size() <= 16, qPrintable(QString::number(keys.size())));
+        const double apart = chart.xAxis->coordToPixel(keys[1]) - chart.xAxis->coordToPixel(keys[0]);
+        const int label = QFontMetrics(chart.xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("63"));
+        QVERIFY2(apart >= label,
+                 qPrintable(QStringLiteral("%1 px apart, labels %2 px").arg(apart).arg(label)));
+        if (width == 900)
+            QCOMPARE(keys.size(), 16); // every 4th: 0, 4, ..., 60
+    }
 }
 
 void TestMainWindow::undoKeysWorkInAFocusedField()

@@ -89,6 +89,8 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent)
         m_bars[i] = bar;
     }
 
+    // The stage numbers follow the axis's width at every replot (a pane resized, a chart exported).
+    connect(this, &QCustomPlot::beforeReplot, this, &MemoryChart::updateStageTicks);
     yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
     yAxis->ticker()->setTickCount(6);
     yAxis->setLabel(tr("Memory per GPU"));
@@ -311,21 +313,12 @@ void MemoryChart::layoutBars()
         }
     }
 
-    // Stage labels: every stage while they fit, else every k-th (k of 2, 4, 5, 8, 10, 16, ...).
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    int every = 1;
-    for (int candidate : {1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100}) {
-        every = candidate;
-        if (slotStages / candidate <= 16)
-            break;
-    }
-    for (int s = 0; s < slotStages; s += every)
-        ticker->addTick(s, QLocale().toString(s));
-    xAxis->setTicker(ticker);
     // At least five slots wide, so one stage is a bar and not a wall.
     const double slotCount = std::max(slotStages, 5);
     const double centre = (slotStages - 1) / 2.0;
     xAxis->setRange(centre - slotCount / 2.0, centre + slotCount / 2.0);
+    m_slotStages = slotStages;
+    updateStageTicks();
     const double top = std::max(highest, m_capacity);
     yAxis->setRange(0, top > 0 ? top * 1.12 : 1.0);
 
@@ -645,18 +638,44 @@ void MemoryChart::updateLegendWrap(int width)
 void MemoryChart::setPresentationScale(double scale)
 {
     m_presentation.setScale(this, scale);
-    // The legend's words are wider or narrower now.
+    // The legend's words and the stage numbers are wider or narrower now.
     updateLegendWrap(width());
+    updateStageTicks();
+}
+
+void MemoryChart::updateStageTicks()
+{
+    // Stage labels: every stage while they fit, else every k-th (k of 2, 4, 5, 8, 10, 16, ...): at most 16,
+    // and each label its own width apart, so that 64 stages in a narrow pane do not run into each other.
+    const int stages = m_slotStages;
+    const double pixelsPerStage = axisRect()->width() / std::max(xAxis->range().size(), 1.0);
+    const double labelWidth =
+        QFontMetrics(xAxis->tickLabelFont()).horizontalAdvance(QLocale().toString(std::max(stages - 1, 0))) +
+        6.0;
+    int every = 1;
+    for (int candidate : {1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128, 256, 512, 1024}) {
+        every = candidate;
+        if (stages / candidate <= 16 && candidate * pixelsPerStage >= labelWidth)
+            break;
+    }
+    if (every == m_tickEvery && stages == m_tickStages)
+        return;
+    m_tickEvery = every;
+    m_tickStages = stages;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int s = 0; s < stages; s += every)
+        ticker->addTick(s, QLocale().toString(s));
+    xAxis->setTicker(ticker);
 }
 
 void MemoryChart::resizeEvent(QResizeEvent* event)
 {
     updateLegendWrap(event->size().width());
     QCustomPlot::resizeEvent(event);
-    if (!m_overflowLabels.empty()) {
-        plotLayout()->update(QCPLayoutElement::upLayout); // the axis rect's new width, for the label test
+    plotLayout()->update(QCPLayoutElement::upLayout); // the axis rect's new width, for the labels
+    updateStageTicks();
+    if (!m_overflowLabels.empty())
         updateOverflowLabels();
-    }
 }
 
 void MemoryChart::changeEvent(QEvent* event)

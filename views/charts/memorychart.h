@@ -75,6 +75,8 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    // The stage numbers under the bars, as many as fit the axis.
+    void updateStageTicks();
     void paintEvent(QPaintEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void focusInEvent(QFocusEvent* event) override;
@@ -102,6 +104,9 @@ private:
 
     std::vector<StageMemory> m_stages;
     double m_capacity = 0;
+    int m_slotStages = 0; // stages the x axis has slots for
+    int m_tickEvery = 0;  // the stage labels shown: every k-th of m_tickStages
+    int m_tickStages = 0;
     bool m_stale = false;
     std::array<QCPBars*, componentCount> m_bars{};
     QCPTextElement* m_title = nullptr;
