@@ -5,64 +5,21 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace ss {
 
 GanttKind ganttKind(std::string_view kind)
 {
-    // The kinds of ss::TimelineEvent (result.h). Called once per box: dispatch on the length first, so
-    // most lookups cost one or two comparisons.
-    switch (kind.size()) {
-    case 3:
-        return kind == "d2h"   ? GanttKind::DeviceToHost
-               : kind == "h2d" ? GanttKind::HostToDevice
-                               : GanttKind::Other;
-    case 7:
-        return kind == "forward"   ? GanttKind::Forward
-               : kind == "tp-comm" ? GanttKind::TpComm
-               : kind == "ep-comm" ? GanttKind::EpComm
-               : kind == "cp-comm" ? GanttKind::CpComm
-               : kind == "pp-send" ? GanttKind::PpSend
-               : kind == "pp-recv" ? GanttKind::PpRecv
-               : kind == "dp-comm" ? GanttKind::DpComm
-                                   : GanttKind::Other;
-    case 8:
-        return kind == "backward" ? GanttKind::Backward : GanttKind::Other;
-    case 9:
-        return kind == "recompute"   ? GanttKind::Recompute
-               : kind == "optimizer" ? GanttKind::Optimizer
-                                     : GanttKind::Other;
-    case 12:
-        return kind == "param-gather" ? GanttKind::ParamGather : GanttKind::Other;
-    case 13:
-        return kind == "cpu-optimizer" ? GanttKind::CpuOptimizer : GanttKind::Other;
-    case 14:
-        return kind == "backward-input" ? GanttKind::BackwardInput : GanttKind::Other;
-    case 15:
-        return kind == "backward-weight" ? GanttKind::BackwardWeight : GanttKind::Other;
-    default:
-        return GanttKind::Other;
-    }
+    const std::optional<TimelineKind> known = timelineKindNamed(kind);
+    return known ? ganttKind(*known) : GanttKind::Other;
 }
 
 GanttStream ganttStream(std::string_view stream)
 {
-    if (stream == "compute")
-        return GanttStream::Compute;
-    if (stream == "tp")
-        return GanttStream::Tp;
-    if (stream == "ep")
-        return GanttStream::Ep;
-    if (stream == "cp")
-        return GanttStream::Cp;
-    if (stream == "pp")
-        return GanttStream::Pp;
-    if (stream == "dp")
-        return GanttStream::Dp;
-    if (stream == "pcie")
-        return GanttStream::Pcie;
-    return GanttStream::Other;
+    const std::optional<TimelineStream> known = timelineStreamNamed(stream);
+    return known ? ganttStream(*known) : GanttStream::Other;
 }
 
 bool isCommunication(GanttKind kind)
