@@ -780,6 +780,26 @@ Change: %5</source>
         <source>A parameter server is not modelled with LoRA or QLoRA</source>
         <translation>LoRA 和 QLoRA 下不对参数服务器建模</translation>
     </message>
+    <message>
+        <source>%1 expert groups do not divide the %2 experts</source>
+        <translation>%1 个专家组无法整除 %2 个专家</translation>
+    </message>
+    <message>
+        <source>Group-limited routing needs both the expert groups and the groups per token (0 and 0: no limit)</source>
+        <translation>分组限制路由需要同时给出专家组数和每 token 组数（0 和 0：不限制）</translation>
+    </message>
+    <message>
+        <source>A token cannot use %1 expert groups of %2</source>
+        <translation>一个 token 不能使用 %2 个专家组中的 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 groups of %2 experts hold fewer than the %3 experts a token uses</source>
+        <translation>%1 个组、每组 %2 个专家，少于一个 token 使用的 %3 个专家</translation>
+    </message>
+    <message>
+        <source>FP8 dispatch feeds the experts&apos; FP8 GEMMs: it needs FP8 mixed precision</source>
+        <translation>FP8 分发供专家的 FP8 GEMM 使用：需要 FP8 混合精度</translation>
+    </message>
 </context>
 <context>
     <name>ExampleTitles</name>
@@ -3072,6 +3092,46 @@ Change: %5</source>
     <message>
         <source>PyTorch</source>
         <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>Expert groups</source>
+        <translation>专家组数</translation>
+    </message>
+    <message>
+        <source>Group-limited routing: the routed experts in this many equal groups (DeepSeek-V3&apos;s n_group); 0 means no limit.</source>
+        <translation>分组限制路由：路由专家分成这么多个等大的组（DeepSeek-V3 的 n_group）；0 表示不限制。</translation>
+    </message>
+    <message>
+        <source>Expert groups per token</source>
+        <translation>每 token 专家组数</translation>
+    </message>
+    <message>
+        <source>Groups a token&apos;s experts are chosen from (DeepSeek-V3&apos;s topk_group: at most 4 nodes per token); 0 means no limit.</source>
+        <translation>一个 token 的专家从这么多个组中选出（DeepSeek-V3 的 topk_group：每个 token 最多到 4 个节点）；0 表示不限制。</translation>
+    </message>
+    <message>
+        <source>Token dispatcher</source>
+        <translation>token 分发器</translation>
+    </message>
+    <message>
+        <source>How tokens reach their experts: one copy per expert in an all-to-all (Megatron-Core), or DeepEP&apos;s one copy per node, forwarded over NVLink.</source>
+        <translation>token 如何到达其专家：在 all-to-all 中每个专家一份副本（Megatron-Core），或 DeepEP 每个节点一份副本、再经 NVLink 转发。</translation>
+    </message>
+    <message>
+        <source>FP8 dispatch</source>
+        <translation>FP8 分发</translation>
+    </message>
+    <message>
+        <source>Send the tokens to the experts in FP8 with per-128 scales; the results come back in 16 bits (DeepSeek-V3).</source>
+        <translation>以 FP8（每 128 个元素一个缩放因子）把 token 发给专家；结果以 16 位返回（DeepSeek-V3）。</translation>
+    </message>
+    <message>
+        <source>All-to-all, a copy per expert</source>
+        <translation>All-to-all，每个专家一份副本</translation>
+    </message>
+    <message>
+        <source>DeepEP, a copy per node</source>
+        <translation>DeepEP，每个节点一份副本</translation>
     </message>
 </context>
 <context>

@@ -82,6 +82,17 @@ QString EngineText::modernProblem(const Problem& p)
         return fill(tr("Expert parallel × expert tensor parallel = %1 × %2 does not divide the %3 ranks of a "
                        "pipeline stage (dp × cp × tp)"),
                     a);
+    if (c == "expert_groups.experts")
+        return fill(tr("%1 expert groups do not divide the %2 experts"), a);
+    if (c == "expert_groups.both")
+        return tr("Group-limited routing needs both the expert groups and the groups per token (0 and 0: no "
+                  "limit)");
+    if (c == "expert_groups.per_token")
+        return fill(tr("A token cannot use %1 expert groups of %2"), a);
+    if (c == "expert_groups.top_k")
+        return fill(tr("%1 groups of %2 experts hold fewer than the %3 experts a token uses"), a);
+    if (c == "ep_fp8_dispatch.precision")
+        return tr("FP8 dispatch feeds the experts' FP8 GEMMs: it needs FP8 mixed precision");
     if (c == "etp.ffn")
         return fill(tr("Expert tensor parallel %1 does not divide the expert FFN size %2"), a);
     if (c == "dense_layers.layers")

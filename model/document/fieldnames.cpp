@@ -84,6 +84,14 @@ const FieldText fieldTexts[] = {
      QT_TRANSLATE_NOOP("FieldNames",
                        "Tokens of the busiest expert-parallel rank over the mean; 1 is a perfect balance."),
      nullptr},
+    {"model.expert_groups", QT_TRANSLATE_NOOP("FieldNames", "Expert groups"),
+     QT_TRANSLATE_NOOP("FieldNames", "Group-limited routing: the routed experts in this many equal groups "
+                                     "(DeepSeek-V3's n_group); 0 means no limit."),
+     nullptr},
+    {"model.expert_groups_per_token", QT_TRANSLATE_NOOP("FieldNames", "Expert groups per token"),
+     QT_TRANSLATE_NOOP("FieldNames", "Groups a token's experts are chosen from (DeepSeek-V3's topk_group: "
+                                     "at most 4 nodes per token); 0 means no limit."),
+     nullptr},
     {"model.attention", QT_TRANSLATE_NOOP("FieldNames", "Attention"),
      QT_TRANSLATE_NOOP(
          "FieldNames",
@@ -224,6 +232,15 @@ const FieldText fieldTexts[] = {
      QT_TRANSLATE_NOOP("FieldNames",
                        "Hide one microbatch's all-to-alls behind another's compute (DualPipe, DeepSeek-V3)."),
      nullptr},
+    {"parallel.ep_dispatcher", QT_TRANSLATE_NOOP("FieldNames", "Token dispatcher"),
+     QT_TRANSLATE_NOOP("FieldNames",
+                       "How tokens reach their experts: one copy per expert in an all-to-all "
+                       "(Megatron-Core), or DeepEP's one copy per node, forwarded over NVLink."),
+     nullptr},
+    {"parallel.ep_fp8_dispatch", QT_TRANSLATE_NOOP("FieldNames", "FP8 dispatch"),
+     QT_TRANSLATE_NOOP("FieldNames", "Send the tokens to the experts in FP8 with per-128 scales; the "
+                                     "results come back in 16 bits (DeepSeek-V3)."),
+     nullptr},
     {"parallel.pipeline_layers", QT_TRANSLATE_NOOP("FieldNames", "Layers per stage"),
      QT_TRANSLATE_NOOP(
          "FieldNames",
@@ -363,6 +380,8 @@ const struct
     {"nvfp4", QT_TRANSLATE_NOOP("FieldNames", "NVFP4 (Blackwell)")},
     {"p2p", QT_TRANSLATE_NOOP("FieldNames", "Ring of point-to-point sends")},
     {"allgather", QT_TRANSLATE_NOOP("FieldNames", "All-gather")},
+    {"alltoall", QT_TRANSLATE_NOOP("FieldNames", "All-to-all, a copy per expert")},
+    {"deepep", QT_TRANSLATE_NOOP("FieldNames", "DeepEP, a copy per node")},
     {"auto", QT_TRANSLATE_NOOP("FieldNames", "Auto: built from the GPU (any GPU count)")},
     {"dgx1-v100", QT_TRANSLATE_NOOP("FieldNames", "DGX-1 (8× V100, hybrid cube-mesh)")},
     {"dgx2-v100", QT_TRANSLATE_NOOP("FieldNames", "DGX-2 (16× V100, NVSwitch)")},

@@ -28,6 +28,8 @@ struct Decoder
     // Mixture of experts: one expert's width (0: ffn), the shared experts of that width, the dense first
     // layers (of width ffn).
     std::int64_t moe_ffn = 0, shared_experts = 0, dense_layers = 0;
+    // Group-limited routing: n_group groups, topk_group of them per token (0 and 0: none).
+    std::int64_t expert_groups = 0, expert_groups_per_token = 0;
     // Multi-head latent attention (DeepSeek-V2, arXiv:2405.04434 §2.1): q_lora 0 projects queries directly.
     bool mla = false;
     std::int64_t q_lora = 0, kv_lora = 0, rope_dim = 0, nope_dim = 0, v_dim = 0;
@@ -425,6 +427,19 @@ bool HfReader::readDeepseek(const QString& type, Decoder& d)
     QString topk;
     if (!text("topk_method", v3 ? QStringLiteral("noaux_tc") : QStringLiteral("greedy"), topk))
         return false;
+    // Group-limited routing (DeepSeek-V2 §2.1.3, device-limited; DeepSeek-V3 §2.1.2, node-limited): with
+    // topk_method group_limited_greedy (V2) or noaux_tc (V3) a token's experts come from its best topk_group
+    // of n_group groups; greedy routes over all. The classes' defaults: V3 8 and 4, V2 none.
+    if (topk == QLatin1String("noaux_tc") || topk == QLatin1String("group_limited_greedy")) {
+        std::int64_t groups = v3 ? 8 : 0, perToken = v3 ? 4 : 0;
+        if (!countOrZero("n_group", "model.expert_groups", groups, groups) ||
+            !countOrZero("topk_group", "model.expert_groups_per_token", perToken, perToken))
+            return false;
+        if (groups > 1 && perToken > 0 && perToken < groups) {
+            d.expert_groups = groups;
+            d.expert_groups_per_token = perToken;
+        }
+    }
     if (topk == QLatin1String("noaux_tc")) {
         const double moeLayers = double(d.layers - d.dense_layers);
         d.add(moeLayers * double(d.experts), moeLayers * double(d.experts),
@@ -728,6 +743,8 @@ void fillMoeAndAttention(const Decoder& d, ModelSpec& m)
     m.moe_ffn_hidden = moe ? d.moe_ffn : 0;
     m.shared_experts = moe ? d.shared_experts : 0;
     m.dense_layers = moe ? d.dense_layers : 0;
+    m.expert_groups = moe ? d.expert_groups : 0;
+    m.expert_groups_per_token = moe ? d.expert_groups_per_token : 0;
     // The transformers implementations of these models route every token (no capacity limit): dropless.
     m.capacity_factor = 0;
     m.attention =
@@ -788,6 +805,8 @@ void HfReader::fill(const QString& type, const Decoder& d, ImportResult& out)
                              "model.shared_experts",
                              "model.dense_layers",
                              "model.capacity_factor",
+                             "model.expert_groups",
+                             "model.expert_groups_per_token",
                              "model.attention",
                              "model.mtp_layers"})
         out.fields.push_back(path);

@@ -84,6 +84,8 @@ void TestFields::table_data()
     row("model.dense_layers", FieldType::Int, Unit::None, 0, 1e5);
     row("model.capacity_factor", FieldType::Real, Unit::None, 0, 1e3);
     row("model.expert_imbalance", FieldType::Real, Unit::None, 1, 1e3);
+    row("model.expert_groups", FieldType::Int, Unit::None, 0, 1e5);
+    row("model.expert_groups_per_token", FieldType::Int, Unit::None, 0, 1e5);
     row("model.attention", FieldType::Enum, Unit::None, 0, 0);
     row("model.q_lora_rank", FieldType::Int, Unit::None, 0, 1e6);
     row("model.kv_lora_rank", FieldType::Int, Unit::None, 1, 1e6);
@@ -97,6 +99,8 @@ void TestFields::table_data()
     row("parallel.etp", FieldType::Int, Unit::None, 0, 1e5);
     row("parallel.cp_comm", FieldType::Enum, Unit::None, 0, 0);
     row("parallel.ep_overlap", FieldType::Bool, Unit::None, 0, 0);
+    row("parallel.ep_dispatcher", FieldType::Enum, Unit::None, 0, 0);
+    row("parallel.ep_fp8_dispatch", FieldType::Bool, Unit::None, 0, 0);
     row("parallel.pipeline_layers", FieldType::Text, Unit::None, 0, 0);
     row("parallel.first_stage_layers", FieldType::Int, Unit::None, 0, 1e5);
     row("parallel.last_stage_layers", FieldType::Int, Unit::None, 0, 1e5);
@@ -180,7 +184,8 @@ void TestFields::tableHasNoOtherFields()
 {
     // The scenario format's fields (docs/formats.md); a field added later must be added to table_data() too.
     QCOMPARE(ss::scenarioFields().size(),
-             std::size_t(100)); // 90 + the 8 LoRA/QLoRA fields + cross_entropy, dropout
+             std::size_t(104)); // 90 + the 8 LoRA/QLoRA fields + cross_entropy, dropout + routing groups
+                                // (2), ep_dispatcher, ep_fp8_dispatch
     // Other names the format accepts for a field resolve to it.
     QCOMPARE(ss::findField("cluster.gpu.peak_flops_fp8"), ss::findField("cluster.gpu.peak_fp8_flops"));
     QCOMPARE(ss::findField("cluster.network.rails"), ss::findField("cluster.network.rail_optimized"));

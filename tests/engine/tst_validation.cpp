@@ -156,6 +156,21 @@ private slots:
         qInfo("Llama 3 405B: %.0f TFLOPS per GPU against %.0f published", model, tflops);
         QVERIFY2(std::abs(model / tflops - 1) < 0.1, qPrintable(QString::number(model)));
     }
+    // DeepSeek-V3 (arXiv:2412.19437, abstract and §1): 180K H800 GPU hours per trillion tokens, 10^12 /
+    // (180,000 · 3600 s) = 1,543 tokens/s per GPU, over the whole pre-training (its batch ramp, checkpoints
+    // and restarts included). The example states the run's layout, routing groups, DeepEP dispatch in FP8 and
+    // overlapped all-to-alls (§3.2-3.3).
+    void deepseekV3Throughput()
+    {
+        Scenario s;
+        QString error;
+        QVERIFY(io::loadExample(QStringLiteral("deepseek-v3-2048-h800"), s, &error));
+        const Result r = evaluate(s);
+        const double perGpu = r.step.tokens_per_s / double(s.gpus());
+        const double published = 1e12 / (180e3 * 3600);
+        qInfo("DeepSeek-V3: %.0f tokens/s per GPU against %.0f published", perGpu, published);
+        QVERIFY2(std::abs(perGpu / published - 1) < 0.1, qPrintable(QString::number(perGpu)));
+    }
     void pytorchPeakMemory_data()
     {
         QTest::addColumn<QJsonObject>("measured");

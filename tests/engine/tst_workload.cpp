@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter counts, FLOPs, activations per layer and in-flight microbatches against published figures and
 // the papers' formulas worked by hand.
+#include "fields.h"
 #include "workload.h"
 
 #include <QtTest>
@@ -119,6 +120,9 @@ private slots:
     void inFlight();
     void layersPerStage_data();
     void layersPerStage();
+    void dispatchCopies_data();
+    void dispatchCopies();
+    void fp8DispatchBytes();
 };
 
 void TestWorkload::paramCount_data()
@@ -422,6 +426,65 @@ void TestWorkload::layersPerStage()
     QFETCH(QList<qint64>, expected);
     const auto got = ss::layersPerStage(layers, pp);
     QCOMPARE(QList<qint64>(got.begin(), got.end()), expected);
+}
+
+// Copies of a token one expert all-to-all moves. Expected values worked by hand (Python's math.comb): a place
+// (node, or GPU inside one node) holding E/U of the experts gets none of a token's k with probability
+// C(E − E/U, k) / C(E, k) when the k are drawn evenly from all E.
+void TestWorkload::dispatchCopies_data()
+{
+    QTest::addColumn<QString>("dispatcher");
+    QTest::addColumn<int>("groups");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<double>("copies");
+    // Megatron-Core's alltoall dispatcher sends a copy per (token, expert): k.
+    QTest::newRow("alltoall: k = 8") << "alltoall" << 8 << 8 << 8.0;
+    // 8 nodes of 32 experts, top-8 of all 256: 8 · (1 − C(224, 8) / C(256, 8)) = 5.29465.
+    QTest::newRow("deepep, 8 nodes, no groups: 5.29465") << "deepep" << 0 << 8 << 5.294652000382479;
+    // DeepSeek-V3 (arXiv:2412.19437 §2.1.2): 8 groups on 8 nodes, 4 per token. A node's group is chosen with
+    // probability 1/2, and then misses the k = 8 drawn from 4 · 32 experts with C(96, 8) / C(128, 8):
+    // 8 · (1 − (1/2 + 1/2 · 0.0927473)) = 3.62901.
+    QTest::newRow("deepep, DeepSeek-V3 groups 8/4: 3.62901") << "deepep" << 8 << 8 << 3.6290109244257005;
+    // Inside one node the places are the 64 ranks of 4 experts: 64 · (1 − C(252, 8) / C(256, 8)) = 7.67575.
+    QTest::newRow("deepep, one node, 64 ranks: 7.67575") << "deepep" << 0 << 1 << 7.675750191770085;
+}
+
+void TestWorkload::dispatchCopies()
+{
+    QFETCH(QString, dispatcher);
+    QFETCH(int, groups);
+    QFETCH(int, nodes);
+    QFETCH(double, copies);
+    Scenario s;
+    s.model = deepseekV3();
+    s.parallel.ep = 64;
+    QVERIFY(enumFromName(dispatcher.toStdString(), s.parallel.ep_dispatcher));
+    s.model.expert_groups = groups;
+    s.model.expert_groups_per_token = groups / 2;
+    QVERIFY2(std::abs(expertDispatchCopies(s, nodes) / copies - 1) < 1e-12,
+             qPrintable(QString::number(expertDispatchCopies(s, nodes), 'g', 17)));
+}
+
+// FP8 dispatch: one call carries the mean of the dispatch's 1 + 4/128 bytes an element (an fp32 scale per
+// 1×128 tile, DeepSeek-V3 §3.3.2) and the combine's 2. DeepSeek-V3's layer: 4096 tokens × 3.62901 copies ×
+// 7168 × 1.515625 B = 161,487,153.9 B (against 4096 × 8 × 7168 × 2 = 469,762,048 B with the alltoall
+// dispatcher in BF16).
+void TestWorkload::fp8DispatchBytes()
+{
+    Scenario s;
+    s.model = deepseekV3();
+    s.model.seq_len = 4096;
+    s.training.micro_batch = 1;
+    s.training.precision = Precision::Fp8Mixed;
+    s.parallel.ep = 64;
+    s.cluster.gpus_per_node = 8;
+    QCOMPARE(expertGroupNodes(s), std::int64_t(8));
+    QCOMPARE(expertAllToAllBytes(s), 469762048.0);
+    s.parallel.ep_dispatcher = EpDispatcher::DeepEp;
+    s.parallel.ep_fp8_dispatch = true;
+    s.model.expert_groups = 8;
+    s.model.expert_groups_per_token = 4;
+    QVERIFY(std::abs(expertAllToAllBytes(s) / 161487153.90140748 - 1) < 1e-12);
 }
 
 QTEST_APPLESS_MAIN(TestWorkload)

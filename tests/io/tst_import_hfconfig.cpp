@@ -336,22 +336,41 @@ void TestImportHfConfig::architectureMapping_data()
     // The mixture-of-experts and attention fields (DeepseekV3Config, DeepseekV2Config, Qwen2MoeConfig,
     // Qwen3MoeConfig, MixtralConfig, Gemma3TextConfig keys).
     const std::pair<const char*, const char*> v3[] = {
-        {"model.attention", "mla"},         {"model.q_lora_rank", "1536"},
-        {"model.kv_lora_rank", "512"},      {"model.qk_rope_head_dim", "64"},
-        {"model.qk_nope_head_dim", "128"},  {"model.v_head_dim", "128"},
-        {"model.head_dim", "192"},          {"model.experts", "256"},
-        {"model.experts_per_token", "8"},   {"model.moe_ffn_hidden", "2048"},
-        {"model.shared_experts", "1"},      {"model.dense_layers", "3"},
-        {"model.ffn_hidden", "18432"},      {"model.mtp_layers", "1"},
-        {"model.tied_embeddings", "false"}, {"model.kv_heads", "128"}};
+        {"model.attention", "mla"},
+        {"model.q_lora_rank", "1536"},
+        {"model.kv_lora_rank", "512"},
+        {"model.qk_rope_head_dim", "64"},
+        {"model.qk_nope_head_dim", "128"},
+        {"model.v_head_dim", "128"},
+        {"model.head_dim", "192"},
+        {"model.experts", "256"},
+        {"model.experts_per_token", "8"},
+        {"model.moe_ffn_hidden", "2048"},
+        {"model.shared_experts", "1"},
+        {"model.dense_layers", "3"},
+        {"model.ffn_hidden", "18432"},
+        {"model.mtp_layers", "1"},
+        {"model.tied_embeddings", "false"},
+        {"model.kv_heads", "128"},
+        // n_group 8, topk_group 4: a token's experts on at most 4 of 8 nodes (DeepSeek-V3 §2.1.2).
+        {"model.expert_groups", "8"},
+        {"model.expert_groups_per_token", "4"}};
     for (const auto& [path, value] : v3)
         QTest::newRow(qPrintable(QStringLiteral("deepseek-v3 %1").arg(QLatin1String(path))))
             << "hf-deepseek-v3.json" << path << value;
     const std::pair<const char*, const char*> lite[] = {
-        {"model.attention", "mla"},    {"model.q_lora_rank", "0"},       {"model.kv_lora_rank", "512"},
-        {"model.experts", "64"},       {"model.experts_per_token", "6"}, {"model.moe_ffn_hidden", "1408"},
-        {"model.shared_experts", "2"}, {"model.dense_layers", "1"},      {"model.ffn_hidden", "10944"},
-        {"model.mtp_layers", "0"}};
+        {"model.attention", "mla"},
+        {"model.q_lora_rank", "0"},
+        {"model.kv_lora_rank", "512"},
+        {"model.experts", "64"},
+        {"model.experts_per_token", "6"},
+        {"model.moe_ffn_hidden", "1408"},
+        {"model.shared_experts", "2"},
+        {"model.dense_layers", "1"},
+        {"model.ffn_hidden", "10944"},
+        {"model.mtp_layers", "0"},
+        {"model.expert_groups", "0"}, // topk_method greedy: no groups
+        {"model.expert_groups_per_token", "0"}};
     for (const auto& [path, value] : lite)
         QTest::newRow(qPrintable(QStringLiteral("deepseek-v2-lite %1").arg(QLatin1String(path))))
             << "hf-deepseek-v2-lite.json" << path << value;

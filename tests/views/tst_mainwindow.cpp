@@ -684,6 +684,10 @@ void TestMainWindow::moeFieldsInTheirSections()
                                                          {"parallel.etp", "parallel"},
                                                          {"parallel.cp_comm", "parallel"},
                                                          {"parallel.ep_overlap", "parallel"},
+                                                         {"parallel.ep_dispatcher", "parallel"},
+                                                         {"parallel.ep_fp8_dispatch", "parallel"},
+                                                         {"model.expert_groups", "model"},
+                                                         {"model.expert_groups_per_token", "model"},
                                                          {"parallel.pipeline_layers", "parallel"},
                                                          {"parallel.first_stage_layers", "parallel"},
                                                          {"parallel.last_stage_layers", "parallel"}};
@@ -697,9 +701,10 @@ void TestMainWindow::moeFieldsInTheirSections()
 
     // The default example: a dense GPT in BF16 with grouped-query (here: multi-head) attention and cp 1.
     const auto enabled = [&](const char* path) { return panel->editor(QLatin1String(path))->isEnabled(); };
-    for (const char* path : {"model.q_lora_rank", "model.kv_lora_rank", "model.qk_rope_head_dim",
-                             "model.qk_nope_head_dim", "model.v_head_dim", "model.moe_ffn_hidden",
-                             "model.capacity_factor", "training.fp8_recipe", "parallel.cp_comm"})
+    for (const char* path :
+         {"model.q_lora_rank", "model.kv_lora_rank", "model.qk_rope_head_dim", "model.qk_nope_head_dim",
+          "model.v_head_dim", "model.moe_ffn_hidden", "model.capacity_factor", "training.fp8_recipe",
+          "parallel.cp_comm", "model.expert_groups", "parallel.ep_dispatcher", "parallel.ep_fp8_dispatch"})
         QVERIFY2(!enabled(path), path);
     for (const char* path :
          {"model.attention", "model.experts", "parallel.ep", "parallel.cp", "parallel.etp"})
@@ -715,6 +720,9 @@ void TestMainWindow::moeFieldsInTheirSections()
     auto* experts = qobject_cast<QSpinBox*>(panel->editor(QStringLiteral("model.experts")));
     experts->setValue(8);
     QVERIFY(enabled("model.moe_ffn_hidden") && enabled("model.capacity_factor"));
+    // A mixture of experts in FP8: its routing groups, dispatcher and FP8 dispatch.
+    QVERIFY(enabled("model.expert_groups") && enabled("parallel.ep_dispatcher") &&
+            enabled("parallel.ep_fp8_dispatch"));
 
     // 0 as words: the expert tensor-parallel degree follows tp, the capacity factor is dropless.
     auto* etp = qobject_cast<QSpinBox*>(panel->editor(QStringLiteral("parallel.etp")));

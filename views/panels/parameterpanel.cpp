@@ -681,8 +681,10 @@ void ParameterPanel::updateConditional()
                              "model.qk_nope_head_dim", "model.v_head_dim"})
         enable(path, mla);
     for (const char* path : {"model.moe_ffn_hidden", "model.shared_experts", "model.dense_layers",
-                             "model.capacity_factor", "model.expert_imbalance"})
+                             "model.capacity_factor", "model.expert_imbalance", "model.expert_groups",
+                             "model.expert_groups_per_token", "parallel.ep_dispatcher"})
         enable(path, moe);
+    enable("parallel.ep_fp8_dispatch", moe && s.training.precision == Precision::Fp8Mixed);
     enable("training.fp8_recipe", s.training.precision == Precision::Fp8Mixed);
     enable("parallel.cp_comm", s.parallel.cp > 1);
     enable("training.attention_kernel", s.training.flash_attention);

@@ -606,18 +606,88 @@ ActivationTerms layerActivationBytes(const Scenario& sc)
     return layerActivationBytes(sc, sc.model.moe());
 }
 
+namespace {
+
+// C(A, K) / C(B, K) for A ≤ B: the chance that K draws without replacement from B items miss B − A of them.
+double chooseRatio(double a, double b, std::int64_t k)
+{
+    double r = 1;
+    for (std::int64_t i = 0; i < k; ++i) {
+        if (a - double(i) <= 0)
+            return 0;
+        r *= (a - double(i)) / (b - double(i));
+    }
+    return r;
+}
+
+} // namespace
+
+double expertDispatchCopies(const Scenario& sc, std::int64_t nodes)
+{
+    const ModelSpec& m = sc.model;
+    const std::int64_t k =
+        std::clamp<std::int64_t>(m.experts_per_token, 1, std::max<std::int64_t>(m.experts, 1));
+    if (sc.parallel.ep_dispatcher != EpDispatcher::DeepEp || m.experts <= 1)
+        return double(k);
+    // DeepEP (DeepSeek-V3 §3.2.2) sends a token once to every node that holds one of its experts, then over
+    // NVLink to the GPUs there; inside one node, once to every GPU. The places U are even shares of the
+    // experts (Megatron-Core gives rank r experts [r·E/ep, (r + 1)·E/ep)). A place gets none of the token's k
+    // experts with probability P; the token's copies are U · (1 − P).
+    const double E = double(m.experts);
+    const double U = double(nodes > 1 ? nodes : std::max<std::int64_t>(sc.parallel.ep, 1));
+    const std::int64_t G = m.expert_groups, g = m.expert_groups_per_token;
+    const bool limited = G > 0 && g > 0 && g < G;
+    double miss = chooseRatio(E - E / U, E, k); // experts drawn from all E
+    if (limited && std::int64_t(U) % G == 0) {
+        // A group spans U/G places: it is among the token's g groups with probability g/G, and then the place
+        // holds E/U of the g·E/G experts the k are drawn from.
+        const double R = double(g) * E / double(G);
+        const double q = double(g) / double(G);
+        miss = (1 - q) + q * chooseRatio(R - E / U, R, k);
+    } else if (limited && G % std::int64_t(U) == 0) {
+        // A place holds G/U whole groups, j of them among the token's g (hypergeometric), and then j·E/G of
+        // the g·E/G experts the k are drawn from (DeepSeek-V3: 8 groups on 8 nodes, 4 per token, so at most 4
+        // nodes).
+        const std::int64_t per = G / std::int64_t(U);
+        const double R = double(g) * E / double(G);
+        miss = 0;
+        for (std::int64_t j = 0; j <= std::min(per, g); ++j) {
+            // C(per, j) · C(G − per, g − j) / C(G, g)
+            double pj = 1;
+            for (std::int64_t i = 0; i < j; ++i)
+                pj *= double(per - i) / double(i + 1);
+            for (std::int64_t i = 0; i < g - j; ++i)
+                pj *= double(G - per - i) / double(i + 1);
+            for (std::int64_t i = 0; i < g; ++i)
+                pj /= double(G - i) / double(i + 1);
+            miss += pj * chooseRatio(R - double(j) * E / double(G), R, k);
+        }
+    }
+    return U * (1 - miss);
+}
+
+std::int64_t expertGroupNodes(const Scenario& sc)
+{
+    const std::int64_t perNode = std::max<std::int64_t>(sc.cluster.gpus_per_node, 1);
+    const std::int64_t gpus =
+        std::max<std::int64_t>(sc.parallel.ep, 1) * std::max<std::int64_t>(sc.parallel.expertTp(), 1);
+    return std::max<std::int64_t>(1, gpus / perNode);
+}
+
 // Each rank dispatches its b·s/(cp·t) tokens (Megatron-Core needs sequence parallelism for MoE with tp > 1)
-// to the ranks of their k experts; the busiest rank moves the load factor times the mean.
-double expertAllToAllBytes(const Scenario& sc)
+// to the places of their k experts; the busiest rank moves the load factor times the mean.
+double expertAllToAllBytes(const Scenario& sc, std::int64_t nodes)
 {
     const ModelSpec& m = sc.model;
     const ParallelSpec& p = sc.parallel;
     const double tokens = double(sc.training.micro_batch) * double(m.seq_len) /
                           double(std::max<std::int64_t>(p.cp, 1) * std::max<std::int64_t>(p.tp, 1));
-    const double k =
-        double(std::clamp<std::int64_t>(m.experts_per_token, 1, std::max<std::int64_t>(m.experts, 1)));
+    const double copies = expertDispatchCopies(sc, nodes >= 1 ? nodes : expertGroupNodes(sc));
     const double e = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
-    return tokens * k * double(m.hidden) * e * expertLoadFactor(m);
+    // FP8 dispatch: one byte an element and an fp32 scale per 1×128 tile (DeepSeek-V3 §3.3.2-3.3.3); the
+    // combine stays in 16 bits. One call stands for a dispatch and a combine alike, so it carries their mean.
+    const double perElement = p.ep_fp8_dispatch ? ((1 + 4.0 / 128) + e) / 2 : e;
+    return tokens * copies * double(m.hidden) * perElement * expertLoadFactor(m);
 }
 
 double contextParallelKvBytes(const Scenario& sc)

@@ -60,6 +60,8 @@ constexpr NameTable<AttentionKernel, 4> kAttentionKernels{
      {AttentionKernel::Flash3, "flash3"},
      {AttentionKernel::MemoryEfficient, "memory-efficient"}}};
 constexpr NameTable<CpComm, 2> kCpComms{{{CpComm::P2p, "p2p"}, {CpComm::AllGather, "allgather"}}};
+constexpr NameTable<EpDispatcher, 2> kEpDispatchers{
+    {{EpDispatcher::AllToAll, "alltoall"}, {EpDispatcher::DeepEp, "deepep"}}};
 constexpr NameTable<DpSync, 2> kDpSyncs{
     {{DpSync::AllReduce, "allreduce"}, {DpSync::ParameterServer, "parameter-server"}}};
 constexpr NameTable<TrainingMethod, 3> kMethods{
@@ -467,6 +469,11 @@ void addModelFields(std::vector<FieldInfo>& fields)
     fields.push_back(realField(
         "model.expert_imbalance", Unit::None, 1, 1e3, false,
         [](auto& s) -> auto& { return s.model.expert_imbalance; }));
+    fields.push_back(intField(
+        "model.expert_groups", 0, 1e5, [](auto& s) -> auto& { return s.model.expert_groups; }));
+    fields.push_back(intField(
+        "model.expert_groups_per_token", 0, 1e5,
+        [](auto& s) -> auto& { return s.model.expert_groups_per_token; }));
     fields.push_back(enumField(
         "model.attention", kAttentions, [](auto& s) -> auto& { return s.model.attention; }));
     fields.push_back(intField(
@@ -554,6 +561,10 @@ void addParallelFields(std::vector<FieldInfo>& fields)
         "parallel.cp_comm", kCpComms, [](auto& s) -> auto& { return s.parallel.cp_comm; }));
     fields.push_back(boolField(
         "parallel.ep_overlap", [](auto& s) -> auto& { return s.parallel.ep_overlap; }));
+    fields.push_back(enumField(
+        "parallel.ep_dispatcher", kEpDispatchers, [](auto& s) -> auto& { return s.parallel.ep_dispatcher; }));
+    fields.push_back(boolField(
+        "parallel.ep_fp8_dispatch", [](auto& s) -> auto& { return s.parallel.ep_fp8_dispatch; }));
     fields.push_back(pipelineLayersField());
     fields.push_back(intField(
         "parallel.first_stage_layers", 0, 1e5,
@@ -1033,6 +1044,14 @@ const char* enumName(CpComm value)
 bool enumFromName(std::string_view name, CpComm& out)
 {
     return valueIn(kCpComms, name, out);
+}
+const char* enumName(EpDispatcher value)
+{
+    return nameIn(kEpDispatchers, value);
+}
+bool enumFromName(std::string_view name, EpDispatcher& out)
+{
+    return valueIn(kEpDispatchers, name, out);
 }
 const char* enumName(CrossEntropy value)
 {

@@ -117,6 +117,15 @@ enum class CpComm
     P2p,
     AllGather
 };
+// How an expert-parallel layer moves its tokens: one copy per (token, expert) pair in an all-to-all over the
+// ep group (Megatron-Core's "alltoall" token dispatcher), or DeepEP's kernels (DeepSeek-V3, arXiv:2412.19437
+// §3.2.2), which send a token once to each node that holds one of its experts (InfiniBand) and forward it
+// there to the experts' GPUs (NVLink); within one node, once to each GPU.
+enum class EpDispatcher
+{
+    AllToAll,
+    DeepEp
+};
 enum class DpSync
 {
     AllReduce,
@@ -182,6 +191,11 @@ struct ModelSpec
         0;                       // the first k layers have a dense FFN of ffn_hidden (first_k_dense_replace)
     double capacity_factor = 0;  // tokens an expert takes, over the mean; 0: dropless
     double expert_imbalance = 1; // the busiest expert-parallel rank's tokens over the mean
+    // Group-limited routing (DeepSeek-V3 §2.1.2, its config.json's n_group and topk_group): the routed
+    // experts in EXPERT_GROUPS equal groups, and each token's top-k taken from its best
+    // EXPERT_GROUPS_PER_TOKEN groups. 0: no limit.
+    std::int64_t expert_groups = 0;
+    std::int64_t expert_groups_per_token = 0;
     AttentionKind attention = AttentionKind::Gqa;
     std::int64_t q_lora_rank = 0; // MLA: rank of the query compression; 0: queries projected directly
     std::int64_t kv_lora_rank = 512;
@@ -245,6 +259,9 @@ struct ParallelSpec
     std::int64_t etp = 0; // tensor parallel inside the experts; 0: as tp
     CpComm cp_comm = CpComm::P2p;
     bool ep_overlap = false; // the all-to-alls of one microbatch hidden behind another's compute (DualPipe)
+    EpDispatcher ep_dispatcher = EpDispatcher::AllToAll;
+    bool ep_fp8_dispatch =
+        false; // tokens dispatched in FP8 with 1×128 scales (DeepSeek-V3 §3.3.3); combine 16-bit
     // Layers of each pipeline stage, first to last; empty: as even as possible. first/last_stage_layers
     // (0: even) fix the two ends and spread the rest evenly (Megatron-LM's uneven pipeline options).
     std::vector<std::int64_t> pipeline_layers;

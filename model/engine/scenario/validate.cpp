@@ -198,6 +198,29 @@ void checkExperts(const Scenario& sc, std::vector<Problem>& out)
     if (m.dense_layers > m.layers)
         add(out, "model.dense_layers", "dense_layers.layers", {n(m.dense_layers), n(m.layers)},
             n(m.dense_layers) + " dense layers are more than the model's " + n(m.layers));
+    // Group-limited routing (DeepSeek-V3 §2.1.2): equal groups of whole experts, a token's top-k inside the
+    // groups it may use.
+    const std::int64_t groups = m.expert_groups, perToken = m.expert_groups_per_token;
+    if (groups > 0 && m.experts % groups != 0)
+        add(out, "model.expert_groups", "expert_groups.experts", {n(groups), n(m.experts)},
+            n(groups) + " expert groups do not divide the " + n(m.experts) + " experts");
+    else if ((groups > 0) != (perToken > 0))
+        add(out, groups > 0 ? "model.expert_groups_per_token" : "model.expert_groups", "expert_groups.both",
+            {},
+            "group-limited routing needs both model.expert_groups and model.expert_groups_per_token (0 and "
+            "0: "
+            "no limit)");
+    else if (perToken > groups)
+        add(out, "model.expert_groups_per_token", "expert_groups.per_token", {n(perToken), n(groups)},
+            "a token cannot use " + n(perToken) + " expert groups of " + n(groups));
+    else if (groups > 0 && perToken * (m.experts / groups) < m.experts_per_token)
+        add(out, "model.expert_groups_per_token", "expert_groups.top_k",
+            {n(perToken), n(m.experts / groups), n(m.experts_per_token)},
+            n(perToken) + " groups of " + n(m.experts / groups) + " experts hold fewer than the " +
+                n(m.experts_per_token) + " experts a token uses");
+    if (p.ep_fp8_dispatch && sc.training.precision != Precision::Fp8Mixed)
+        add(out, "parallel.ep_fp8_dispatch", "ep_fp8_dispatch.precision", {},
+            "FP8 dispatch feeds the experts' FP8 GEMMs: it needs training.precision fp8-mixed");
 }
 
 // Multi-head latent attention's ranks and head dims.

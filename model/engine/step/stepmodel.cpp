@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // buildStepModel(): the durations the step simulator runs on (stepsim.h).
 #include "comm.h"
+#include "gpucatalog.h"
 #include "kernels.h"
 #include "memory.h"
 #include "stepsim.h"
@@ -494,15 +495,21 @@ LayerTimes paramsLayer(const ModelSpec& m, const ParamCount& count, const Shape&
     return l;
 }
 
+// The SMs DeepEP's kernels occupy while they move tokens: DeepSeek-V3 §3.2.2, "only 20 SMs are sufficient to
+// fully utilize the bandwidths of IB and NVLink" (DeepEP's Buffer keeps num_sms = 20 by default).
+constexpr double kDeepEpSms = 20;
+
 // What the layer's expert and context-parallel collectives cost on the critical path: the expert all-to-all
 // (dispatch or combine) whole, or with ep_overlap (DualPipe, DeepSeek-V3 §3.2.1) only what one microbatch's
-// all-to-alls exceed of the other microbatch's compute they overlap; the cp exchange, ring P2P only what the
-// attention core does not hide (forward: K/V; backward: K/V and dK/dV against the core's twice as long
-// backward), all-gather whole.
+// all-to-alls exceed of the other microbatch's compute they overlap, and what that compute loses to the SMs
+// the all-to-all kernels hold meanwhile (DeepEP's; NCCL's are not counted); the cp exchange, ring P2P only
+// what the attention core does not hide (forward: K/V; backward: K/V and dK/dV against the core's twice as
+// long backward), all-gather whole.
 struct LayerComm
 {
     std::array<double, kCommSlots> call{}; // one call by slot
     bool epOverlap = false;
+    double epSmShare = 0; // of the GPU's SMs, those the overlapped all-to-all kernels hold
     bool cpRing = true;
     bool tpOverlap = false; // Megatron-LM --tp-comm-overlap (sequence parallel only)
 };
@@ -519,9 +526,11 @@ StepUnit layerUnit(const LayerTimes& l, const LayerComm& comm, bool sp, Recomput
     const auto& c = comm.call;
     const double a2a = c[kSlotEp];
     const bool moe = l.moe && a2a > 0;
-    // The exposed expert all-to-all per block: whole, or with overlap what exceeds the compute beside it.
+    // The exposed expert all-to-all per block: whole, or with overlap what the block takes beyond its compute
+    // C. For the block's two calls (2A) the compute runs on the SMs the kernels leave, a share r of them: the
+    // block ends at max(2A, C + 2A·(1 − r)), so max(2A − C, 2A·(1 − r)) of it is the calls'.
     const auto exposedA2a = [&](double compute) {
-        return comm.epOverlap ? std::max(0.0, 2 * a2a - compute) / 2 : a2a;
+        return comm.epOverlap ? std::max({0.0, 2 * a2a - compute, 2 * a2a * comm.epSmShare}) / 2 : a2a;
     };
     const auto cpForward = [&]() {
         return comm.cpRing ? std::max(0.0, c[kSlotCpGather] - l.core) : c[kSlotCpGather];
@@ -850,6 +859,8 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
     LayerComm layerComm;
     layerComm.call = commCalls(model, comm, sp);
     layerComm.epOverlap = par.ep_overlap;
+    if (par.ep_overlap && par.ep_dispatcher == EpDispatcher::DeepEp)
+        layerComm.epSmShare = std::min(1.0, kDeepEpSms / double(std::max(kernelTraitsOf(sc.cluster).sms, 1)));
     layerComm.cpRing = par.cp_comm == CpComm::P2p;
     layerComm.tpOverlap = tr.tp_comm_overlap && sp;
 
