@@ -800,6 +800,10 @@ Change: %5</source>
         <source>FP8 dispatch feeds the experts&apos; FP8 GEMMs: it needs FP8 mixed precision</source>
         <translation>FP8 分发供专家的 FP8 GEMM 使用：需要 FP8 混合精度</translation>
     </message>
+    <message>
+        <source>FP8 SwiGLU inputs come with FP8 training: they need FP8 mixed precision</source>
+        <translation>FP8 SwiGLU 输入随 FP8 训练而来：需要 FP8 混合精度</translation>
+    </message>
 </context>
 <context>
     <name>ExampleTitles</name>
@@ -3132,6 +3136,26 @@ Change: %5</source>
     <message>
         <source>DeepEP, a copy per node</source>
         <translation>DeepEP，每个节点一份副本</translation>
+    </message>
+    <message>
+        <source>Recompute norms</source>
+        <translation>重算归一化</translation>
+    </message>
+    <message>
+        <source>Recompute the norms&apos; outputs in the backward instead of keeping them (DeepSeek-V3 recomputes every RMSNorm).</source>
+        <translation>在反向传播中重算归一化层的输出而不保存（DeepSeek-V3 重算所有 RMSNorm）。</translation>
+    </message>
+    <message>
+        <source>FP8 SwiGLU inputs</source>
+        <translation>FP8 SwiGLU 输入</translation>
+    </message>
+    <message>
+        <source>Keep the experts&apos; SwiGLU inputs for the backward in FP8 instead of 16 bits (DeepSeek-V3).</source>
+        <translation>以 FP8 而非 16 位保存专家 SwiGLU 的输入供反向传播使用（DeepSeek-V3）。</translation>
+    </message>
+    <message>
+        <source>Adam, BF16 moments</source>
+        <translation>Adam，BF16 动量</translation>
     </message>
 </context>
 <context>

@@ -91,6 +91,8 @@ QString EngineText::modernProblem(const Problem& p)
         return fill(tr("A token cannot use %1 expert groups of %2"), a);
     if (c == "expert_groups.top_k")
         return fill(tr("%1 groups of %2 experts hold fewer than the %3 experts a token uses"), a);
+    if (c == "fp8_swiglu_inputs.precision")
+        return tr("FP8 SwiGLU inputs come with FP8 training: they need FP8 mixed precision");
     if (c == "ep_fp8_dispatch.precision")
         return tr("FP8 dispatch feeds the experts' FP8 GEMMs: it needs FP8 mixed precision");
     if (c == "etp.ffn")

@@ -135,6 +135,14 @@ const FieldText fieldTexts[] = {
          "Hidden and attention dropout: each keeps a 1-byte mask for the backward. Llama-family "
          "models train without."),
      nullptr},
+    {"training.recompute_norms", QT_TRANSLATE_NOOP("FieldNames", "Recompute norms"),
+     QT_TRANSLATE_NOOP("FieldNames", "Recompute the norms' outputs in the backward instead of keeping them "
+                                     "(DeepSeek-V3 recomputes every RMSNorm)."),
+     nullptr},
+    {"training.fp8_swiglu_inputs", QT_TRANSLATE_NOOP("FieldNames", "FP8 SwiGLU inputs"),
+     QT_TRANSLATE_NOOP("FieldNames", "Keep the experts' SwiGLU inputs for the backward in FP8 instead of 16 "
+                                     "bits (DeepSeek-V3)."),
+     nullptr},
     {"training.grad_comm_bits", QT_TRANSLATE_NOOP("FieldNames", "Gradient communication"),
      QT_TRANSLATE_NOOP("FieldNames", "Bits per gradient element on the wire."),
      QT_TRANSLATE_NOOP("FieldNames", "bits")},
@@ -353,6 +361,7 @@ const struct
     {"fp8-mixed", QT_TRANSLATE_NOOP("FieldNames", "FP8 mixed")},
     {"adam", QT_TRANSLATE_NOOP("FieldNames", "Adam / AdamW")},
     {"adam-8bit", QT_TRANSLATE_NOOP("FieldNames", "8-bit Adam")},
+    {"adam-bf16", QT_TRANSLATE_NOOP("FieldNames", "Adam, BF16 moments")},
     {"lora", QT_TRANSLATE_NOOP("FieldNames", "LoRA")},
     {"qlora", QT_TRANSLATE_NOOP("FieldNames", "QLoRA (4-bit base)")},
     {"nf4", QT_TRANSLATE_NOOP("FieldNames", "NF4 (NormalFloat)")},

@@ -118,6 +118,8 @@ void TestFields::table_data()
     row("training.attention_kernel", FieldType::Enum, Unit::None, 0, 0);
     row("training.cross_entropy", FieldType::Enum, Unit::None, 0, 0);
     row("training.dropout", FieldType::Bool, Unit::None, 0, 0);
+    row("training.recompute_norms", FieldType::Bool, Unit::None, 0, 0);
+    row("training.fp8_swiglu_inputs", FieldType::Bool, Unit::None, 0, 0);
     row("parallel.dp", FieldType::Int, Unit::None, 1, 1e7);
     row("parallel.tp", FieldType::Int, Unit::None, 1, 1e5);
     row("parallel.pp", FieldType::Int, Unit::None, 1, 1e5);
@@ -184,8 +186,8 @@ void TestFields::tableHasNoOtherFields()
 {
     // The scenario format's fields (docs/formats.md); a field added later must be added to table_data() too.
     QCOMPARE(ss::scenarioFields().size(),
-             std::size_t(104)); // 90 + the 8 LoRA/QLoRA fields + cross_entropy, dropout + routing groups
-                                // (2), ep_dispatcher, ep_fp8_dispatch
+             std::size_t(106)); // 90 + the 8 LoRA/QLoRA fields + cross_entropy, dropout + routing groups
+                                // (2), ep_dispatcher, ep_fp8_dispatch, recompute_norms, fp8_swiglu_inputs
     // Other names the format accepts for a field resolve to it.
     QCOMPARE(ss::findField("cluster.gpu.peak_flops_fp8"), ss::findField("cluster.gpu.peak_fp8_flops"));
     QCOMPARE(ss::findField("cluster.network.rails"), ss::findField("cluster.network.rail_optimized"));
@@ -212,7 +214,8 @@ void TestFields::choices_data()
     QTest::newRow("training.precision")
         << "training.precision" << QStringList{"bf16-mixed", "fp16-mixed", "fp32", "bf16", "fp8-mixed"};
     QTest::newRow("training.optimizer")
-        << "training.optimizer" << QStringList{"adam", "adam-8bit", "sgd", "sgd-momentum", "adafactor"};
+        << "training.optimizer"
+        << QStringList{"adam", "adam-8bit", "adam-bf16", "sgd", "sgd-momentum", "adafactor"};
     QTest::newRow("training.recompute") << "training.recompute" << QStringList{"none", "selective", "full"};
     QTest::newRow("training.grad_comm_bits")
         << "training.grad_comm_bits" << QStringList{"32", "16", "8", "1"};

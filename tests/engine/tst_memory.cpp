@@ -125,6 +125,9 @@ void TestMemory::bytesPerParam_data()
         << int(Precision::Fp32) << int(Optimizer::Adam) << 4.0 << 4.0 << 8.0;
     QTest::newRow("bf16-mixed 8-bit Adam 2+2+6 (Transformer Math 101)")
         << int(Precision::Bf16Mixed) << int(Optimizer::Adam8bit) << 2.0 << 2.0 << 6.0;
+    // DeepSeek-V3 (arXiv:2412.19437) §3.3.3: fp32 master weights, AdamW's two moments in BF16: 4 + 2 + 2.
+    QTest::newRow("fp8-mixed Adam with BF16 moments 2+2+8 (DeepSeek-V3 §3.3.3)")
+        << int(Precision::Fp8Mixed) << int(Optimizer::AdamBf16) << 2.0 << 2.0 << 8.0;
     QTest::newRow("bf16-mixed SGD momentum 2+2+8 (Transformer Math 101)")
         << int(Precision::Bf16Mixed) << int(Optimizer::SgdMomentum) << 2.0 << 2.0 << 8.0;
     QTest::newRow("fp32 plain SGD keeps no state (Transformer Math 101)")

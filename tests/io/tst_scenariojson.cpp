@@ -479,7 +479,8 @@ void TestScenarioJson::malformed_data()
     row("enum given a number", scenarioJson(R"(, "parallel": {"schedule": 1})"),
         "x.json: parallel.schedule: expected one of gpipe, 1f1b, interleaved, zb-h1, got the number 1");
     row("enum unknown name", scenarioJson(R"(, "training": {"optimizer": "adamw"})"),
-        "x.json: training.optimizer: expected one of adam, adam-8bit, sgd, sgd-momentum, adafactor, got "
+        "x.json: training.optimizer: expected one of adam, adam-8bit, adam-bf16, sgd, sgd-momentum, "
+        "adafactor, got "
         "\"adamw\" "
         "(did you mean adam?)");
     row("text given an array", scenarioJson(R"(, "name": ["a"])"),

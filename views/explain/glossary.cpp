@@ -537,6 +537,8 @@ const std::vector<std::pair<QString, QString>>& Glossary::fieldTerms()
             {"training.micro_batch", "microbatch"},
             {"training.global_batch", "grad-accumulation"},
             {"training.recompute", "recompute"},
+            {"training.recompute_norms", "recompute"},
+            {"training.fp8_swiglu_inputs", "fp8"},
             {"training.grad_comm_bits", "grad-compression"},
             {"training.precision", "mixed-precision"},
         };

@@ -546,16 +546,25 @@ ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
     // Per FFN width: GeLU keeps its input and its output (fc2's input), 2 + 2; SwiGLU the fc1 output (gate
     // and up, 4) and the product (fc2's input, 2).
     const double perWidth = swiglu ? 4.0 + 2.0 * lin : 2.0 + 2.0 * lin;
-    // A block's input saved for its first linear layer, 2sbh (sbh in FP8), and its dropout mask, sbh.
+    // A block's input saved for its first linear layer, 2sbh (sbh in FP8), and its dropout mask, sbh. With
+    // the norms recomputed (DeepSeek-V3 §3.2.3) the linear layer's input, the norm's output, is made again
+    // from the norm's input (counted below) and not kept.
     const bool dropout = sc.training.dropout;
-    const double blockInput = (2 * lin + (dropout ? 1.0 : 0.0)) * s * b * h / tsp;
+    const double normOutput = sc.training.recompute_norms ? 0.0 : 2 * lin;
+    const double blockInput = (normOutput + (dropout ? 1.0 : 0.0)) * s * b * h / tsp;
 
     // Selective recompute redoes what is cheap to recompute and costly to keep (Korthikanti et al. §5; the
     // modules of Megatron-Core's --recompute-modules): the attention core, and with MLA the up-projections
     // of Q, K and V from their latents, with experts the SwiGLU product (DeepSeek-V3 §3.2.3 recomputes both).
     const bool selective = sc.training.recompute == Recompute::Selective;
     const bool mlaUp = selective && !params && m.attention == AttentionKind::Mla;
-    const double moeWidth = selective && swiglu ? 4.0 : perWidth;
+    // The experts' SwiGLU inputs (gate and up) in FP8 with an fp32 scale per 1×128 tile (DeepSeek-V3 §3.3.3)
+    // instead of 16 bits.
+    const double gateUp =
+        swiglu && sc.training.fp8_swiglu_inputs && sc.training.precision == Precision::Fp8Mixed
+            ? 2 * (1 + 4.0 / 128)
+            : 4.0;
+    const double moeWidth = selective && swiglu ? gateUp : (swiglu ? gateUp + 2.0 * lin : perWidth);
 
     ActivationTerms full;
     full.attention =

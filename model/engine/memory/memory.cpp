@@ -405,6 +405,9 @@ StateBytes stateBytesPerParam(Precision precision, Optimizer optimizer)
     case Optimizer::Adam8bit:
         b.optimizer = master + 2; // two 1-byte moments (Dettmers et al., ICLR'22)
         break;
+    case Optimizer::AdamBf16:
+        b.optimizer = master + 2 * std::min(moment, 2.0); // two BF16 moments (DeepSeek-V3 §3.3.3)
+        break;
     case Optimizer::Sgd:
         b.optimizer = master;
         break;

@@ -33,8 +33,9 @@ constexpr NameTable<Precision, 5> kPrecisions{{{Precision::Bf16Mixed, "bf16-mixe
                                                {Precision::Fp32, "fp32"},
                                                {Precision::Bf16, "bf16"},
                                                {Precision::Fp8Mixed, "fp8-mixed"}}};
-constexpr NameTable<Optimizer, 5> kOptimizers{{{Optimizer::Adam, "adam"},
+constexpr NameTable<Optimizer, 6> kOptimizers{{{Optimizer::Adam, "adam"},
                                                {Optimizer::Adam8bit, "adam-8bit"},
+                                               {Optimizer::AdamBf16, "adam-bf16"},
                                                {Optimizer::Sgd, "sgd"},
                                                {Optimizer::SgdMomentum, "sgd-momentum"},
                                                {Optimizer::Adafactor, "adafactor"}}};
@@ -506,6 +507,10 @@ void addTrainingFields(std::vector<FieldInfo>& fields)
         "training.flash_attention", [](auto& s) -> auto& { return s.training.flash_attention; }));
     fields.push_back(boolField(
         "training.dropout", [](auto& s) -> auto& { return s.training.dropout; }));
+    fields.push_back(boolField(
+        "training.recompute_norms", [](auto& s) -> auto& { return s.training.recompute_norms; }));
+    fields.push_back(boolField(
+        "training.fp8_swiglu_inputs", [](auto& s) -> auto& { return s.training.fp8_swiglu_inputs; }));
     fields.push_back(intField("training.grad_comm_bits", 1, 32,
                               [](auto& s) -> auto& { return s.training.grad_comm_bits; },
                               {"32", "16", "8", "1"}));

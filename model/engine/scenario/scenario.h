@@ -50,6 +50,7 @@ enum class Optimizer
 {
     Adam,
     Adam8bit,
+    AdamBf16, // Adam with its two moments in BF16 (DeepSeek-V3, arXiv:2412.19437 §3.3.3)
     Sgd,
     SgdMomentum,
     Adafactor
@@ -225,6 +226,12 @@ struct TrainingSpec
     // Hidden and attention dropout (Megatron-LM's defaults of 0.1): each keeps its 1-byte mask for the
     // backward. Llama-family recipes train without dropout, and keep none.
     bool dropout = true;
+    // The norms' outputs recomputed in the backward from their inputs, not kept (Megatron-Core's
+    // --recompute-modules layernorm; DeepSeek-V3 §3.2.3 recomputes every RMSNorm).
+    bool recompute_norms = false;
+    // fp8-mixed: the SwiGLU inputs of a MoE layer's experts kept for the backward in FP8 with 1×128 scales
+    // (DeepSeek-V3 §3.3.3), not in 16 bits.
+    bool fp8_swiglu_inputs = false;
     int grad_comm_bits = 32;
     bool overlap_grad_reduce = true;
     bool overlap_param_gather = false; // ZeRO-1/2: gather the updated weights during the next forward

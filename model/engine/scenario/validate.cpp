@@ -218,6 +218,9 @@ void checkExperts(const Scenario& sc, std::vector<Problem>& out)
             {n(perToken), n(m.experts / groups), n(m.experts_per_token)},
             n(perToken) + " groups of " + n(m.experts / groups) + " experts hold fewer than the " +
                 n(m.experts_per_token) + " experts a token uses");
+    if (sc.training.fp8_swiglu_inputs && sc.training.precision != Precision::Fp8Mixed)
+        add(out, "training.fp8_swiglu_inputs", "fp8_swiglu_inputs.precision", {},
+            "FP8 SwiGLU inputs come with FP8 training: they need training.precision fp8-mixed");
     if (p.ep_fp8_dispatch && sc.training.precision != Precision::Fp8Mixed)
         add(out, "parallel.ep_fp8_dispatch", "ep_fp8_dispatch.precision", {},
             "FP8 dispatch feeds the experts' FP8 GEMMs: it needs training.precision fp8-mixed");

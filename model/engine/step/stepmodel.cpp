@@ -439,6 +439,11 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
     const Elementwise e = elementwise(m, x, activation, swiglu, tf, tb);
     if (selective)
         l.selective += up + (x.flash ? 0.0 : l.core);
+    // Recomputed norms (DeepSeek-V3 §3.2.3): each norm's forward again, reading and writing the nt × h
+    // activations, before the backward.
+    if (sc.training.recompute_norms && sc.training.recompute != Recompute::Full && !km.flat())
+        l.selective += double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2)) *
+                       km.stream(2 * ab * x.nt * h, KernelClass::Memory, &l.recompute);
     l.attnF = proj[kForward] + core.forward + e.attnF;
     l.attnIn = proj[kInputGrad] + core.backward + e.attnB;
     l.attnW = proj[kWeightGrad];
@@ -848,8 +853,9 @@ StepModel buildStepModel(const Scenario& sc, std::int64_t microbatches, const Co
     model.chunks = chunksOf(par.schedule, par.virtual_stages);
     // With fused attention the core keeps nothing to recompute; MLA's up-projections and the experts' SwiGLU
     // still do.
-    const bool selective = tr.recompute == Recompute::Selective &&
-                           (!tr.flash_attention || m.attention == AttentionKind::Mla || m.moe());
+    const bool selective = (tr.recompute == Recompute::Selective &&
+                            (!tr.flash_attention || m.attention == AttentionKind::Mla || m.moe())) ||
+                           (tr.recompute != Recompute::Full && tr.recompute_norms);
     model.recompute = tr.recompute == Recompute::Full || selective;
 
     const KernelModel km(sc);
