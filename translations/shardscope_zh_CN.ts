@@ -1438,6 +1438,22 @@ Change: %5</source>
         <source>3 · B · F_seq − B · F_frozen + 3 · B · F_lora</source>
         <translation>3 · B · F_seq − B · F_frozen + 3 · B · F_lora</translation>
     </message>
+    <message>
+        <source>2 · b · s / (c · t) · n_copies · h · e · f_load</source>
+        <translation>2 · b · s / (c · t) · n_copies · h · e · f_load</translation>
+    </message>
+    <message>
+        <source>S = b · s / (c · t) · k · h · e · f_load, e = ((1 + 4/128) + e_16) / 2</source>
+        <translation>S = b · s / (c · t) · k · h · e · f_load，e = ((1 + 4/128) + e_16) / 2</translation>
+    </message>
+    <message>
+        <source>S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss)</source>
+        <translation>S = b · s / (c · t) · n_copies · h · e · f_load，n_copies = U · (1 − P_miss)</translation>
+    </message>
+    <message>
+        <source>S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss), e = ((1 + 4/128) + e_16) / 2</source>
+        <translation>S = b · s / (c · t) · n_copies · h · e · f_load，n_copies = U · (1 − P_miss)，e = ((1 + 4/128) + e_16) / 2</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
@@ -1826,10 +1842,6 @@ Change: %5</source>
         <translation>G_node：每节点 GPU 数</translation>
     </message>
     <message>
-        <source>b: micro-batch size; s: sequence length; h: hidden size; e: bytes per activation element; t: tensor-parallel degree; Ψ_gpu,max: parameters one GPU of the largest stage holds; e_grad: bytes per gradient sent; w, g: bytes per weight and per gradient; N_d: data-parallel degree; c: context-parallel degree; k: experts per token; f_load: the busiest expert&apos;s load over the mean; w_kv: key and value width of one token; Ψ_experts,max: routed-expert parameters one GPU of the largest stage holds</source>
-        <translation>b：微批次大小；s：序列长度；h：隐藏层大小；e：每个激活元素的字节数；t：张量并行度；Ψ_gpu,max：最大阶段中一个 GPU 持有的参数；e_grad：发送的每个梯度的字节数；w、g：每个权重和每个梯度的字节数；N_d：数据并行度；c：上下文并行度；k：每词元专家数；f_load：最忙专家的负载与平均值之比；w_kv：一个词元的键和值宽度；Ψ_experts,max：最大阶段中一个 GPU 持有的路由专家参数</translation>
-    </message>
-    <message>
         <source>V: vocabulary; h: hidden size; P: rows of the position table; L: layers; Ψ_layer: parameters of one layer; Ψ_norm: the final norm; Ψ_head: the untied output layer; L_dense, L_moe: dense and mixture-of-experts layers; Ψ_dense, Ψ_moe: the parameters of one of each</source>
         <translation>V：词表大小；h：隐藏层大小；P：位置表行数；L：层数；Ψ_layer：一层的参数；Ψ_norm：最终归一化层；Ψ_head：未绑定的输出层；L_dense、L_moe：稠密层与混合专家层的层数；Ψ_dense、Ψ_moe：各自一层的参数</translation>
     </message>
@@ -1856,10 +1868,6 @@ Change: %5</source>
     <message>
         <source>MoE dispatch buffers, stage %1</source>
         <translation>MoE 分发缓冲区，阶段 %1</translation>
-    </message>
-    <message>
-        <source>b: micro-batch size; s: sequence length; c: context-parallel degree; t: tensor-parallel degree; k: experts per token; h: hidden size; e: bytes per activation element; f_load: the busiest expert&apos;s load over the mean (capacity factor or imbalance)</source>
-        <translation>b：微批次大小；s：序列长度；c：上下文并行度；t：张量并行度；k：每词元专家数；h：隐藏层大小；e：每个激活元素的字节数；f_load：最忙专家的负载与平均值之比（容量因子或不均衡度）</translation>
     </message>
     <message>
         <source>FP8 weight copies, stage %1</source>
@@ -1988,6 +1996,14 @@ Change: %5</source>
     <message>
         <source>Ψ_lora: LoRA adapter parameters one GPU holds; w: bytes per weight; N_d: data-parallel degree (ZeRO-3 shards over it)</source>
         <translation>Ψ_lora：一张 GPU 持有的 LoRA 适配器参数；w：每个权重的字节数；N_d：数据并行度（ZeRO-3 在其上分片）</translation>
+    </message>
+    <message>
+        <source>b: micro-batch size; s: sequence length; h: hidden size; e: bytes per activation element; t: tensor-parallel degree; Ψ_gpu,max: parameters one GPU of the largest stage holds; e_grad: bytes per gradient sent; w, g: bytes per weight and per gradient; N_d: data-parallel degree; c: context-parallel degree; k: experts per token; f_load: the busiest expert&apos;s load over the mean; w_kv: key and value width of one token; Ψ_experts,max: routed-expert parameters one GPU of the largest stage holds; n_copies: copies of a token DeepEP sends, one per node (or GPU) its experts are on; U: those places; P_miss: the chance that a place gets none of the token&apos;s experts; e_16: bytes of a 16-bit element</source>
+        <translation>b：微批次大小；s：序列长度；h：隐藏层大小；e：每个激活元素的字节数；t：张量并行度；Ψ_gpu,max：最大阶段中一个 GPU 持有的参数；e_grad：发送的每个梯度的字节数；w、g：每个权重和每个梯度的字节数；N_d：数据并行度；c：上下文并行度；k：每词元专家数；f_load：最忙专家的负载与平均值之比；w_kv：一个词元的键和值宽度；Ψ_experts,max：最大阶段中一个 GPU 持有的路由专家参数；n_copies：DeepEP 为一个词元发送的副本数，其专家所在的每个节点（或 GPU）一份；U：这些位置；P_miss：某位置没有该词元任何专家的概率；e_16：一个 16 位元素的字节数</translation>
+    </message>
+    <message>
+        <source>b: micro-batch size; s: sequence length; c: context-parallel degree; t: tensor-parallel degree; k: experts per token; h: hidden size; e: bytes per activation element; f_load: the busiest expert&apos;s load over the mean (capacity factor or imbalance); n_copies: copies of a token DeepEP sends, one per node (or GPU) its experts are on</source>
+        <translation>b：微批次大小；s：序列长度；c：上下文并行度；t：张量并行度；k：每词元专家数；h：隐藏层大小；e：每个激活元素的字节数；f_load：最忙专家的负载与平均值之比（容量因子或不均衡度）；n_copies：DeepEP 为一个词元发送的副本数，其专家所在的每个节点（或 GPU）一份</translation>
     </message>
 </context>
 <context>

@@ -42,7 +42,9 @@ const char* const collectiveBytesLegend = QT_TRANSLATE_NOOP(
     "tensor-parallel degree; Ψ_gpu,max: parameters one GPU of the largest stage holds; e_grad: bytes per "
     "gradient sent; w, g: bytes per weight and per gradient; N_d: data-parallel degree; c: context-parallel "
     "degree; k: experts per token; f_load: the busiest expert's load over the mean; w_kv: key and value "
-    "width of one token; Ψ_experts,max: routed-expert parameters one GPU of the largest stage holds");
+    "width of one token; Ψ_experts,max: routed-expert parameters one GPU of the largest stage holds; "
+    "n_copies: copies of a token DeepEP sends, one per node (or GPU) its experts are on; U: those places; "
+    "P_miss: the chance that a place gets none of the token's experts; e_16: bytes of a 16-bit element");
 
 const Entry kEntries[] = {
     {"gpus",
@@ -237,8 +239,10 @@ const Entry kEntries[] = {
      QT_TRANSLATE_NOOP("ExplainText", "b: micro-batch size; s: sequence length; c: context-parallel degree; "
                                       "t: tensor-parallel degree; k: experts per token; h: hidden size; e: "
                                       "bytes per activation element; f_load: the busiest expert's load over "
-                                      "the mean (capacity factor or imbalance)"),
+                                      "the mean (capacity factor or imbalance); n_copies: copies of a token "
+                                      "DeepEP sends, one per node (or GPU) its experts are on"),
      {QT_TRANSLATE_NOOP("ExplainFormula", "2 · b · s / (c · t) · k · h · e · f_load"),
+      QT_TRANSLATE_NOOP("ExplainFormula", "2 · b · s / (c · t) · n_copies · h · e · f_load"),
       QT_TRANSLATE_NOOP("ExplainFormula", "0 (no MoE layer on the stage)")}},
     {"memory.per_gpu[].buffer_parts.fp8_weights",
      QT_TRANSLATE_NOOP("ExplainText", "FP8 weight copies, stage %1"),
@@ -322,6 +326,13 @@ const Entry kEntries[] = {
       QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_gpu,max / N_d · g"),
       QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_gpu,max / N_d · w"),
       QT_TRANSLATE_NOOP("ExplainFormula", "S = b · s / (c · t) · k · h · e · f_load"),
+      QT_TRANSLATE_NOOP("ExplainFormula",
+                        "S = b · s / (c · t) · k · h · e · f_load, e = ((1 + 4/128) + e_16) / 2"),
+      QT_TRANSLATE_NOOP("ExplainFormula",
+                        "S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss)"),
+      QT_TRANSLATE_NOOP("ExplainFormula",
+                        "S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − "
+                        "P_miss), e = ((1 + 4/128) + e_16) / 2"),
       QT_TRANSLATE_NOOP("ExplainFormula", "S = c · 2 · b · s/c · w_kv / t · e"),
       QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_experts,max · e_grad"),
       QT_TRANSLATE_NOOP("ExplainFormula", "S = Ψ_experts,max · w")}},

@@ -290,9 +290,16 @@ void explainBuffers(std::vector<Explanation>& out, const Scenario& sc, const Sta
                    "documented allowance for the CUDA context and cuBLAS/NCCL workspaces: scenario "
                    "overheads.cuda_context_bytes"});
     if (row.buffer_moe_dispatch > 0)
-        out.push_back({path(st, "buffer_parts.moe_dispatch"), "2 · b · s / (c · t) · k · h · e · f_load",
-                       "2 × " + n(expertAllToAllBytes(sc)) + " B", row.buffer_moe_dispatch, "B",
-                       "Megatron-Core MoE all-to-all dispatcher (send and receive buffers of one layer)"});
+        out.push_back(
+            {path(st, "buffer_parts.moe_dispatch"),
+             sc.parallel.ep_dispatcher == EpDispatcher::DeepEp
+                 ? "2 · b · s / (c · t) · n_copies · h · e · f_load"
+                 : "2 · b · s / (c · t) · k · h · e · f_load",
+             "2 × " + n(expertAllToAllBytes(sc)) + " B", row.buffer_moe_dispatch, "B",
+             sc.parallel.ep_dispatcher == EpDispatcher::DeepEp
+                 ? "DeepEP (DeepSeek-V3 §3.2.2): send and receive buffers of one layer's dispatch, "
+                   "one copy per node of the ep group (the nodes its etp × ep GPUs fill)"
+                 : "Megatron-Core MoE all-to-all dispatcher (send and receive buffers of one layer)"});
     else
         out.push_back({path(st, "buffer_parts.moe_dispatch"), "0 (no MoE layer on the stage)", "0",
                        row.buffer_moe_dispatch, "B", "Megatron-Core MoE all-to-all dispatcher"});

@@ -69,12 +69,29 @@ CollectiveText expertAllToAllText(const TrafficContext& c)
     const Scenario& sc = c.scenario;
     const ModelSpec& m = sc.model;
     CollectiveText t;
-    t.bytesFormula = "S = b · s / (c · t) · k · h · e · f_load";
+    // Copies of a token: k, or DeepEP's distinct places; bytes an element: the activation type, or with FP8
+    // dispatch the mean of the dispatch's and the combine's (workload.h, expertAllToAllBytes).
+    const bool deepep = sc.parallel.ep_dispatcher == EpDispatcher::DeepEp;
+    const double perElement = sc.parallel.ep_fp8_dispatch ? ((1 + 4.0 / 128) + c.actBytes) / 2 : c.actBytes;
+    const bool fp8 = sc.parallel.ep_fp8_dispatch;
+    t.bytesFormula =
+        deepep ? (fp8 ? "S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss), e = "
+                        "((1 + "
+                        "4/128) + e_16) / 2"
+                      : "S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss)")
+               : (fp8 ? "S = b · s / (c · t) · k · h · e · f_load, e = ((1 + 4/128) + e_16) / 2"
+                      : "S = b · s / (c · t) · k · h · e · f_load");
+    const std::string copies =
+        deepep ? num(expertDispatchCopies(sc, expertGroupHosts(c))) : std::to_string(m.experts_per_token);
     t.bytesSubstituted = num(c.b) + " × " + std::to_string(m.seq_len) + " / (" +
                          std::to_string(c.layout.n[3]) + " × " + std::to_string(c.layout.n[0]) + ") × " +
-                         std::to_string(m.experts_per_token) + " × " + num(c.h) + " × " + num(c.actBytes) +
-                         " B × " + num(expertLoadFactor(m));
-    t.bytesSource = "GShard (Lepikhin et al., ICLR'21) §2.2; Megatron-Core MoE all-to-all token dispatcher";
+                         copies + " × " + num(c.h) + " × " + num(perElement) + " B × " +
+                         num(expertLoadFactor(m));
+    t.bytesSource = deepep ? "DeepSeek-V3 (arXiv:2412.19437) §2.1.2 (group-limited routing), §3.2.2 (DeepEP: "
+                             "one copy per node), §3.3.3 (FP8 dispatch); docs/engine-model.md \"Expert "
+                             "parallelism\""
+                           : "GShard (Lepikhin et al., ICLR'21) §2.2; Megatron-Core MoE all-to-all token "
+                             "dispatcher";
     t.countFormula = "n = k_a2a · L_moe · m (k_a2a = 4; 6 with full recompute)";
     t.countSubstituted =
         num(expertCallsPerLayer(sc)) + " × " + std::to_string(c.maxMoeLayers) + " × " + std::to_string(c.m);

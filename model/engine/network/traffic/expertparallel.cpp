@@ -17,20 +17,24 @@ double expertCallsPerLayer(const Scenario& scenario)
     return scenario.training.recompute == Recompute::Full ? 6 : 4;
 }
 
+std::int64_t expertGroupHosts(const TrafficContext& c)
+{
+    std::vector<int> hosts;
+    if (!c.groups.ep.empty())
+        for (int rank : c.groups.ep.front()) {
+            const int host = c.model.graph().devices()[std::size_t(c.gpuOf(rank))].host;
+            if (std::find(hosts.begin(), hosts.end(), host) == hosts.end())
+                hosts.push_back(host);
+        }
+    return std::int64_t(std::max<std::size_t>(hosts.size(), 1));
+}
+
 Traffic expertParallelTraffic(const TrafficContext& c)
 {
     Traffic out;
     if (c.groups.ep.empty() || c.maxMoeLayers <= 0)
         return out;
-    // The machines an ep group spans on the topology (DeepEP's copies are per machine when there are
-    // several).
-    std::vector<int> hosts;
-    for (int rank : c.groups.ep.front()) {
-        const int host = c.model.graph().devices()[std::size_t(c.gpuOf(rank))].host;
-        if (std::find(hosts.begin(), hosts.end(), host) == hosts.end())
-            hosts.push_back(host);
-    }
-    const double size = expertAllToAllBytes(c.scenario, std::int64_t(std::max<std::size_t>(hosts.size(), 1)));
+    const double size = expertAllToAllBytes(c.scenario, expertGroupHosts(c));
     const double count = expertCallsPerLayer(c.scenario) * double(c.maxMoeLayers) * double(c.m);
     out.add({.group = "ep",
              .op = collectiveOpName(CollectiveOp::AllToAll),

@@ -178,6 +178,9 @@ double tensorParallelCallsPerLayer(const Scenario& scenario);
 // Expert all-to-alls per MoE layer and microbatch: dispatch and combine forward and backward, 4; 6 with
 // full recompute.
 double expertCallsPerLayer(const Scenario& scenario);
+// The machines the first ep group spans on the topology (DeepEP's copies are per machine when there are
+// several).
+std::int64_t expertGroupHosts(const TrafficContext& c);
 // The bytes of one expert all-to-all and of one rank's K/V block: workload.h.
 
 } // namespace ss
