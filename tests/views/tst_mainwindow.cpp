@@ -704,7 +704,8 @@ void TestMainWindow::moeFieldsInTheirSections()
     for (const char* path :
          {"model.q_lora_rank", "model.kv_lora_rank", "model.qk_rope_head_dim", "model.qk_nope_head_dim",
           "model.v_head_dim", "model.moe_ffn_hidden", "model.capacity_factor", "training.fp8_recipe",
-          "parallel.cp_comm", "model.expert_groups", "parallel.ep_dispatcher", "parallel.ep_fp8_dispatch"})
+          "parallel.cp_comm", "model.expert_groups", "parallel.ep_dispatcher", "parallel.ep_fp8_dispatch",
+          "training.fp8_swiglu_inputs"})
         QVERIFY2(!enabled(path), path);
     for (const char* path :
          {"model.attention", "model.experts", "parallel.ep", "parallel.cp", "parallel.etp"})
@@ -722,7 +723,7 @@ void TestMainWindow::moeFieldsInTheirSections()
     QVERIFY(enabled("model.moe_ffn_hidden") && enabled("model.capacity_factor"));
     // A mixture of experts in FP8: its routing groups, dispatcher and FP8 dispatch.
     QVERIFY(enabled("model.expert_groups") && enabled("parallel.ep_dispatcher") &&
-            enabled("parallel.ep_fp8_dispatch"));
+            enabled("parallel.ep_fp8_dispatch") && enabled("training.fp8_swiglu_inputs"));
 
     // 0 as words: the expert tensor-parallel degree follows tp, the capacity factor is dropless.
     auto* etp = qobject_cast<QSpinBox*>(panel->editor(QStringLiteral("parallel.etp")));

@@ -684,7 +684,9 @@ void ParameterPanel::updateConditional()
                              "model.capacity_factor", "model.expert_imbalance", "model.expert_groups",
                              "model.expert_groups_per_token", "parallel.ep_dispatcher"})
         enable(path, moe);
-    enable("parallel.ep_fp8_dispatch", moe && s.training.precision == Precision::Fp8Mixed);
+    // What FP8 training does for a mixture of experts.
+    for (const char* path : {"parallel.ep_fp8_dispatch", "training.fp8_swiglu_inputs"})
+        enable(path, moe && s.training.precision == Precision::Fp8Mixed);
     enable("training.fp8_recipe", s.training.precision == Precision::Fp8Mixed);
     enable("parallel.cp_comm", s.parallel.cp > 1);
     enable("training.attention_kernel", s.training.flash_attention);

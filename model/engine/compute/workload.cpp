@@ -560,11 +560,9 @@ ActivationTerms layerActivationBytes(const Scenario& sc, bool moeLayer)
     const bool mlaUp = selective && !params && m.attention == AttentionKind::Mla;
     // The experts' SwiGLU inputs (gate and up) in FP8 with an fp32 scale per 1×128 tile (DeepSeek-V3 §3.3.3)
     // instead of 16 bits.
-    const double gateUp =
-        swiglu && sc.training.fp8_swiglu_inputs && sc.training.precision == Precision::Fp8Mixed
-            ? 2 * (1 + 4.0 / 128)
-            : 4.0;
-    const double moeWidth = selective && swiglu ? gateUp : (swiglu ? gateUp + 2.0 * lin : perWidth);
+    const bool fp8 = sc.training.precision == Precision::Fp8Mixed;
+    const double gateUp = fp8 && sc.training.fp8_swiglu_inputs ? 2 * kFp8TileElementBytes : 4.0;
+    const double moeWidth = !swiglu ? perWidth : selective ? gateUp : gateUp + 2.0 * lin;
 
     ActivationTerms full;
     full.attention =
@@ -683,6 +681,12 @@ std::int64_t expertGroupNodes(const Scenario& sc)
     return std::max<std::int64_t>(1, gpus / perNode);
 }
 
+double expertAllToAllElementBytes(const Scenario& sc)
+{
+    const double e = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    return sc.parallel.ep_fp8_dispatch ? (kFp8TileElementBytes + e) / 2 : e;
+}
+
 // Each rank dispatches its b·s/(cp·t) tokens (Megatron-Core needs sequence parallelism for MoE with tp > 1)
 // to the places of their k experts; the busiest rank moves the load factor times the mean.
 double expertAllToAllBytes(const Scenario& sc, std::int64_t nodes)
@@ -692,11 +696,7 @@ double expertAllToAllBytes(const Scenario& sc, std::int64_t nodes)
     const double tokens = double(sc.training.micro_batch) * double(m.seq_len) /
                           double(std::max<std::int64_t>(p.cp, 1) * std::max<std::int64_t>(p.tp, 1));
     const double copies = expertDispatchCopies(sc, nodes >= 1 ? nodes : expertGroupNodes(sc));
-    const double e = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
-    // FP8 dispatch: one byte an element and an fp32 scale per 1×128 tile (DeepSeek-V3 §3.3.2-3.3.3); the
-    // combine stays in 16 bits. One call stands for a dispatch and a combine alike, so it carries their mean.
-    const double perElement = p.ep_fp8_dispatch ? ((1 + 4.0 / 128) + e) / 2 : e;
-    return tokens * copies * double(m.hidden) * perElement * expertLoadFactor(m);
+    return tokens * copies * double(m.hidden) * expertAllToAllElementBytes(sc) * expertLoadFactor(m);
 }
 
 double contextParallelKvBytes(const Scenario& sc)

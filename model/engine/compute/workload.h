@@ -174,6 +174,12 @@ ActivationTerms layerActivationBytes(const Scenario& scenario, bool moeLayer);
 // Tokens one expert-parallel rank's experts process per routed token sent, over the mean: the capacity
 // factor when one is set (tokens are padded or dropped to it), else the load imbalance (dropless routing).
 double expertLoadFactor(const ModelSpec& model);
+// Bytes of one FP8 element with its share of an fp32 scale per 1×128 tile (DeepSeek-V3, arXiv:2412.19437
+// §3.3.2): the dispatched tokens and the experts' SwiGLU inputs it keeps in FP8 (§3.3.3).
+constexpr double kFp8TileElementBytes = 1 + 4.0 / 128;
+// Bytes per element of one expert all-to-all: the activation type, or with parallel.ep_fp8_dispatch the mean
+// of the dispatch's FP8 (kFp8TileElementBytes) and the combine's 16 bits, as one call stands for both.
+double expertAllToAllElementBytes(const Scenario& scenario);
 // Copies of a token one expert all-to-all moves: top-k with the all-to-all dispatcher (one per token and
 // expert); with DeepEP the expected number of distinct places its experts are on, nodes when the ep group
 // spans NODES > 1 machines, else ranks, for top-k experts drawn evenly from those the token may use (all, or
@@ -182,10 +188,9 @@ double expertDispatchCopies(const Scenario& scenario, std::int64_t nodes);
 // The machines one ep group spans when its etp × ep GPUs fill whole nodes of cluster.gpus_per_node in rank
 // order (Megatron-Core's expert layout; the communication counts them on the topology instead).
 std::int64_t expertGroupNodes(const Scenario& scenario);
-// Bytes one rank sends in one expert all-to-all: its tokens times the copies of each (above) times h, times
-// the load factor of the busiest rank (capacity factor, or the imbalance of dropless routing). Per element:
-// the activation type, and with parallel.ep_fp8_dispatch the mean of the dispatch's FP8 with its 1×128
-// scales and the combine's 16 bits, as one call stands for both. NODES: expertGroupNodes() when < 1.
+// Bytes one rank sends in one expert all-to-all: its tokens times the copies of each (above) times h times
+// expertAllToAllElementBytes(), times the load factor of the busiest rank (capacity factor, or the imbalance
+// of dropless routing). NODES: expertGroupNodes() when < 1.
 double expertAllToAllBytes(const Scenario& scenario, std::int64_t nodes = 0);
 // Bytes of K and V one context-parallel rank holds per layer: b · s/cp · (k width + v width) / t · e.
 double contextParallelKvBytes(const Scenario& scenario);

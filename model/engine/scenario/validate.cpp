@@ -207,9 +207,8 @@ void checkExperts(const Scenario& sc, std::vector<Problem>& out)
     else if ((groups > 0) != (perToken > 0))
         add(out, groups > 0 ? "model.expert_groups_per_token" : "model.expert_groups", "expert_groups.both",
             {},
-            "group-limited routing needs both model.expert_groups and model.expert_groups_per_token (0 and "
-            "0: "
-            "no limit)");
+            "group-limited routing needs both model.expert_groups and model.expert_groups_per_token "
+            "(0 and 0: no limit)");
     else if (perToken > groups)
         add(out, "model.expert_groups_per_token", "expert_groups.per_token", {n(perToken), n(groups)},
             "a token cannot use " + n(perToken) + " expert groups of " + n(groups));

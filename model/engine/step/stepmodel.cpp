@@ -337,6 +337,12 @@ struct Elementwise
     double attnF = 0, attnB = 0, mlpF = 0, mlpB = 0;
 };
 
+// Bytes one norm's forward moves: it reads and writes the nt × h activations.
+double normBytes(const Shape& x)
+{
+    return 2 * x.ab * x.nt * x.h;
+}
+
 Elementwise elementwise(const ModelSpec& m, const Shape& x, double activationElems, bool swiglu,
                         KernelTally* forward, KernelTally* backward)
 {
@@ -351,10 +357,10 @@ Elementwise elementwise(const ModelSpec& m, const Shape& x, double activationEle
     const double rope = m.position_embedding == PositionEmbedding::Rotary
                             ? 2 * ab * x.T * (attentionQkWidth(m) + double(m.kv_heads) * m.headDim()) / x.t
                             : 0;
-    e.attnF = f(2 * ab * nh) + f(rope) + f((3 * ab + 1) * nh);
+    e.attnF = f(normBytes(x)) + f(rope) + f((3 * ab + 1) * nh);
     e.attnB = b(3 * ab * nh) + b(rope) + b((2 * ab + 1) * nh);
     e.mlpF =
-        (norms > 1 ? f(2 * ab * nh) : 0) + f((swiglu ? 3 : 2) * ab * activationElems) + f((3 * ab + 1) * nh);
+        (norms > 1 ? f(normBytes(x)) : 0) + f((swiglu ? 3 : 2) * ab * activationElems) + f((3 * ab + 1) * nh);
     e.mlpB =
         (norms > 1 ? b(3 * ab * nh) : 0) + b((swiglu ? 5 : 3) * ab * activationElems) + b((2 * ab + 1) * nh);
     return e;
@@ -439,11 +445,10 @@ LayerTimes transformerLayer(const Scenario& sc, const Shape& x, const LayerFlops
     const Elementwise e = elementwise(m, x, activation, swiglu, tf, tb);
     if (selective)
         l.selective += up + (x.flash ? 0.0 : l.core);
-    // Recomputed norms (DeepSeek-V3 §3.2.3): each norm's forward again, reading and writing the nt × h
-    // activations, before the backward.
+    // Recomputed norms (DeepSeek-V3 §3.2.3): each norm's forward again before the backward.
     if (sc.training.recompute_norms && sc.training.recompute != Recompute::Full && !km.flat())
         l.selective += double(std::clamp<std::int64_t>(m.norms_per_layer, 1, 2)) *
-                       km.stream(2 * ab * x.nt * h, KernelClass::Memory, &l.recompute);
+                       km.stream(normBytes(x), KernelClass::Memory, &l.recompute);
     l.attnF = proj[kForward] + core.forward + e.attnF;
     l.attnIn = proj[kInputGrad] + core.backward + e.attnB;
     l.attnW = proj[kWeightGrad];

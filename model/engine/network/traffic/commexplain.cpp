@@ -69,23 +69,22 @@ CollectiveText expertAllToAllText(const TrafficContext& c)
     const Scenario& sc = c.scenario;
     const ModelSpec& m = sc.model;
     CollectiveText t;
-    // Copies of a token: k, or DeepEP's distinct places; bytes an element: the activation type, or with FP8
-    // dispatch the mean of the dispatch's and the combine's (workload.h, expertAllToAllBytes).
+    // Copies of a token: k, or DeepEP's distinct places; bytes an element: expertAllToAllElementBytes().
     const bool deepep = sc.parallel.ep_dispatcher == EpDispatcher::DeepEp;
-    const double perElement = sc.parallel.ep_fp8_dispatch ? ((1 + 4.0 / 128) + c.actBytes) / 2 : c.actBytes;
     const bool fp8 = sc.parallel.ep_fp8_dispatch;
-    t.bytesFormula =
-        deepep ? (fp8 ? "S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss), e = "
-                        "((1 + "
-                        "4/128) + e_16) / 2"
-                      : "S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss)")
-               : (fp8 ? "S = b · s / (c · t) · k · h · e · f_load, e = ((1 + 4/128) + e_16) / 2"
-                      : "S = b · s / (c · t) · k · h · e · f_load");
+    // The formula as the explanation table (views/explain) knows it, by dispatcher and FP8 dispatch.
+    static const char* const kFormulas[2][2] = {
+        {"S = b · s / (c · t) · k · h · e · f_load",
+         "S = b · s / (c · t) · k · h · e · f_load, e = ((1 + 4/128) + e_16) / 2"},
+        {"S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss)",
+         "S = b · s / (c · t) · n_copies · h · e · f_load, n_copies = U · (1 − P_miss), e = ((1 + 4/128) + "
+         "e_16) / 2"}};
+    t.bytesFormula = kFormulas[deepep ? 1 : 0][fp8 ? 1 : 0];
     const std::string copies =
         deepep ? num(expertDispatchCopies(sc, expertGroupHosts(c))) : std::to_string(m.experts_per_token);
     t.bytesSubstituted = num(c.b) + " × " + std::to_string(m.seq_len) + " / (" +
                          std::to_string(c.layout.n[3]) + " × " + std::to_string(c.layout.n[0]) + ") × " +
-                         copies + " × " + num(c.h) + " × " + num(perElement) + " B × " +
+                         copies + " × " + num(c.h) + " × " + num(expertAllToAllElementBytes(sc)) + " B × " +
                          num(expertLoadFactor(m));
     t.bytesSource = deepep ? "DeepSeek-V3 (arXiv:2412.19437) §2.1.2 (group-limited routing), §3.2.2 (DeepEP: "
                              "one copy per node), §3.3.3 (FP8 dispatch); docs/engine-model.md \"Expert "
