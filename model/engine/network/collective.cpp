@@ -477,6 +477,20 @@ CollectiveResult CommModel::evaluateTransfers(Plan p, const std::vector<Transfer
     return r;
 }
 
+std::size_t CommModel::forgetLargeTransfers(std::size_t links)
+{
+    std::size_t forgotten = 0;
+    for (auto it = m_transferCache.begin(); it != m_transferCache.end();) {
+        if (it->second.links && it->second.links->size() > links) {
+            it = m_transferCache.erase(it);
+            ++forgotten;
+        } else {
+            ++it;
+        }
+    }
+    return forgotten;
+}
+
 CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
 {
     // Copies of one size: the plan per byte is cached by the pairs, and evaluate() scales it to the size.

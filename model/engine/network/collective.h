@@ -189,6 +189,11 @@ public:
     // spread onto the links, which over a large cluster is most of a plan's memory. Times are the same.
     void setLinkLoads(bool on) { m_linkLoads = on; }
     bool linkLoads() const { return m_linkLoads; }
+    // Lets go of the cached copy plans whose link loads list more than LINKS links (returns how many): they
+    // are routed again if asked for again. A one-off estimate over a very large cluster calls it once its
+    // pipeline sends are tallied, so that their loads (100 MB at 1,048,576 GPUs) are not held while the other
+    // kinds are priced.
+    std::size_t forgetLargeTransfers(std::size_t links);
 
     // One collective of BYTES over GPUS (device indices, rank order). ROOT is the rank of broadcast/reduce.
     CollectiveResult collective(CollectiveOp op, double bytes, const std::vector<int>& gpus,

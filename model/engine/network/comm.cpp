@@ -396,6 +396,10 @@ CommCache CommCache::groupsFor(const CommModel& model) const
 
 namespace {
 
+// The largest copy plan (by loaded links) the model keeps with its link loads after a one-off estimate:
+// 2^21 links, 64 MB of loads. GPT-3 175B's pipeline sends load 3.2 million links on 1,048,576 GPUs (102 MB,
+// held while the data-parallel calls were priced), and fewer than every loaded link's 0.4 million on 131,072.
+constexpr std::size_t kKeptTransferLinks = std::size_t(1) << 21;
 // From this many GPUs a one-off estimate prices the pipeline sends on a thread of their own: at 131,072 GPUs
 // they are about a third of the estimate (0.33 -> 0.26 s wall); below some thousands the thread costs more
 // than it saves.
@@ -523,9 +527,13 @@ CommResult estimateCommunication(const Scenario& sc, std::int64_t microbatches, 
         // A one-off estimate (no cache of the caller's): each call is asked for by one traffic kind alone, so
         // once that kind is tallied its calls' link loads are not read again. Let go of them now rather than
         // at the end: over a large cluster each list holds every loaded link (13 MB at 131,072 GPUs).
-        if (!cache)
+        if (!cache) {
             for (CommCache::Entry& e : own.entries)
                 e.result.links.clear();
+            // The model keeps the copy plans of the pipeline's sends with their link loads, for the next
+            // estimate; past millions of links they are let go (routed again if asked for again).
+            model.forgetLargeTransfers(kKeptTransferLinks);
+        }
     }
     if (pipeline) {
         tally.add(context, pipeline->take());

@@ -238,7 +238,7 @@ void giveSlots(std::vector<int>&& slots)
         t_scratch.slots.push_back(std::move(slots));
 }
 
-std::vector<std::pair<int, double>> takeLoads()
+std::vector<std::pair<int, double>> takeLoads(std::size_t size)
 {
     std::vector<std::pair<int, double>> v;
     if (!t_scratch.loads.empty()) {
@@ -246,6 +246,11 @@ std::vector<std::pair<int, double>> takeLoads()
         t_scratch.loads.pop_back();
         v.clear();
     }
+    // Too small a buffer is let go before the larger one is allocated, not after as reserve() would: on a
+    // large cluster each is 100 MB.
+    if (v.capacity() < size)
+        v = {};
+    v.reserve(size);
     return v;
 }
 
@@ -617,8 +622,7 @@ std::vector<std::pair<int, double>> FlowSet::loads()
     std::size_t count = 0;
     for (std::size_t a = 0; a < arcs; ++a)
         count += total[a] > 0;
-    std::vector<std::pair<int, double>> out = takeLoads();
-    out.reserve(count);
+    std::vector<std::pair<int, double>> out = takeLoads(count);
     for (std::size_t a = 0; a < arcs; ++a) {
         if (total[a] != 0) {
             if (total[a] > 0)
@@ -919,8 +923,7 @@ bool PlanBuilder::finish()
     std::size_t count = 0;
     for (std::size_t a = 0; a < arcs; ++a)
         count += (*total)[a] > 0;
-    m_plan.loads = takeLoads();
-    m_plan.loads.reserve(count);
+    m_plan.loads = takeLoads(count);
     for (std::size_t a = 0; a < arcs; ++a) {
         if ((*total)[a] != 0) {
             if ((*total)[a] > 0)
