@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 namespace ss {
 
@@ -506,11 +507,16 @@ CollectiveResult CommModel::transfers(const std::vector<Transfer>& list)
     }
     // Copies between machines (pipeline sends across nodes) take their routes inside the machines per
     // template and between them per switch pair (FlowSet::addAcross), not a route column per GPU pair.
-    FlowSet flows(*m_routes, *m_graph, m_switchRoutes.get());
-    for (const Transfer& t : list)
-        flows.addAcross(*m_router, t.from, t.to, cached ? 1.0 : t.bytes);
-    return evaluateTransfers(directPlan(flows.loads(), flows.maxLatency(), flows.error()), list,
-                             cached ? &m_keyBuffer : nullptr);
+    Plan p;
+    {
+        // The flows go before the plan is spread onto the links: over millions of devices they are 130 MB.
+        FlowSet flows(*m_routes, *m_graph, m_switchRoutes.get());
+        flows.reserveEnds(2 * list.size());
+        for (const Transfer& t : list)
+            flows.addAcross(*m_router, t.from, t.to, cached ? 1.0 : t.bytes);
+        p = directPlan(flows.loads(), flows.maxLatency(), flows.error());
+    }
+    return evaluateTransfers(std::move(p), list, cached ? &m_keyBuffer : nullptr);
 }
 
 std::pair<CollectiveResult, CollectiveResult> CommModel::transfersBothWays(const std::vector<Transfer>& list)
@@ -525,13 +531,17 @@ std::pair<CollectiveResult, CollectiveResult> CommModel::transfersBothWays(const
         CollectiveResult forward = transfers(list);
         return {std::move(forward), transfers(back)};
     }
-    FlowSet flows(*m_routes, *m_graph, m_switchRoutes.get());
-    flows.keepFlows();
+    std::optional<FlowSet> flows(std::in_place, *m_routes, *m_graph, m_switchRoutes.get());
+    flows->keepFlows();
+    flows->reserveEnds(2 * list.size());
     for (const Transfer& t : list)
-        flows.addAcross(*m_router, t.from, t.to, 1.0);
-    Plan p = directPlan(flows.loads(), flows.maxLatency(), flows.error());
+        flows->addAcross(*m_router, t.from, t.to, 1.0);
+    Plan p = directPlan(flows->loads(), flows->maxLatency(), flows->error());
     double backLatency = 0;
-    if (!p.error.empty() || !flows.reverseLatency(*m_router, backLatency)) {
+    const bool reversed = p.error.empty() && flows->reverseLatency(*m_router, backLatency);
+    // The flows go before the plan is spread onto the links: over millions of devices they are 130 MB.
+    flows.reset();
+    if (!reversed) {
         CollectiveResult forward = evaluateTransfers(std::move(p), list, &key);
         return {std::move(forward), transfers(back)};
     }

@@ -13,6 +13,7 @@
 #include "topology.h"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -264,6 +265,8 @@ private:
     const Plan* cachedPlan(CollectiveOp op, CollectiveAlgorithm algorithm,
                            const std::vector<std::vector<int>>& groups, const std::vector<double>& scale,
                            int root);
+    // After makePlan()'s builder B has finished PLAN: its loads listed, or let go (see there).
+    void settleLoads(PlanBuilder& b, Plan& plan);
     // The plan of ALGORITHM, each group built by the algorithm's unit (collectives/dispatch.cpp).
     Plan makePlan(CollectiveOp op, CollectiveAlgorithm algorithm, const std::vector<std::vector<int>>& groups,
                   const std::vector<double>& scale, int root);
@@ -332,6 +335,17 @@ private:
     std::vector<double> m_hostOut;
     double m_netLatency = -1;
     std::unique_ptr<CallMemo> m_memo; // what the running collective() call shares (algorithms.h)
+    // fastestPlan(): the fastest plan built so far for the call's size BYTES, and its time, while it builds
+    // another (settleLoads()); BYTES < 0 otherwise.
+    struct Beat
+    {
+        const Plan* plan = nullptr;
+        double time = std::numeric_limits<double>::infinity();
+        double bytes = -1;
+    } m_beat;
+    // A plan slower than another by more than this fraction is not the one auto chooses (its ties are within
+    // 1e-9).
+    static constexpr double kNotChosen = 1e-6;
     bool m_linkLoads = true;
 };
 

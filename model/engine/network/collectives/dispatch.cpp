@@ -222,6 +222,10 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
     const bool once = alg == CollectiveAlgorithm::Ring && alikeMachines(*m_graph, groups, scale, alike);
     if (once)
         b.alikeMachines(std::move(alike));
+    std::size_t ranks = 0;
+    for (const std::vector<int>& g : groups)
+        ranks += g.size();
+    b.expectRanks(once ? 0 : ranks);
     bool planned = false;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
@@ -239,8 +243,37 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
         if (shape.H >= 2)
             groupsNetwork(groups, shape);
         protocolModel(plan, op, shape);
+        settleLoads(b, plan);
     }
     return plan;
+}
+
+// Without link loads nothing reads a plan's loads. With them, a candidate of fastestPlan() slower than the
+// fastest one built so far is not chosen for the call's size: its loads are not listed (over millions of
+// devices a list is 100 MB, and the fastest plan's is held meanwhile), and a faster one lets the fastest
+// so far go before its own are listed. Either, evaluated one day, routes its loads again (HANDED_OVER, as
+// evaluateCollective() does for a plan whose links went to a result).
+void CommModel::settleLoads(PlanBuilder& b, Plan& plan)
+{
+    if (!m_linkLoads) {
+        b.dropLoads();
+        return;
+    }
+    if (m_beat.bytes >= 0 && m_beat.time < kInf) {
+        const double t = plan.time(m_beat.bytes);
+        if (t > m_beat.time * (1 + kNotChosen)) {
+            b.dropLoads();
+            plan.handedOver = true;
+            return;
+        }
+        if (m_beat.plan && m_beat.time > t * (1 + kNotChosen) && !m_beat.plan->spread &&
+            !m_beat.plan->loads.empty()) {
+            giveLoads(std::move(m_beat.plan->loads));
+            m_beat.plan->loads = {};
+            m_beat.plan->handedOver = true;
+        }
+    }
+    b.keepLoads();
 }
 
 double CommModel::lowerBound(CollectiveOp op, CollectiveAlgorithm algorithm,
@@ -362,13 +395,25 @@ const CommModel::Plan* CommModel::fastestPlan(CollectiveOp op,
             bound[i] = lowerBound(op, candidates[i], groups, scale, bytes);
     std::stable_sort(missing.begin(), missing.end(),
                      [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+    const Plan* fastestSoFar = nullptr;
+    for (std::size_t i = 0; i < count; ++i)
+        if (plans[i] && plans[i]->error.empty() && plans[i]->time(bytes) == fastest)
+            fastestSoFar = plans[i];
+    struct Reset
+    {
+        Beat& beat;
+        ~Reset() { beat = Beat{}; }
+    } reset{m_beat};
     for (std::size_t i : missing) {
         if (bound[i] > fastest * (1 + 1e-6))
             continue;
+        m_beat = Beat{fastestSoFar, fastest, bytes};
         const Plan& p = plan(op, candidates[i], groups, scale, root);
         plans[i] = &p;
-        if (p.error.empty())
-            fastest = std::min(fastest, p.time(bytes));
+        if (p.error.empty() && p.time(bytes) < fastest) {
+            fastest = p.time(bytes);
+            fastestSoFar = &p;
+        }
     }
     // The choice among the plans built, in the candidates' order: the same as building them all.
     const Plan* best = nullptr;

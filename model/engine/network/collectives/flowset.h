@@ -22,6 +22,10 @@ namespace ss {
 // leaves them all 0 again (WHICH: 0 FlowSet::loads, 1 PlanBuilder::finish); a slot buffer has at least SIZE
 // elements, all -1, taken by one user at a time and given back all -1.
 std::vector<double>& zeroedScratch(int which, std::size_t size);
+// The (arc, load) pairs of TOTAL's first ARCS arcs with a positive load, in arc order, each load REPEAT times
+// (0 + REPEAT × load) when SCALED; leaves those ARCS all 0.
+std::vector<std::pair<int, double>> compactLoads(std::vector<double>& total, std::size_t arcs, int repeat,
+                                                 bool scaled);
 std::vector<int> takeSlots(std::size_t size);
 void giveSlots(std::vector<int>&& slots);
 // Buffers of (arc, load) pairs handed from plan to plan, per thread: a plan's loads are spread onto its links
@@ -134,6 +138,14 @@ public:
 
     // Keeps each addAcross() flow's ends from now on, for reverseLatency().
     void keepFlows() { m_keepFlows = true; }
+    // Room for ENDS ends of flows between machines (a device's way out, or in), their segments and port arcs,
+    // so that over millions of devices the lists are not grown by copying (room not used is never touched).
+    void reserveEnds(std::size_t ends)
+    {
+        m_ends.reserve(ends);
+        m_segments.reserve(ends);
+        m_ports.reserve(ends);
+    }
     // When every flow kept went between machines through their ports and switches (addAcross()) and each
     // route it took is the route back turned round (inside both machines and between their switches): true,
     // with *LATENCY the longest route's latency of the flows turned round (each summed in route order, as
@@ -141,6 +153,9 @@ public:
     bool reverseLatency(Router& router, double& latency);
     // (arc, bytes) for every loaded arc, in arc order.
     std::vector<std::pair<int, double>> loads();
+    // The same loads summed per arc into the thread's zeroedScratch(0) (true; the caller reads it and leaves
+    // it all 0 again), or, when every flow took a route-table column of its own, listed in *ROUTED (false).
+    bool denseLoads(std::vector<std::pair<int, double>>& routed);
 
 private:
     // A route inside a machine on the template's local arcs (2 × local edge + direction).

@@ -576,12 +576,21 @@ bool FlowSet::reverseLatency(Router& router, double& latency)
 
 std::vector<std::pair<int, double>> FlowSet::loads()
 {
-    // The route table's columns, when any flow used one.
     std::vector<std::pair<int, double>> routed;
+    if (!denseLoads(routed))
+        return routed;
+    const std::size_t arcs = 2 * m_graph->edgeCount();
+    return compactLoads(zeroedScratch(0, arcs), arcs, 1, false);
+}
+
+bool FlowSet::denseLoads(std::vector<std::pair<int, double>>& routed)
+{
+    // The route table's columns, when any flow used one.
+    routed.clear();
     if (std::any_of(m_volume.begin(), m_volume.end(), [](double v) { return v != 0; }))
         routed = m_table.loads(m_volume);
     if (m_classes.empty() && m_segments.empty() && m_ports.empty())
-        return routed;
+        return false;
     // Each class's columns summed on its local arcs once (in column order, as the routing matrix sums a
     // machine's columns), then added onto the same arcs of every machine of the class; then each device's
     // segments onto its machine's arcs.
@@ -619,6 +628,12 @@ std::vector<std::pair<int, double>> FlowSet::loads()
         if (m_switchVolume[c] != 0)
             for (int arc : m_switches->arcs(int(c)))
                 total[std::size_t(arc)] += m_switchVolume[c];
+    return true;
+}
+
+std::vector<std::pair<int, double>> compactLoads(std::vector<double>& total, std::size_t arcs, int repeat,
+                                                 bool scaled)
+{
     std::size_t count = 0;
     for (std::size_t a = 0; a < arcs; ++a)
         count += total[a] > 0;
@@ -626,7 +641,7 @@ std::vector<std::pair<int, double>> FlowSet::loads()
     for (std::size_t a = 0; a < arcs; ++a) {
         if (total[a] != 0) {
             if (total[a] > 0)
-                out.emplace_back(int(a), total[a]);
+                out.emplace_back(int(a), scaled ? 0 + repeat * total[a] : total[a]);
             total[a] = 0;
         }
     }
@@ -749,9 +764,11 @@ bool CommModel::nvlinkPeers(int a, int b)
 
 PlanBuilder::Phase& PlanBuilder::phase(std::size_t i)
 {
-    while (m_phases.size() <= i)
+    while (m_phases.size() <= i) {
         m_phases.push_back(
             {std::make_unique<FlowSet>(*m_model.m_routes, graph(), m_model.m_switchRoutes.get()), 0, 1, 1});
+        m_phases.back().flows->reserveEnds(2 * m_ranks); // each GPU's way out and in
+    }
     return m_phases[i];
 }
 
@@ -878,34 +895,46 @@ bool PlanBuilder::machineChain(const std::vector<int>& gpus, std::vector<int>& c
 bool PlanBuilder::finish()
 {
     const TopologyGraph& g = graph();
-    // One phase: its loads are the plan's; several: summed per arc in a dense buffer.
-    std::vector<std::pair<int, double>> only;
-    std::vector<double>* total = nullptr;
-    if (m_phases.size() > 1)
-        total = &zeroedScratch(1, 2 * g.edgeCount());
-    for (const Phase& ph : m_phases) {
+    for (const Phase& ph : m_phases)
         if (!ph.flows->error().empty())
             return fail(ph.flows->error());
+    const std::size_t arcs = 2 * g.edgeCount();
+    // One phase: its loads are the plan's; several: summed per arc in a dense buffer. Summed in a buffer,
+    // they stay there, pending, until keepLoads() lists them (or dropLoads() clears them).
+    std::vector<double>* total = m_phases.size() > 1 ? &zeroedScratch(1, arcs) : nullptr;
+    std::vector<std::pair<int, double>> routed;
+    for (const Phase& ph : m_phases) {
         double worst = 0;
         int worstArc = -1;
         double worstLoad = 0;
-        std::vector<std::pair<int, double>> loads = ph.flows->loads();
-        for (const auto& [arc, load] : loads) {
+        const auto visit = [&](int arc, double load) {
             const double busy = load / g.edge(arcEdge(arc)).effective;
             if (busy > worst) {
                 worst = busy;
                 worstArc = arc;
                 worstLoad = load;
             }
-        }
-        if (total) {
-            for (const auto& [arc, load] : loads)
+            if (total)
                 (*total)[std::size_t(arc)] += ph.repeat * load;
-            giveLoads(std::move(loads));
+        };
+        if (ph.flows->denseLoads(routed)) {
+            // The loaded arcs in arc order, as FlowSet::loads() would list them.
+            std::vector<double>& sum = zeroedScratch(0, arcs);
+            for (std::size_t a = 0; a < arcs; ++a)
+                if (sum[a] > 0)
+                    visit(int(a), sum[a]);
+            if (total)
+                std::fill(sum.begin(), sum.begin() + std::ptrdiff_t(arcs), 0.0);
+            else
+                m_pending = {&sum, ph.repeat, true};
         } else {
-            only = std::move(loads);
-            for (auto& [arc, load] : only)
-                load = 0 + ph.repeat * load;
+            for (const auto& [arc, load] : routed)
+                visit(arc, load);
+            if (!total) {
+                m_plan.loads = std::move(routed);
+                for (auto& [arc, load] : m_plan.loads)
+                    load = 0 + ph.repeat * load;
+            }
         }
         m_plan.alpha_s += ph.repeat * ph.alpha;
         m_plan.beta_s += ph.repeat * worst / ph.factor;
@@ -915,23 +944,32 @@ bool PlanBuilder::finish()
                 ph.alpha, ph.steps, ph.volume, worstLoad, e.capacity, e.effective, ph.factor, ph.repeat};
         }
     }
-    if (!total) {
-        m_plan.loads = std::move(only);
-        return true;
-    }
-    const std::size_t arcs = 2 * g.edgeCount();
-    std::size_t count = 0;
-    for (std::size_t a = 0; a < arcs; ++a)
-        count += (*total)[a] > 0;
-    m_plan.loads = takeLoads(count);
-    for (std::size_t a = 0; a < arcs; ++a) {
-        if ((*total)[a] != 0) {
-            if ((*total)[a] > 0)
-                m_plan.loads.emplace_back(int(a), (*total)[a]);
-            (*total)[a] = 0;
-        }
-    }
+    if (total)
+        m_pending = {total, 1, false};
     return true;
+}
+
+void PlanBuilder::keepLoads()
+{
+    if (m_pending.sum)
+        m_plan.loads =
+            compactLoads(*m_pending.sum, 2 * graph().edgeCount(), m_pending.repeat, m_pending.scaled);
+    m_pending = {};
+}
+
+void PlanBuilder::clearPending()
+{
+    if (m_pending.sum)
+        std::fill(m_pending.sum->begin(), m_pending.sum->begin() + std::ptrdiff_t(2 * graph().edgeCount()),
+                  0.0);
+    m_pending = {};
+}
+
+void PlanBuilder::dropLoads()
+{
+    clearPending();
+    giveLoads(std::move(m_plan.loads));
+    m_plan.loads = {};
 }
 
 } // namespace ss

@@ -96,6 +96,8 @@ public:
     // From now on the flows are those of a group inside the first of HOSTS, which every other machine of
     // HOSTS runs alike (one template, its group on the same local GPUs): each added once for them all.
     void alikeMachines(std::vector<int> hosts) { m_alike = std::move(hosts); }
+    // The plan's groups have RANKS GPUs in all: room for the ends of their flows in each phase's FlowSet.
+    void expectRanks(std::size_t ranks) { m_ranks = ranks; }
     // Flows inside every machine of HOSTS alike (one template, the same local devices; FlowSet::hostClass):
     // the class, then its flows A → B between devices of its first machine, keeping the largest latency.
     int hostClass(Phase& ph, const std::vector<int>& hosts) { return ph.flows->hostClass(hosts); }
@@ -116,10 +118,18 @@ public:
     }
 
     // Sums the phases into the plan: time = Σ (alpha + the busiest arc's bytes / effective bandwidth /
-    // factor), and the arcs' loads. False (the plan's error set) when a flow had no route.
+    // factor), and the arcs' loads. False (the plan's error set) when a flow had no route. The loads are
+    // the plan's after keepLoads(); dropLoads() lets them go unlisted (on a large cluster a list of 100 MB),
+    // for a plan that will not be chosen. One of the two follows a finish() that returned true.
     bool finish();
+    void keepLoads();
+    void dropLoads();
+    ~PlanBuilder() { clearPending(); }
+    PlanBuilder(const PlanBuilder&) = delete;
+    PlanBuilder& operator=(const PlanBuilder&) = delete;
 
 private:
+    void clearPending();
     bool channels(const std::vector<HostGroup>& hs, std::vector<std::pair<std::vector<int>, double>>& out);
     void ringEdge(Phase& ph, int x, int y, int relay, double volume, bool reverse, double& latency);
 
@@ -127,6 +137,15 @@ private:
     CommModel::Plan& m_plan;
     std::vector<Phase> m_phases;
     std::vector<int> m_alike;
+    std::size_t m_ranks = 0;
+    // finish()'s loads summed in the thread's scratch, not yet listed: each REPEAT times (SCALED) or as
+    // summed.
+    struct Pending
+    {
+        std::vector<double>* sum = nullptr;
+        int repeat = 1;
+        bool scaled = false;
+    } m_pending;
 };
 
 } // namespace ss
