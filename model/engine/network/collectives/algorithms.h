@@ -82,11 +82,17 @@ struct BoundTally
 // What one collective() call works out once for its groups and shares between the lower bounds and the
 // plans it builds: each group's machines and the groups' network shape (CommModel::m_memo). GROUPS is set
 // only while the call runs.
+// The most GPUs, all groups together, whose groups' machines a call keeps (CallMemo::keepHosts).
+constexpr std::size_t kHostsKeptRanks = std::size_t(1) << 19;
 struct CallMemo
 {
     const std::vector<std::vector<int>>* groups = nullptr;
     std::vector<std::vector<HostGroup>> hosts; // by group
     std::vector<char> hostsDone;
+    // Whether HOSTS keeps each group's machines for the call: not past kHostsKeptRanks GPUs, where a vector
+    // per machine and group (at 1,048,576 GPUs a million, 67 MB) would be held while the plans are built;
+    // each user then splits its group again.
+    bool keepHosts = true;
     bool shapeDone = false;
     ProtocolShape shape; // networkShape()'s fields
 };

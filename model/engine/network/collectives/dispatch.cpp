@@ -135,7 +135,7 @@ double boundTime(const TopologyGraph& graph, const BoundTally& t, const std::vec
 const std::vector<HostGroup>& CommModel::groupHosts(const std::vector<std::vector<int>>& groups,
                                                     std::size_t gi, std::vector<HostGroup>& scratch)
 {
-    if (!m_memo || m_memo->groups != &groups) {
+    if (!m_memo || m_memo->groups != &groups || !m_memo->keepHosts) {
         scratch = splitByHost(*m_graph, groups[gi]);
         return scratch;
     }
