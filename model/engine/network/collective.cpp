@@ -373,10 +373,7 @@ CollectiveResult CommModel::collective(CollectiveOp op, double bytes,
     if (!m_memo)
         m_memo = std::make_unique<CallMemo>();
     m_memo->groups = &groups;
-    std::size_t allRanks = 0;
-    for (const std::vector<int>& g : groups)
-        allRanks += g.size();
-    m_memo->keepHosts = allRanks <= kHostsKeptRanks;
+    m_memo->keepHosts = rankCount(groups) <= kHostsKeptRanks;
     struct Release
     {
         CallMemo& memo;

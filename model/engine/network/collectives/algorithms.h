@@ -82,6 +82,14 @@ struct BoundTally
 // What one collective() call works out once for its groups and shares between the lower bounds and the
 // plans it builds: each group's machines and the groups' network shape (CommModel::m_memo). GROUPS is set
 // only while the call runs.
+// The GPUs of every group together.
+inline std::size_t rankCount(const std::vector<std::vector<int>>& groups)
+{
+    std::size_t n = 0;
+    for (const std::vector<int>& g : groups)
+        n += g.size();
+    return n;
+}
 // The most GPUs, all groups together, whose groups' machines a call keeps (CallMemo::keepHosts).
 constexpr std::size_t kHostsKeptRanks = std::size_t(1) << 19;
 struct CallMemo

@@ -222,10 +222,7 @@ CommModel::Plan CommModel::makePlan(CollectiveOp op, CollectiveAlgorithm alg,
     const bool once = alg == CollectiveAlgorithm::Ring && alikeMachines(*m_graph, groups, scale, alike);
     if (once)
         b.alikeMachines(std::move(alike));
-    std::size_t ranks = 0;
-    for (const std::vector<int>& g : groups)
-        ranks += g.size();
-    b.expectRanks(once ? 0 : ranks);
+    b.expectRanks(once ? 0 : rankCount(groups));
     bool planned = false;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         if (groups[gi].size() < 2)
@@ -383,22 +380,21 @@ const CommModel::Plan* CommModel::fastestPlan(CollectiveOp op,
     std::vector<double> bound(count, 0.0);
     std::vector<std::size_t> missing;
     double fastest = kInf;
+    const Plan* fastestSoFar = nullptr;
     for (std::size_t i = 0; i < count; ++i) {
         plans[i] = cachedPlan(op, candidates[i], groups, scale, root);
         if (!plans[i])
             missing.push_back(i);
-        else if (plans[i]->error.empty())
-            fastest = std::min(fastest, plans[i]->time(bytes));
+        else if (plans[i]->error.empty() && plans[i]->time(bytes) < fastest) {
+            fastest = plans[i]->time(bytes);
+            fastestSoFar = plans[i];
+        }
     }
     if (multiHost && count > 1)
         for (std::size_t i : missing)
             bound[i] = lowerBound(op, candidates[i], groups, scale, bytes);
     std::stable_sort(missing.begin(), missing.end(),
                      [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
-    const Plan* fastestSoFar = nullptr;
-    for (std::size_t i = 0; i < count; ++i)
-        if (plans[i] && plans[i]->error.empty() && plans[i]->time(bytes) == fastest)
-            fastestSoFar = plans[i];
     struct Reset
     {
         Beat& beat;
